@@ -1,0 +1,22 @@
+#pragma once
+// The pixel types CuMed's algorithms accept, as a runtime tag for type-erased images.
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace cumed {
+
+enum class PixelType { UInt8, Int16, UInt16, Float32 };
+
+const char* ToString(PixelType type) noexcept;
+std::size_t SizeOf(PixelType type) noexcept;
+
+template <class T> constexpr PixelType PixelTypeOf() {
+  if constexpr (std::is_same_v<T, std::uint8_t>) return PixelType::UInt8;
+  else if constexpr (std::is_same_v<T, std::int16_t>) return PixelType::Int16;
+  else if constexpr (std::is_same_v<T, std::uint16_t>) return PixelType::UInt16;
+  else if constexpr (std::is_same_v<T, float>) return PixelType::Float32;
+  else static_assert(sizeof(T) == 0, "CuMed supports uint8, int16, uint16 and float pixels");
+}
+
+} // namespace cumed

@@ -1,0 +1,28 @@
+#pragma once
+// An owned CUDA stream (RAII, move-only).
+#include <utility>
+
+struct CUstream_st; // cudaStream_t is CUstream_st*; declared here so no CUDA header is needed
+
+namespace cumed {
+
+class Stream {
+public:
+  /// Creates a non-blocking stream on the current device; throws CudaError when none is usable.
+  Stream();
+  ~Stream();
+  Stream(Stream&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+  Stream& operator=(Stream&& other) noexcept;
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+
+  /// The cudaStream_t, for kernel launches.
+  CUstream_st* native() const noexcept { return handle_; }
+  /// Waits for all work queued on the stream; throws CudaError if any of it failed.
+  void synchronize() const;
+
+private:
+  CUstream_st* handle_ = nullptr;
+};
+
+} // namespace cumed

@@ -1,0 +1,31 @@
+#pragma once
+// Writing an image as a DICOM CT series with DCMTK (CT Image Storage, one file per slice).
+#include "cumed/io/DicomSeriesReader.h"
+
+#include <string>
+
+namespace cumed::io {
+
+struct DicomWriteOptions {
+  std::string patientName = "CuMed^Phantom";
+  std::string patientId = "CUMED0001";
+  std::string studyDescription = "CuMed";
+  std::string seriesDescription = "CuMed CT";
+  std::string studyInstanceUid;   ///< empty: a fresh UID
+  std::string frameOfReferenceUid;///< empty: a fresh UID
+  int seriesNumber = 1;
+  /// ImageType (0008,0008): ORIGINAL\PRIMARY\AXIAL, or DERIVED\SECONDARY\AXIAL for results.
+  bool derived = false;
+  /// Store uint16 with RescaleIntercept -1024 (as most scanners do) instead of int16 with 0.
+  bool unsignedWithIntercept = true;
+};
+
+/// Writes one file per z slice, named IMG0001.dcm..., into `directory`, which must not exist or
+/// be empty: nothing is ever overwritten (DicomError names the directory otherwise). Fresh
+/// SOP Instance and Series Instance UIDs; ImagePositionPatient/ImageOrientationPatient from the
+/// image's origin and direction; PixelSpacing, SliceThickness and SpacingBetweenSlices from its
+/// spacing. Returns the Series Instance UID.
+std::string WriteDicomCtSeries(const HounsfieldImage* image, const std::string& directory,
+                               const DicomWriteOptions& options = {});
+
+} // namespace cumed::io
