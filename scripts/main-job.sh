@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Command (1) of the README: install, build, and run the CT-to-surface application on the
+# generated sample series. Extra arguments go to cumed-ct-surface (e.g. --iso 200 --radius-mm 3).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build.sh
+out="$PWD/out/ct-surface"
+app=(build/bin/cumed-ct-surface --output-dir "$out" "$@")
+# An NVIDIA GPU renders headless through EGL; elsewhere VTK renders into a virtual X server.
+if [ -z "${DISPLAY:-}" ] && ! { command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; }; then
+  app=(xvfb-run -a -s "-screen 0 1280x1024x24" "${app[@]}")
+fi
+"${app[@]}"
+echo "outputs: $out/surface.vtp, $out/surface.stl, $out/surface.png"
