@@ -1,0 +1,84 @@
+#include "CudaEngine.h"
+
+#include "MorphologyKernels.h"
+#include "cumed/core/CudaCheck.h"
+
+#include <cstdint>
+
+namespace cumed::morphology::cuda {
+namespace {
+
+VolumeSize ToVolumeSize(const detail::Size3& size) {
+  return {static_cast<int>(size[0]), static_cast<int>(size[1]), static_cast<int>(size[2])};
+}
+
+/// The chord table is a few hundred bytes of element description, not image data: it is copied
+/// directly and not counted as an image transfer.
+template <class V> DeviceBuffer UploadTable(const std::vector<V>& values, cudaStream_t stream) {
+  DeviceBuffer buffer(std::max<std::size_t>(values.size(), 1) * sizeof(V));
+  if (!values.empty())
+    CUMED_CUDA_CHECK(cudaMemcpyAsync(buffer.data(), values.data(), values.size() * sizeof(V),
+                                     cudaMemcpyHostToDevice, stream));
+  CUMED_CUDA_CHECK(cudaStreamSynchronize(stream)); // `values` may go away after this call
+  return buffer;
+}
+
+} // namespace
+
+template <class T> T* CudaEngine<T>::scratch(std::size_t n) {
+  buffers_.emplace_back(n * sizeof(T));
+  return buffers_.back().template as<T>();
+}
+
+template <class T>
+const typename CudaEngine<T>::UploadedTable& CudaEngine<T>::tableFor(const StructuringElement& element) {
+  if (!table_ || table_->element != &element) {
+    auto uploaded = std::make_unique<UploadedTable>();
+    uploaded->element = &element;
+    uploaded->table = MakeChordTable(element);
+    uploaded->lengths = UploadTable(uploaded->table.lengths, stream_.native());
+    uploaded->groupStart = UploadTable(uploaded->table.groupStart, stream_.native());
+    uploaded->chords = UploadTable(uploaded->table.chords, stream_.native());
+    table_ = std::move(uploaded);
+  }
+  return *table_;
+}
+
+template <class T>
+void CudaEngine<T>::filter(const T* in, T* out, const detail::Size3& size,
+                           const StructuringElement& element, detail::Extremum extremum, T boundary) {
+  const UploadedTable& uploaded = tableFor(element);
+  DeviceChordTable table;
+  table.reachX = uploaded.table.reach[0];
+  table.reachY = uploaded.table.reach[1];
+  table.reachZ = uploaded.table.reach[2];
+  table.lengthCount = static_cast<int>(uploaded.table.lengths.size());
+  table.lengths = uploaded.lengths.template as<int>();
+  table.groupStart = uploaded.groupStart.template as<int>();
+  table.chords = uploaded.chords.template as<ChordOffset>();
+  LaunchChordFilter(in, out, ToVolumeSize(size), table, extremum == detail::Extremum::Max, boundary,
+                    stream_.native());
+}
+
+template <class T>
+void CudaEngine<T>::pad(const T* in, const detail::Size3& size, T* out,
+                        const std::array<int, 3>& pad, T value) {
+  LaunchPad(in, ToVolumeSize(size), out, pad[0], pad[1], pad[2], value, stream_.native());
+}
+
+template <class T>
+void CudaEngine<T>::crop(const T* in, const detail::Size3& size, T* out,
+                         const std::array<int, 3>& pad) {
+  LaunchCrop(in, ToVolumeSize(size), out, pad[0], pad[1], pad[2], stream_.native());
+}
+
+template <class T> void CudaEngine<T>::subtract(const T* a, const T* b, T* out, std::size_t n) {
+  LaunchSubtract(a, b, out, n, stream_.native());
+}
+
+template class CudaEngine<std::uint8_t>;
+template class CudaEngine<std::int16_t>;
+template class CudaEngine<std::uint16_t>;
+template class CudaEngine<float>;
+
+} // namespace cumed::morphology::cuda

@@ -1,0 +1,38 @@
+#pragma once
+// The CUDA implementation of the morphology primitives: device memory, one stream.
+#include "../src/MorphologyEngine.h"
+#include "ChordTable.h"
+#include "cumed/core/DeviceBuffer.h"
+#include "cumed/core/Stream.h"
+
+#include <memory>
+#include <vector>
+
+namespace cumed::morphology::cuda {
+
+template <class T> class CudaEngine final : public detail::MorphologyEngine<T> {
+public:
+  explicit CudaEngine(const Stream& stream) : stream_(stream) {}
+  T* scratch(std::size_t n) override;
+  void filter(const T* in, T* out, const detail::Size3& size, const StructuringElement& element,
+              detail::Extremum extremum, T boundary) override;
+  void pad(const T* in, const detail::Size3& size, T* out, const std::array<int, 3>& pad,
+           T value) override;
+  void crop(const T* in, const detail::Size3& size, T* out,
+            const std::array<int, 3>& pad) override;
+  void subtract(const T* a, const T* b, T* out, std::size_t n) override;
+
+private:
+  struct UploadedTable {
+    const StructuringElement* element = nullptr;
+    ChordTable table;
+    DeviceBuffer lengths, groupStart, chords;
+  };
+  const UploadedTable& tableFor(const StructuringElement& element);
+
+  const Stream& stream_;
+  std::vector<DeviceBuffer> buffers_;
+  std::unique_ptr<UploadedTable> table_;
+};
+
+} // namespace cumed::morphology::cuda

@@ -1,0 +1,40 @@
+#pragma once
+// Internal: launchers of the morphology kernels (plain C++ interface, no CUDA headers), called by
+// the CUDA engine. All pointers are device memory; launches are asynchronous on `stream`.
+#include "ChordTable.h"
+
+#include <cstddef>
+
+struct CUstream_st;
+
+namespace cumed::morphology::cuda {
+
+/// The chord table in device memory.
+struct DeviceChordTable {
+  int reachX = 0, reachY = 0, reachZ = 0;
+  int lengthCount = 0;
+  const int* lengths = nullptr;
+  const int* groupStart = nullptr;
+  const ChordOffset* chords = nullptr;
+};
+
+struct VolumeSize {
+  int x, y, z;
+};
+
+/// Dilation (maximum=true) or erosion by the chords; outside pixels read `boundary`. Uses a
+/// shared-memory tile when it fits the device, else a direct (slower, unlimited) kernel.
+template <class T>
+void LaunchChordFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
+                       bool maximum, T boundary, CUstream_st* stream);
+
+template <class T>
+void LaunchPad(const T* in, VolumeSize size, T* out, int padX, int padY, int padZ, T value,
+               CUstream_st* stream);
+template <class T>
+void LaunchCrop(const T* in, VolumeSize size, T* out, int padX, int padY, int padZ,
+                CUstream_st* stream);
+template <class T>
+void LaunchSubtract(const T* a, const T* b, T* out, std::size_t n, CUstream_st* stream);
+
+} // namespace cumed::morphology::cuda

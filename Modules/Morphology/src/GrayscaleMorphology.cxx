@@ -1,0 +1,121 @@
+// Backend selection and argument checks for grayscale morphology; the work is done by an engine.
+#include "cumed/morphology/GrayscaleMorphology.h"
+
+#include "CompositeOperations.h"
+#include "cpu/CpuEngine.h"
+#include "cumed/core/Config.h"
+#include "cumed/core/Error.h"
+#if CUMED_WITH_CUDA
+#include "cuda/GrayscaleCuda.h"
+#endif
+
+#include <cstdint>
+#include <string>
+
+namespace cumed::morphology {
+
+const char* ToString(GrayscaleOperation operation) noexcept {
+  switch (operation) {
+  case GrayscaleOperation::Dilate: return "dilate";
+  case GrayscaleOperation::Erode: return "erode";
+  case GrayscaleOperation::Open: return "open";
+  case GrayscaleOperation::Close: return "close";
+  case GrayscaleOperation::WhiteTopHat: return "white-top-hat";
+  case GrayscaleOperation::BlackTopHat: return "black-top-hat";
+  case GrayscaleOperation::Gradient: return "gradient";
+  }
+  return "unknown";
+}
+
+namespace {
+
+std::string SizeText(const std::array<std::size_t, 3>& s) {
+  return std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]);
+}
+
+template <class T>
+void CheckArguments(const ImageView<const T>& input, const ImageView<T>& output) {
+  if (!input.data || !output.data) throw InvalidArgument("morphology: null image data");
+  if (input.geometry.size != output.geometry.size)
+    throw InvalidArgument("morphology: output size " + SizeText(output.geometry.size) +
+                          " differs from input size " + SizeText(input.geometry.size));
+  if (input.location != output.location)
+    throw InvalidArgument(std::string("morphology: input is in ") + ToString(input.location) +
+                          " memory but output in " + ToString(output.location) + " memory");
+  if (static_cast<const void*>(input.data) == static_cast<const void*>(output.data))
+    throw InvalidArgument("morphology: input and output must be different buffers");
+  input.geometry.validate();
+}
+
+template <class T>
+void RunCpu(const ImageView<const T>& input, const ImageView<T>& output,
+            const StructuringElement& element, GrayscaleOperation operation,
+            const GrayscaleOptions& options) {
+  if (input.location != MemoryLocation::Host)
+    throw InvalidArgument("morphology: the CPU backend needs host images, but the input is in "
+                          "device memory (use the CUDA backend, or Image::toHost())");
+  cpu::CpuEngine<T> engine;
+  if (options.progress) {
+    // Each filter pass reports its own fraction; scale them into one progress for the operation.
+    const int passes = detail::FilterPasses(operation);
+    int pass = -1;
+    double last = -1.0;
+    engine.passProgress = [&](double fraction) {
+      if (fraction < last || pass < 0) ++pass;
+      last = fraction;
+      options.progress(std::min(1.0, (pass + fraction) / passes));
+    };
+  }
+  detail::RunOperation(engine, input.data, output.data, input.geometry.size, element, operation,
+                       options);
+}
+
+} // namespace
+
+template <class T>
+Backend Grayscale(ImageView<const T> input, ImageView<T> output, const StructuringElement& element,
+                  GrayscaleOperation operation, const GrayscaleOptions& options) {
+  CheckArguments(input, output);
+  const Backend backend = ResolveBackend(options.backend);
+  if (backend == Backend::CPU) {
+    RunCpu(input, output, element, operation, options);
+    return Backend::CPU;
+  }
+#if CUMED_WITH_CUDA
+  cuda::RunGrayscale(input, output, element, operation, options);
+#endif
+  return Backend::CUDA;
+}
+
+namespace {
+template <class T>
+Image Typed(const Image& input, const StructuringElement& element, GrayscaleOperation operation,
+            const GrayscaleOptions& options, Backend* ran) {
+  Image output = Image::Allocate(input.pixelType(), input.geometry(), input.location());
+  const Backend backend = Grayscale<T>(input.view<T>(), output.view<T>(), element, operation, options);
+  if (ran) *ran = backend;
+  return output;
+}
+} // namespace
+
+Image Grayscale(const Image& input, const StructuringElement& element, GrayscaleOperation operation,
+                const GrayscaleOptions& options, Backend* backendThatRan) {
+  switch (input.pixelType()) {
+  case PixelType::UInt8: return Typed<std::uint8_t>(input, element, operation, options, backendThatRan);
+  case PixelType::Int16: return Typed<std::int16_t>(input, element, operation, options, backendThatRan);
+  case PixelType::UInt16: return Typed<std::uint16_t>(input, element, operation, options, backendThatRan);
+  case PixelType::Float32: return Typed<float>(input, element, operation, options, backendThatRan);
+  }
+  throw InvalidArgument("morphology: unsupported pixel type");
+}
+
+#define CUMED_INSTANTIATE(T)                                                                      \
+  template Backend Grayscale<T>(ImageView<const T>, ImageView<T>, const StructuringElement&,      \
+                                GrayscaleOperation, const GrayscaleOptions&);
+CUMED_INSTANTIATE(std::uint8_t)
+CUMED_INSTANTIATE(std::int16_t)
+CUMED_INSTANTIATE(std::uint16_t)
+CUMED_INSTANTIATE(float)
+#undef CUMED_INSTANTIATE
+
+} // namespace cumed::morphology

@@ -1,0 +1,43 @@
+#pragma once
+// Internal: the primitive steps every grayscale operation is made of, implemented once per
+// backend (CPU: OpenMP on host memory; CUDA: kernels on device memory). The composite operations
+// (open, close, top-hats, gradient) are written once on top of them (CompositeOperations.h).
+#include "cpu/ChordFilterCpu.h"
+#include "cumed/morphology/StructuringElement.h"
+
+#include <array>
+#include <cstddef>
+#include <functional>
+
+namespace cumed::morphology::detail {
+
+using Size3 = std::array<std::size_t, 3>;
+using cpu::Extremum;
+
+inline std::size_t Count(const Size3& size) { return size[0] * size[1] * size[2]; }
+
+inline Size3 Padded(const Size3& size, const std::array<int, 3>& pad) {
+  return {size[0] + 2 * std::size_t(pad[0]), size[1] + 2 * std::size_t(pad[1]),
+          size[2] + 2 * std::size_t(pad[2])};
+}
+
+template <class T> class MorphologyEngine {
+public:
+  virtual ~MorphologyEngine() = default;
+  /// A scratch buffer of n pixels in the engine's memory, alive as long as the engine.
+  virtual T* scratch(std::size_t n) = 0;
+  /// Dilation (Max) or erosion (Min) of in into out; outside pixels read `boundary`.
+  virtual void filter(const T* in, T* out, const Size3& size, const StructuringElement& element,
+                      Extremum extremum, T boundary) = 0;
+  /// out (size + 2*pad) = in surrounded by `value`.
+  virtual void pad(const T* in, const Size3& size, T* out, const std::array<int, 3>& pad,
+                   T value) = 0;
+  /// out (size) = the centre of in (size + 2*pad).
+  virtual void crop(const T* in, const Size3& size, T* out, const std::array<int, 3>& pad) = 0;
+  /// out = T(a - b), the arithmetic of ITK's SubtractImageFilter.
+  virtual void subtract(const T* a, const T* b, T* out, std::size_t n) = 0;
+  /// Called with the fraction of the current filter pass (CPU only; may stay unset).
+  std::function<void(double)> passProgress;
+};
+
+} // namespace cumed::morphology::detail

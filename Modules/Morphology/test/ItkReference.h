@@ -1,0 +1,20 @@
+#pragma once
+// The answers CuMed must reproduce: ITK's own filters, run on the same data.
+#include "cumed/morphology/GrayscaleMorphology.h"
+
+#include <itkFlatStructuringElement.h>
+#include <itkImage.h>
+
+#include <vector>
+
+namespace cumed::morphology::test {
+
+/// ITK's FlatStructuringElement for our element (even sizes embedded in the next odd size, which
+/// keeps the centre at size/2).
+itk::FlatStructuringElement<3> ToItkElement(const StructuringElement& element);
+
+template <class T>
+std::vector<T> ItkGrayscale(const std::vector<T>& input, const std::array<std::size_t, 3>& size,
+                            const StructuringElement& element, GrayscaleOperation operation);
+
+} // namespace cumed::morphology::test
