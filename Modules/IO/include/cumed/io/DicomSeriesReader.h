@@ -1,6 +1,7 @@
 #pragma once
 // Reading a DICOM CT series from a directory into an ITK image in Hounsfield units, with the
-// checks a CT pipeline needs before it trusts the geometry. Built on ITK's GDCM IO.
+// checks a CT pipeline needs before it trusts the geometry. Headers are scanned with DCMTK, pixels
+// are decoded with ITK's GDCM IO.
 #include "cumed/core/Error.h"
 
 #include <itkImage.h>
@@ -30,11 +31,11 @@ struct DicomSeriesInfo {
   std::string seriesUid;
   std::string modality;
   std::string seriesDescription;
-  std::vector<std::string> files;             ///< the slices, sorted along the slice normal
-  std::vector<std::string> otherSeriesUids;   ///< series present in the directory but not read
-  std::vector<std::string> skippedFiles;      ///< files that are not DICOM (skipped, with a warning)
-  double rescaleSlope = 1.0;
-  double rescaleIntercept = 0.0;
+  std::vector<std::string> files;           ///< the slices, sorted along the slice normal
+  std::vector<std::string> otherSeriesUids; ///< series present in the directory but not read
+  std::vector<std::string> skippedFiles;    ///< not DICOM or not in a series (warned)
+  double rescaleSlope = 1.0;     ///< of the first slice (slices may differ; each is applied)
+  double rescaleIntercept = 0.0; ///< of the first slice
 };
 
 using HounsfieldImage = itk::Image<std::int16_t, 3>;
@@ -49,6 +50,24 @@ struct CtSeries {
 /// that is absent; non-CT modality (when required); mixed Rows/Columns, PixelSpacing or
 /// ImageOrientationPatient; a missing slice or non-uniform slice spacing; unreadable or truncated
 /// pixel data; an unsupported transfer syntax; rescale values that do not give integer HU.
+///
+/// How it decides:
+/// - Files that are not DICOM (a README, a thumbnail) are skipped with a warning naming each one
+///   and listed in info.skippedFiles, as are DICOM files without a SeriesInstanceUID (DICOMDIR):
+///   a stray file next to the slices should not stop a pipeline. A file with the DICOM marker
+///   that cannot be parsed is never skipped: it is an error when it belongs to the series read
+///   (or when its series cannot be told), so a damaged slice cannot silently drop out.
+/// - Slices are sorted by position along the normal (row cosine x column cosine of
+///   ImageOrientationPatient), ascending. The image's direction has the row cosine, the column
+///   cosine and that normal as columns (always right-handed); origin = ImagePositionPatient of
+///   the first sorted slice; spacing = PixelSpacing (column step first) and, along the normal,
+///   (last position - first position) / (slices - 1), never SliceThickness. A single slice takes
+///   its step from SpacingBetweenSlices, else SliceThickness, else 1.
+/// - Every gap between neighbouring positions must equal the median gap within 1e-3 of it;
+///   slices must lie on the first slice's normal within the same tolerance (no gantry tilt);
+///   PixelSpacing may vary by 1e-4 relative, ImageOrientationPatient cosines by 1e-4.
+/// - Pixels are decoded by ITK's GDCMImageIO (which applies each slice's slope and intercept);
+///   a value outside int16 is an error, never wrapped.
 CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions& options = {});
 
 } // namespace cumed::io

@@ -11,8 +11,8 @@ struct DicomWriteOptions {
   std::string patientId = "CUMED0001";
   std::string studyDescription = "CuMed";
   std::string seriesDescription = "CuMed CT";
-  std::string studyInstanceUid;   ///< empty: a fresh UID
-  std::string frameOfReferenceUid;///< empty: a fresh UID
+  std::string studyInstanceUid;    ///< empty: a fresh UID
+  std::string frameOfReferenceUid; ///< empty: a fresh UID
   int seriesNumber = 1;
   /// ImageType (0008,0008): ORIGINAL\PRIMARY\AXIAL, or DERIVED\SECONDARY\AXIAL for results.
   bool derived = false;
@@ -21,10 +21,18 @@ struct DicomWriteOptions {
 };
 
 /// Writes one file per z slice, named IMG0001.dcm..., into `directory`, which must not exist or
-/// be empty: nothing is ever overwritten (DicomError names the directory otherwise). Fresh
-/// SOP Instance and Series Instance UIDs; ImagePositionPatient/ImageOrientationPatient from the
-/// image's origin and direction; PixelSpacing, SliceThickness and SpacingBetweenSlices from its
-/// spacing. Returns the Series Instance UID.
+/// be empty: nothing is ever overwritten (DicomError names the directory otherwise); missing
+/// parents are created. Fresh SOP Instance and Series Instance UIDs; ImagePositionPatient/
+/// ImageOrientationPatient from the image's origin and direction; PixelSpacing, SliceThickness
+/// and SpacingBetweenSlices from its spacing. Explicit VR little endian, 16 bits allocated;
+/// unsigned storage uses 12 stored bits when HU + 1024 fits them. Returns the Series Instance UID.
+///
+/// DicomError for an HU value below -1024 with unsignedWithIntercept (naming value and slice,
+/// before any file is written) or a direction that is not orthonormal. If writing fails half-way,
+/// the files written so far and the directories created are removed again.
+/// A left-handed direction (third column = -(first x second)) is written as the physical
+/// volume it is; reading it back gives the same volume with a right-handed direction, i.e.
+/// slices in reverse order.
 std::string WriteDicomCtSeries(const HounsfieldImage* image, const std::string& directory,
                                const DicomWriteOptions& options = {});
 

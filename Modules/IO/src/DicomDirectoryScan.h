@@ -1,0 +1,22 @@
+#pragma once
+// Sorting the files of a directory into DICOM series, without reading pixel data.
+#include "DicomFileHeader.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cumed::io::detail {
+
+struct DicomDirectoryScan {
+  std::map<std::string, std::vector<DicomFileHeader>> series; ///< by SeriesInstanceUID
+  std::vector<std::string> skippedFiles; ///< not DICOM, or DICOM outside any series (DICOMDIR)
+};
+
+/// Scans the regular files directly in `directory` (sub-directories are ignored), in name order.
+/// Files that are not DICOM are skipped with a warning each, so that a stray README or
+/// thumbnail next to the slices does not stop the read. DicomError when the directory is
+/// missing or holds no DICOM series at all.
+DicomDirectoryScan ScanDicomDirectory(const std::string& directory);
+
+} // namespace cumed::io::detail

@@ -1,0 +1,192 @@
+#include "DicomFileHeader.h"
+
+#include "NumberText.h"
+#include "cumed/io/DicomSeriesReader.h"
+
+#include <dcmtk/dcmdata/dcdatset.h>
+#include <dcmtk/dcmdata/dcdeftag.h>
+#include <dcmtk/dcmdata/dcdict.h>
+#include <dcmtk/dcmdata/dcfilefo.h>
+#include <dcmtk/dcmdata/dcmetinf.h>
+#include <dcmtk/dcmdata/dcxfer.h>
+#include <gdcmJPEG2000Codec.h>
+#include <gdcmJPEGCodec.h>
+#include <gdcmJPEGLSCodec.h>
+#include <gdcmRLECodec.h>
+#include <gdcmTransferSyntax.h>
+
+#include <cmath>
+#include <fstream>
+
+namespace cumed::io::detail {
+namespace {
+
+constexpr DicomTag kScannedTags[] = {kModality,
+                                     kSeriesDescription,
+                                     kSliceThickness,
+                                     kSpacingBetweenSlices,
+                                     kSeriesInstanceUid,
+                                     kImagePositionPatient,
+                                     kImageOrientationPatient,
+                                     kSamplesPerPixel,
+                                     kNumberOfFrames,
+                                     kRows,
+                                     kColumns,
+                                     kPixelSpacing,
+                                     kBitsAllocated,
+                                     kBitsStored,
+                                     kPixelRepresentation,
+                                     kRescaleIntercept,
+                                     kRescaleSlope};
+
+std::uint32_t Key(const DicomTag& tag) {
+  return (std::uint32_t(tag.group) << 16) | std::uint32_t(tag.element);
+}
+
+std::string Trimmed(std::string text) {
+  const auto isPadding = [](char c) { return c == ' ' || c == '\0'; };
+  while (!text.empty() && isPadding(text.back())) text.pop_back();
+  std::size_t first = 0;
+  while (first < text.size() && isPadding(text[first])) ++first;
+  return text.substr(first);
+}
+
+enum class Kind { PartTen, MaybeRawDataSet, NotDicom };
+
+// Part 10 files carry "DICM" after a 128-byte preamble: such a file is DICOM even when damaged.
+// Old files without it start directly with a data set, whose first group is 0002 or 0008 in
+// practice; anything else is not handed to the parser (which would only report noise).
+Kind Sniff(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  unsigned char head[132] = {};
+  file.read(reinterpret_cast<char*>(head), sizeof(head));
+  const std::streamsize length = file.gcount();
+  if (length == 132 && std::string(reinterpret_cast<char*>(head) + 128, 4) == "DICM")
+    return Kind::PartTen;
+  const unsigned group = head[0] | (head[1] << 8);
+  return length >= 8 && (group == 0x0002 || group == 0x0008) ? Kind::MaybeRawDataSet
+                                                             : Kind::NotDicom;
+}
+
+bool GdcmCanDecode(const std::string& uid) {
+  const gdcm::TransferSyntax syntax = gdcm::TransferSyntax::GetTSType(uid.c_str());
+  if (!syntax.IsValid()) return false;
+  if (!syntax.IsEncapsulated()) return true;
+  return gdcm::JPEGCodec().CanDecode(syntax) || gdcm::JPEGLSCodec().CanDecode(syntax) ||
+         gdcm::JPEG2000Codec().CanDecode(syntax) || gdcm::RLECodec().CanDecode(syntax);
+}
+
+std::string TransferSyntaxUid(DcmFileFormat& file) {
+  OFString uid;
+  if (file.getMetaInfo()->findAndGetOFString(DCM_TransferSyntaxUID, uid).good() && !uid.empty())
+    return Trimmed(uid.c_str());
+  const DcmXfer detected(file.getDataset()->getOriginalXfer());
+  return detected.getXfer() == EXS_Unknown ? std::string() : detected.getXferID();
+}
+
+void ReadPixelDataLayout(DcmDataset& dataSet, DicomFileHeader& header) {
+  DcmElement* pixelData = nullptr;
+  if (dataSet.findAndGetElement(DCM_PixelData, pixelData).bad() || pixelData == nullptr) return;
+  header.pixelDataPresent = true;
+  const Uint32 length = pixelData->getLengthField();
+  header.pixelDataEncapsulated = length == DCM_UndefinedLength;
+  if (!header.pixelDataEncapsulated) header.pixelDataLength = length;
+}
+
+[[noreturn]] void ThrowBadValue(const DicomFileHeader& header, const DicomTag& tag,
+                                const std::string& expected) {
+  if (!header.Has(tag))
+    throw DicomError(header.path + ": " + Describe(tag) + " is missing (" + expected + ")");
+  throw DicomError(header.path + ": " + Describe(tag) + " is '" + header.Text(tag) +
+                   "' (expected " + expected + ")");
+}
+
+} // namespace
+
+bool DicomFileHeader::Has(const DicomTag& tag) const {
+  return values.count(Key(tag)) != 0;
+}
+
+std::string DicomFileHeader::Text(const DicomTag& tag) const {
+  const auto found = values.find(Key(tag));
+  return found == values.end() ? std::string() : found->second;
+}
+
+std::vector<double> DicomFileHeader::Numbers(const DicomTag& tag, std::size_t count) const {
+  const std::string expected = std::to_string(count) + (count == 1 ? " number" : " numbers");
+  if (!Has(tag)) ThrowBadValue(*this, tag, expected);
+  std::vector<double> numbers;
+  const std::string text = Text(tag);
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = text.find('\\', start);
+    const auto number = ParseNumber(std::string_view(text).substr(start, end - start));
+    if (!number) ThrowBadValue(*this, tag, expected);
+    numbers.push_back(*number);
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  if (numbers.size() != count) ThrowBadValue(*this, tag, expected);
+  return numbers;
+}
+
+double DicomFileHeader::Number(const DicomTag& tag) const {
+  return Numbers(tag, 1)[0];
+}
+
+double DicomFileHeader::NumberOr(const DicomTag& tag, double fallback) const {
+  return Has(tag) ? Number(tag) : fallback;
+}
+
+long DicomFileHeader::Integer(const DicomTag& tag) const {
+  const double value = Number(tag);
+  if (value != std::floor(value) || std::abs(value) > 2147483647.0)
+    ThrowBadValue(*this, tag, "an integer");
+  return static_cast<long>(value);
+}
+
+long DicomFileHeader::IntegerOr(const DicomTag& tag, long fallback) const {
+  return Has(tag) ? Integer(tag) : fallback;
+}
+
+std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
+  const Kind kind = Sniff(path);
+  if (kind == Kind::NotDicom) return std::nullopt;
+  // Implicit VR files name their tags' types only through the dictionary.
+  if (!dcmDataDict.isDictionaryLoaded())
+    throw DicomError("DCMTK's data dictionary is not loaded (set DCMDICTPATH to dicom.dic)");
+
+  // DCMTK rather than GDCM for the scan: it reports damaged and truncated files as errors, where
+  // Debian's GDCM build aborts on assertions. Values over 4 KiB (the pixels) stay on disk.
+  DcmFileFormat file;
+  const OFCondition status = file.loadFile(path.c_str(), EXS_Unknown, EGL_noChange, 4096,
+                                           kind == Kind::PartTen ? ERM_fileOnly : ERM_autoDetect);
+  DcmDataset& dataSet = *file.getDataset();
+
+  DicomFileHeader header;
+  header.path = path;
+  for (const DicomTag& tag : kScannedTags) {
+    OFString value;
+    if (dataSet.findAndGetOFStringArray(DcmTagKey(tag.group, tag.element), value).good()) {
+      std::string trimmed = Trimmed(value.c_str());
+      if (!trimmed.empty()) header.values[Key(tag)] = std::move(trimmed);
+    }
+  }
+  if (status.bad()) {
+    if (kind != Kind::PartTen) return std::nullopt; // a guess that did not parse: not DICOM
+    if (!header.Has(kSeriesInstanceUid))            // could be a slice of any series
+      throw DicomError(path + ": the file has the DICOM marker but cannot be parsed (" +
+                       status.text() + ")");
+    header.damage = "the file cannot be parsed completely (" + std::string(status.text()) + ")";
+  }
+  header.transferSyntaxUid = TransferSyntaxUid(file);
+  header.transferSyntaxDecodable = GdcmCanDecode(header.transferSyntaxUid);
+  ReadPixelDataLayout(dataSet, header);
+  if (status.bad() && header.pixelDataPresent && !header.pixelDataEncapsulated)
+    header.damage = Describe(kPixelData) + " (declared " + std::to_string(header.pixelDataLength) +
+                    " bytes) cannot be read completely: the file is truncated or damaged (" +
+                    std::string(status.text()) + ")";
+  return header;
+}
+
+} // namespace cumed::io::detail

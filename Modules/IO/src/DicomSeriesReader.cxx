@@ -1,0 +1,74 @@
+#include "cumed/io/DicomSeriesReader.h"
+
+#include "DicomDirectoryScan.h"
+#include "DicomSliceStack.h"
+#include "HounsfieldVolumeReader.h"
+#include "NumberText.h"
+#include "cumed/core/Log.h"
+
+#include <algorithm>
+
+namespace cumed::io {
+namespace {
+
+using detail::DicomDirectoryScan;
+
+std::string ListSeries(const DicomDirectoryScan& scan, const std::string& except) {
+  std::string list;
+  for (const auto& [uid, files] : scan.series) {
+    if (uid == except) continue;
+    list += (list.empty() ? "" : ", ") + uid + " (" + std::to_string(files.size()) + " files)";
+  }
+  return list;
+}
+
+// The requested series, or else the one with the most files (ties: the smallest UID, so the
+// choice does not depend on the file system's listing order).
+std::string SelectSeries(const DicomDirectoryScan& scan, const std::string& directory,
+                         const std::string& requestedUid) {
+  if (!requestedUid.empty()) {
+    if (scan.series.count(requestedUid) == 0)
+      throw DicomError("no series with " + detail::Describe(detail::kSeriesInstanceUid) + " '" +
+                       requestedUid + "' in '" + directory +
+                       "'; it holds: " + ListSeries(scan, ""));
+    return requestedUid;
+  }
+  const auto largest =
+      std::max_element(scan.series.begin(), scan.series.end(), [](const auto& a, const auto& b) {
+        return a.second.size() < b.second.size();
+      });
+  if (scan.series.size() > 1)
+    Log(LogLevel::Warning, "'" + directory + "' holds " + std::to_string(scan.series.size()) +
+                               " series; reading the largest, " + largest->first + " (" +
+                               std::to_string(largest->second.size()) +
+                               " files); not read: " + ListSeries(scan, largest->first));
+  return largest->first;
+}
+
+} // namespace
+
+CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions& options) {
+  DicomDirectoryScan scan = detail::ScanDicomDirectory(directory);
+  const std::string uid = SelectSeries(scan, directory, options.seriesUid);
+  std::vector<detail::DicomFileHeader>& slices = scan.series[uid];
+  const detail::SliceStackGeometry geometry =
+      detail::ValidateAndSortSlices(slices, options.requireCT);
+
+  CtSeries result;
+  DicomSeriesInfo& info = result.info;
+  info.directory = directory;
+  info.seriesUid = uid;
+  info.modality = slices.front().Text(detail::kModality);
+  info.seriesDescription = slices.front().Text(detail::kSeriesDescription);
+  for (const detail::DicomFileHeader& slice : slices) info.files.push_back(slice.path);
+  for (const auto& entry : scan.series)
+    if (entry.first != uid) info.otherSeriesUids.push_back(entry.first);
+  info.skippedFiles = scan.skippedFiles;
+  info.rescaleSlope = slices.front().NumberOr(detail::kRescaleSlope, 1.0);
+  info.rescaleIntercept = slices.front().NumberOr(detail::kRescaleIntercept, 0.0);
+
+  result.image = detail::ReadHounsfieldVolume(info.files, geometry);
+  return result;
+}
+
+} // namespace cumed::io

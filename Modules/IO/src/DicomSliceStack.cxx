@@ -1,0 +1,270 @@
+#include "DicomSliceStack.h"
+
+#include "NumberText.h"
+#include "cumed/io/DicomSeriesReader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <string>
+
+namespace cumed::io::detail {
+namespace {
+
+using Vec3 = std::array<double, 3>;
+
+double Dot(const Vec3& a, const Vec3& b) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+double Norm(const Vec3& a) {
+  return std::sqrt(Dot(a, a));
+}
+Vec3 Cross(const Vec3& a, const Vec3& b) {
+  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+Vec3 Scaled(const Vec3& a, double s) {
+  return {a[0] * s, a[1] * s, a[2] * s};
+}
+Vec3 Minus(const Vec3& a, const Vec3& b) {
+  return {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+}
+Vec3 ToVec3(const std::vector<double>& v, std::size_t first) {
+  return {v[first], v[first + 1], v[first + 2]};
+}
+
+std::string Quoted(const std::string& path) {
+  return "'" + path + "'";
+}
+std::string Mm(double value) {
+  return FormatNumber(value) + " mm";
+}
+
+bool IsInteger(double value) {
+  return std::abs(value - std::round(value)) <= 1e-6 * std::max(1.0, std::abs(value));
+}
+
+void CheckModality(const DicomFileHeader& slice) {
+  const std::string modality = slice.Text(kModality);
+  if (modality == "CT") return;
+  throw DicomError(slice.path + ": " + Describe(kModality) + " is " +
+                   (modality.empty() ? std::string("missing") : "'" + modality + "'") +
+                   ", not CT (read it with requireCT = false if that is intended)");
+}
+
+void CheckTransferSyntax(const DicomFileHeader& slice) {
+  if (!slice.transferSyntaxDecodable)
+    throw DicomError(slice.path + ": unsupported " + Describe(kTransferSyntaxUid) + " '" +
+                     slice.transferSyntaxUid + "': GDCM cannot decode its pixel data");
+}
+
+void CheckPixelEncoding(const DicomFileHeader& slice) {
+  if (const long samples = slice.IntegerOr(kSamplesPerPixel, 1); samples != 1)
+    throw DicomError(slice.path + ": " + Describe(kSamplesPerPixel) + " is " +
+                     std::to_string(samples) + "; a CT slice has 1 sample per pixel");
+  if (const long frames = slice.IntegerOr(kNumberOfFrames, 1); frames != 1)
+    throw DicomError(slice.path + ": " + Describe(kNumberOfFrames) + " is " +
+                     std::to_string(frames) + "; only single-frame slices are supported");
+  const long bits = slice.Integer(kBitsAllocated);
+  if (bits != 8 && bits != 16 && bits != 32)
+    throw DicomError(slice.path + ": " + Describe(kBitsAllocated) + " is " + std::to_string(bits) +
+                     " (expected 8, 16 or 32)");
+  const long representation = slice.Integer(kPixelRepresentation);
+  if (representation != 0 && representation != 1)
+    throw DicomError(slice.path + ": " + Describe(kPixelRepresentation) + " is " +
+                     std::to_string(representation) + " (expected 0 or 1)");
+}
+
+// The int16 output holds HU exactly only if slope and intercept are integers.
+void CheckRescale(const DicomFileHeader& slice) {
+  const double slope = slice.NumberOr(kRescaleSlope, 1.0);
+  const double intercept = slice.NumberOr(kRescaleIntercept, 0.0);
+  if (slope != 0 && IsInteger(slope) && IsInteger(intercept)) return;
+  throw DicomError(slice.path + ": " + Describe(kRescaleSlope) + " = " + FormatNumber(slope) +
+                   " and " + Describe(kRescaleIntercept) + " = " + FormatNumber(intercept) +
+                   " do not map stored values to integer Hounsfield units (the output is int16)");
+}
+
+void CheckPixelDataLength(const DicomFileHeader& slice, long rows, long columns) {
+  if (!slice.pixelDataPresent)
+    throw DicomError(slice.path + ": " + Describe(kPixelData) + " is missing");
+  if (slice.pixelDataEncapsulated) return; // compressed: the decoder notices damage
+  const long bits = slice.Integer(kBitsAllocated);
+  const std::uint64_t expected = std::uint64_t(rows) * std::uint64_t(columns) * (bits / 8);
+  if (slice.pixelDataLength >= expected) return;
+  throw DicomError(slice.path + ": " + Describe(kPixelData) + " is too short: " +
+                   std::to_string(slice.pixelDataLength) + " bytes, " + std::to_string(expected) +
+                   " expected (Rows " + std::to_string(rows) + " x Columns " +
+                   std::to_string(columns) + " x BitsAllocated " + std::to_string(bits) + " / 8)");
+}
+
+void CheckImageSizes(const std::vector<DicomFileHeader>& slices, long& rows, long& columns) {
+  const DicomFileHeader& first = slices.front();
+  rows = first.Integer(kRows);
+  columns = first.Integer(kColumns);
+  if (rows <= 0 || columns <= 0)
+    throw DicomError(first.path + ": image size " + std::to_string(columns) + " x " +
+                     std::to_string(rows) + " (" + Describe(kColumns) + " x " + Describe(kRows) +
+                     ") is empty");
+  for (const DicomFileHeader& slice : slices) {
+    const long sliceRows = slice.Integer(kRows);
+    const long sliceColumns = slice.Integer(kColumns);
+    if (sliceRows != rows || sliceColumns != columns)
+      throw DicomError("mixed image sizes in one series: " + Quoted(first.path) + " is " +
+                       std::to_string(columns) + " x " + std::to_string(rows) + " but " +
+                       Quoted(slice.path) + " is " + std::to_string(sliceColumns) + " x " +
+                       std::to_string(sliceRows) + " (" + Describe(kColumns) + " x " +
+                       Describe(kRows) + ")");
+    CheckPixelDataLength(slice, rows, columns);
+  }
+}
+
+std::vector<double> CheckPixelSpacing(const std::vector<DicomFileHeader>& slices) {
+  const DicomFileHeader& first = slices.front();
+  const std::vector<double> spacing = first.Numbers(kPixelSpacing, 2);
+  if (spacing[0] <= 0 || spacing[1] <= 0)
+    throw DicomError(first.path + ": " + Describe(kPixelSpacing) + " '" +
+                     first.Text(kPixelSpacing) + "' is not positive");
+  for (const DicomFileHeader& slice : slices) {
+    const std::vector<double> other = slice.Numbers(kPixelSpacing, 2);
+    for (int i = 0; i < 2; ++i)
+      if (std::abs(other[i] - spacing[i]) > kPixelSpacingTolerance * spacing[i])
+        throw DicomError("mixed " + Describe(kPixelSpacing) + " in one series: " +
+                         Quoted(first.path) + " has '" + first.Text(kPixelSpacing) + "' but " +
+                         Quoted(slice.path) + " has '" + slice.Text(kPixelSpacing) + "'");
+  }
+  return spacing;
+}
+
+// Returns the unit row and column cosines of the first slice after checking all slices agree.
+std::array<Vec3, 2> CheckOrientation(const std::vector<DicomFileHeader>& slices) {
+  const DicomFileHeader& first = slices.front();
+  const std::vector<double> cosines = first.Numbers(kImageOrientationPatient, 6);
+  const Vec3 row = ToVec3(cosines, 0);
+  const Vec3 column = ToVec3(cosines, 3);
+  if (std::abs(Norm(row) - 1) > kOrthonormalTolerance ||
+      std::abs(Norm(column) - 1) > kOrthonormalTolerance ||
+      std::abs(Dot(row, column)) > kOrthonormalTolerance)
+    throw DicomError(first.path + ": " + Describe(kImageOrientationPatient) + " '" +
+                     first.Text(kImageOrientationPatient) + "' is not two orthogonal unit vectors");
+  for (const DicomFileHeader& slice : slices) {
+    const std::vector<double> other = slice.Numbers(kImageOrientationPatient, 6);
+    for (int i = 0; i < 6; ++i)
+      if (std::abs(other[i] - cosines[i]) > kOrientationTolerance)
+        throw DicomError("mixed " + Describe(kImageOrientationPatient) +
+                         " in one series: " + Quoted(first.path) + " has '" +
+                         first.Text(kImageOrientationPatient) + "' but " + Quoted(slice.path) +
+                         " has '" + slice.Text(kImageOrientationPatient) + "'");
+  }
+  return {Scaled(row, 1 / Norm(row)), Scaled(column, 1 / Norm(column))};
+}
+
+// A single slice has no neighbour to measure the step from: fall back to what the file says.
+double SingleSliceStep(const DicomFileHeader& slice) {
+  for (const DicomTag& tag : {kSpacingBetweenSlices, kSliceThickness})
+    if (slice.Has(tag) && slice.Number(tag) > 0) return slice.Number(tag);
+  return 1.0;
+}
+
+// Gaps must all equal the typical (median) gap: anything else is a missing slice, a duplicate
+// or an uneven series, and each gets its own message naming both files and positions.
+void CheckGaps(const std::vector<DicomFileHeader>& slices, const std::vector<double>& positions) {
+  std::vector<double> gaps(positions.size() - 1);
+  for (std::size_t i = 0; i + 1 < positions.size(); ++i) gaps[i] = positions[i + 1] - positions[i];
+  std::vector<double> sortedGaps = gaps;
+  std::nth_element(sortedGaps.begin(), sortedGaps.begin() + sortedGaps.size() / 2,
+                   sortedGaps.end());
+  const double step = sortedGaps[sortedGaps.size() / 2];
+  const double tolerance = kSliceGapTolerance * step;
+  for (std::size_t i = 0; i < gaps.size(); ++i) {
+    const double gap = gaps[i];
+    if (std::abs(gap - step) <= tolerance) continue;
+    const std::string between = Quoted(slices[i].path) + " (position " + Mm(positions[i]) +
+                                ") and " + Quoted(slices[i + 1].path) + " (position " +
+                                Mm(positions[i + 1]) + ")";
+    const std::string tag = " (" + Describe(kImagePositionPatient) + ")";
+    if (gap <= std::max(tolerance, 1e-6))
+      throw DicomError("two slices at the same position along the slice normal: " + between + tag);
+    const double multiple = std::round(gap / step);
+    if (multiple >= 2 && std::abs(gap - multiple * step) <= tolerance * multiple)
+      throw DicomError("missing slice: the gap between " + between + " is " + Mm(gap) + ", " +
+                       FormatNumber(multiple) + " times the slice spacing of " + Mm(step) + tag);
+    throw DicomError("non-uniform slice spacing: the gap between " + between + " is " + Mm(gap) +
+                     " but the other slices are " + Mm(step) + " apart" + tag);
+  }
+}
+
+// ITK's image grid cannot represent a gantry tilt: every slice must sit on the first one's normal.
+void CheckStackedAlongNormal(const std::vector<DicomFileHeader>& slices,
+                             const std::vector<Vec3>& corners, const std::vector<double>& positions,
+                             const Vec3& normal, double step) {
+  for (std::size_t i = 1; i < slices.size(); ++i) {
+    const Vec3 expected = Scaled(normal, positions[i] - positions[0]);
+    const double offset = Norm(Minus(Minus(corners[i], corners[0]), expected));
+    if (offset > kSliceGapTolerance * step)
+      throw DicomError("slices are not stacked along the slice normal (gantry tilt or shear): " +
+                       Describe(kImagePositionPatient) + " of " + Quoted(slices[i].path) + " is " +
+                       Mm(offset) + " off the normal through " + Quoted(slices[0].path));
+  }
+}
+
+} // namespace
+
+SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, bool requireCT) {
+  if (slices.empty()) throw DicomError("a DICOM series without files");
+  for (const DicomFileHeader& slice : slices) {
+    CheckTransferSyntax(slice); // first: an unsupported encoding also explains parse damage
+    if (!slice.damage.empty()) throw DicomError(slice.path + ": " + slice.damage);
+    if (requireCT) CheckModality(slice);
+    CheckPixelEncoding(slice);
+    CheckRescale(slice);
+  }
+  long rows = 0, columns = 0;
+  CheckImageSizes(slices, rows, columns);
+  const std::vector<double> pixelSpacing = CheckPixelSpacing(slices);
+  const auto [row, column] = CheckOrientation(slices);
+  const Vec3 cross = Cross(row, column);
+  const Vec3 normal = Scaled(cross, 1 / Norm(cross));
+
+  // Sort by position along the normal; file names and InstanceNumber are not trustworthy.
+  std::vector<Vec3> corners;
+  for (const DicomFileHeader& slice : slices)
+    corners.push_back(ToVec3(slice.Numbers(kImagePositionPatient, 3), 0));
+  std::vector<std::size_t> order(slices.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return Dot(corners[a], normal) < Dot(corners[b], normal);
+  });
+  std::vector<DicomFileHeader> sortedSlices;
+  std::vector<Vec3> sortedCorners;
+  std::vector<double> positions;
+  for (std::size_t index : order) {
+    sortedSlices.push_back(std::move(slices[index]));
+    sortedCorners.push_back(corners[index]);
+    positions.push_back(Dot(corners[index], normal));
+  }
+  slices = std::move(sortedSlices);
+
+  double step = 0;
+  if (slices.size() == 1) {
+    step = SingleSliceStep(slices.front());
+  } else {
+    CheckGaps(slices, positions);
+    step = (positions.back() - positions.front()) / double(slices.size() - 1);
+    CheckStackedAlongNormal(slices, sortedCorners, positions, normal, step);
+  }
+
+  SliceStackGeometry geometry;
+  geometry.size = {std::size_t(columns), std::size_t(rows), slices.size()};
+  // PixelSpacing is "row spacing \ column spacing": the y step first.
+  geometry.spacing = {pixelSpacing[1], pixelSpacing[0], step};
+  geometry.origin = sortedCorners.front();
+  for (int r = 0; r < 3; ++r) {
+    geometry.direction[r * 3 + 0] = row[r];
+    geometry.direction[r * 3 + 1] = column[r];
+    geometry.direction[r * 3 + 2] = normal[r];
+  }
+  return geometry;
+}
+
+} // namespace cumed::io::detail

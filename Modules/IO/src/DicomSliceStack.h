@@ -1,0 +1,35 @@
+#pragma once
+// Checking that the files of one series form one regular volume, and its geometry.
+#include "DicomFileHeader.h"
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+namespace cumed::io::detail {
+
+/// Slice positions and in-plane offsets are compared with this fraction of the slice spacing.
+inline constexpr double kSliceGapTolerance = 1e-3;
+/// PixelSpacing values may differ between slices by this fraction.
+inline constexpr double kPixelSpacingTolerance = 1e-4;
+/// ImageOrientationPatient cosines may differ between slices by this much.
+inline constexpr double kOrientationTolerance = 1e-4;
+/// Row and column cosines must be unit length and orthogonal within this.
+inline constexpr double kOrthonormalTolerance = 1e-3;
+
+struct SliceStackGeometry {
+  std::array<std::size_t, 3> size{}; ///< columns, rows, slices
+  std::array<double, 3> spacing{};   ///< column spacing, row spacing, slice step (from IPP)
+  std::array<double, 3> origin{};    ///< ImagePositionPatient of the first slice
+  std::array<double, 9> direction{}; ///< row-major 3x3; columns: row, column cosines, normal
+};
+
+/// Checks `slices` (one series) and sorts them by position along the slice normal (row cosine x
+/// column cosine), ascending. DicomError, naming the file and tag, for: a modality other than CT
+/// (when `requireCT`); a missing, malformed or inconsistent Rows, Columns, PixelSpacing or
+/// ImageOrientationPatient; an undecodable transfer syntax; truncated pixel data; rescale
+/// values that do not give integer HU; a missing slice, two slices at one position, uneven
+/// spacing or slices that are not stacked along the normal.
+SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, bool requireCT);
+
+} // namespace cumed::io::detail

@@ -1,0 +1,37 @@
+#pragma once
+// The DICOM attributes the CT series reader and writer use, with names for error messages.
+#include <cstdint>
+#include <string>
+
+namespace cumed::io::detail {
+
+struct DicomTag {
+  std::uint16_t group;
+  std::uint16_t element;
+  const char* keyword;
+};
+
+/// "ImagePositionPatient (0020,0032)": how every message names a tag.
+std::string Describe(const DicomTag& tag);
+
+inline constexpr DicomTag kTransferSyntaxUid{0x0002, 0x0010, "TransferSyntaxUID"};
+inline constexpr DicomTag kModality{0x0008, 0x0060, "Modality"};
+inline constexpr DicomTag kSeriesDescription{0x0008, 0x103E, "SeriesDescription"};
+inline constexpr DicomTag kSliceThickness{0x0018, 0x0050, "SliceThickness"};
+inline constexpr DicomTag kSpacingBetweenSlices{0x0018, 0x0088, "SpacingBetweenSlices"};
+inline constexpr DicomTag kSeriesInstanceUid{0x0020, 0x000E, "SeriesInstanceUID"};
+inline constexpr DicomTag kImagePositionPatient{0x0020, 0x0032, "ImagePositionPatient"};
+inline constexpr DicomTag kImageOrientationPatient{0x0020, 0x0037, "ImageOrientationPatient"};
+inline constexpr DicomTag kSamplesPerPixel{0x0028, 0x0002, "SamplesPerPixel"};
+inline constexpr DicomTag kNumberOfFrames{0x0028, 0x0008, "NumberOfFrames"};
+inline constexpr DicomTag kRows{0x0028, 0x0010, "Rows"};
+inline constexpr DicomTag kColumns{0x0028, 0x0011, "Columns"};
+inline constexpr DicomTag kPixelSpacing{0x0028, 0x0030, "PixelSpacing"};
+inline constexpr DicomTag kBitsAllocated{0x0028, 0x0100, "BitsAllocated"};
+inline constexpr DicomTag kBitsStored{0x0028, 0x0101, "BitsStored"};
+inline constexpr DicomTag kPixelRepresentation{0x0028, 0x0103, "PixelRepresentation"};
+inline constexpr DicomTag kRescaleIntercept{0x0028, 0x1052, "RescaleIntercept"};
+inline constexpr DicomTag kRescaleSlope{0x0028, 0x1053, "RescaleSlope"};
+inline constexpr DicomTag kPixelData{0x7FE0, 0x0010, "PixelData"};
+
+} // namespace cumed::io::detail
