@@ -52,6 +52,38 @@ template <class T> void CpuEngine<T>::subtract(const T* a, const T* b, T* out, s
   for (long i = 0; i < static_cast<long>(n); ++i) out[i] = static_cast<T>(a[i] - b[i]);
 }
 
+template <class T>
+void CpuEngine<T>::foregroundMask(const T* in, T foreground, std::uint8_t* mask, std::size_t n) {
+#pragma omp parallel for
+  for (long i = 0; i < static_cast<long>(n); ++i) mask[i] = in[i] == foreground;
+}
+
+template <class T>
+void CpuEngine<T>::applyDilated(const std::uint8_t* reached, const T* in, T foreground,
+                                T background, T* out, std::size_t n) {
+#pragma omp parallel for
+  for (long i = 0; i < static_cast<long>(n); ++i)
+    out[i] = reached[i] ? foreground : (in[i] == foreground ? background : in[i]);
+}
+
+template <class T>
+void CpuEngine<T>::applyEroded(const std::uint8_t* kept, const T* in, T foreground, T background,
+                               T* out, std::size_t n) {
+#pragma omp parallel for
+  for (long i = 0; i < static_cast<long>(n); ++i) {
+    const T value = kept[i] ? foreground : background;
+    out[i] = value == background && in[i] != foreground ? in[i] : value;
+  }
+}
+
+template <class T>
+void CpuEngine<T>::restoreUnclosed(const T* closed, const T* in, T foreground, T* out,
+                                   std::size_t n) {
+#pragma omp parallel for
+  for (long i = 0; i < static_cast<long>(n); ++i)
+    out[i] = closed[i] == foreground ? foreground : in[i];
+}
+
 template class CpuEngine<std::uint8_t>;
 template class CpuEngine<std::int16_t>;
 template class CpuEngine<std::uint16_t>;

@@ -17,6 +17,12 @@ public:
   void crop(const T* in, const detail::Size3& size, T* out,
             const std::array<int, 3>& pad) override;
   void subtract(const T* a, const T* b, T* out, std::size_t n) override;
+  void foregroundMask(const T* in, T foreground, std::uint8_t* mask, std::size_t n) override;
+  void applyDilated(const std::uint8_t* reached, const T* in, T foreground, T background, T* out,
+                    std::size_t n) override;
+  void applyEroded(const std::uint8_t* kept, const T* in, T foreground, T background, T* out,
+                   std::size_t n) override;
+  void restoreUnclosed(const T* closed, const T* in, T foreground, T* out, std::size_t n) override;
 
 private:
   std::vector<std::unique_ptr<T[]>> buffers_;

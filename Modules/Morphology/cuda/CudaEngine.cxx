@@ -1,5 +1,6 @@
 #include "CudaEngine.h"
 
+#include "ElementwiseKernels.h"
 #include "MorphologyKernels.h"
 #include "cumed/core/CudaCheck.h"
 
@@ -74,6 +75,29 @@ void CudaEngine<T>::crop(const T* in, const detail::Size3& size, T* out,
 
 template <class T> void CudaEngine<T>::subtract(const T* a, const T* b, T* out, std::size_t n) {
   LaunchSubtract(a, b, out, n, stream_.native());
+}
+
+template <class T>
+void CudaEngine<T>::foregroundMask(const T* in, T foreground, std::uint8_t* mask, std::size_t n) {
+  LaunchForegroundMask(in, foreground, mask, n, stream_.native());
+}
+
+template <class T>
+void CudaEngine<T>::applyDilated(const std::uint8_t* reached, const T* in, T foreground,
+                                 T background, T* out, std::size_t n) {
+  LaunchApplyDilated(reached, in, foreground, background, out, n, stream_.native());
+}
+
+template <class T>
+void CudaEngine<T>::applyEroded(const std::uint8_t* kept, const T* in, T foreground, T background,
+                                T* out, std::size_t n) {
+  LaunchApplyEroded(kept, in, foreground, background, out, n, stream_.native());
+}
+
+template <class T>
+void CudaEngine<T>::restoreUnclosed(const T* closed, const T* in, T foreground, T* out,
+                                    std::size_t n) {
+  LaunchRestoreUnclosed(closed, in, foreground, out, n, stream_.native());
 }
 
 template class CudaEngine<std::uint8_t>;

@@ -199,14 +199,6 @@ __global__ void CropKernel(const T* __restrict__ in, VolumeSize size, T* __restr
   }
 }
 
-template <class T>
-__global__ void SubtractKernel(const T* __restrict__ a, const T* __restrict__ b,
-                               T* __restrict__ out, std::size_t n) {
-  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
-    out[i] = static_cast<T>(a[i] - b[i]); // ITK's SubtractImageFilter arithmetic
-}
-
 unsigned GridFor(std::size_t n, unsigned block) {
   const std::size_t blocks = (n + block - 1) / block;
   return static_cast<unsigned>(blocks < 65535u * 32u ? blocks : 65535u * 32u);
@@ -286,18 +278,11 @@ void LaunchCrop(const T* in, VolumeSize size, T* out, int padX, int padY, int pa
   CUMED_CHECK_LAUNCH("CropKernel");
 }
 
-template <class T>
-void LaunchSubtract(const T* a, const T* b, T* out, std::size_t n, CUstream_st* stream) {
-  SubtractKernel<T><<<GridFor(n, 256), 256, 0, stream>>>(a, b, out, n);
-  CUMED_CHECK_LAUNCH("SubtractKernel");
-}
-
 #define CUMED_INSTANTIATE(T)                                                                      \
   template void LaunchChordFilter<T>(const T*, T*, VolumeSize, const DeviceChordTable&, bool, T,  \
                                      CUstream_st*);                                               \
   template void LaunchPad<T>(const T*, VolumeSize, T*, int, int, int, T, CUstream_st*);           \
-  template void LaunchCrop<T>(const T*, VolumeSize, T*, int, int, int, CUstream_st*);             \
-  template void LaunchSubtract<T>(const T*, const T*, T*, std::size_t, CUstream_st*);
+  template void LaunchCrop<T>(const T*, VolumeSize, T*, int, int, int, CUstream_st*);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)
 CUMED_INSTANTIATE(std::uint16_t)

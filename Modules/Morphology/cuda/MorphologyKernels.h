@@ -34,7 +34,5 @@ void LaunchPad(const T* in, VolumeSize size, T* out, int padX, int padY, int pad
 template <class T>
 void LaunchCrop(const T* in, VolumeSize size, T* out, int padX, int padY, int padZ,
                 CUstream_st* stream);
-template <class T>
-void LaunchSubtract(const T* a, const T* b, T* out, std::size_t n, CUstream_st* stream);
 
 } // namespace cumed::morphology::cuda

@@ -2,6 +2,7 @@
 #include "cumed/morphology/GrayscaleMorphology.h"
 
 #include "CompositeOperations.h"
+#include "ImageArguments.h"
 #include "cpu/CpuEngine.h"
 #include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
@@ -29,31 +30,11 @@ const char* ToString(GrayscaleOperation operation) noexcept {
 
 namespace {
 
-std::string SizeText(const std::array<std::size_t, 3>& s) {
-  return std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]);
-}
-
-template <class T>
-void CheckArguments(const ImageView<const T>& input, const ImageView<T>& output) {
-  if (!input.data || !output.data) throw InvalidArgument("morphology: null image data");
-  if (input.geometry.size != output.geometry.size)
-    throw InvalidArgument("morphology: output size " + SizeText(output.geometry.size) +
-                          " differs from input size " + SizeText(input.geometry.size));
-  if (input.location != output.location)
-    throw InvalidArgument(std::string("morphology: input is in ") + ToString(input.location) +
-                          " memory but output in " + ToString(output.location) + " memory");
-  if (static_cast<const void*>(input.data) == static_cast<const void*>(output.data))
-    throw InvalidArgument("morphology: input and output must be different buffers");
-  input.geometry.validate();
-}
-
 template <class T>
 void RunCpu(const ImageView<const T>& input, const ImageView<T>& output,
             const StructuringElement& element, GrayscaleOperation operation,
             const GrayscaleOptions& options) {
-  if (input.location != MemoryLocation::Host)
-    throw InvalidArgument("morphology: the CPU backend needs host images, but the input is in "
-                          "device memory (use the CUDA backend, or Image::toHost())");
+  detail::RequireHostForCpu(input.location);
   cpu::CpuEngine<T> engine;
   if (options.progress) {
     // Each filter pass reports its own fraction; scale them into one progress for the operation.
@@ -75,7 +56,7 @@ void RunCpu(const ImageView<const T>& input, const ImageView<T>& output,
 template <class T>
 Backend Grayscale(ImageView<const T> input, ImageView<T> output, const StructuringElement& element,
                   GrayscaleOperation operation, const GrayscaleOptions& options) {
-  CheckArguments(input, output);
+  detail::CheckImageArguments(input, output);
   const Backend backend = ResolveBackend(options.backend);
   if (backend == Backend::CPU) {
     RunCpu(input, output, element, operation, options);

@@ -6,6 +6,7 @@
 #include "cumed/morphology/StructuringElement.h"
 
 #include <array>
+#include <cstdint>
 #include <cstddef>
 #include <functional>
 
@@ -36,6 +37,21 @@ public:
   virtual void crop(const T* in, const Size3& size, T* out, const std::array<int, 3>& pad) = 0;
   /// out = T(a - b), the arithmetic of ITK's SubtractImageFilter.
   virtual void subtract(const T* a, const T* b, T* out, std::size_t n) = 0;
+
+  // Elementwise steps of binary morphology (see BinaryMorphology.h); `mask` is 0/1.
+  /// mask = (in == foreground)
+  virtual void foregroundMask(const T* in, T foreground, std::uint8_t* mask, std::size_t n) = 0;
+  /// out = reached ? foreground : (in == foreground ? background : in)   (dilation)
+  virtual void applyDilated(const std::uint8_t* reached, const T* in, T foreground, T background,
+                            T* out, std::size_t n) = 0;
+  /// v = kept ? foreground : background; out = v == background && in != foreground ? in : v
+  /// (erosion; ITK restores every pixel equal to the background, also when fg == bg)
+  virtual void applyEroded(const std::uint8_t* kept, const T* in, T foreground, T background,
+                           T* out, std::size_t n) = 0;
+  /// out = closed == foreground ? foreground : in                          (closing)
+  virtual void restoreUnclosed(const T* closed, const T* in, T foreground, T* out,
+                               std::size_t n) = 0;
+
   /// Called with the fraction of the current filter pass (CPU only; may stay unset).
   std::function<void(double)> passProgress;
 };

@@ -1,5 +1,9 @@
 #include "ItkReference.h"
 
+#include <itkBinaryDilateImageFilter.h>
+#include <itkBinaryErodeImageFilter.h>
+#include <itkBinaryMorphologicalClosingImageFilter.h>
+#include <itkBinaryMorphologicalOpeningImageFilter.h>
 #include <itkBlackTopHatImageFilter.h>
 #include <itkGrayscaleDilateImageFilter.h>
 #include <itkGrayscaleErodeImageFilter.h>
@@ -40,10 +44,11 @@ template <class T> typename itk::Image<T, 3>::Pointer Wrap(const std::vector<T>&
   return image;
 }
 
-template <class Filter, class T>
+template <class Filter, class T, class Configure = void (*)(Filter*)>
 std::vector<T> Run(const std::vector<T>& input, const std::array<std::size_t, 3>& size,
-                   const StructuringElement& element) {
+                   const StructuringElement& element, Configure configure = [](Filter*) {}) {
   auto filter = Filter::New();
+  configure(filter.GetPointer());
   filter->SetInput(Wrap(input, size));
   filter->SetKernel(ToItkElement(element));
   filter->Update();
@@ -51,6 +56,42 @@ std::vector<T> Run(const std::vector<T>& input, const std::array<std::size_t, 3>
   return std::vector<T>(begin, begin + input.size());
 }
 } // namespace
+
+template <class T>
+std::vector<T> ItkBinary(const std::vector<T>& input, const std::array<std::size_t, 3>& size,
+                         const StructuringElement& element, BinaryOperation operation,
+                         const BinaryOptions& options) {
+  using Image = itk::Image<T, 3>;
+  using Kernel = itk::FlatStructuringElement<3>;
+  const T foreground = static_cast<T>(options.foreground);
+  const auto configureDilateErode = [&](auto filter) {
+    filter->SetForegroundValue(foreground);
+    if (options.background) filter->SetBackgroundValue(static_cast<T>(*options.background));
+    if (options.boundaryToForeground) filter->SetBoundaryToForeground(*options.boundaryToForeground);
+    return filter;
+  };
+  switch (operation) {
+  case BinaryOperation::Dilate:
+    return Run<itk::BinaryDilateImageFilter<Image, Image, Kernel>>(
+        input, size, element, [&](auto f) { configureDilateErode(f); });
+  case BinaryOperation::Erode:
+    return Run<itk::BinaryErodeImageFilter<Image, Image, Kernel>>(
+        input, size, element, [&](auto f) { configureDilateErode(f); });
+  case BinaryOperation::Open:
+    return Run<itk::BinaryMorphologicalOpeningImageFilter<Image, Image, Kernel>>(
+        input, size, element, [&](auto f) {
+          f->SetForegroundValue(foreground);
+          if (options.background) f->SetBackgroundValue(static_cast<T>(*options.background));
+        });
+  case BinaryOperation::Close:
+    return Run<itk::BinaryMorphologicalClosingImageFilter<Image, Image, Kernel>>(
+        input, size, element, [&](auto f) {
+          f->SetForegroundValue(foreground);
+          f->SetSafeBorder(options.safeBorder);
+        });
+  }
+  return {};
+}
 
 template <class T>
 std::vector<T> ItkGrayscale(const std::vector<T>& input, const std::array<std::size_t, 3>& size,
@@ -77,6 +118,16 @@ std::vector<T> ItkGrayscale(const std::vector<T>& input, const std::array<std::s
   }
   return {};
 }
+
+#define CUMED_INSTANTIATE_BINARY(T)                                                               \
+  template std::vector<T> ItkBinary(const std::vector<T>&, const std::array<std::size_t, 3>&,     \
+                                    const StructuringElement&, BinaryOperation,                   \
+                                    const BinaryOptions&);
+CUMED_INSTANTIATE_BINARY(std::uint8_t)
+CUMED_INSTANTIATE_BINARY(std::int16_t)
+CUMED_INSTANTIATE_BINARY(std::uint16_t)
+CUMED_INSTANTIATE_BINARY(float)
+#undef CUMED_INSTANTIATE_BINARY
 
 template std::vector<std::uint8_t> ItkGrayscale(const std::vector<std::uint8_t>&,
                                                 const std::array<std::size_t, 3>&,

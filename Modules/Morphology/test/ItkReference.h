@@ -1,5 +1,6 @@
 #pragma once
 // The answers CuMed must reproduce: ITK's own filters, run on the same data.
+#include "cumed/morphology/BinaryMorphology.h"
 #include "cumed/morphology/GrayscaleMorphology.h"
 
 #include <itkFlatStructuringElement.h>
@@ -16,5 +17,12 @@ itk::FlatStructuringElement<3> ToItkElement(const StructuringElement& element);
 template <class T>
 std::vector<T> ItkGrayscale(const std::vector<T>& input, const std::array<std::size_t, 3>& size,
                             const StructuringElement& element, GrayscaleOperation operation);
+
+/// ITK's binary filter for `operation`, configured from `options` (foreground, background,
+/// boundaryToForeground, safeBorder) exactly as a user would set it.
+template <class T>
+std::vector<T> ItkBinary(const std::vector<T>& input, const std::array<std::size_t, 3>& size,
+                         const StructuringElement& element, BinaryOperation operation,
+                         const BinaryOptions& options);
 
 } // namespace cumed::morphology::test

@@ -1,0 +1,87 @@
+#pragma once
+// Internal: runs a whole-volume device operation on a host or device image. Device images are
+// processed where they are (no transfer). Host images are uploaded and downloaded (counted), in
+// overlapping z slabs when the volume and its scratch buffers exceed the device memory budget:
+// each slab carries `halo` extra slices on each side, which makes its interior exact.
+#include "cumed/core/Device.h"
+#include "cumed/core/DeviceBuffer.h"
+#include "cumed/core/Error.h"
+#include "cumed/core/Image.h"
+#include "cumed/core/Log.h"
+#include "cumed/core/Progress.h"
+#include "cumed/core/Stream.h"
+#include "cumed/core/Transfer.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+namespace cumed::morphology::cuda {
+
+/// `budget` 0: the free device memory less a margin.
+inline std::size_t DeviceBudget(std::size_t budget) {
+  if (budget) return budget;
+  std::size_t freeBytes = 0, totalBytes = 0;
+  QueryDeviceMemory(freeBytes, totalBytes);
+  const std::size_t margin = std::size_t(512) << 20;
+  return freeBytes > 2 * margin ? freeBytes - margin : freeBytes / 2;
+}
+
+/// run(const T* deviceIn, T* deviceOut, size, stream) processes one (sub)volume on the device.
+/// bytesPerSlice: device memory one z slice costs during `run`, scratch included.
+template <class T, class Run>
+void RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, int halo,
+                 std::size_t bytesPerSlice, std::size_t budgetBytes,
+                 const ProgressCallback& progressCallback, Run run) {
+  const std::array<std::size_t, 3> size = input.geometry.size;
+  Stream stream;
+  if (input.location == MemoryLocation::Device) {
+    run(input.data, output.data, size, stream);
+    stream.synchronize();
+    return;
+  }
+  const std::size_t plane = size[0] * size[1];
+  const std::size_t budget = DeviceBudget(budgetBytes);
+  const std::size_t fitting = budget / bytesPerSlice;
+  if (fitting < 2 * std::size_t(halo) + 1)
+    throw CudaError("morphology: a device memory budget of " + std::to_string(budget) +
+                        " bytes cannot hold one slab of " + std::to_string(2 * halo + 1) +
+                        " slices of " + std::to_string(size[0]) + "x" + std::to_string(size[1]),
+                    0);
+  const std::size_t interior = std::min(size[2], fitting - 2 * std::size_t(halo));
+  if (interior < size[2])
+    Log(LogLevel::Info, "morphology: " + std::to_string(size[2]) +
+                            " slices processed in slabs of " + std::to_string(interior) + " (+" +
+                            std::to_string(halo) + " halo) to fit " +
+                            std::to_string(budget >> 20) + " MiB of device memory");
+  const std::size_t maxSlab = std::min(size[2], interior + 2 * std::size_t(halo));
+  DeviceBuffer deviceIn(maxSlab * plane * sizeof(T)), deviceOut(maxSlab * plane * sizeof(T));
+  ProgressReporter progress(progressCallback, size[2]);
+  for (std::size_t z0 = 0; z0 < size[2]; z0 += interior) {
+    const std::size_t z1 = std::min(size[2], z0 + interior);
+    const std::size_t s0 = z0 >= std::size_t(halo) ? z0 - halo : 0;
+    const std::size_t s1 = std::min(size[2], z1 + halo);
+    CopyHostToDevice(deviceIn.data(), input.data + s0 * plane, (s1 - s0) * plane * sizeof(T),
+                     &stream);
+    run(deviceIn.as<T>(), deviceOut.as<T>(), std::array<std::size_t, 3>{size[0], size[1], s1 - s0},
+        stream);
+    CopyDeviceToHost(output.data + z0 * plane, deviceOut.as<T>() + (z0 - s0) * plane,
+                     (z1 - z0) * plane * sizeof(T), &stream);
+    stream.synchronize();
+    progress.step(z1 - z0);
+  }
+}
+
+/// Device bytes per z slice: input and output, plus `scratch` volumes padded by the reach.
+inline std::size_t BytesPerSlice(const std::array<std::size_t, 3>& size, std::size_t pixelBytes,
+                                 const std::array<int, 3>& reach, double scratch) {
+  const double paddedPlane = double(size[0] + 2 * std::size_t(reach[0])) *
+                             double(size[1] + 2 * std::size_t(reach[1]));
+  // Padding in z adds 2*reach_z slices to every padded volume of a slab: charge it per slice as
+  // if slabs were at least 8 slices deep.
+  const double zFactor = 1.0 + 2.0 * reach[2] / 8.0;
+  return static_cast<std::size_t>((2.0 * double(size[0] * size[1]) + scratch * paddedPlane * zFactor) *
+                                  double(pixelBytes)) + 1;
+}
+
+} // namespace cumed::morphology::cuda

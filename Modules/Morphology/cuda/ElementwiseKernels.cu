@@ -1,0 +1,78 @@
+// Elementwise kernels: one grid-stride kernel per formula, each the device twin of a CpuEngine
+// loop (the formulas are those of BinaryMorphology.h and ITK's SubtractImageFilter).
+#include "ElementwiseKernels.h"
+
+#include "cumed/core/CudaCheck.h"
+
+namespace cumed::morphology::cuda {
+namespace {
+
+template <class F> __global__ void ForEachKernel(std::size_t n, F f) {
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    f(i);
+}
+
+template <class F> void ForEach(std::size_t n, CUstream_st* stream, const char* name, F f) {
+  if (n == 0) return;
+  const unsigned block = 256;
+  const std::size_t wanted = (n + block - 1) / block;
+  const unsigned grid = static_cast<unsigned>(wanted < 1u << 20 ? wanted : 1u << 20);
+  ForEachKernel<<<grid, block, 0, stream>>>(n, f);
+  CUMED_CHECK_LAUNCH(name);
+}
+
+} // namespace
+
+template <class T>
+void LaunchSubtract(const T* a, const T* b, T* out, std::size_t n, CUstream_st* stream) {
+  ForEach(n, stream, "Subtract", [=] __device__(std::size_t i) { out[i] = static_cast<T>(a[i] - b[i]); });
+}
+
+template <class T>
+void LaunchForegroundMask(const T* in, T foreground, std::uint8_t* mask, std::size_t n,
+                          CUstream_st* stream) {
+  ForEach(n, stream, "ForegroundMask",
+          [=] __device__(std::size_t i) { mask[i] = in[i] == foreground; });
+}
+
+template <class T>
+void LaunchApplyDilated(const std::uint8_t* reached, const T* in, T foreground, T background,
+                        T* out, std::size_t n, CUstream_st* stream) {
+  ForEach(n, stream, "ApplyDilated", [=] __device__(std::size_t i) {
+    out[i] = reached[i] ? foreground : (in[i] == foreground ? background : in[i]);
+  });
+}
+
+template <class T>
+void LaunchApplyEroded(const std::uint8_t* kept, const T* in, T foreground, T background, T* out,
+                       std::size_t n, CUstream_st* stream) {
+  ForEach(n, stream, "ApplyEroded", [=] __device__(std::size_t i) {
+    const T value = kept[i] ? foreground : background;
+    out[i] = value == background && in[i] != foreground ? in[i] : value;
+  });
+}
+
+template <class T>
+void LaunchRestoreUnclosed(const T* closed, const T* in, T foreground, T* out, std::size_t n,
+                           CUstream_st* stream) {
+  ForEach(n, stream, "RestoreUnclosed", [=] __device__(std::size_t i) {
+    out[i] = closed[i] == foreground ? foreground : in[i];
+  });
+}
+
+#define CUMED_INSTANTIATE(T)                                                                      \
+  template void LaunchSubtract<T>(const T*, const T*, T*, std::size_t, CUstream_st*);             \
+  template void LaunchForegroundMask<T>(const T*, T, std::uint8_t*, std::size_t, CUstream_st*);   \
+  template void LaunchApplyDilated<T>(const std::uint8_t*, const T*, T, T, T*, std::size_t,       \
+                                      CUstream_st*);                                              \
+  template void LaunchApplyEroded<T>(const std::uint8_t*, const T*, T, T, T*, std::size_t,        \
+                                     CUstream_st*);                                               \
+  template void LaunchRestoreUnclosed<T>(const T*, const T*, T, T*, std::size_t, CUstream_st*);
+CUMED_INSTANTIATE(std::uint8_t)
+CUMED_INSTANTIATE(std::int16_t)
+CUMED_INSTANTIATE(std::uint16_t)
+CUMED_INSTANTIATE(float)
+#undef CUMED_INSTANTIATE
+
+} // namespace cumed::morphology::cuda

@@ -1,0 +1,37 @@
+#pragma once
+// Binary morphology with ITK's semantics (itk::BinaryDilateImageFilter & co.), so results are
+// bit-identical to ITK's filters. Pixels equal to the foreground value are the object; others
+// are background and, where the operation does not claim them, keep their input value:
+//  - dilate: x joins the object when some member o has f(x - o) == fg (ITK mirrors the element
+//    for binary filters); object pixels that are not reached become `background`;
+//  - erode: x stays in the object when every member o has f(x - o) == fg; eroded object pixels
+//    become `background`; outside the image counts as object unless boundaryToForeground is off;
+//  - open: erode (background as given) then dilate;
+//  - close: dilate then erode (with SafeBorder padding), and every pixel the closing does not set
+//    to the foreground keeps its input value.
+#include "cumed/core/Backend.h"
+#include "cumed/core/Image.h"
+#include "cumed/morphology/StructuringElement.h"
+
+#include <optional>
+
+namespace cumed::morphology {
+
+enum class BinaryOperation { Dilate, Erode, Open, Close };
+const char* ToString(BinaryOperation operation) noexcept;
+
+struct BinaryOptions {
+  Backend backend = Backend::Auto;
+  double foreground = 1;                 ///< ITK's default is the type's max; set it explicitly
+  std::optional<double> background;      ///< unset: ITK's default for the operation
+  std::optional<bool> boundaryToForeground; ///< unset: ITK's default (dilate off, erode on)
+  bool safeBorder = true;                ///< close only
+  std::size_t deviceMemoryBudget = 0;    ///< as GrayscaleOptions
+};
+
+/// Same contract as Grayscale(): same size and memory location; returns the backend that ran.
+template <class T>
+Backend Binary(ImageView<const T> input, ImageView<T> output, const StructuringElement& element,
+               BinaryOperation operation, const BinaryOptions& options);
+
+} // namespace cumed::morphology

@@ -1,0 +1,34 @@
+#pragma once
+// Internal: the checks every morphology entry point makes on its images.
+#include "cumed/core/Error.h"
+#include "cumed/core/Image.h"
+
+#include <string>
+
+namespace cumed::morphology::detail {
+
+inline std::string SizeText(const std::array<std::size_t, 3>& s) {
+  return std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]);
+}
+
+template <class T>
+void CheckImageArguments(const ImageView<const T>& input, const ImageView<T>& output) {
+  if (!input.data || !output.data) throw InvalidArgument("morphology: null image data");
+  if (input.geometry.size != output.geometry.size)
+    throw InvalidArgument("morphology: output size " + SizeText(output.geometry.size) +
+                          " differs from input size " + SizeText(input.geometry.size));
+  if (input.location != output.location)
+    throw InvalidArgument(std::string("morphology: input is in ") + ToString(input.location) +
+                          " memory but output in " + ToString(output.location) + " memory");
+  if (static_cast<const void*>(input.data) == static_cast<const void*>(output.data))
+    throw InvalidArgument("morphology: input and output must be different buffers");
+  input.geometry.validate();
+}
+
+inline void RequireHostForCpu(MemoryLocation location) {
+  if (location != MemoryLocation::Host)
+    throw InvalidArgument("morphology: the CPU backend needs host images, but the input is in "
+                          "device memory (use the CUDA backend, or Image::toHost())");
+}
+
+} // namespace cumed::morphology::detail
