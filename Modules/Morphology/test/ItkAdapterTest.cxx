@@ -1,6 +1,10 @@
 // The ITK adapters are drop-ins: same template arguments and setters as ITK's filters, same
 // output, in an ordinary ITK pipeline, with the backend recorded and progress reported.
 #include "RandomVolumes.h"
+#include "cumed/morphology/BinaryDilateImageFilter.h"
+#include "cumed/morphology/BinaryErodeImageFilter.h"
+#include "cumed/morphology/BinaryMorphologicalClosingImageFilter.h"
+#include "cumed/morphology/BinaryMorphologicalOpeningImageFilter.h"
 #include "cumed/morphology/BlackTopHatImageFilter.h"
 #include "cumed/morphology/GrayscaleDilateImageFilter.h"
 #include "cumed/morphology/GrayscaleErodeImageFilter.h"
@@ -12,6 +16,10 @@
 #include <gtest/gtest.h>
 
 #include <itkBinaryBallStructuringElement.h>
+#include <itkBinaryDilateImageFilter.h>
+#include <itkBinaryErodeImageFilter.h>
+#include <itkBinaryMorphologicalClosingImageFilter.h>
+#include <itkBinaryMorphologicalOpeningImageFilter.h>
 #include <itkBlackTopHatImageFilter.h>
 #include <itkCommand.h>
 #include <itkGrayscaleDilateImageFilter.h>
@@ -95,6 +103,45 @@ TEST(ItkAdapter, SettersBehaveAsItks2D) {
       input.GetPointer(), ball, [](auto* f) { f->SafeBorderOff(); });
   ExpectSameAsItk<itk::GrayscaleMorphologicalOpeningImageFilter, cumed::GrayscaleMorphologicalOpeningImageFilter>(
       input.GetPointer(), ball, [](auto* f) { f->SetSafeBorder(false); });
+}
+
+TEST(ItkAdapter, BinaryFiltersMatchItkWithTheirSetters) {
+  using Image = itk::Image<unsigned char, 3>;
+  using Kernel = itk::FlatStructuringElement<3>;
+  Image::Pointer input = RandomImage<Image>({{27, 22, 12}}, 7);
+  for (auto* p = input->GetBufferPointer(); p != input->GetBufferPointer() + 27 * 22 * 12; ++p)
+    *p = *p < 128 ? 200 : (*p < 200 ? 0 : 9); // object 200, background 0, another label 9
+  Kernel::RadiusType radius;
+  radius.Fill(2);
+  const Kernel ball = Kernel::Ball(radius);
+  ExpectSameAsItk<itk::BinaryDilateImageFilter, cumed::BinaryDilateImageFilter>(
+      input.GetPointer(), ball, [](auto* f) { f->SetDilateValue(200); });
+  ExpectSameAsItk<itk::BinaryDilateImageFilter, cumed::BinaryDilateImageFilter>(
+      input.GetPointer(), ball, [](auto* f) {
+        f->SetForegroundValue(200);
+        f->SetBackgroundValue(5);
+        f->BoundaryToForegroundOn();
+      });
+  ExpectSameAsItk<itk::BinaryErodeImageFilter, cumed::BinaryErodeImageFilter>(
+      input.GetPointer(), ball, [](auto* f) { f->SetErodeValue(200); });
+  ExpectSameAsItk<itk::BinaryErodeImageFilter, cumed::BinaryErodeImageFilter>(
+      input.GetPointer(), ball, [](auto* f) {
+        f->SetForegroundValue(200);
+        f->SetBackgroundValue(1);
+        f->SetBoundaryToForeground(false);
+      });
+  ExpectSameAsItk<itk::BinaryMorphologicalOpeningImageFilter, cumed::BinaryMorphologicalOpeningImageFilter>(
+      input.GetPointer(), ball, [](auto* f) {
+        f->SetForegroundValue(200);
+        f->SetBackgroundValue(3);
+      });
+  ExpectSameAsItk<itk::BinaryMorphologicalClosingImageFilter, cumed::BinaryMorphologicalClosingImageFilter>(
+      input.GetPointer(), ball, [](auto* f) { f->SetForegroundValue(200); });
+  ExpectSameAsItk<itk::BinaryMorphologicalClosingImageFilter, cumed::BinaryMorphologicalClosingImageFilter>(
+      input.GetPointer(), ball, [](auto* f) {
+        f->SetForegroundValue(200);
+        f->SafeBorderOff();
+      });
 }
 
 TEST(ItkAdapter, WorksInAReaderFilterWriterPipelineWithProgress) {

@@ -3,6 +3,7 @@
 // whole input to CuMed's core (CPU or CUDA) and records which backend ran. Subclasses only say
 // which operation they are and expose the setters of their ITK counterpart.
 #include "cumed/core/Backend.h"
+#include "cumed/morphology/BinaryMorphology.h"
 #include "cumed/morphology/GrayscaleMorphology.h"
 
 #include <itkKernelImageFilter.h>
@@ -52,10 +53,15 @@ protected:
   /// Runs a grayscale operation from the input into the output (allocated here), casting to the
   /// output pixel type afterwards as ITK's filters do.
   void RunGrayscale(morphology::GrayscaleOperation operation, morphology::GrayscaleOptions options);
+  /// The same for a binary operation (options.backend is set here).
+  void RunBinary(morphology::BinaryOperation operation, morphology::BinaryOptions options);
   /// The kernel as CuMed's structuring element.
   morphology::StructuringElement Element() const { return ToStructuringElement(this->GetKernel()); }
 
 private:
+  /// compute(inputView, outputView) -> Backend, on views of the input pixel type.
+  template <class Compute> void RunCore(Compute compute);
+
   cumed::Backend m_Backend = cumed::Backend::Auto;
   cumed::Backend m_LastBackend = cumed::Backend::Auto;
 

@@ -59,8 +59,8 @@ morphology::GrayscaleOptions MorphologyImageFilterBase<TIn, TOut, TKernel>::Base
 }
 
 template <class TIn, class TOut, class TKernel>
-void MorphologyImageFilterBase<TIn, TOut, TKernel>::RunGrayscale(
-    morphology::GrayscaleOperation operation, morphology::GrayscaleOptions options) {
+template <class Compute>
+void MorphologyImageFilterBase<TIn, TOut, TKernel>::RunCore(Compute compute) {
   using InPixel = typename TIn::PixelType;
   using OutPixel = typename TOut::PixelType;
   const TIn* input = this->GetInput();
@@ -70,16 +70,31 @@ void MorphologyImageFilterBase<TIn, TOut, TKernel>::RunGrayscale(
   const ImageGeometry geometry = detail::GeometryOf<TIn>(input->GetBufferedRegion());
   const ImageView<const InPixel> in{input->GetBufferPointer(), geometry, MemoryLocation::Host};
   if constexpr (std::is_same_v<InPixel, OutPixel>) {
-    SetLastBackend(morphology::Grayscale<InPixel>(
-        in, {output->GetBufferPointer(), geometry, MemoryLocation::Host}, Element(), operation,
-        options));
+    SetLastBackend(compute(in, ImageView<InPixel>{output->GetBufferPointer(), geometry, MemoryLocation::Host}));
   } else {
     std::vector<InPixel> result(geometry.numberOfPixels());
-    SetLastBackend(morphology::Grayscale<InPixel>(
-        in, {result.data(), geometry, MemoryLocation::Host}, Element(), operation, options));
+    SetLastBackend(compute(in, ImageView<InPixel>{result.data(), geometry, MemoryLocation::Host}));
     std::transform(result.begin(), result.end(), output->GetBufferPointer(),
                    [](InPixel v) { return static_cast<OutPixel>(v); });
   }
+}
+
+template <class TIn, class TOut, class TKernel>
+void MorphologyImageFilterBase<TIn, TOut, TKernel>::RunGrayscale(
+    morphology::GrayscaleOperation operation, morphology::GrayscaleOptions options) {
+  const morphology::StructuringElement element = Element();
+  RunCore([&](auto in, auto out) {
+    return morphology::Grayscale(in, out, element, operation, options);
+  });
+}
+
+template <class TIn, class TOut, class TKernel>
+void MorphologyImageFilterBase<TIn, TOut, TKernel>::RunBinary(morphology::BinaryOperation operation,
+                                                               morphology::BinaryOptions options) {
+  options.backend = m_Backend;
+  const morphology::StructuringElement element = Element();
+  RunCore([&](auto in, auto out) { return morphology::Binary(in, out, element, operation, options); });
+  this->UpdateProgress(1.0f);
 }
 
 template <class TIn, class TOut, class TKernel>

@@ -1,0 +1,34 @@
+#include "Summary.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace cumed::ctsurface {
+
+std::string FormatSummary(const RunSummary& s) {
+  const auto voxels = static_cast<std::uint64_t>(s.size[0]) * s.size[1] * s.size[2];
+  char spacing[96];
+  std::snprintf(spacing, sizeof spacing, "%.4gx%.4gx%.4g", s.spacing[0], s.spacing[1],
+                s.spacing[2]);
+  char times[160];
+  std::snprintf(times, sizeof times,
+                "time_s: read=%.2f closing=%.2f contour=%.2f write=%.2f render=%.2f total=%.2f",
+                s.seconds.read, s.seconds.closing, s.seconds.contour, s.seconds.write,
+                s.seconds.render, s.seconds.total);
+  char volume[64];
+  std::snprintf(volume, sizeof volume, "%.1f", s.enclosedVolumeMm3);
+
+  std::ostringstream line;
+  line << "cumed-ct-surface: slices=" << s.size[2] << " voxels=" << voxels << " size=" << s.size[0]
+       << "x" << s.size[1] << "x" << s.size[2] << " spacing_mm=" << spacing
+       << " backend=" << s.resolvedBackend << " (requested " << s.requestedBackend << ")"
+       << " closing=" << s.closingImplementation << " radius_vox=" << s.closingRadiusVoxels[0]
+       << "x" << s.closingRadiusVoxels[1] << "x" << s.closingRadiusVoxels[2]
+       << " contour=" << s.contourImplementation << " iso=" << s.isoHu
+       << " voxels_ge_iso=" << s.voxelsAtOrAboveIso << " triangles=" << s.triangles
+       << " points=" << s.points << " volume_mm3=" << volume << " " << times << " render=\""
+       << s.renderPath << "\"";
+  return line.str();
+}
+
+} // namespace cumed::ctsurface

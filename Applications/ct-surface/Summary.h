@@ -1,0 +1,39 @@
+#pragma once
+// What a run did, as one line on stdout: sizes, counts, time and implementation per stage.
+#include <cstdint>
+#include <string>
+
+namespace cumed::ctsurface {
+
+struct StageTimes {
+  double read = 0.0;
+  double closing = 0.0;
+  double contour = 0.0; // conversion to VTK, padding, isosurface, normals
+  double write = 0.0;
+  double render = 0.0;
+  double total = 0.0;
+};
+
+struct RunSummary {
+  std::string seriesUid;
+  int size[3] = {0, 0, 0};
+  double spacing[3] = {0.0, 0.0, 0.0};
+  std::string requestedBackend;      ///< auto, cpu, cuda as asked
+  std::string resolvedBackend;       ///< cpu or cuda: what ResolveBackend chose
+  std::string closingImplementation; ///< "itk-cpu", or "skipped" for radius 0
+  int closingRadiusVoxels[3] = {0, 0, 0};
+  std::string contourImplementation;
+  double isoHu = 0.0;
+  std::uint64_t voxelsAtOrAboveIso = 0; ///< in the closed volume
+  double voxelVolumeMm3 = 0.0;
+  std::int64_t triangles = 0;
+  std::int64_t points = 0;
+  double enclosedVolumeMm3 = 0.0;
+  std::string renderPath; ///< "none" with --no-png
+  StageTimes seconds;
+};
+
+/// "cumed-ct-surface: slices=120 voxels=7864320 ... render=\"EGL device (...)\"", one line.
+std::string FormatSummary(const RunSummary& summary);
+
+} // namespace cumed::ctsurface

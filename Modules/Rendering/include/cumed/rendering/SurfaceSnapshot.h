@@ -1,0 +1,34 @@
+#pragma once
+// One picture of a surface for a report or a test: the mesh bone-coloured and lit against a dark
+// background, seen from the patient's front left (left anterior oblique), written as PNG.
+#include "cumed/rendering/OffscreenRenderWindow.h"
+
+#include <array>
+#include <string>
+
+class vtkPolyData;
+
+namespace cumed::rendering {
+
+struct SnapshotOptions {
+  int width = 1024;
+  int height = 768;
+  RenderPath path = RenderPath::Auto;
+  std::array<double, 3> surfaceColor{0.89, 0.85, 0.76}; ///< bone
+  std::array<double, 3> background{0.08, 0.09, 0.12};   ///< dark blue-grey
+  /// Degrees the camera turns from straight anterior towards the patient's left, and up.
+  double azimuthDegrees = 30.0;
+  double elevationDegrees = 15.0;
+};
+
+struct SnapshotResult {
+  std::string renderPath; ///< OffscreenRenderWindow::Describe() of the window that drew it
+};
+
+/// Renders `surface` (points in DICOM patient coordinates, LPS, mm) and writes `pngPath`.
+/// Throws RenderingError for an empty surface, a window that cannot be opened, or a file that
+/// cannot be written.
+SnapshotResult RenderSurfaceToPng(vtkPolyData* surface, const std::string& pngPath,
+                                  const SnapshotOptions& options = {});
+
+} // namespace cumed::rendering

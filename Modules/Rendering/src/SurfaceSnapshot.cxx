@@ -1,0 +1,105 @@
+#include "cumed/rendering/SurfaceSnapshot.h"
+
+#include "cumed/rendering/RenderingError.h"
+
+#include <vtkActor.h>
+#include <vtkCamera.h>
+#include <vtkLightKit.h>
+#include <vtkNew.h>
+#include <vtkPNGWriter.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+#include <vtkWindowToImageFilter.h>
+
+#include <cmath>
+#include <filesystem>
+
+namespace cumed::rendering {
+namespace {
+
+vtkSmartPointer<vtkActor> MakeBoneActor(vtkPolyData* surface, const SnapshotOptions& options) {
+  vtkNew<vtkPolyDataMapper> mapper;
+  mapper->SetInputData(surface);
+  mapper->ScalarVisibilityOff(); // colour by material, not by any scalars the mesh carries
+  auto actor = vtkSmartPointer<vtkActor>::New();
+  actor->SetMapper(mapper);
+  vtkProperty* material = actor->GetProperty();
+  const auto& c = options.surfaceColor;
+  material->SetColor(c[0], c[1], c[2]);
+  material->SetAmbient(0.12);
+  material->SetDiffuse(0.8);
+  material->SetSpecular(0.25);
+  material->SetSpecularPower(20.0);
+  return actor;
+}
+
+// Points are in DICOM patient coordinates (LPS: +x left, +y posterior, +z head), so "anterior"
+// is -y and the head is up. The camera starts in front of the patient and turns towards the
+// patient's left and up: the left anterior oblique view radiologists know.
+void PlaceAnteriorObliqueCamera(vtkRenderer* renderer, const SnapshotOptions& options) {
+  const double azimuth = options.azimuthDegrees * M_PI / 180.0;
+  const double elevation = options.elevationDegrees * M_PI / 180.0;
+  const double direction[3] = {std::sin(azimuth) * std::cos(elevation),
+                               -std::cos(azimuth) * std::cos(elevation), std::sin(elevation)};
+  vtkCamera* camera = renderer->GetActiveCamera();
+  camera->SetFocalPoint(0.0, 0.0, 0.0);
+  camera->SetPosition(direction);
+  camera->SetViewUp(0.0, 0.0, 1.0);
+  renderer->ResetCamera(); // keeps the direction, fits the surface's bounds
+  camera->Zoom(1.25);      // ResetCamera fits the bounding sphere, which leaves wide margins
+  renderer->ResetCameraClippingRange();
+}
+
+void WritePng(vtkRenderWindow* window, const std::string& pngPath) {
+  vtkNew<vtkWindowToImageFilter> grab;
+  grab->SetInput(window);
+  grab->SetInputBufferTypeToRGB();
+  grab->ReadFrontBufferOff(); // the frame just rendered, whatever the blit mode
+  grab->Update();
+  vtkNew<vtkPNGWriter> writer;
+  writer->SetFileName(pngPath.c_str());
+  writer->SetInputConnection(grab->GetOutputPort());
+  writer->Write();
+  if (writer->GetErrorCode() != 0) {
+    throw RenderingError("cannot write PNG '" + pngPath + "'");
+  }
+}
+
+} // namespace
+
+SnapshotResult RenderSurfaceToPng(vtkPolyData* surface, const std::string& pngPath,
+                                  const SnapshotOptions& options) {
+  if (!surface || surface->GetNumberOfCells() == 0) {
+    throw RenderingError("nothing to render: the surface has no cells");
+  }
+  // Checked before rendering: VTK's PNG writer reports a missing directory as a full disk.
+  const auto directory = std::filesystem::absolute(pngPath).parent_path();
+  if (!std::filesystem::is_directory(directory)) {
+    throw RenderingError("cannot write PNG '" + pngPath + "': directory '" + directory.string() +
+                         "' does not exist");
+  }
+  auto window = OffscreenRenderWindow::Create(options.width, options.height, options.path);
+  vtkNew<vtkRenderer> renderer;
+  const auto& b = options.background;
+  renderer->SetBackground(b[0], b[1], b[2]);
+  renderer->AddActor(MakeBoneActor(surface, options));
+  // Key, fill and back lights: shape reads better than with the single headlight.
+  vtkNew<vtkLightKit> lights;
+  lights->AddLightsToRenderer(renderer);
+  PlaceAnteriorObliqueCamera(renderer, options);
+
+  vtkRenderWindow* renderWindow = window->GetRenderWindow();
+  renderWindow->AddRenderer(renderer);
+  renderWindow->Render();
+  WritePng(renderWindow, pngPath);
+
+  SnapshotResult result;
+  result.renderPath = window->Describe();
+  renderWindow->RemoveRenderer(renderer);
+  return result;
+}
+
+} // namespace cumed::rendering
