@@ -1,33 +1,33 @@
 #include "ClosingStage.h"
 
-#include <itkFlatStructuringElement.h>
-#include <itkGrayscaleMorphologicalClosingImageFilter.h>
+#include "cumed/morphology/GrayscaleMorphologicalClosingImageFilter.h"
+#include "cumed/morphology/StructuringElement.h"
 
-#include <cmath>
+#include <itkFlatStructuringElement.h>
 
 namespace cumed::ctsurface {
 
-itk::Size<3> BallRadiusInVoxels(const HounsfieldImage::SpacingType& spacing, double radiusMm) {
-  itk::Size<3> radius;
-  for (unsigned i = 0; i < 3; ++i) {
-    radius[i] = static_cast<itk::SizeValueType>(std::lround(radiusMm / spacing[i]));
-  }
-  return radius;
+std::array<int, 3> BallRadiusInVoxels(const HounsfieldImage::SpacingType& spacing, double radiusMm) {
+  return cumed::morphology::StructuringElement::RadiusFromMillimetres(
+      radiusMm, {spacing[0], spacing[1], spacing[2]});
 }
 
-bool IsZeroRadius(const itk::Size<3>& radius) {
+bool IsZeroRadius(const std::array<int, 3>& radius) {
   return radius[0] == 0 && radius[1] == 0 && radius[2] == 0;
 }
 
-HounsfieldImage::Pointer CloseWithBall(const HounsfieldImage* image, const itk::Size<3>& radius,
-                                       const std::function<void(double)>& progress) {
+ClosingResult CloseWithBall(const HounsfieldImage* image, const std::array<int, 3>& radius,
+                            cumed::Backend backend, const std::function<void(double)>& progress) {
   using Kernel = itk::FlatStructuringElement<3>;
   using Closing =
-      itk::GrayscaleMorphologicalClosingImageFilter<HounsfieldImage, HounsfieldImage, Kernel>;
+      cumed::GrayscaleMorphologicalClosingImageFilter<HounsfieldImage, HounsfieldImage, Kernel>;
   auto closing = Closing::New();
   closing->SetInput(image);
-  closing->SetKernel(Kernel::Ball(radius));
+  Kernel::RadiusType kernelRadius;
+  for (unsigned i = 0; i < 3; ++i) kernelRadius[i] = static_cast<itk::SizeValueType>(radius[i]);
+  closing->SetKernel(Kernel::Ball(kernelRadius));
   closing->SafeBorderOn();
+  closing->SetBackend(backend);
 
   if (progress) {
     const Closing* filter = closing;
@@ -39,7 +39,7 @@ HounsfieldImage::Pointer CloseWithBall(const HounsfieldImage* image, const itk::
 
   HounsfieldImage::Pointer closed = closing->GetOutput();
   closed->DisconnectPipeline();
-  return closed;
+  return {closed, closing->GetLastBackend()};
 }
 
 } // namespace cumed::ctsurface

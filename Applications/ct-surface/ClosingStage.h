@@ -1,29 +1,31 @@
 #pragma once
 // Stage 1: grayscale morphological closing of the HU volume with a ball, which fills small gaps
-// and pores in bone before the isosurface. ITK's filter for now; CuMed's morphology filter
-// replaces it later behind the same function.
+// and pores in bone before the isosurface. CuMed's drop-in ITK filter, on the CPU or the GPU.
+#include "cumed/core/Backend.h"
 #include "cumed/io/DicomSeriesReader.h"
 
+#include <array>
 #include <functional>
-#include <itkSize.h>
 
 namespace cumed::ctsurface {
 
 using HounsfieldImage = cumed::io::HounsfieldImage;
 
 /// Ball radius in voxels per axis: round(radiusMm / spacing[i]).
-itk::Size<3> BallRadiusInVoxels(const HounsfieldImage::SpacingType& spacing, double radiusMm);
+std::array<int, 3> BallRadiusInVoxels(const HounsfieldImage::SpacingType& spacing, double radiusMm);
 
 /// True when every axis of `radius` is 0 (the closing would change nothing).
-bool IsZeroRadius(const itk::Size<3>& radius);
+bool IsZeroRadius(const std::array<int, 3>& radius);
 
-/// Closes `image` with a flat ball of `radius` voxels
-/// (itk::GrayscaleMorphologicalClosingImageFilter with SafeBorder, so the volume faces are not
-/// eroded). `progress` gets fractions in [0, 1].
-HounsfieldImage::Pointer CloseWithBall(const HounsfieldImage* image, const itk::Size<3>& radius,
-                                       const std::function<void(double)>& progress);
+struct ClosingResult {
+  HounsfieldImage::Pointer image;
+  cumed::Backend backend; ///< the backend that ran
+};
 
-/// Implementation label for the summary.
-constexpr const char* kClosingImplementation = "itk-cpu";
+/// Closes `image` with ITK's flat ball of `radius` voxels, with SafeBorder (the volume faces are
+/// not eroded): cumed::GrayscaleMorphologicalClosingImageFilter, equal to ITK's filter bit for
+/// bit. `progress` gets fractions in [0, 1].
+ClosingResult CloseWithBall(const HounsfieldImage* image, const std::array<int, 3>& radius,
+                            cumed::Backend backend, const std::function<void(double)>& progress);
 
 } // namespace cumed::ctsurface

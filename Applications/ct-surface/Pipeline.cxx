@@ -58,8 +58,8 @@ RunSummary RunPipeline(const Arguments& arguments) {
   const fs::path outputDirectory =
       PrepareOutputDirectory(arguments.outputDirectory, arguments.inputDirectory);
   if (backend == cumed::Backend::CUDA) {
-    std::fprintf(stderr, "cumed-ct-surface: note: closing and isosurface have no CUDA "
-                         "implementation yet; they run on the CPU\n");
+    std::fprintf(stderr, "cumed-ct-surface: note: the isosurface stage has no CUDA "
+                         "implementation yet; it runs on the CPU\n");
   }
 
   StageProgress reading("reading series");
@@ -75,7 +75,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
     summary.spacing[i] = series.image->GetSpacing()[i];
   }
 
-  const itk::Size<3> radius = BallRadiusInVoxels(series.image->GetSpacing(), arguments.radiusMm);
+  const std::array<int, 3> radius = BallRadiusInVoxels(series.image->GetSpacing(), arguments.radiusMm);
   for (int i = 0; i < 3; ++i) summary.closingRadiusVoxels[i] = static_cast<int>(radius[i]);
   HounsfieldImage::Pointer closed = series.image;
   if (IsZeroRadius(radius)) {
@@ -88,9 +88,11 @@ RunSummary RunPipeline(const Arguments& arguments) {
     }
   } else {
     StageProgress closing("closing");
-    closed = CloseWithBall(series.image, radius, [&](double f) { closing.Report(f); });
+    const ClosingResult result =
+        CloseWithBall(series.image, radius, backend, [&](double f) { closing.Report(f); });
+    closed = result.image;
     summary.seconds.closing = closing.Finish();
-    summary.closingImplementation = kClosingImplementation;
+    summary.closingImplementation = std::string("cumed-") + cumed::ToString(result.backend);
   }
   summary.isoHu = arguments.isoHu;
   summary.voxelsAtOrAboveIso = CountVoxelsAtOrAbove(closed, arguments.isoHu);

@@ -20,7 +20,7 @@ struct RunSummary {
   double spacing[3] = {0.0, 0.0, 0.0};
   std::string requestedBackend;      ///< auto, cpu, cuda as asked
   std::string resolvedBackend;       ///< cpu or cuda: what ResolveBackend chose
-  std::string closingImplementation; ///< "itk-cpu", or "skipped" for radius 0
+  std::string closingImplementation; ///< "cumed-cpu"/"cumed-cuda", or "skipped" for radius 0
   int closingRadiusVoxels[3] = {0, 0, 0};
   std::string contourImplementation;
   double isoHu = 0.0;
