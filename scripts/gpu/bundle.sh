@@ -6,9 +6,19 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 shared=${CUMED_SHARED_DIR:-../shared}
 build=${CUMED_BUILD_DIR:-build}
-mapfile -t executables < <(find "$build/bin" -maxdepth 1 -type f -executable | sort)
-[ ${#executables[@]} -gt 0 ] || { echo "bundle: no executables in $build/bin; build first" >&2; exit 1; }
+# The suites that have CUDA cases or run on the GPU, and the programs; the smoke tests that drive
+# the build tree's programs by path stay on the CI machine.
+names=(cumed_core_test cumed_morphology_test cumed_io_test cumed_rendering_test
+       cumed-ct-surface cumed-morphology-benchmark)
+executables=()
+for name in "${names[@]}"; do
+  [ -x "$build/bin/$name" ] || { echo "bundle: $build/bin/$name missing; build first" >&2; exit 1; }
+  executables+=("$build/bin/$name")
+done
 bash "$shared/gpu/prepare.sh" "${executables[@]}"
-tar -C "$build/Data" -cJf .gpu/phantom-ct.tar.xz phantom-ct
+# The real CT for the benchmarks (../shared does not travel), DICOM files only.
+tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz --exclude='*.txt' popi-phase00
+# DCMTK's data dictionary is a data file, not a library: ldd does not bring it.
+cp /usr/share/libdcmtk17/dicom.dic .gpu/
 cp scripts/gpu/run-gpu-suite.sh .gpu/
 du -sh .gpu

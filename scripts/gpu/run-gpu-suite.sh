@@ -4,22 +4,28 @@
 # EGL. Logs and outputs go to $OUT.
 set -uo pipefail
 out=${OUT:-/tmp/cumed-gpu-out}
-mkdir -p "$out" /tmp/cumed-data
+mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
-tar -C /tmp/cumed-data -xJf .gpu/phantom-ct.tar.xz
+# Tests find the real CT as $CUMED_SOURCE_DIR/../shared/data/ct/popi-phase00.
+mkdir -p /tmp/cumed-root/checkout /tmp/cumed-root/shared/data/ct
+tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
+export DCMDICTPATH=$PWD/.gpu/dicom.dic
 status=0
-for test in /tmp/gpu-bundle/bin/*_test; do
+for test in /tmp/gpu-bundle/bin/cumed_*_test; do
   echo "=== $(basename "$test")"
-  CUMED_SOURCE_DIR=$PWD "$test" --gtest_brief=1 2>&1 | tail -n 40 || status=1
+  CUMED_SOURCE_DIR=/tmp/cumed-root/checkout "$test" --gtest_brief=1 2>&1 | tail -n 40 || status=1
 done 2>&1 | tee "$out/tests.log"
 grep -q "FAILED" "$out/tests.log" && status=1
 if command -v cumed-ct-surface >/dev/null; then
   echo "=== cumed-ct-surface --backend cuda" | tee "$out/app.log"
-  cumed-ct-surface /tmp/cumed-data/phantom-ct --backend cuda --output-dir /tmp/ct-out 2>&1 |
+  cumed-ct-surface /tmp/cumed-root/shared/data/ct/popi-phase00 --backend cuda --output-dir /tmp/ct-out 2>&1 |
     tee -a "$out/app.log" || status=1
   cp /tmp/ct-out/surface.png "$out/" 2>/dev/null
   ldd "$(command -v cumed-ct-surface)" | grep -c libcuda | sed 's/^/libcuda lines in ldd: /' |
     tee -a "$out/app.log"
+fi
+if command -v cumed-morphology-benchmark >/dev/null; then
+  cumed-morphology-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 2>&1 | tee "$out/morphology-benchmark.md" || status=1
 fi
 echo "gpu suite status: $status"
 exit $status

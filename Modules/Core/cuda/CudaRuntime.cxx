@@ -112,15 +112,37 @@ DeviceBuffer::DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
   }
 }
 
-DeviceBuffer::~DeviceBuffer() {
-  if (data_) cudaFree(data_);
+DeviceBuffer::DeviceBuffer(std::size_t bytes, const Stream& stream)
+    : bytes_(bytes), stream_(stream.native()) {
+  if (bytes == 0) return;
+  const cudaError_t status = cudaMallocAsync(&data_, bytes, stream_);
+  if (status != cudaSuccess) {
+    cudaGetLastError();
+    bytes_ = 0;
+    data_ = nullptr;
+    const std::string call = "cudaMallocAsync of " + std::to_string(bytes) + " bytes";
+    detail::ThrowCudaError(static_cast<int>(status), cudaGetErrorName(status),
+                           cudaGetErrorString(status), call.c_str(), __FILE__, __LINE__);
+  }
 }
+
+void DeviceBuffer::release() noexcept {
+  if (!data_) return;
+  if (stream_)
+    cudaFreeAsync(data_, stream_);
+  else
+    cudaFree(data_);
+  data_ = nullptr;
+}
+
+DeviceBuffer::~DeviceBuffer() { release(); }
 
 DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
   if (this != &other) {
-    if (data_) cudaFree(data_);
+    release();
     data_ = std::exchange(other.data_, nullptr);
     bytes_ = std::exchange(other.bytes_, 0);
+    stream_ = std::exchange(other.stream_, nullptr);
   }
   return *this;
 }

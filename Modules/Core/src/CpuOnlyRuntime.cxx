@@ -37,10 +37,15 @@ void Stream::synchronize() const {}
 DeviceBuffer::DeviceBuffer(std::size_t bytes) {
   if (bytes) ResolveBackend(Backend::CUDA);
 }
+DeviceBuffer::DeviceBuffer(std::size_t bytes, const Stream&) {
+  if (bytes) ResolveBackend(Backend::CUDA);
+}
+void DeviceBuffer::release() noexcept {}
 DeviceBuffer::~DeviceBuffer() = default;
 DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
   data_ = std::exchange(other.data_, nullptr);
   bytes_ = std::exchange(other.bytes_, 0);
+  stream_ = std::exchange(other.stream_, nullptr);
   return *this;
 }
 void DeviceBuffer::fillZero(const Stream*) {}

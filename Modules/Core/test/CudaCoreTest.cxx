@@ -104,6 +104,19 @@ TEST_F(CudaCore, KernelRunsOnAStream) {
   EXPECT_EQ(std::count(host.begin(), host.end(), 42), static_cast<long>(n));
 }
 
+TEST_F(CudaCore, StreamOrderedBufferWorksWithoutDeviceSync) {
+  const std::size_t n = 4099;
+  cumed::Stream stream;
+  std::vector<int> host(n);
+  {
+    cumed::DeviceBuffer buffer(n * sizeof(int), stream);
+    cumed::test::LaunchFill(buffer.as<int>(), n, -3, 128, stream.native());
+    buffer.download(host.data(), buffer.size(), &stream);
+  } // freed on the stream, after the download
+  stream.synchronize();
+  EXPECT_EQ(std::count(host.begin(), host.end(), -3), static_cast<long>(n));
+}
+
 TEST_F(CudaCore, BadLaunchNamesTheKernelFileAndLine) {
   cumed::DeviceBuffer buffer(64 * sizeof(int));
   try {

@@ -16,7 +16,7 @@ void RunBinary(const ImageView<const T>& input, const ImageView<T>& output,
   // Up to four value volumes and four masks live at once (closing with SafeBorder).
   const double scratch = 4.0 + 4.0 / sizeof(T);
   const std::size_t perSlice = BytesPerSlice(input.geometry.size, sizeof(T), element.reach(), scratch);
-  RunOnDevice(input, output, halo, perSlice, options.deviceMemoryBudget, {},
+  RunOnDevice(input, output, halo, perSlice, options.deviceMemoryBudget, {}, options.stream,
               [&](const T* in, T* out, const detail::Size3& size, const Stream& stream) {
                 CudaEngine<T> values(stream);
                 CudaEngine<std::uint8_t> masks(stream);

@@ -15,19 +15,19 @@ VolumeSize ToVolumeSize(const detail::Size3& size) {
 
 /// The chord table is a few hundred bytes of element description, not image data: it is copied
 /// directly and not counted as an image transfer.
-template <class V> DeviceBuffer UploadTable(const std::vector<V>& values, cudaStream_t stream) {
-  DeviceBuffer buffer(std::max<std::size_t>(values.size(), 1) * sizeof(V));
+/// From pageable memory the copy returns once the source is staged, so `values` may go away.
+template <class V> DeviceBuffer UploadTable(const std::vector<V>& values, const Stream& stream) {
+  DeviceBuffer buffer(std::max<std::size_t>(values.size(), 1) * sizeof(V), stream);
   if (!values.empty())
     CUMED_CUDA_CHECK(cudaMemcpyAsync(buffer.data(), values.data(), values.size() * sizeof(V),
-                                     cudaMemcpyHostToDevice, stream));
-  CUMED_CUDA_CHECK(cudaStreamSynchronize(stream)); // `values` may go away after this call
+                                     cudaMemcpyHostToDevice, stream.native()));
   return buffer;
 }
 
 } // namespace
 
 template <class T> T* CudaEngine<T>::scratch(std::size_t n) {
-  buffers_.emplace_back(n * sizeof(T));
+  buffers_.emplace_back(n * sizeof(T), stream_); // stream-ordered: no device-wide sync
   return buffers_.back().template as<T>();
 }
 
@@ -37,9 +37,9 @@ const typename CudaEngine<T>::UploadedTable& CudaEngine<T>::tableFor(const Struc
     auto uploaded = std::make_unique<UploadedTable>();
     uploaded->element = &element;
     uploaded->table = MakeChordTable(element);
-    uploaded->lengths = UploadTable(uploaded->table.lengths, stream_.native());
-    uploaded->groupStart = UploadTable(uploaded->table.groupStart, stream_.native());
-    uploaded->chords = UploadTable(uploaded->table.chords, stream_.native());
+    uploaded->lengths = UploadTable(uploaded->table.lengths, stream_);
+    uploaded->groupStart = UploadTable(uploaded->table.groupStart, stream_);
+    uploaded->chords = UploadTable(uploaded->table.chords, stream_);
     table_ = std::move(uploaded);
   }
   return *table_;

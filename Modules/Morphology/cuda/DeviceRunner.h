@@ -29,11 +29,16 @@ inline std::size_t DeviceBudget(std::size_t budget) {
 
 /// run(const T* deviceIn, T* deviceOut, size, stream) processes one (sub)volume on the device.
 /// bytesPerSlice: device memory one z slice costs during `run`, scratch included.
+/// userStream: for device images, queue on it and return without waiting.
 template <class T, class Run>
 void RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, int halo,
                  std::size_t bytesPerSlice, std::size_t budgetBytes,
-                 const ProgressCallback& progressCallback, Run run) {
+                 const ProgressCallback& progressCallback, const Stream* userStream, Run run) {
   const std::array<std::size_t, 3> size = input.geometry.size;
+  if (input.location == MemoryLocation::Device && userStream) {
+    run(input.data, output.data, size, *userStream);
+    return;
+  }
   Stream stream;
   if (input.location == MemoryLocation::Device) {
     run(input.data, output.data, size, stream);

@@ -30,6 +30,7 @@ void RunGrayscale(const ImageView<const T>& input, const ImageView<T>& output,
   const std::size_t perSlice = BytesPerSlice(input.geometry.size, sizeof(T), element.reach(),
                                              ScratchVolumes(operation));
   RunOnDevice(input, output, halo, perSlice, options.deviceMemoryBudget, options.progress,
+              options.stream,
               [&](const T* in, T* out, const detail::Size3& size, const Stream& stream) {
                 CudaEngine<T> engine(stream);
                 detail::RunOperation(engine, in, out, size, element, operation, options);

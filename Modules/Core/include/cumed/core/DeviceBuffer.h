@@ -3,6 +3,8 @@
 #include <cstddef>
 #include <utility>
 
+struct CUstream_st;
+
 namespace cumed {
 
 class Stream;
@@ -12,9 +14,13 @@ public:
   DeviceBuffer() = default;
   /// Allocates bytes on the current device; throws CudaError (naming the size) on failure.
   explicit DeviceBuffer(std::size_t bytes);
+  /// Stream-ordered allocation (cudaMallocAsync): usable by work queued on `stream` and freed on
+  /// it, so temporary buffers cost no device-wide synchronisation. The stream must outlive it.
+  DeviceBuffer(std::size_t bytes, const Stream& stream);
   ~DeviceBuffer();
   DeviceBuffer(DeviceBuffer&& other) noexcept
-      : data_(std::exchange(other.data_, nullptr)), bytes_(std::exchange(other.bytes_, 0)) {}
+      : data_(std::exchange(other.data_, nullptr)), bytes_(std::exchange(other.bytes_, 0)),
+        stream_(std::exchange(other.stream_, nullptr)) {}
   DeviceBuffer& operator=(DeviceBuffer&& other) noexcept;
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
@@ -33,8 +39,10 @@ public:
   void download(void* hostDst, std::size_t bytes, const Stream* stream = nullptr) const;
 
 private:
+  void release() noexcept;
   void* data_ = nullptr;
   std::size_t bytes_ = 0;
+  CUstream_st* stream_ = nullptr; ///< set for stream-ordered buffers
 };
 
 } // namespace cumed

@@ -11,6 +11,7 @@
 //    to the foreground keeps its input value.
 #include "cumed/core/Backend.h"
 #include "cumed/core/Image.h"
+#include "cumed/core/Stream.h"
 #include "cumed/morphology/StructuringElement.h"
 
 #include <optional>
@@ -27,6 +28,9 @@ struct BinaryOptions {
   std::optional<bool> boundaryToForeground; ///< unset: ITK's default (dilate off, erode on)
   bool safeBorder = true;                ///< close only
   std::size_t deviceMemoryBudget = 0;    ///< as GrayscaleOptions
+  /// CUDA and device images: queue the work on this stream and return without waiting (as CUDA
+  /// libraries do); nullptr: a private stream, synchronised before returning. Ignored otherwise.
+  const Stream* stream = nullptr;
 };
 
 /// Same contract as Grayscale(): same size and memory location; returns the backend that ran.

@@ -11,6 +11,7 @@
 #include "cumed/core/Backend.h"
 #include "cumed/core/Image.h"
 #include "cumed/core/Progress.h"
+#include "cumed/core/Stream.h"
 #include "cumed/morphology/StructuringElement.h"
 
 #include <cstddef>
@@ -32,6 +33,9 @@ struct GrayscaleOptions {
   /// CUDA: bytes of device memory the operation may use; 0 means the free memory less a margin.
   /// Larger volumes are processed in overlapping z slabs.
   std::size_t deviceMemoryBudget = 0;
+  /// CUDA and device images: queue the work on this stream and return without waiting (as CUDA
+  /// libraries do); nullptr: a private stream, synchronised before returning. Ignored otherwise.
+  const Stream* stream = nullptr;
 };
 
 /// Runs `operation` on `input` and writes `output` (same pixel type and size, same memory
