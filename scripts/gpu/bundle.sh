@@ -16,8 +16,8 @@ for name in "${names[@]}"; do
   executables+=("$build/bin/$name")
 done
 bash "$shared/gpu/prepare.sh" "${executables[@]}"
-# The real CT for the benchmarks (../shared does not travel), DICOM files only.
-tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz --exclude='*.txt' popi-phase00
+# The real CT for the tests and benchmarks (../shared does not travel).
+tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
 # DCMTK's data dictionary is a data file, not a library: ldd does not bring it.
 cp /usr/share/libdcmtk17/dicom.dic .gpu/
 cp scripts/gpu/run-gpu-suite.sh .gpu/
