@@ -1,0 +1,284 @@
+#include "Arguments.h"
+
+#include "cumed/core/Error.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+#include <string_view>
+#include <vector>
+
+namespace cumed::morphologyapp {
+namespace {
+
+double ParseNumber(std::string_view option, const std::string& text) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(begin, &end);
+  if (text.empty() || end != begin + text.size() || errno == ERANGE || !std::isfinite(value)) {
+    throw UsageError(std::string(option) + ": '" + text + "' is not a finite number");
+  }
+  return value;
+}
+
+bool LooksLikeWholeNumber(std::string_view text) {
+  if (!text.empty() && text.front() == '-') text.remove_prefix(1);
+  return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+int ParseRadiusVoxels(const std::string& text) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+    throw UsageError("--radius-vox: '" + text + "' is not a whole number");
+  }
+  if (value < 0 || value > kMaxRadiusVoxels) {
+    throw UsageError("--radius-vox " + text + " is outside 0.." + std::to_string(kMaxRadiusVoxels));
+  }
+  return value;
+}
+
+std::vector<std::string> SplitCommas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream stream(text);
+  while (std::getline(stream, part, ',')) parts.push_back(part);
+  if (!text.empty() && text.back() == ',') parts.emplace_back();
+  return parts;
+}
+
+// --radius-vox R, --radius-vox RX RY RZ, or --radius-vox RX,RY,RZ. Three separate values are
+// taken only when both following arguments are whole numbers; exactly one following number is
+// refused rather than guessed to be INPUT.
+void ParseRadiusVoxelsOption(const std::string& first, bool inlineValue, int argc,
+                             const char* const* argv, int& i, RadiusRequest& radius) {
+  std::vector<std::string> values = SplitCommas(first);
+  if (values.size() == 1 && !inlineValue) {
+    const bool nextIsNumber = i + 1 < argc && LooksLikeWholeNumber(argv[i + 1]);
+    const bool secondIsNumber = i + 2 < argc && LooksLikeWholeNumber(argv[i + 2]);
+    if (nextIsNumber && secondIsNumber) {
+      values.push_back(argv[++i]);
+      values.push_back(argv[++i]);
+    } else if (nextIsNumber) {
+      throw UsageError("--radius-vox takes one value or three (RX RY RZ), got '" + first + " " +
+                       argv[i + 1] + "' (write ./" + argv[i + 1] + " for a file of that name)");
+    }
+  }
+  if (values.size() != 1 && values.size() != 3) {
+    throw UsageError("--radius-vox takes one value or three (RX RY RZ), got '" + first + "'");
+  }
+  std::array<int, 3> voxels{};
+  for (int axis = 0; axis < 3; ++axis) {
+    voxels[axis] = ParseRadiusVoxels(values[values.size() == 3 ? axis : 0]);
+  }
+  radius.voxels = voxels;
+  radius.voxelsPerAxis = values.size() == 3;
+}
+
+bool TakesValue(const std::string& name) {
+  static const std::set<std::string> kWithValue{"--operation",  "--element",    "--radius-mm",
+                                                "--radius-vox", "--foreground", "--background",
+                                                "--boundary",   "--backend",    "--series-uid"};
+  return kWithValue.count(name) != 0;
+}
+
+bool IsFlag(const std::string& name) {
+  return name == "--help" || name == "-h" || name == "--2d" || name == "--no-safe-border" ||
+         name == "--dicom" || name == "--force";
+}
+
+void ApplyFlag(const std::string& name, Arguments& arguments) {
+  if (name == "--help" || name == "-h")
+    arguments.help = true;
+  else if (name == "--2d")
+    arguments.radius.flat = true;
+  else if (name == "--no-safe-border")
+    arguments.safeBorder = false;
+  else if (name == "--dicom")
+    arguments.dicomOutput = true;
+  else if (name == "--force")
+    arguments.force = true;
+}
+
+void ApplyOption(const std::string& name, const std::string& value, Arguments& arguments) {
+  if (name == "--operation") {
+    arguments.operation = FindOperation(value);
+    if (!arguments.operation) {
+      throw UsageError("--operation: unknown operation '" + value +
+                       "' (one of: " + OperationNames() + ")");
+    }
+  } else if (name == "--element") {
+    const auto shape = ParseElementShape(value);
+    if (!shape) throw UsageError("--element: unknown element '" + value + "' (ball, box or cross)");
+    arguments.element = *shape;
+  } else if (name == "--radius-mm") {
+    const double radius = ParseNumber(name, value);
+    if (radius <= 0.0) throw UsageError("--radius-mm must be > 0 (got " + value + ")");
+    arguments.radius.millimetres = radius;
+  } else if (name == "--foreground") {
+    arguments.foreground = ParseNumber(name, value);
+  } else if (name == "--background") {
+    arguments.background = ParseNumber(name, value);
+  } else if (name == "--boundary") {
+    arguments.boundary = ParseNumber(name, value);
+  } else if (name == "--backend") {
+    try {
+      arguments.backend = cumed::ParseBackend(value);
+    } catch (const cumed::Error& e) {
+      throw UsageError("--backend: " + std::string(e.what()));
+    }
+  } else if (name == "--series-uid") {
+    if (value.empty()) throw UsageError("--series-uid: the UID is empty");
+    arguments.seriesUid = value;
+  }
+}
+
+// The rules between options, checked once everything is read.
+void CheckCombinations(const Arguments& a, std::size_t positionals) {
+  if (!a.operation) {
+    throw UsageError("--operation is required (one of: " + OperationNames() + ")");
+  }
+  if (positionals != 2) {
+    throw UsageError("expected INPUT and OUTPUT, got " + std::to_string(positionals) +
+                     " file argument" + (positionals == 1 ? "" : "s"));
+  }
+  if (a.radius.millimetres && a.radius.voxels) {
+    throw UsageError("--radius-mm and --radius-vox exclude each other: give one");
+  }
+  if (!a.radius.millimetres && !a.radius.voxels) {
+    throw UsageError("a radius is required: --radius-mm R or --radius-vox R (or RX RY RZ)");
+  }
+  if (a.radius.flat && a.radius.voxelsPerAxis && (*a.radius.voxels)[2] != 0) {
+    throw UsageError("--2d sets the z radius to 0, but --radius-vox gave " +
+                     std::to_string((*a.radius.voxels)[2]));
+  }
+  // Spacing does not matter for a radius in voxels; this refuses an all-zero radius now.
+  if (a.radius.voxels) VoxelRadius(a.radius, {1.0, 1.0, 1.0}, 3);
+
+  const std::string operation = a.operation->name;
+  if (a.operation->binary && !a.foreground) {
+    throw UsageError("--operation " + operation +
+                     " needs --foreground V, the value of the object's voxels (e.g. 1 or 255)");
+  }
+  if (!a.operation->binary && (a.foreground || a.background)) {
+    throw UsageError(std::string(a.foreground ? "--foreground" : "--background") +
+                     " applies only to binary-* operations, not to " + operation);
+  }
+  if (a.foreground && a.background && *a.foreground == *a.background) {
+    throw UsageError("--foreground and --background must differ");
+  }
+  if (a.boundary && !a.operation->takesBoundary) {
+    throw UsageError("--boundary applies only to " + OperationNamesWith(&Operation::takesBoundary) +
+                     ", not to " + operation);
+  }
+  if (!a.safeBorder && !a.operation->takesSafeBorder) {
+    throw UsageError("--no-safe-border applies only to " +
+                     OperationNamesWith(&Operation::takesSafeBorder) + ", not to " + operation);
+  }
+  if (a.output.empty()) throw UsageError("OUTPUT is empty");
+  if (a.input.empty()) throw UsageError("INPUT is empty");
+}
+
+} // namespace
+
+Arguments ParseArguments(int argc, const char* const* argv) {
+  Arguments arguments;
+  std::vector<std::string> positionals;
+  std::set<std::string> seen;
+  bool optionsEnded = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (optionsEnded || argument.empty() || argument[0] != '-' || argument == "-") {
+      positionals.push_back(argument);
+      continue;
+    }
+    if (argument == "--") {
+      optionsEnded = true;
+      continue;
+    }
+    const auto equals = argument.find('=');
+    const std::string name = argument.substr(0, equals);
+    if (!IsFlag(name) && !TakesValue(name)) throw UsageError("unknown option '" + name + "'");
+    if (!seen.insert(name).second && name != "--help" && name != "-h") {
+      throw UsageError("option " + name + " is given twice");
+    }
+    if (IsFlag(name)) {
+      if (equals != std::string::npos) throw UsageError("option " + name + " takes no value");
+      ApplyFlag(name, arguments);
+      continue;
+    }
+    std::string value;
+    if (equals != std::string::npos) {
+      value = argument.substr(equals + 1);
+    } else if (i + 1 < argc) {
+      value = argv[++i];
+    } else {
+      throw UsageError("option " + name + " needs a value");
+    }
+    if (name == "--radius-vox") {
+      ParseRadiusVoxelsOption(value, equals != std::string::npos, argc, argv, i, arguments.radius);
+    } else {
+      ApplyOption(name, value, arguments);
+    }
+  }
+  if (arguments.help) return arguments;
+  if (positionals.size() >= 1) arguments.input = positionals[0];
+  if (positionals.size() >= 2) arguments.output = positionals[1];
+  CheckCombinations(arguments, positionals.size());
+  return arguments;
+}
+
+std::string HelpText() {
+  std::ostringstream text;
+  text
+      << "Usage: cumed-morphology [options] INPUT OUTPUT\n"
+      << "\n"
+      << "Grayscale or binary morphology of a CT series or an image file, on the CPU or a CUDA\n"
+      << "GPU, with results equal to ITK's filters voxel for voxel. Prints one summary line.\n"
+      << "\n"
+      << "  INPUT                 a DICOM CT series directory (read as int16 HU), or an image\n"
+      << "                        file .mha .mhd .nrrd .nii .nii.gz (2D or 3D; pixel type uint8,\n"
+      << "                        int16, uint16 or float; a 2D image is one slice)\n"
+      << "  OUTPUT                an image file (the extension picks the format, compressed),\n"
+      << "                        or a DICOM series directory with --dicom or a trailing '/'\n"
+      << "\n"
+      << "  --operation OP        required: " << OperationNames() << "\n"
+      << "  --element E           ball, box or cross (default: ball), as\n"
+      << "                        itk::FlatStructuringElement makes them\n"
+      << "  --radius-mm R         radius in mm; per axis round(R / spacing), for anisotropic\n"
+      << "                        voxels\n"
+      << "  --radius-vox R        radius in voxels, the same on every axis, or RX RY RZ (or\n"
+      << "                        RX,RY,RZ); exactly one of --radius-mm and --radius-vox\n"
+      << "  --2d                  z radius 0: each slice on its own (implied for a 2D image)\n"
+      << "                        A radius that is 0 on every axis is refused: nothing to do.\n"
+      << "  --foreground V        binary-*: the object's value; required (ITK's default, the\n"
+      << "                        type's maximum, rarely matches a mask's 1 or 255)\n"
+      << "  --background V        binary-*: value of removed object voxels (default: ITK's,\n"
+      << "                        the lowest value of the pixel type)\n"
+      << "  --boundary V          dilate, erode: value outside the image (default: ITK's, the\n"
+      << "                        value that cannot win)\n"
+      << "  --no-safe-border      open, close, top-hats, binary-close: do not pad the volume\n"
+      << "                        (ITK's SafeBorder off; the faces then see the image edge)\n"
+      << "  --backend B           auto, cpu or cuda (default: auto); cuda fails when no CUDA\n"
+      << "                        device is usable\n"
+      << "  --series-uid UID      DICOM input: read this series (default: the one with the\n"
+      << "                        most slices)\n"
+      << "  --dicom               write OUTPUT as a DICOM CT series (int16 data only): derived\n"
+      << "                        image, new series UID; from a DICOM input the patient, study\n"
+      << "                        and frame of reference are kept\n"
+      << "  --force               replace an existing OUTPUT file (never INPUT, never a DICOM\n"
+      << "                        directory)\n"
+      << "  -h, --help            this text\n"
+      << "\n"
+      << "OUTPUT may not be INPUT (or its .mhd data file) and may not lie inside an INPUT\n"
+      << "directory; a DICOM OUTPUT directory must be new or empty. Spacing, origin and direction\n"
+      << "are kept. Exit status: 0 success, 1 runtime error (input, output, CUDA), 2 usage "
+         "error.\n";
+  return text.str();
+}
+
+} // namespace cumed::morphologyapp

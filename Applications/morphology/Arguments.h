@@ -1,0 +1,41 @@
+#pragma once
+// The command line of cumed-morphology: what it accepts, the rules between options, and how a
+// mistake in it is reported (UsageError, exit status 2). Rules that need the input (does the
+// foreground value fit its pixel type?) are checked later, in Pipeline.cxx.
+#include "Element.h"
+#include "Operation.h"
+#include "UsageError.h"
+
+#include "cumed/core/Backend.h"
+
+#include <optional>
+#include <string>
+
+namespace cumed::morphologyapp {
+
+struct Arguments {
+  std::string input;  ///< DICOM series directory or image file
+  std::string output; ///< image file, or DICOM series directory with --dicom / a trailing '/'
+  const Operation* operation = nullptr;
+  ElementShape element = ElementShape::Ball;
+  RadiusRequest radius;
+  std::optional<double> foreground; ///< binary operations: required
+  std::optional<double> background; ///< binary operations: ITK's default when unset
+  std::optional<double> boundary;   ///< dilate/erode: ITK's default when unset
+  bool safeBorder = true;
+  cumed::Backend backend = cumed::Backend::Auto;
+  bool dicomOutput = false;
+  bool force = false;
+  std::string seriesUid; ///< DICOM input: the series to read; empty: the largest
+  bool help = false;
+};
+
+/// Parses `argv`: options as "--name value" or "--name=value" (--radius-vox also takes three
+/// values), then INPUT and OUTPUT. Throws UsageError for unknown options, missing or malformed
+/// values, options that do not apply to the operation, and a wrong number of positionals.
+Arguments ParseArguments(int argc, const char* const* argv);
+
+/// The --help text.
+std::string HelpText();
+
+} // namespace cumed::morphologyapp

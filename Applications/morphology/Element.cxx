@@ -1,0 +1,106 @@
+#include "Element.h"
+
+#include "UsageError.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace cumed::morphologyapp {
+namespace {
+
+// The element is stored as a byte mask of its bounding box; beyond this it is a typing mistake
+// rather than a useful element (a radius of 255 in every axis is 133 M voxels).
+constexpr double kMaxElementVoxels = 1u << 27;
+
+std::string SpacingText(const std::array<double, 3>& spacing) {
+  char text[96];
+  std::snprintf(text, sizeof text, "%gx%gx%g", spacing[0], spacing[1], spacing[2]);
+  return text;
+}
+
+} // namespace
+
+const char* ToString(ElementShape shape) noexcept {
+  switch (shape) {
+  case ElementShape::Ball:
+    return "ball";
+  case ElementShape::Box:
+    return "box";
+  case ElementShape::Cross:
+    return "cross";
+  }
+  return "unknown";
+}
+
+std::optional<ElementShape> ParseElementShape(std::string_view text) {
+  for (ElementShape shape : {ElementShape::Ball, ElementShape::Box, ElementShape::Cross}) {
+    if (text == ToString(shape)) return shape;
+  }
+  return std::nullopt;
+}
+
+std::string RadiusText(const std::array<int, 3>& radius) {
+  return std::to_string(radius[0]) + "x" + std::to_string(radius[1]) + "x" +
+         std::to_string(radius[2]);
+}
+
+std::array<int, 3> VoxelRadius(const RadiusRequest& request, const std::array<double, 3>& spacing,
+                               unsigned dimension) {
+  const bool flat = request.flat || dimension == 2;
+  std::array<int, 3> radius{0, 0, 0};
+  if (request.voxels) {
+    radius = *request.voxels;
+    if (dimension == 2 && request.voxelsPerAxis && radius[2] != 0) {
+      throw UsageError("--radius-vox " + RadiusText(radius) +
+                       ": the input is a 2D image, its z radius must be 0");
+    }
+  } else if (request.millimetres) {
+    for (int i = 0; i < 3; ++i) {
+      const double voxels = std::round(*request.millimetres / spacing[i]);
+      if (voxels > kMaxRadiusVoxels) {
+        char message[200];
+        std::snprintf(message, sizeof message,
+                      "--radius-mm %g is %g voxels along axis %d (spacing %g mm); at most %d",
+                      *request.millimetres, voxels, i, spacing[i], kMaxRadiusVoxels);
+        throw UsageError(message);
+      }
+      radius[i] = static_cast<int>(voxels);
+    }
+  }
+  if (flat) radius[2] = 0;
+  if (radius[0] == 0 && radius[1] == 0 && radius[2] == 0) {
+    if (request.millimetres) {
+      char message[240];
+      std::snprintf(message, sizeof message,
+                    "--radius-mm %g is under half a voxel on every axis used (spacing %s mm): "
+                    "the element would be a single voxel and the operation would change nothing",
+                    *request.millimetres, SpacingText(spacing).c_str());
+      throw UsageError(message);
+    }
+    throw UsageError("the radius is 0 on every axis used: the element would be a single voxel "
+                     "and the operation would change nothing");
+  }
+  return radius;
+}
+
+cumed::morphology::StructuringElement MakeElement(ElementShape shape,
+                                                  const std::array<int, 3>& radius) {
+  double voxels = 1.0;
+  for (int r : radius) voxels *= 2.0 * r + 1.0;
+  if (voxels > kMaxElementVoxels) {
+    throw UsageError("a " + std::string(ToString(shape)) + " of radius " + RadiusText(radius) +
+                     " voxels is too large (its bounding box has more than 2^27 voxels)");
+  }
+  using cumed::morphology::StructuringElement;
+  switch (shape) {
+  case ElementShape::Box:
+    return StructuringElement::Box(radius);
+  case ElementShape::Cross:
+    return StructuringElement::Cross(radius);
+  case ElementShape::Ball:
+    break;
+  }
+  return StructuringElement::Ball(radius);
+}
+
+} // namespace cumed::morphologyapp

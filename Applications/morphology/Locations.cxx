@@ -1,0 +1,112 @@
+#include "Locations.h"
+
+#include "UsageError.h"
+
+#include "cumed/core/Error.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <fstream>
+#include <system_error>
+
+namespace fs = std::filesystem;
+
+namespace cumed::morphologyapp {
+namespace {
+
+constexpr std::array<const char*, 5> kExtensions{".mha", ".mhd", ".nrrd", ".nii", ".nii.gz"};
+
+std::string Lowercase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+bool EndsWith(const std::string& text, const std::string& suffix) {
+  return text.size() > suffix.size() &&
+         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The supported extension `path` ends with (".nii.gz" before ".gz" matters), or "".
+std::string SupportedExtension(const fs::path& path) {
+  const std::string name = Lowercase(path.filename().string());
+  for (const char* extension : kExtensions) {
+    if (EndsWith(name, extension)) return extension;
+  }
+  return "";
+}
+
+std::string Trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+// The data file an .mhd header names in "ElementDataFile = NAME", relative to the header. LOCAL
+// (data in the header) and the LIST / pattern forms, which name several files, give none.
+std::vector<fs::path> MetaImageDataFile(const fs::path& header) {
+  std::ifstream in(header);
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto equals = line.find('=');
+    if (equals == std::string::npos || Trim(line.substr(0, equals)) != "ElementDataFile") continue;
+    const std::string name = Trim(line.substr(equals + 1));
+    if (name.empty() || name == "LOCAL" || name.rfind("LIST", 0) == 0 ||
+        name.find(' ') != std::string::npos) {
+      return {};
+    }
+    const fs::path data(name);
+    return {data.is_absolute() ? data : header.parent_path() / data};
+  }
+  return {};
+}
+
+} // namespace
+
+std::string ImageFileExtensions() {
+  std::string list;
+  for (const char* extension : kExtensions)
+    list += (list.empty() ? "" : ", ") + std::string(extension);
+  return list;
+}
+
+Location LocateInput(const std::string& input) {
+  std::error_code error;
+  const fs::path path(input);
+  if (!fs::exists(path, error)) throw cumed::Error("INPUT '" + input + "' does not exist");
+  if (fs::is_directory(path, error)) return {LocationKind::DicomDirectory, path, {}};
+  const std::string extension = SupportedExtension(path);
+  if (extension.empty()) {
+    throw cumed::Error("INPUT '" + input + "' is neither a DICOM series directory nor an image " +
+                       "file of a supported type (" + ImageFileExtensions() + ")");
+  }
+  Location location{LocationKind::ImageFile, path, {path}};
+  if (extension == ".mhd") {
+    for (const fs::path& data : MetaImageDataFile(path)) location.files.push_back(data);
+  }
+  return location;
+}
+
+Location LocateOutput(const std::string& output, bool dicom) {
+  const fs::path path(output);
+  if (dicom || output.back() == '/') return {LocationKind::DicomDirectory, path, {}};
+  std::error_code error;
+  if (fs::is_directory(path, error)) {
+    throw UsageError("OUTPUT '" + output + "' is a directory; add --dicom to write a DICOM " +
+                     "series into it, or name an image file");
+  }
+  const std::string extension = SupportedExtension(path);
+  if (extension.empty()) {
+    throw UsageError("OUTPUT '" + output + "': unsupported file type (use one of " +
+                     ImageFileExtensions() + ", or --dicom for a DICOM series)");
+  }
+  Location location{LocationKind::ImageFile, path, {path}};
+  if (extension == ".mhd") {
+    const std::string name = path.filename().string();
+    location.files.push_back(path.parent_path() / (name.substr(0, name.size() - 4) + ".zraw"));
+  }
+  return location;
+}
+
+} // namespace cumed::morphologyapp

@@ -1,0 +1,82 @@
+#include "OutputSafety.h"
+
+#include "UsageError.h"
+
+#include <system_error>
+
+namespace fs = std::filesystem;
+
+namespace cumed::morphologyapp {
+namespace {
+
+// True when `path` is `ancestor` or lies below it. Both are resolved through symlinks as far as
+// they exist, so "./out/../dicom" and a symlink to the series count as the series.
+bool IsSameOrInside(const fs::path& path, const fs::path& ancestor) {
+  const fs::path resolvedPath = fs::weakly_canonical(fs::absolute(path));
+  const fs::path resolvedAncestor = fs::weakly_canonical(fs::absolute(ancestor));
+  auto a = resolvedAncestor.begin();
+  auto p = resolvedPath.begin();
+  for (; a != resolvedAncestor.end(); ++a, ++p) {
+    if (a->empty()) continue; // trailing separator
+    if (p == resolvedPath.end() || *a != *p) return false;
+  }
+  return true;
+}
+
+// The same file under two names: equal resolved paths, or (hard links) the same inode.
+bool IsSameFile(const fs::path& a, const fs::path& b) {
+  std::error_code error;
+  if (fs::weakly_canonical(fs::absolute(a)) == fs::weakly_canonical(fs::absolute(b))) return true;
+  return fs::exists(a, error) && fs::exists(b, error) && fs::equivalent(a, b, error);
+}
+
+void CheckNotInput(const fs::path& written, const Location& input) {
+  if (input.kind == LocationKind::DicomDirectory) {
+    if (IsSameOrInside(written, input.path)) {
+      throw UsageError("OUTPUT '" + written.string() + "' is or lies inside the input directory '" +
+                       input.path.string() + "'; the input series is never written to");
+    }
+    return;
+  }
+  for (const fs::path& file : input.files) {
+    if (IsSameFile(written, file)) {
+      throw UsageError("OUTPUT '" + written.string() + "' would overwrite the input file '" +
+                       file.string() + "'; the input is never written to, even with --force");
+    }
+  }
+}
+
+void CheckDicomDirectory(const fs::path& directory) {
+  std::error_code error;
+  if (!fs::exists(directory, error)) return;
+  if (!fs::is_directory(directory, error)) {
+    throw UsageError("OUTPUT '" + directory.string() + "' exists and is not a directory; a DICOM " +
+                     "series needs a new or empty directory");
+  }
+  if (!fs::is_empty(directory, error)) {
+    throw UsageError("OUTPUT directory '" + directory.string() + "' is not empty; a DICOM series " +
+                     "is written only into a new or empty directory (--force does not apply)");
+  }
+}
+
+} // namespace
+
+void CheckOutputIsSafe(const Location& output, const Location& input, bool force) {
+  if (output.kind == LocationKind::DicomDirectory) {
+    CheckNotInput(output.path, input);
+    CheckDicomDirectory(output.path);
+    return;
+  }
+  std::error_code error;
+  for (const fs::path& file : output.files) {
+    CheckNotInput(file, input);
+    if (fs::is_directory(file, error)) {
+      throw UsageError("OUTPUT file '" + file.string() + "' exists as a directory");
+    }
+    if (!force && fs::exists(file, error)) {
+      throw UsageError("OUTPUT file '" + file.string() + "' exists; --force replaces it");
+    }
+  }
+}
+
+} // namespace cumed::morphologyapp

@@ -1,0 +1,16 @@
+#pragma once
+// The rules that keep the user's data safe, checked before anything is read or written.
+#include "Locations.h"
+
+namespace cumed::morphologyapp {
+
+/// Throws UsageError naming the paths when:
+///  - an output file is an input file (also through links, "..", or a hard link), or lies inside
+///    the input DICOM directory; or a DICOM output directory is or lies inside the input
+///    directory, or is an input file;
+///  - an output file exists and `force` is false (--force replaces it; never an input);
+///  - a DICOM output directory exists and is not empty (a series is never overwritten), or
+///    exists as a file.
+void CheckOutputIsSafe(const Location& output, const Location& input, bool force);
+
+} // namespace cumed::morphologyapp

@@ -1,0 +1,123 @@
+#include "Pipeline.h"
+
+#include "ImageFileHeader.h"
+#include "OutputSafety.h"
+#include "PixelRange.h"
+#include "RunOnImage.h"
+
+#include "cumed/core/Backend.h"
+#include "cumed/core/Error.h"
+#include "cumed/core/Timer.h"
+#include "cumed/io/DicomSeriesReader.h"
+
+namespace fs = std::filesystem;
+
+namespace cumed::morphologyapp {
+namespace {
+
+cumed::Backend ResolveRequestedBackend(cumed::Backend requested) {
+  try {
+    return cumed::ResolveBackend(requested);
+  } catch (const cumed::CudaError& e) {
+    throw cumed::CudaError(std::string("--backend ") + cumed::ToString(requested) + ": " + e.what(),
+                           e.code());
+  }
+}
+
+// The rules between the options and the input, known from the header alone.
+void CheckOptionsAgainstInput(const Arguments& arguments, const Location& input,
+                              const Location& output, const ImageFileHeader& header) {
+  if (!arguments.seriesUid.empty() && input.kind != LocationKind::DicomDirectory) {
+    throw UsageError("--series-uid applies to a DICOM series directory; INPUT '" +
+                     input.path.string() + "' is an image file");
+  }
+  if (arguments.foreground) {
+    CheckValueFitsPixelType("--foreground", *arguments.foreground, header.pixelType);
+  }
+  if (arguments.background) {
+    CheckValueFitsPixelType("--background", *arguments.background, header.pixelType);
+  }
+  if (arguments.boundary) {
+    CheckValueFitsPixelType("--boundary", *arguments.boundary, header.pixelType);
+  }
+  if (output.kind == LocationKind::DicomDirectory &&
+      (header.pixelType != cumed::PixelType::Int16 || header.dimension != 3)) {
+    throw UsageError("a DICOM OUTPUT is a CT series of int16 values; INPUT '" +
+                     input.path.string() + "' is a " + std::to_string(header.dimension) + "D " +
+                     cumed::ToString(header.pixelType) + " image (write an image file instead)");
+  }
+}
+
+template <class TImage>
+void RunImageFileOfType(const fs::path& file, const RunContext& context, RunSummary& summary) {
+  StageProgress reading("reading " + file.string());
+  const typename TImage::Pointer image = ReadImageFile<TImage>(file);
+  summary.seconds.read = reading.Finish();
+  RunOnImage(image.GetPointer(), context, summary);
+}
+
+template <class T>
+void RunImageFileOfPixel(const fs::path& file, unsigned dimension, const RunContext& context,
+                         RunSummary& summary) {
+  if (dimension == 2) return RunImageFileOfType<itk::Image<T, 2>>(file, context, summary);
+  RunImageFileOfType<itk::Image<T, 3>>(file, context, summary);
+}
+
+void RunImageFile(const fs::path& file, const ImageFileHeader& header, const RunContext& context,
+                  RunSummary& summary) {
+  switch (header.pixelType) {
+  case cumed::PixelType::UInt8:
+    return RunImageFileOfPixel<std::uint8_t>(file, header.dimension, context, summary);
+  case cumed::PixelType::Int16:
+    return RunImageFileOfPixel<std::int16_t>(file, header.dimension, context, summary);
+  case cumed::PixelType::UInt16:
+    return RunImageFileOfPixel<std::uint16_t>(file, header.dimension, context, summary);
+  case cumed::PixelType::Float32:
+    return RunImageFileOfPixel<float>(file, header.dimension, context, summary);
+  }
+}
+
+void RunDicomSeries(const Arguments& arguments, RunContext& context, RunSummary& summary) {
+  StageProgress reading("reading DICOM series " + arguments.input);
+  cumed::io::DicomReadOptions options;
+  options.seriesUid = arguments.seriesUid;
+  const cumed::io::CtSeries series = cumed::io::ReadDicomCtSeries(arguments.input, options);
+  if (context.output.kind == LocationKind::DicomDirectory) {
+    context.study = ReadDicomStudy(series.info.files.front());
+  }
+  summary.seconds.read = reading.Finish();
+  RunOnImage(series.image.GetPointer(), context, summary);
+}
+
+} // namespace
+
+RunSummary RunPipeline(const Arguments& arguments) {
+  const cumed::Stopwatch total;
+  RunSummary summary;
+  summary.operation = arguments.operation->name;
+  summary.element = ToString(arguments.element);
+  summary.radiusMm = arguments.radius.millimetres;
+  summary.requestedBackend = cumed::ToString(arguments.backend);
+  summary.output = arguments.output;
+
+  // Everything that can be checked before the slow stages is checked first; nothing is read
+  // beyond a header and nothing is written before these pass.
+  const Location input = LocateInput(arguments.input);
+  const Location output = LocateOutput(arguments.output, arguments.dicomOutput);
+  CheckOutputIsSafe(output, input, arguments.force);
+  ImageFileHeader header; // a DICOM series is read as 3D int16 HU
+  if (input.kind == LocationKind::ImageFile) header = ReadImageFileHeader(input.path);
+  summary.pixelType = cumed::ToString(header.pixelType);
+  CheckOptionsAgainstInput(arguments, input, output, header);
+  RunContext context{arguments, output, ResolveRequestedBackend(arguments.backend), std::nullopt};
+
+  if (input.kind == LocationKind::DicomDirectory) {
+    RunDicomSeries(arguments, context, summary);
+  } else {
+    RunImageFile(input.path, header, context, summary);
+  }
+  summary.seconds.total = total.elapsedSeconds();
+  return summary;
+}
+
+} // namespace cumed::morphologyapp

@@ -1,0 +1,95 @@
+#pragma once
+// The typed part of a run, for one ITK image type: element from the image's spacing, the
+// operation into a new image of the same geometry, and the output written. Pipeline.cxx picks
+// the image type from the input.
+#include "ApplyOperation.h"
+#include "Arguments.h"
+#include "DicomOutput.h"
+#include "Element.h"
+#include "ImageFiles.h"
+#include "Locations.h"
+#include "StageProgress.h"
+#include "Summary.h"
+
+#include "cumed/core/Error.h"
+#include "cumed/core/Image.h"
+
+#include <itkImage.h>
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <type_traits>
+
+namespace cumed::morphologyapp {
+
+/// What every typed run shares.
+struct RunContext {
+  const Arguments& arguments;
+  const Location& output;
+  cumed::Backend backend;          ///< resolved: cpu or cuda
+  std::optional<DicomStudy> study; ///< a DICOM input's study, for a DICOM output
+};
+
+/// ITK geometry as CuMed's (a 2D image is one slice: z size 1, spacing 1, identity z axis).
+template <class TImage> cumed::ImageGeometry GeometryOf(const TImage& image) {
+  constexpr unsigned D = TImage::ImageDimension;
+  cumed::ImageGeometry geometry;
+  geometry.size = {1, 1, 1};
+  const auto size = image.GetLargestPossibleRegion().GetSize();
+  for (unsigned i = 0; i < D; ++i) {
+    geometry.size[i] = size[i];
+    geometry.spacing[i] = image.GetSpacing()[i];
+    geometry.origin[i] = image.GetOrigin()[i];
+    for (unsigned j = 0; j < D; ++j) geometry.direction[3 * i + j] = image.GetDirection()(i, j);
+  }
+  return geometry;
+}
+
+/// "CuMed close ball r=2x2x1", within the 64 characters of a DICOM LO value.
+inline std::string SeriesDescription(const Arguments& arguments, const std::array<int, 3>& radius) {
+  return std::string("CuMed ") + arguments.operation->name + " " + ToString(arguments.element) +
+         " r=" + RadiusText(radius);
+}
+
+template <class TImage>
+void RunOnImage(const TImage* input, const RunContext& context, RunSummary& summary) {
+  using Pixel = typename TImage::PixelType;
+  constexpr unsigned D = TImage::ImageDimension;
+  const Arguments& arguments = context.arguments;
+
+  const cumed::ImageGeometry geometry = GeometryOf(*input);
+  summary.size.assign(geometry.size.begin(), geometry.size.begin() + D);
+  summary.spacing.assign(geometry.spacing.begin(), geometry.spacing.begin() + D);
+  const std::array<int, 3> radius = VoxelRadius(arguments.radius, geometry.spacing, D);
+  summary.radiusVoxels = radius;
+  const cumed::morphology::StructuringElement element = MakeElement(arguments.element, radius);
+
+  auto result = TImage::New();
+  result->CopyInformation(input); // spacing, origin, direction
+  result->SetRegions(input->GetLargestPossibleRegion());
+  result->Allocate();
+
+  StageProgress computing(arguments.operation->name);
+  const cumed::ImageView<const Pixel> in{input->GetBufferPointer(), geometry,
+                                         cumed::MemoryLocation::Host};
+  const cumed::ImageView<Pixel> out{result->GetBufferPointer(), geometry,
+                                    cumed::MemoryLocation::Host};
+  const cumed::Backend ran = ApplyOperation<Pixel>(in, out, element, arguments, context.backend,
+                                                   [&](double f) { computing.Report(f); });
+  summary.seconds.compute = computing.Finish();
+  summary.backend = cumed::ToString(ran);
+
+  StageProgress writing("writing " + context.output.path.string());
+  if (context.output.kind == LocationKind::ImageFile) {
+    WriteImageFile(result.GetPointer(), context.output);
+  } else if constexpr (std::is_same_v<Pixel, std::int16_t> && D == 3) {
+    summary.outputSeriesUid = WriteDicomOutput(result.GetPointer(), context.output.path.string(),
+                                               SeriesDescription(arguments, radius), context.study);
+  } else {
+    throw std::logic_error("DICOM output of a non-int16 or 2D image passed the checks");
+  }
+  summary.seconds.write = writing.Finish();
+}
+
+} // namespace cumed::morphologyapp

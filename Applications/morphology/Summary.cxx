@@ -1,0 +1,31 @@
+#include "Summary.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace cumed::morphologyapp {
+
+std::string FormatSummary(const RunSummary& s) {
+  std::ostringstream line;
+  line << "cumed-morphology: operation=" << s.operation << " element=" << s.element
+       << " radius_vox=" << s.radiusVoxels[0] << "x" << s.radiusVoxels[1] << "x"
+       << s.radiusVoxels[2];
+  if (s.radiusMm) line << " (radius_mm=" << *s.radiusMm << ")";
+  line << " size=";
+  for (std::size_t i = 0; i < s.size.size(); ++i) line << (i ? "x" : "") << s.size[i];
+  char times[128];
+  std::snprintf(times, sizeof times, "time_s: read=%.2f compute=%.2f write=%.2f total=%.2f",
+                s.seconds.read, s.seconds.compute, s.seconds.write, s.seconds.total);
+  line << " spacing_mm=";
+  for (std::size_t i = 0; i < s.spacing.size(); ++i) {
+    char value[32];
+    std::snprintf(value, sizeof value, "%s%.4g", i ? "x" : "", s.spacing[i]);
+    line << value;
+  }
+  line << " pixel=" << s.pixelType << " backend=" << s.backend << " (requested "
+       << s.requestedBackend << ") " << times << " output=\"" << s.output << "\"";
+  if (!s.outputSeriesUid.empty()) line << " series_uid=" << s.outputSeriesUid;
+  return line.str();
+}
+
+} // namespace cumed::morphologyapp
