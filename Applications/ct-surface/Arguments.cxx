@@ -1,13 +1,12 @@
 #include "Arguments.h"
 
-#include "cumed/core/Error.h"
+#include "cumed/app/BackendOption.h"
+#include "cumed/app/Options.h"
+#include "cumed/app/UsageError.h"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <limits>
-#include <optional>
 #include <sstream>
 #include <string_view>
 
@@ -16,6 +15,7 @@
 #endif
 
 namespace cumed::ctsurface {
+using app::UsageError;
 namespace {
 
 // HU are stored as int16; the volume is padded with the lowest int16 value, which must stay
@@ -23,17 +23,6 @@ namespace {
 constexpr double kLowestIso = std::numeric_limits<std::int16_t>::lowest() + 1.0;
 constexpr double kHighestIso = std::numeric_limits<std::int16_t>::max();
 constexpr int kMaxPngSide = 16384;
-
-double ParseNumber(std::string_view option, const std::string& text) {
-  const char* begin = text.c_str();
-  char* end = nullptr;
-  errno = 0;
-  const double value = std::strtod(begin, &end);
-  if (text.empty() || end != begin + text.size() || errno == ERANGE) {
-    throw UsageError(std::string(option) + ": '" + text + "' is not a number");
-  }
-  return value;
-}
 
 int ParsePositiveInt(std::string_view option, const std::string& text) {
   if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
@@ -63,13 +52,9 @@ void ApplyOption(const std::string& name, const std::string& value, Arguments& a
     if (value.empty()) throw UsageError("--output-dir: the directory name is empty");
     arguments.outputDirectory = value;
   } else if (name == "--backend") {
-    try {
-      arguments.backend = cumed::ParseBackend(value);
-    } catch (const cumed::Error& e) {
-      throw UsageError("--backend: " + std::string(e.what()));
-    }
+    arguments.backend = app::ParseBackendOption(name, value);
   } else if (name == "--iso") {
-    const double iso = ParseNumber(name, value);
+    const double iso = app::ParseNumber(name, value);
     if (!std::isfinite(iso)) throw UsageError("--iso must be a finite number (got " + value + ")");
     if (iso < kLowestIso || iso > kHighestIso) {
       throw UsageError("--iso " + value + " is outside the HU range of the data (" +
@@ -78,7 +63,7 @@ void ApplyOption(const std::string& name, const std::string& value, Arguments& a
     }
     arguments.isoHu = iso;
   } else if (name == "--radius-mm") {
-    const double radius = ParseNumber(name, value);
+    const double radius = app::ParseNumber(name, value);
     if (!std::isfinite(radius) || radius < 0.0) {
       throw UsageError("--radius-mm must be a finite number >= 0 (got " + value + ")");
     }
@@ -109,7 +94,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   bool optionsEnded = false;
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
-    if (optionsEnded || argument.empty() || argument[0] != '-' || argument == "-") {
+    if (optionsEnded || !app::IsOption(argument)) {
       if (inputGiven) {
         throw UsageError("unexpected argument '" + argument +
                          "': only one input directory can be given");
@@ -130,18 +115,9 @@ Arguments ParseArguments(int argc, const char* const* argv) {
       arguments.writePng = false;
       continue;
     }
-    const auto equals = argument.find('=');
-    const std::string name = argument.substr(0, equals);
-    if (!TakesValue(name)) throw UsageError("unknown option '" + name + "'");
-    std::string value;
-    if (equals != std::string::npos) {
-      value = argument.substr(equals + 1);
-    } else if (i + 1 < argc) {
-      value = argv[++i];
-    } else {
-      throw UsageError("option " + name + " needs a value");
-    }
-    ApplyOption(name, value, arguments);
+    const app::OptionArgument option = app::SplitOption(argument);
+    if (!TakesValue(option.name)) throw UsageError("unknown option '" + option.name + "'");
+    ApplyOption(option.name, app::TakeValue(option, argc, argv, i), arguments);
   }
   if (!arguments.help && arguments.inputDirectory.empty()) {
     throw UsageError("no input directory given (this build has no default phantom series)");

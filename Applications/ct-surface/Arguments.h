@@ -1,18 +1,14 @@
 #pragma once
 // The command line of cumed-ct-surface: what it accepts, its defaults, and how a mistake in it is
-// reported (UsageError, exit code 2).
+// reported (cumed::app::UsageError, exit code 2).
 #include "cumed/core/Backend.h"
 
-#include <stdexcept>
 #include <string>
 
 namespace cumed::ctsurface {
 
-/// The command line cannot be used; the message names the option and the problem.
-class UsageError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
+/// The program's name, which its messages on stderr start with.
+inline constexpr char kProgramName[] = "cumed-ct-surface";
 
 struct Arguments {
   std::string inputDirectory; ///< DICOM series directory; default: the build's phantom

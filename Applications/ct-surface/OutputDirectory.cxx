@@ -1,7 +1,7 @@
 #include "OutputDirectory.h"
 
-#include "Arguments.h"
-
+#include "cumed/app/Paths.h"
+#include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
 
 #include <system_error>
@@ -9,29 +9,12 @@
 namespace fs = std::filesystem;
 
 namespace cumed::ctsurface {
-namespace {
-
-// True when `path` is `ancestor` or lies below it. Both are resolved through symlinks as far as
-// they exist, so "./out/../dicom" and a symlink to the series count as the series.
-bool IsSameOrInside(const fs::path& path, const fs::path& ancestor) {
-  const fs::path resolvedPath = fs::weakly_canonical(fs::absolute(path));
-  const fs::path resolvedAncestor = fs::weakly_canonical(fs::absolute(ancestor));
-  auto a = resolvedAncestor.begin();
-  auto p = resolvedPath.begin();
-  for (; a != resolvedAncestor.end(); ++a, ++p) {
-    if (a->empty()) continue; // trailing separator
-    if (p == resolvedPath.end() || *a != *p) return false;
-  }
-  return true;
-}
-
-} // namespace
 
 fs::path PrepareOutputDirectory(const fs::path& output, const fs::path& input) {
-  if (IsSameOrInside(output, input)) {
-    throw UsageError("--output-dir '" + output.string() +
-                     "' is or lies inside the input directory '" + input.string() +
-                     "'; the input series is never written to");
+  if (app::IsSameOrInside(output, input)) {
+    throw app::UsageError("--output-dir '" + output.string() +
+                          "' is or lies inside the input directory '" + input.string() +
+                          "'; the input series is never written to");
   }
   std::error_code error;
   if (fs::exists(output, error) && !fs::is_directory(output, error)) {

@@ -3,10 +3,11 @@
 #include "ClosingStage.h"
 #include "ContourStage.h"
 #include "OutputDirectory.h"
-#include "StageProgress.h"
 #include "SurfaceMeasures.h"
 #include "SurfaceWriters.h"
 
+#include "cumed/app/BackendOption.h"
+#include "cumed/app/StageProgress.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
@@ -22,6 +23,7 @@
 namespace fs = std::filesystem;
 
 namespace cumed::ctsurface {
+using app::StageProgress;
 namespace {
 
 void CheckInputDirectory(const std::string& directory) {
@@ -31,15 +33,6 @@ void CheckInputDirectory(const std::string& directory) {
   }
   if (!fs::is_directory(directory, error)) {
     throw cumed::Error("input '" + directory + "' is not a directory");
-  }
-}
-
-cumed::Backend ResolveRequestedBackend(cumed::Backend requested) {
-  try {
-    return cumed::ResolveBackend(requested);
-  } catch (const cumed::CudaError& e) {
-    throw cumed::CudaError(std::string("--backend ") + cumed::ToString(requested) + ": " + e.what(),
-                           e.code());
   }
 }
 
@@ -53,7 +46,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
   // Everything that can be checked before the slow stages is checked first, and nothing is
   // created before the checks pass.
   CheckInputDirectory(arguments.inputDirectory);
-  const cumed::Backend backend = ResolveRequestedBackend(arguments.backend);
+  const cumed::Backend backend = app::ResolveRequestedBackend(arguments.backend);
   summary.resolvedBackend = cumed::ToString(backend);
   const fs::path outputDirectory =
       PrepareOutputDirectory(arguments.outputDirectory, arguments.inputDirectory);
@@ -62,7 +55,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
                          "implementation yet; it runs on the CPU\n");
   }
 
-  StageProgress reading("reading series");
+  StageProgress reading(kProgramName, "reading series");
   cumed::io::DicomReadOptions readOptions;
   readOptions.seriesUid = arguments.seriesUid;
   const cumed::io::CtSeries series =
@@ -75,7 +68,8 @@ RunSummary RunPipeline(const Arguments& arguments) {
     summary.spacing[i] = series.image->GetSpacing()[i];
   }
 
-  const std::array<int, 3> radius = BallRadiusInVoxels(series.image->GetSpacing(), arguments.radiusMm);
+  const std::array<int, 3> radius =
+      BallRadiusInVoxels(series.image->GetSpacing(), arguments.radiusMm);
   for (int i = 0; i < 3; ++i) summary.closingRadiusVoxels[i] = static_cast<int>(radius[i]);
   HounsfieldImage::Pointer closed = series.image;
   if (IsZeroRadius(radius)) {
@@ -87,7 +81,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
                    arguments.radiusMm, summary.spacing[0], summary.spacing[1], summary.spacing[2]);
     }
   } else {
-    StageProgress closing("closing");
+    StageProgress closing(kProgramName, "closing");
     const ClosingResult result =
         CloseWithBall(series.image, radius, backend, [&](double f) { closing.Report(f); });
     closed = result.image;
@@ -105,7 +99,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
     throw cumed::Error(message);
   }
 
-  StageProgress contouring("isosurface");
+  StageProgress contouring(kProgramName, "isosurface");
   const vtkSmartPointer<vtkPolyData> surface = ExtractIsosurface(closed, arguments.isoHu);
   summary.seconds.contour = contouring.Finish();
   summary.contourImplementation = kContourImplementation;
@@ -113,14 +107,14 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.points = surface->GetNumberOfPoints();
   summary.enclosedVolumeMm3 = EnclosedVolumeMm3(surface);
 
-  StageProgress writing("writing surface");
+  StageProgress writing(kProgramName, "writing surface");
   WriteVtp(surface, (outputDirectory / "surface.vtp").string());
   WriteBinaryStl(surface, (outputDirectory / "surface.stl").string());
   summary.seconds.write = writing.Finish();
 
   summary.renderPath = "none";
   if (arguments.writePng) {
-    StageProgress rendering("rendering");
+    StageProgress rendering(kProgramName, "rendering");
     cumed::rendering::SnapshotOptions snapshot;
     snapshot.width = arguments.pngWidth;
     snapshot.height = arguments.pngHeight;

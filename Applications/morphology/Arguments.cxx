@@ -1,29 +1,18 @@
 #include "Arguments.h"
 
-#include "cumed/core/Error.h"
+#include "cumed/app/BackendOption.h"
+#include "cumed/app/Options.h"
+#include "cumed/app/UsageError.h"
 
-#include <cerrno>
 #include <charconv>
-#include <cmath>
-#include <cstdlib>
 #include <set>
 #include <sstream>
 #include <string_view>
 #include <vector>
 
 namespace cumed::morphologyapp {
+using app::UsageError;
 namespace {
-
-double ParseNumber(std::string_view option, const std::string& text) {
-  const char* begin = text.c_str();
-  char* end = nullptr;
-  errno = 0;
-  const double value = std::strtod(begin, &end);
-  if (text.empty() || end != begin + text.size() || errno == ERANGE || !std::isfinite(value)) {
-    throw UsageError(std::string(option) + ": '" + text + "' is not a finite number");
-  }
-  return value;
-}
 
 bool LooksLikeWholeNumber(std::string_view text) {
   if (!text.empty() && text.front() == '-') text.remove_prefix(1);
@@ -116,21 +105,17 @@ void ApplyOption(const std::string& name, const std::string& value, Arguments& a
     if (!shape) throw UsageError("--element: unknown element '" + value + "' (ball, box or cross)");
     arguments.element = *shape;
   } else if (name == "--radius-mm") {
-    const double radius = ParseNumber(name, value);
+    const double radius = app::ParseFiniteNumber(name, value);
     if (radius <= 0.0) throw UsageError("--radius-mm must be > 0 (got " + value + ")");
     arguments.radius.millimetres = radius;
   } else if (name == "--foreground") {
-    arguments.foreground = ParseNumber(name, value);
+    arguments.foreground = app::ParseFiniteNumber(name, value);
   } else if (name == "--background") {
-    arguments.background = ParseNumber(name, value);
+    arguments.background = app::ParseFiniteNumber(name, value);
   } else if (name == "--boundary") {
-    arguments.boundary = ParseNumber(name, value);
+    arguments.boundary = app::ParseFiniteNumber(name, value);
   } else if (name == "--backend") {
-    try {
-      arguments.backend = cumed::ParseBackend(value);
-    } catch (const cumed::Error& e) {
-      throw UsageError("--backend: " + std::string(e.what()));
-    }
+    arguments.backend = app::ParseBackendOption(name, value);
   } else if (name == "--series-uid") {
     if (value.empty()) throw UsageError("--series-uid: the UID is empty");
     arguments.seriesUid = value;
@@ -192,7 +177,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   bool optionsEnded = false;
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
-    if (optionsEnded || argument.empty() || argument[0] != '-' || argument == "-") {
+    if (optionsEnded || !app::IsOption(argument)) {
       positionals.push_back(argument);
       continue;
     }
@@ -200,27 +185,21 @@ Arguments ParseArguments(int argc, const char* const* argv) {
       optionsEnded = true;
       continue;
     }
-    const auto equals = argument.find('=');
-    const std::string name = argument.substr(0, equals);
+    const app::OptionArgument option = app::SplitOption(argument);
+    const std::string& name = option.name;
     if (!IsFlag(name) && !TakesValue(name)) throw UsageError("unknown option '" + name + "'");
     if (!seen.insert(name).second && name != "--help" && name != "-h") {
       throw UsageError("option " + name + " is given twice");
     }
     if (IsFlag(name)) {
-      if (equals != std::string::npos) throw UsageError("option " + name + " takes no value");
+      if (option.inlineValue) throw UsageError("option " + name + " takes no value");
       ApplyFlag(name, arguments);
       continue;
     }
-    std::string value;
-    if (equals != std::string::npos) {
-      value = argument.substr(equals + 1);
-    } else if (i + 1 < argc) {
-      value = argv[++i];
-    } else {
-      throw UsageError("option " + name + " needs a value");
-    }
+    const std::string value = app::TakeValue(option, argc, argv, i);
     if (name == "--radius-vox") {
-      ParseRadiusVoxelsOption(value, equals != std::string::npos, argc, argv, i, arguments.radius);
+      ParseRadiusVoxelsOption(value, option.inlineValue.has_value(), argc, argv, i,
+                              arguments.radius);
     } else {
       ApplyOption(name, value, arguments);
     }

@@ -1,10 +1,9 @@
 #pragma once
 // The command line of cumed-morphology: what it accepts, the rules between options, and how a
-// mistake in it is reported (UsageError, exit status 2). Rules that need the input (does the
-// foreground value fit its pixel type?) are checked later, in Pipeline.cxx.
+// mistake in it is reported (cumed::app::UsageError, exit status 2). Rules that need the input
+// (does the foreground value fit its pixel type?) are checked later, in Pipeline.cxx.
 #include "Element.h"
 #include "Operation.h"
-#include "UsageError.h"
 
 #include "cumed/core/Backend.h"
 
@@ -12,6 +11,12 @@
 #include <string>
 
 namespace cumed::morphologyapp {
+
+/// The program's name, which its messages on stderr start with.
+inline constexpr char kProgramName[] = "cumed-morphology";
+/// Stage progress stops above 99.5 %, which would print as 100 %; the stage's end is its
+/// "done in" line.
+inline constexpr double kProgressSilentAbove = 0.995;
 
 struct Arguments {
   std::string input;  ///< DICOM series directory or image file

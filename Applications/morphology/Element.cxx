@@ -1,11 +1,12 @@
 #include "Element.h"
 
-#include "UsageError.h"
+#include "cumed/app/UsageError.h"
 
 #include <cmath>
 #include <cstdio>
 
 namespace cumed::morphologyapp {
+using app::UsageError;
 namespace {
 
 // The element is stored as a byte mask of its bounding box; beyond this it is a typing mistake

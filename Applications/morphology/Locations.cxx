@@ -1,6 +1,6 @@
 #include "Locations.h"
 
-#include "UsageError.h"
+#include "cumed/app/UsageError.h"
 
 #include "cumed/core/Error.h"
 
@@ -13,6 +13,7 @@
 namespace fs = std::filesystem;
 
 namespace cumed::morphologyapp {
+using app::UsageError;
 namespace {
 
 constexpr std::array<const char*, 5> kExtensions{".mha", ".mhd", ".nrrd", ".nii", ".nii.gz"};

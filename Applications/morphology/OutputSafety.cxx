@@ -1,27 +1,15 @@
 #include "OutputSafety.h"
 
-#include "UsageError.h"
+#include "cumed/app/Paths.h"
+#include "cumed/app/UsageError.h"
 
 #include <system_error>
 
 namespace fs = std::filesystem;
 
 namespace cumed::morphologyapp {
+using app::UsageError;
 namespace {
-
-// True when `path` is `ancestor` or lies below it. Both are resolved through symlinks as far as
-// they exist, so "./out/../dicom" and a symlink to the series count as the series.
-bool IsSameOrInside(const fs::path& path, const fs::path& ancestor) {
-  const fs::path resolvedPath = fs::weakly_canonical(fs::absolute(path));
-  const fs::path resolvedAncestor = fs::weakly_canonical(fs::absolute(ancestor));
-  auto a = resolvedAncestor.begin();
-  auto p = resolvedPath.begin();
-  for (; a != resolvedAncestor.end(); ++a, ++p) {
-    if (a->empty()) continue; // trailing separator
-    if (p == resolvedPath.end() || *a != *p) return false;
-  }
-  return true;
-}
 
 // The same file under two names: equal resolved paths, or (hard links) the same inode.
 bool IsSameFile(const fs::path& a, const fs::path& b) {
@@ -32,7 +20,7 @@ bool IsSameFile(const fs::path& a, const fs::path& b) {
 
 void CheckNotInput(const fs::path& written, const Location& input) {
   if (input.kind == LocationKind::DicomDirectory) {
-    if (IsSameOrInside(written, input.path)) {
+    if (app::IsSameOrInside(written, input.path)) {
       throw UsageError("OUTPUT '" + written.string() + "' is or lies inside the input directory '" +
                        input.path.string() + "'; the input series is never written to");
     }

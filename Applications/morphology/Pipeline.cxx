@@ -5,6 +5,9 @@
 #include "PixelRange.h"
 #include "RunOnImage.h"
 
+#include "cumed/app/BackendOption.h"
+#include "cumed/app/StageProgress.h"
+#include "cumed/app/UsageError.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
@@ -13,16 +16,9 @@
 namespace fs = std::filesystem;
 
 namespace cumed::morphologyapp {
+using app::StageProgress;
+using app::UsageError;
 namespace {
-
-cumed::Backend ResolveRequestedBackend(cumed::Backend requested) {
-  try {
-    return cumed::ResolveBackend(requested);
-  } catch (const cumed::CudaError& e) {
-    throw cumed::CudaError(std::string("--backend ") + cumed::ToString(requested) + ": " + e.what(),
-                           e.code());
-  }
-}
 
 // The rules between the options and the input, known from the header alone.
 void CheckOptionsAgainstInput(const Arguments& arguments, const Location& input,
@@ -50,7 +46,7 @@ void CheckOptionsAgainstInput(const Arguments& arguments, const Location& input,
 
 template <class TImage>
 void RunImageFileOfType(const fs::path& file, const RunContext& context, RunSummary& summary) {
-  StageProgress reading("reading " + file.string());
+  StageProgress reading(kProgramName, "reading " + file.string(), kProgressSilentAbove);
   const typename TImage::Pointer image = ReadImageFile<TImage>(file);
   summary.seconds.read = reading.Finish();
   RunOnImage(image.GetPointer(), context, summary);
@@ -78,7 +74,8 @@ void RunImageFile(const fs::path& file, const ImageFileHeader& header, const Run
 }
 
 void RunDicomSeries(const Arguments& arguments, RunContext& context, RunSummary& summary) {
-  StageProgress reading("reading DICOM series " + arguments.input);
+  StageProgress reading(kProgramName, "reading DICOM series " + arguments.input,
+                        kProgressSilentAbove);
   cumed::io::DicomReadOptions options;
   options.seriesUid = arguments.seriesUid;
   const cumed::io::CtSeries series = cumed::io::ReadDicomCtSeries(arguments.input, options);
@@ -109,7 +106,8 @@ RunSummary RunPipeline(const Arguments& arguments) {
   if (input.kind == LocationKind::ImageFile) header = ReadImageFileHeader(input.path);
   summary.pixelType = cumed::ToString(header.pixelType);
   CheckOptionsAgainstInput(arguments, input, output, header);
-  RunContext context{arguments, output, ResolveRequestedBackend(arguments.backend), std::nullopt};
+  RunContext context{arguments, output, app::ResolveRequestedBackend(arguments.backend),
+                     std::nullopt};
 
   if (input.kind == LocationKind::DicomDirectory) {
     RunDicomSeries(arguments, context, summary);

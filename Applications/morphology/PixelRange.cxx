@@ -1,6 +1,6 @@
 #include "PixelRange.h"
 
-#include "UsageError.h"
+#include "cumed/app/UsageError.h"
 
 #include <cmath>
 #include <cstdint>
@@ -9,6 +9,7 @@
 #include <string>
 
 namespace cumed::morphologyapp {
+using app::UsageError;
 namespace {
 
 template <class T> void CheckRange(const char* option, double value, cumed::PixelType type) {

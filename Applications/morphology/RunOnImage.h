@@ -8,9 +8,9 @@
 #include "Element.h"
 #include "ImageFiles.h"
 #include "Locations.h"
-#include "StageProgress.h"
 #include "Summary.h"
 
+#include "cumed/app/StageProgress.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Image.h"
 
@@ -70,7 +70,7 @@ void RunOnImage(const TImage* input, const RunContext& context, RunSummary& summ
   result->SetRegions(input->GetLargestPossibleRegion());
   result->Allocate();
 
-  StageProgress computing(arguments.operation->name);
+  app::StageProgress computing(kProgramName, arguments.operation->name, kProgressSilentAbove);
   const cumed::ImageView<const Pixel> in{input->GetBufferPointer(), geometry,
                                          cumed::MemoryLocation::Host};
   const cumed::ImageView<Pixel> out{result->GetBufferPointer(), geometry,
@@ -80,7 +80,8 @@ void RunOnImage(const TImage* input, const RunContext& context, RunSummary& summ
   summary.seconds.compute = computing.Finish();
   summary.backend = cumed::ToString(ran);
 
-  StageProgress writing("writing " + context.output.path.string());
+  app::StageProgress writing(kProgramName, "writing " + context.output.path.string(),
+                             kProgressSilentAbove);
   if (context.output.kind == LocationKind::ImageFile) {
     WriteImageFile(result.GetPointer(), context.output);
   } else if constexpr (std::is_same_v<Pixel, std::int16_t> && D == 3) {

@@ -3,6 +3,7 @@
 // implementation produced the same voxels.
 //
 //   cumed-morphology-benchmark --ct DIR_OR_FILE [--repeat N] [--itk-max-radius R] [--no-itk]
+//                              [--tall-slices N] [--only NAME_PART]
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Image.h"
@@ -43,6 +44,7 @@ struct Settings {
   int itkMaxRadius = 4;
   bool itk = true;
   std::size_t tallSlices = 300;
+  std::string only; ///< run only workloads whose name contains this
 };
 
 struct Volume {
@@ -261,7 +263,7 @@ std::vector<Workload> Workloads(bool tall) {
 
 void PrintUsage() {
   std::printf("usage: cumed-morphology-benchmark --ct DICOM_DIR_OR_IMAGE [--repeat N] "
-              "[--itk-max-radius R] [--no-itk] [--tall-slices N]\n");
+              "[--itk-max-radius R] [--no-itk] [--tall-slices N] [--only NAME_PART]\n");
 }
 
 } // namespace
@@ -276,6 +278,7 @@ int main(int argc, char** argv) {
     else if (a == "--itk-max-radius" && hasValue) s.itkMaxRadius = std::atoi(argv[++i]);
     else if (a == "--tall-slices" && hasValue) s.tallSlices = std::stoul(argv[++i]);
     else if (a == "--no-itk") s.itk = false;
+    else if (a == "--only" && hasValue) s.only = argv[++i];
     else if (a == "--help") { PrintUsage(); return 0; }
     else { std::fprintf(stderr, "cumed-morphology-benchmark: unknown or incomplete option '%s'\n", a.c_str()); PrintUsage(); return 2; }
   }
@@ -294,6 +297,7 @@ int main(int argc, char** argv) {
       std::vector<std::uint8_t> bone(volume->hu.size());
       std::transform(volume->hu.begin(), volume->hu.end(), bone.begin(), [](std::int16_t v) { return v >= 300; });
       for (const Workload& w : Workloads(volume == &tall)) {
+        if (w.name.find(s.only) == std::string::npos) continue;
         if (w.binary) RunRow(*volume, bone, w, s);
         else RunRow(*volume, volume->hu, w, s);
       }

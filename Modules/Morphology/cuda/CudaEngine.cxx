@@ -2,6 +2,7 @@
 
 #include "ElementwiseKernels.h"
 #include "MorphologyKernels.h"
+#include "PackedBinary.h"
 #include "cumed/core/CudaCheck.h"
 
 #include <cstdint>
@@ -13,17 +14,6 @@ VolumeSize ToVolumeSize(const detail::Size3& size) {
   return {static_cast<int>(size[0]), static_cast<int>(size[1]), static_cast<int>(size[2])};
 }
 
-/// The chord table is a few hundred bytes of element description, not image data: it is copied
-/// directly and not counted as an image transfer.
-/// From pageable memory the copy returns once the source is staged, so `values` may go away.
-template <class V> DeviceBuffer UploadTable(const std::vector<V>& values, const Stream& stream) {
-  DeviceBuffer buffer(std::max<std::size_t>(values.size(), 1) * sizeof(V), stream);
-  if (!values.empty())
-    CUMED_CUDA_CHECK(cudaMemcpyAsync(buffer.data(), values.data(), values.size() * sizeof(V),
-                                     cudaMemcpyHostToDevice, stream.native()));
-  return buffer;
-}
-
 } // namespace
 
 template <class T> T* CudaEngine<T>::scratch(std::size_t n) {
@@ -32,15 +22,10 @@ template <class T> T* CudaEngine<T>::scratch(std::size_t n) {
 }
 
 template <class T>
-const typename CudaEngine<T>::UploadedTable& CudaEngine<T>::tableFor(const StructuringElement& element) {
-  if (!table_ || table_->element != &element) {
-    auto uploaded = std::make_unique<UploadedTable>();
-    uploaded->element = &element;
-    uploaded->table = MakeChordTable(element);
-    uploaded->lengths = UploadTable(uploaded->table.lengths, stream_);
-    uploaded->groupStart = UploadTable(uploaded->table.groupStart, stream_);
-    uploaded->chords = UploadTable(uploaded->table.chords, stream_);
-    table_ = std::move(uploaded);
+const DeviceChordTableEntry& CudaEngine<T>::tableFor(const StructuringElement& element) {
+  if (!table_ || tableElement_ != &element) {
+    table_ = CachedDeviceChordTable(element);
+    tableElement_ = &element;
   }
   return *table_;
 }
@@ -48,12 +33,13 @@ const typename CudaEngine<T>::UploadedTable& CudaEngine<T>::tableFor(const Struc
 template <class T>
 void CudaEngine<T>::filter(const T* in, T* out, const detail::Size3& size,
                            const StructuringElement& element, detail::Extremum extremum, T boundary) {
-  const UploadedTable& uploaded = tableFor(element);
+  const DeviceChordTableEntry& uploaded = tableFor(element);
   DeviceChordTable table;
   table.reachX = uploaded.table.reach[0];
   table.reachY = uploaded.table.reach[1];
   table.reachZ = uploaded.table.reach[2];
   table.lengthCount = static_cast<int>(uploaded.table.lengths.size());
+  table.chordCount = static_cast<int>(uploaded.table.chords.size());
   table.lengths = uploaded.lengths.template as<int>();
   table.groupStart = uploaded.groupStart.template as<int>();
   table.chords = uploaded.chords.template as<ChordOffset>();
@@ -98,6 +84,14 @@ template <class T>
 void CudaEngine<T>::restoreUnclosed(const T* closed, const T* in, T foreground, T* out,
                                     std::size_t n) {
   LaunchRestoreUnclosed(closed, in, foreground, out, n, stream_.native());
+}
+
+template <class T>
+bool CudaEngine<T>::binaryStep(const T* in, T* out, const detail::Size3& size,
+                               const StructuringElement& mirrored, bool dilate, T foreground,
+                               T background, bool boundaryToForeground) {
+  return RunPackedBinaryStep(in, out, size, mirrored, dilate, foreground, background,
+                             boundaryToForeground, buffers_, stream_);
 }
 
 template class CudaEngine<std::uint8_t>;

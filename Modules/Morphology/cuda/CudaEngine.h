@@ -2,6 +2,7 @@
 // The CUDA implementation of the morphology primitives: device memory, one stream.
 #include "../src/MorphologyEngine.h"
 #include "ChordTable.h"
+#include "DeviceChordTableCache.h"
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Stream.h"
 
@@ -27,18 +28,18 @@ public:
   void applyEroded(const std::uint8_t* kept, const T* in, T foreground, T background, T* out,
                    std::size_t n) override;
   void restoreUnclosed(const T* closed, const T* in, T foreground, T* out, std::size_t n) override;
+  /// Bit-packed binary step (PackedBinary.h) for elements with an x reach up to 32.
+  bool binaryStep(const T* in, T* out, const detail::Size3& size,
+                  const StructuringElement& mirrored, bool dilate, T foreground, T background,
+                  bool boundaryToForeground) override;
 
 private:
-  struct UploadedTable {
-    const StructuringElement* element = nullptr;
-    ChordTable table;
-    DeviceBuffer lengths, groupStart, chords;
-  };
-  const UploadedTable& tableFor(const StructuringElement& element);
+  const DeviceChordTableEntry& tableFor(const StructuringElement& element);
 
   const Stream& stream_;
   std::vector<DeviceBuffer> buffers_;
-  std::unique_ptr<UploadedTable> table_;
+  const StructuringElement* tableElement_ = nullptr;
+  std::shared_ptr<const DeviceChordTableEntry> table_; // alive while kernels may be queued
 };
 
 } // namespace cumed::morphology::cuda

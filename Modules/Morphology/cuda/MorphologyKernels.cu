@@ -1,11 +1,16 @@
 // CUDA kernels of grayscale morphology by chords.
 //
-// ChordTileKernel: a block owns a 64x16 output tile over kSlices consecutive z slices and slides
-// through the input slices zz that reach them (the seed's column sliding, along z). For each input
-// slice it loads the tile plus its halo into shared memory once, grows the running extremum of
-// every chord length from the previous length (R_L = op(R_l, R_l shifted), ping-pong buffers), and
-// folds every chord of every output slice that this input slice reaches into per-thread register
-// accumulators. Global memory is read once per block and slice (plus halo), written once.
+// ChordTileKernel: a block owns a (32*kPX) x (8*kPY) output tile over kSlices consecutive z slices
+// and slides through the input slices zz that reach them (the seed's column sliding, along z), so
+// each input slice is read from global memory once per block (plus halo). Per input slice:
+//  1. the tile and its halo are loaded into shared memory (outside the image: `boundary`);
+//  2. the running extremum R_L of every chord length L is built for the whole halo tile, either
+//     all lengths in one pass from the raw tile (kAllLengths: one planes per length, one sync), or,
+//     when that does not fit, grown length by length in two ping-pong planes;
+//  3. every chord of every output slice this input slice reaches is folded into per-thread
+//     register accumulators: one shared-memory read and one max/min per chord and pixel.
+// The chord table (lengths, group starts, offsets) is copied into shared memory once per block,
+// so the inner loops read it with broadcasts.
 #include "MorphologyKernels.h"
 
 #include "cumed/core/CudaCheck.h"
@@ -18,10 +23,9 @@ namespace {
 
 constexpr int kThreadsX = 32;
 constexpr int kThreadsY = 8;
-constexpr int kPixelsX = 2; // per thread, strided by kThreadsX so warps stay coalesced
-constexpr int kPixelsY = 2;
-constexpr int kTileX = kThreadsX * kPixelsX;
-constexpr int kTileY = kThreadsY * kPixelsY;
+constexpr int kThreads = kThreadsX * kThreadsY;
+/// Chord tables up to this size are copied into shared memory (the common case by far).
+constexpr int kMaxSharedTableBytes = 16 * 1024;
 
 template <bool kMax, class T> __device__ __forceinline__ T Pick(T a, T b) {
   if constexpr (kMax)
@@ -30,90 +34,142 @@ template <bool kMax, class T> __device__ __forceinline__ T Pick(T a, T b) {
     return b < a ? b : a;
 }
 
-__device__ __forceinline__ bool GroupHasChords(const DeviceChordTable& table, int dz) {
-  const int first = (dz + table.reachZ) * table.lengthCount;
-  return table.groupStart[first] < table.groupStart[first + table.lengthCount];
+__device__ __forceinline__ bool GroupHasChords(const int* groupStart, int lengthCount, int dz,
+                                               int reachZ) {
+  const int first = (dz + reachZ) * lengthCount;
+  return groupStart[first] < groupStart[first + lengthCount];
 }
 
-template <class T, bool kMax, int kSlices>
-__global__ void __launch_bounds__(kThreadsX* kThreadsY)
+/// Bytes of the chord table as the kernel keeps it in shared memory (16-byte aligned).
+__host__ __device__ inline int SharedTableBytes(const DeviceChordTable& table) {
+  const int groups = (2 * table.reachZ + 1) * table.lengthCount + 1;
+  const int bytes = (table.lengthCount + groups) * 4 + table.chordCount * 4;
+  return (bytes + 15) / 16 * 16;
+}
+
+template <class T, bool kMax, int kSlices, int kPX, int kPY, bool kAllLengths>
+__global__ void __launch_bounds__(kThreads)
     ChordTileKernel(const T* __restrict__ in, T* __restrict__ out, VolumeSize size,
-                    DeviceChordTable table, T boundary, T identity) {
+                    DeviceChordTable table, T boundary, T identity, bool tableInShared) {
+  constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
   extern __shared__ __align__(16) unsigned char sharedBytes[];
-  const int haloW = kTileX + 2 * table.reachX;
-  const int haloH = kTileY + 2 * table.reachY;
+
+  // The chord table: shared copy when it fits, else global memory (read through L1).
+  const int lengthCount = table.lengthCount;
+  const int groups = (2 * table.reachZ + 1) * lengthCount + 1;
+  const int rx = table.reachX, ry = table.reachY, rz = table.reachZ;
+  const int haloW = kTileX + 2 * rx;
+  const int* lengths = table.lengths;
+  const int* groupStart = table.groupStart;
+  const int* chordOffsets = nullptr; // dy * haloW + dx0 of each chord, when the table is shared
+  unsigned char* planesBytes = sharedBytes;
+  if (tableInShared) {
+    int* sharedInts = reinterpret_cast<int*>(sharedBytes);
+    const int thread = threadIdx.y * kThreadsX + threadIdx.x;
+    for (int i = thread; i < lengthCount; i += kThreads) sharedInts[i] = table.lengths[i];
+    for (int i = thread; i < groups; i += kThreads) sharedInts[lengthCount + i] = table.groupStart[i];
+    int* offsets = sharedInts + lengthCount + groups;
+    for (int i = thread; i < table.chordCount; i += kThreads)
+      offsets[i] = table.chords[i].dy * haloW + table.chords[i].dx0;
+    lengths = sharedInts;
+    groupStart = sharedInts + lengthCount;
+    chordOffsets = offsets;
+    planesBytes += SharedTableBytes(table);
+  }
+  __syncthreads(); // the table is readable by every thread from here on
+
+  const int haloH = kTileY + 2 * ry;
   const int plane = haloW * haloH;
-  T* tile = reinterpret_cast<T*>(sharedBytes);
-  T* ping = tile + plane;
-  T* pong = ping + plane;
+  T* tile = reinterpret_cast<T*>(planesBytes);
+  T* runs = tile + plane; // kAllLengths: lengthCount planes; else two ping-pong planes
 
   const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY, z0 = blockIdx.z * kSlices;
-  const int thread = threadIdx.y * kThreadsX + threadIdx.x;
-  constexpr int kThreads = kThreadsX * kThreadsY;
-  const int rz = table.reachZ;
 
-  T acc[kSlices][kPixelsY][kPixelsX];
+  T acc[kSlices][kPY][kPX];
 #pragma unroll
   for (int t = 0; t < kSlices; ++t)
 #pragma unroll
-    for (int py = 0; py < kPixelsY; ++py)
+    for (int py = 0; py < kPY; ++py)
 #pragma unroll
-      for (int px = 0; px < kPixelsX; ++px) acc[t][py][px] = identity;
+      for (int px = 0; px < kPX; ++px) acc[t][py][px] = identity;
 
   for (int zz = z0 - rz; zz < z0 + kSlices + rz; ++zz) {
     if (zz < 0 || zz >= size.z) { // a slice outside the image: its chords all read `boundary`
 #pragma unroll
       for (int t = 0; t < kSlices; ++t) {
         const int dz = zz - (z0 + t);
-        if (dz < -rz || dz > rz || !GroupHasChords(table, dz)) continue;
+        if (dz < -rz || dz > rz || !GroupHasChords(groupStart, lengthCount, dz, rz)) continue;
 #pragma unroll
-        for (int py = 0; py < kPixelsY; ++py)
+        for (int py = 0; py < kPY; ++py)
 #pragma unroll
-          for (int px = 0; px < kPixelsX; ++px)
-            acc[t][py][px] = Pick<kMax>(acc[t][py][px], boundary);
+          for (int px = 0; px < kPX; ++px) acc[t][py][px] = Pick<kMax>(acc[t][py][px], boundary);
       }
       continue;
     }
-    __syncthreads(); // everyone is done reading the previous slice's buffers
+    __syncthreads(); // everyone is done with the previous slice's planes
     const T* slice = in + static_cast<std::size_t>(zz) * size.y * size.x;
-    for (int i = thread; i < plane; i += kThreads) {
-      const int hy = i / haloW, hx = i - hy * haloW;
-      const int x = x0 - table.reachX + hx, y = y0 - table.reachY + hy;
-      tile[i] = (x >= 0 && x < size.x && y >= 0 && y < size.y)
-                    ? slice[static_cast<std::size_t>(y) * size.x + x]
-                    : boundary;
+    for (int hy = threadIdx.y; hy < haloH; hy += kThreadsY) {
+      const int y = y0 - ry + hy;
+      const bool rowInside = y >= 0 && y < size.y;
+      const T* row = slice + static_cast<std::size_t>(rowInside ? y : 0) * size.x;
+      for (int hx = threadIdx.x; hx < haloW; hx += kThreadsX) {
+        const int x = x0 - rx + hx;
+        tile[hy * haloW + hx] = rowInside && x >= 0 && x < size.x ? row[x] : boundary;
+      }
     }
     __syncthreads();
 
     const T* current = tile;
-    T* spare = ping;
-    int currentLength = 1;
-    for (int li = 0; li < table.lengthCount; ++li) {
-      const int length = table.lengths[li];
-      while (currentLength < length) { // R_(l+s)[i] = op(R_l[i], R_l[i+s]) with s <= l
-        const int step = min(currentLength, length - currentLength);
-        for (int i = thread; i < plane; i += kThreads) {
-          const int hx = i % haloW;
-          if (hx + step < haloW) spare[i] = Pick<kMax>(current[i], current[i + step]);
+    if constexpr (kAllLengths) { // every R_L from the raw tile in one pass
+      const int longest = lengths[lengthCount - 1];
+      for (int hy = threadIdx.y; hy < haloH; hy += kThreadsY)
+        for (int hx = threadIdx.x; hx < haloW; hx += kThreadsX) {
+          const T* source = tile + hy * haloW + hx;
+          T running = source[0];
+          int li = 0;
+          if (lengths[0] == 1) runs[hy * haloW + hx] = running, li = 1;
+          for (int k = 1; k < longest && hx + k < haloW && li < lengthCount; ++k) {
+            running = Pick<kMax>(running, source[k]);
+            if (k + 1 == lengths[li]) runs[li * plane + hy * haloW + hx] = running, ++li;
+          }
         }
-        __syncthreads();
-        current = spare;
-        spare = spare == ping ? pong : ping;
-        currentLength += step;
+      __syncthreads();
+    }
+
+    T* spare = runs;
+    int currentLength = 1;
+    for (int li = 0; li < lengthCount; ++li) {
+      if constexpr (kAllLengths) {
+        current = runs + li * plane;
+      } else {
+        const int length = lengths[li];
+        while (currentLength < length) { // R_(l+s)[i] = op(R_l[i], R_l[i+s]) with s <= l
+          const int step = min(currentLength, length - currentLength);
+          for (int hy = threadIdx.y; hy < haloH; hy += kThreadsY)
+            for (int hx = threadIdx.x; hx + step < haloW; hx += kThreadsX)
+              spare[hy * haloW + hx] =
+                  Pick<kMax>(current[hy * haloW + hx], current[hy * haloW + hx + step]);
+          __syncthreads();
+          current = spare;
+          spare = spare == runs ? runs + plane : runs;
+          currentLength += step;
+        }
       }
 #pragma unroll
       for (int t = 0; t < kSlices; ++t) {
         const int dz = zz - (z0 + t);
         if (dz < -rz || dz > rz) continue;
-        const int group = (dz + rz) * table.lengthCount + li;
-        for (int c = table.groupStart[group]; c < table.groupStart[group + 1]; ++c) {
-          const ChordOffset chord = table.chords[c];
-          const T* row0 = current + (threadIdx.y + table.reachY + chord.dy) * haloW +
-                          threadIdx.x + table.reachX + chord.dx0;
+        const int group = (dz + rz) * lengthCount + li;
+        const T* base = current + (threadIdx.y + ry) * haloW + threadIdx.x + rx;
+#pragma unroll 2
+        for (int c = groupStart[group]; c < groupStart[group + 1]; ++c) {
+          const int offset = chordOffsets ? chordOffsets[c]
+                                          : table.chords[c].dy * haloW + table.chords[c].dx0;
+          const T* row0 = base + offset;
 #pragma unroll
-          for (int py = 0; py < kPixelsY; ++py)
+          for (int py = 0; py < kPY; ++py)
 #pragma unroll
-            for (int px = 0; px < kPixelsX; ++px)
+            for (int px = 0; px < kPX; ++px)
               acc[t][py][px] =
                   Pick<kMax>(acc[t][py][px], row0[py * kThreadsY * haloW + px * kThreadsX]);
         }
@@ -126,11 +182,11 @@ __global__ void __launch_bounds__(kThreadsX* kThreadsY)
     const int z = z0 + t;
     if (z >= size.z) break;
 #pragma unroll
-    for (int py = 0; py < kPixelsY; ++py) {
+    for (int py = 0; py < kPY; ++py) {
       const int y = y0 + threadIdx.y + py * kThreadsY;
       if (y >= size.y) continue;
 #pragma unroll
-      for (int px = 0; px < kPixelsX; ++px) {
+      for (int px = 0; px < kPX; ++px) {
         const int x = x0 + threadIdx.x + px * kThreadsX;
         if (x < size.x) out[(static_cast<std::size_t>(z) * size.y + y) * size.x + x] = acc[t][py][px];
       }
@@ -214,35 +270,66 @@ int MaxSharedBytesPerBlock() {
   return bytes;
 }
 
-template <class T, bool kMax, int kSlices>
+/// Shared memory a tile kernel needs: the table (when copied) and its planes.
+template <class T>
+std::size_t TileSharedBytes(const DeviceChordTable& table, int tileX, int tileY, int planes,
+                            bool tableInShared) {
+  const std::size_t plane = static_cast<std::size_t>(tileX + 2 * table.reachX) *
+                            static_cast<std::size_t>(tileY + 2 * table.reachY);
+  return (tableInShared ? SharedTableBytes(table) : 0) + planes * plane * sizeof(T);
+}
+
+template <class T, bool kMax, int kSlices, int kPX, int kPY, bool kAllLengths>
 void LaunchTile(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
-                T identity, std::size_t sharedBytes, cudaStream_t stream) {
-  const auto kernel = ChordTileKernel<T, kMax, kSlices>;
+                T identity, bool tableInShared, std::size_t sharedBytes, cudaStream_t stream) {
+  const auto kernel = ChordTileKernel<T, kMax, kSlices, kPX, kPY, kAllLengths>;
   if (sharedBytes > 48 * 1024)
     CUMED_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           static_cast<int>(sharedBytes)));
+  constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
   const dim3 block(kThreadsX, kThreadsY);
   const dim3 grid((size.x + kTileX - 1) / kTileX, (size.y + kTileY - 1) / kTileY,
                   (size.z + kSlices - 1) / kSlices);
-  kernel<<<grid, block, sharedBytes, stream>>>(in, out, size, table, boundary, identity);
+  kernel<<<grid, block, sharedBytes, stream>>>(in, out, size, table, boundary, identity,
+                                               tableInShared);
   CUMED_CHECK_LAUNCH("ChordTileKernel");
+}
+
+/// Picks the tile shape for the element (2D: wide tiles of one slice; 3D: z-sliding over 8
+/// slices) and the fastest variant that fits shared memory; false when none fits.
+template <class T, bool kMax, int kSlices, int kPX, int kPY>
+bool TryTile(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
+             T identity, cudaStream_t stream) {
+  const bool tableInShared = SharedTableBytes(table) <= kMaxSharedTableBytes;
+  const std::size_t limit = static_cast<std::size_t>(MaxSharedBytesPerBlock());
+  constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
+  // All lengths at once while it stays small enough for two blocks per SM; else ping-pong.
+  const std::size_t allLengths =
+      TileSharedBytes<T>(table, kTileX, kTileY, 1 + table.lengthCount, tableInShared);
+  if (allLengths <= std::min<std::size_t>(limit, 100 * 1024)) {
+    LaunchTile<T, kMax, kSlices, kPX, kPY, true>(in, out, size, table, boundary, identity,
+                                                tableInShared, allLengths, stream);
+    return true;
+  }
+  const std::size_t pingPong = TileSharedBytes<T>(table, kTileX, kTileY, 3, tableInShared);
+  if (pingPong <= limit) {
+    LaunchTile<T, kMax, kSlices, kPX, kPY, false>(in, out, size, table, boundary, identity,
+                                                 tableInShared, pingPong, stream);
+    return true;
+  }
+  return false;
 }
 
 template <class T, bool kMax>
 void LaunchFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
                   cudaStream_t stream) {
   const T identity = kMax ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
-  const std::size_t plane = static_cast<std::size_t>(kTileX + 2 * table.reachX) *
-                            (kTileY + 2 * table.reachY);
-  const std::size_t sharedBytes = 3 * plane * sizeof(T);
-  if (sharedBytes <= static_cast<std::size_t>(MaxSharedBytesPerBlock())) {
-    // Sliding along z pays off only when the element spans several slices.
-    if (table.reachZ == 0)
-      LaunchTile<T, kMax, 1>(in, out, size, table, boundary, identity, sharedBytes, stream);
-    else
-      LaunchTile<T, kMax, 8>(in, out, size, table, boundary, identity, sharedBytes, stream);
-    return;
-  }
+  // Sliding along z pays off only when the element spans several slices.
+  const bool launched =
+      table.reachZ == 0
+          ? TryTile<T, kMax, 1, 4, 2>(in, out, size, table, boundary, identity, stream)
+          : TryTile<T, kMax, 8, 2, 2>(in, out, size, table, boundary, identity, stream);
+  if (launched) return;
   const std::size_t total = static_cast<std::size_t>(size.x) * size.y * size.z;
   const unsigned block = 256;
   ChordDirectKernel<T, kMax><<<static_cast<unsigned>((total + block - 1) / block), block, 0,

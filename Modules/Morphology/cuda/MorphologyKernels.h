@@ -13,6 +13,7 @@ namespace cumed::morphology::cuda {
 struct DeviceChordTable {
   int reachX = 0, reachY = 0, reachZ = 0;
   int lengthCount = 0;
+  int chordCount = 0;
   const int* lengths = nullptr;
   const int* groupStart = nullptr;
   const ChordOffset* chords = nullptr;

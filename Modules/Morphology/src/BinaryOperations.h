@@ -2,6 +2,8 @@
 // Internal: binary morphology with ITK's semantics (BinaryMorphology.h), written once on the
 // engine primitives: the object becomes a 0/1 mask, the mask is dilated/eroded by the mirrored
 // element as a grayscale uint8 image, and the result is mapped back to the input's values.
+// An engine may do a whole step faster (MorphologyEngine::binaryStep: CUDA packs the mask into
+// bits); the primitive sequence below is the definition it must match.
 #include "MorphologyEngine.h"
 #include "cumed/morphology/BinaryMorphology.h"
 
@@ -18,6 +20,9 @@ template <class T>
 void BinaryStep(BinaryEngines<T> e, bool dilate, const T* in, T* out, const Size3& size,
                 const StructuringElement& mirrored, T foreground, T background,
                 bool boundaryToForeground) {
+  if (e.values.binaryStep(in, out, size, mirrored, dilate, foreground, background,
+                          boundaryToForeground))
+    return;
   const std::size_t n = Count(size);
   std::uint8_t* mask = e.masks.scratch(n);
   std::uint8_t* result = e.masks.scratch(n);

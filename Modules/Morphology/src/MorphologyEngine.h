@@ -51,6 +51,16 @@ public:
   /// out = closed == foreground ? foreground : in                          (closing)
   virtual void restoreUnclosed(const T* closed, const T* in, T foreground, T* out,
                                std::size_t n) = 0;
+  /// Optional fast path for one whole binary step (BinaryStep in BinaryOperations.h): the same
+  /// result as foregroundMask, filter of the mask by `mirrored` (Max for dilate, Min for erode,
+  /// boundary 1 when boundaryToForeground else 0), then applyDilated / applyEroded. Returns
+  /// false when not handled (the default, and for elements the engine's fast path does not
+  /// take): BinaryStep then runs those primitives, which stay the reference.
+  virtual bool binaryStep(const T* /*in*/, T* /*out*/, const Size3& /*size*/,
+                          const StructuringElement& /*mirrored*/, bool /*dilate*/,
+                          T /*foreground*/, T /*background*/, bool /*boundaryToForeground*/) {
+    return false;
+  }
 
   /// Called with the fraction of the current filter pass (CPU only; may stay unset).
   std::function<void(double)> passProgress;

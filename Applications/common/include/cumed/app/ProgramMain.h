@@ -1,0 +1,50 @@
+#pragma once
+// How a command-line program runs and ends: exit status 0 on success, 1 for a runtime error, 2 for
+// a usage error; an error is one line "PROGRAM: error: MESSAGE" on stderr, a usage error is
+// followed by "Try 'PROGRAM --help'.".
+#include "cumed/app/UsageError.h"
+
+#include <exception>
+#include <iostream>
+#include <new>
+#include <string>
+#include <string_view>
+
+namespace cumed::app {
+
+inline constexpr int kRuntimeError = 1;
+inline constexpr int kUsageError = 2;
+
+/// Prints the error line for `message` (and for kUsageError the pointer to --help) on stderr;
+/// returns `code`.
+int Fail(std::string_view program, int code, const std::string& message);
+
+/// The whole of a program's main(). `parse(argc, argv)` reads the command line into arguments
+/// with a `help` member; with `help` set, `helpText()` goes to stdout, else `run(arguments)` does
+/// the work and returns the summary line for stdout; exit status 0. What escapes becomes the
+/// exit status: UsageError -> kUsageError; TLibraryError (e.g. itk::ExceptionObject) ->
+/// kRuntimeError with the message `describe(error)`; std::bad_alloc -> kRuntimeError,
+/// "out of memory"; any other std::exception -> kRuntimeError with its what().
+template <class TLibraryError, class Parse, class HelpText, class Run, class Describe>
+int RunCommandLine(std::string_view program, int argc, const char* const* argv, Parse&& parse,
+                   HelpText&& helpText, Run&& run, Describe&& describe) {
+  try {
+    const auto arguments = parse(argc, argv);
+    if (arguments.help) {
+      std::cout << helpText();
+      return 0;
+    }
+    std::cout << run(arguments) << std::endl;
+    return 0;
+  } catch (const UsageError& e) {
+    return Fail(program, kUsageError, e.what());
+  } catch (const TLibraryError& e) {
+    return Fail(program, kRuntimeError, describe(e));
+  } catch (const std::bad_alloc&) {
+    return Fail(program, kRuntimeError, "out of memory");
+  } catch (const std::exception& e) {
+    return Fail(program, kRuntimeError, e.what());
+  }
+}
+
+} // namespace cumed::app

@@ -1,0 +1,31 @@
+#pragma once
+// Progress of one stage on stderr. Quick stages stay silent; a stage that runs longer than a
+// second prints its progress (at most every 10 %) and how long it took, each line starting with
+// the program's name.
+#include "cumed/core/Timer.h"
+
+#include <string>
+
+namespace cumed::app {
+
+class StageProgress {
+public:
+  /// Starts timing the stage `name` of `program`. Report() stays silent for fractions above
+  /// `silentAbove` and from 1.0 on (the end is Finish()'s line); a value below 1.0 also keeps
+  /// back a line that would round to 100 %.
+  StageProgress(std::string program, std::string name, double silentAbove = 1.0);
+  /// `fraction` in [0, 1], from the stage's own progress events.
+  void Report(double fraction);
+  /// Ends the stage and returns its duration in seconds.
+  double Finish();
+
+private:
+  std::string program_;
+  std::string name_;
+  double silentAbove_;
+  cumed::Stopwatch watch_;
+  double lastPrinted_ = -1.0;
+  bool finished_ = false;
+};
+
+} // namespace cumed::app

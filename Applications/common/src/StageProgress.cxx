@@ -1,0 +1,34 @@
+#include "cumed/app/StageProgress.h"
+
+#include <cstdio>
+
+namespace cumed::app {
+namespace {
+constexpr double kQuietSeconds = 1.0;
+constexpr double kStep = 0.1;
+} // namespace
+
+StageProgress::StageProgress(std::string program, std::string name, double silentAbove)
+    : program_(std::move(program)), name_(std::move(name)), silentAbove_(silentAbove) {}
+
+void StageProgress::Report(double fraction) {
+  const double elapsed = watch_.elapsedSeconds();
+  if (elapsed < kQuietSeconds || fraction < lastPrinted_ + kStep || fraction >= 1.0 ||
+      fraction > silentAbove_) {
+    return;
+  }
+  std::fprintf(stderr, "%s: %s %3.0f%% (%.1f s)\n", program_.c_str(), name_.c_str(),
+               100.0 * fraction, elapsed);
+  lastPrinted_ = fraction;
+}
+
+double StageProgress::Finish() {
+  const double elapsed = watch_.elapsedSeconds();
+  if (!finished_ && elapsed >= kQuietSeconds) {
+    std::fprintf(stderr, "%s: %s done in %.1f s\n", program_.c_str(), name_.c_str(), elapsed);
+  }
+  finished_ = true;
+  return elapsed;
+}
+
+} // namespace cumed::app

@@ -1,0 +1,27 @@
+#pragma once
+// Internal: ITK's value mapping after a binary dilation/erosion of the object mask, for one
+// voxel (the formulas of MorphologyEngine::applyDilated / applyEroded, see BinaryMorphology.h).
+// Host and device, so every CUDA kernel that maps values uses this single definition.
+#if defined(__CUDACC__)
+#define CUMED_MAPPING_HD __host__ __device__ __forceinline__
+#else
+#define CUMED_MAPPING_HD inline
+#endif
+
+namespace cumed::morphology::cuda {
+
+/// Dilation: reached voxels become the foreground; object voxels not reached become the
+/// background; every other voxel keeps its value.
+template <class T> CUMED_MAPPING_HD T DilatedValue(bool reached, T in, T foreground, T background) {
+  return reached ? foreground : (in == foreground ? background : in);
+}
+
+/// Erosion: kept voxels stay the foreground, others would become the background, but ITK
+/// restores the input wherever the result equals the background and the input is not the
+/// foreground (also when foreground == background).
+template <class T> CUMED_MAPPING_HD T ErodedValue(bool kept, T in, T foreground, T background) {
+  const T value = kept ? foreground : background;
+  return value == background && in != foreground ? in : value;
+}
+
+} // namespace cumed::morphology::cuda
