@@ -1,6 +1,7 @@
 // The CUDA side of Core: device probe, buffers, streams and counted copies through the CUDA
 // runtime (linked statically). Only runtime calls, no kernels, so the host compiler builds it.
 #include "cumed/core/Backend.h"
+#include "cumed/core/Config.h"
 #include "cumed/core/CudaCheck.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
@@ -46,6 +47,16 @@ DeviceProbeResult RunProbe() noexcept {
     }
     if (result.devices.empty()) {
       result.reason = "no CUDA device found";
+      return result;
+    }
+    // Kernels exist for CUMED_CUDA_MIN_ARCH and newer (newer GPUs JIT the PTX).
+    const DeviceInfo& first = result.devices.front();
+    if (first.computeCapabilityMajor * 10 + first.computeCapabilityMinor < CUMED_CUDA_MIN_ARCH) {
+      result.reason = first.name + " is sm_" + std::to_string(first.computeCapabilityMajor) +
+                      std::to_string(first.computeCapabilityMinor) +
+                      ", older than the oldest architecture CuMed was built for (sm_" +
+                      std::to_string(CUMED_CUDA_MIN_ARCH) +
+                      "); rebuild with CMAKE_CUDA_ARCHITECTURES including it";
       return result;
     }
     // Creating the primary context is what fails on a broken driver; do it here, not later.
