@@ -19,6 +19,11 @@ struct ChordTable {
   std::vector<int> lengths;         ///< distinct chord lengths, ascending
   std::vector<int> groupStart;      ///< (2*reach_z+1)*lengths.size()+1 entries
   std::vector<ChordOffset> chords;  ///< (dy, dx0) of each chord, in group order
+  /// True when every chord is centred on x = 0 (odd length L, dx0 = -(L-1)/2), as in balls,
+  /// boxes and crosses: then each row (dy, dz) holds at most one chord, of half-length
+  /// rowHalfLength[(dz + reach_z) * (2 * reach_y + 1) + dy + reach_y] (-1: no chord).
+  bool centred = false;
+  std::vector<signed char> rowHalfLength;
   int group(int dz, int lengthIndex) const {
     return (dz + reach[2]) * static_cast<int>(lengths.size()) + lengthIndex;
   }

@@ -43,6 +43,8 @@ void CudaEngine<T>::filter(const T* in, T* out, const detail::Size3& size,
   table.lengths = uploaded.lengths.template as<int>();
   table.groupStart = uploaded.groupStart.template as<int>();
   table.chords = uploaded.chords.template as<ChordOffset>();
+  if (uploaded.table.centred)
+    table.rowHalfLength = static_cast<const signed char*>(uploaded.rowHalfLength.data());
   LaunchChordFilter(in, out, ToVolumeSize(size), table, extremum == detail::Extremum::Max, boundary,
                     stream_.native());
 }

@@ -49,6 +49,7 @@ std::shared_ptr<const DeviceChordTableEntry> CachedDeviceChordTable(const Struct
   entry->lengths = Upload(entry->table.lengths);
   entry->groupStart = Upload(entry->table.groupStart);
   entry->chords = Upload(entry->table.chords);
+  if (entry->table.centred) entry->rowHalfLength = Upload(entry->table.rowHalfLength);
   entries.emplace_front(std::move(key), entry);
   // An evicted table may still be in use by queued kernels: engines hold a reference, and
   // cudaFree waits for the device before releasing the memory.

@@ -11,7 +11,7 @@ namespace cumed::morphology::cuda {
 
 struct DeviceChordTableEntry {
   ChordTable table;
-  DeviceBuffer lengths, groupStart, chords;
+  DeviceBuffer lengths, groupStart, chords, rowHalfLength;
 };
 
 /// The element's table on the current device (thread-safe).

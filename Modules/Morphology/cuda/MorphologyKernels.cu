@@ -342,6 +342,7 @@ void LaunchFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& 
 template <class T>
 void LaunchChordFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
                        bool maximum, T boundary, CUstream_st* stream) {
+  if (LaunchCentredChordFilter(in, out, size, table, maximum, boundary, stream)) return;
   if (maximum)
     LaunchFilter<T, true>(in, out, size, table, boundary, stream);
   else

@@ -17,6 +17,8 @@ struct DeviceChordTable {
   const int* lengths = nullptr;
   const int* groupStart = nullptr;
   const ChordOffset* chords = nullptr;
+  /// Set for centred elements (see ChordTable): per-row half-lengths, -1 for empty rows.
+  const signed char* rowHalfLength = nullptr;
 };
 
 struct VolumeSize {
@@ -28,6 +30,12 @@ struct VolumeSize {
 template <class T>
 void LaunchChordFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
                        bool maximum, T boundary, CUstream_st* stream);
+
+/// The fast path for centred elements (balls, boxes, crosses) of half-length <= 8: returns false
+/// (nothing launched) when the element does not qualify or its tile does not fit.
+template <class T>
+bool LaunchCentredChordFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
+                              bool maximum, T boundary, CUstream_st* stream);
 
 template <class T>
 void LaunchPad(const T* in, VolumeSize size, T* out, int padX, int padY, int padZ, T value,

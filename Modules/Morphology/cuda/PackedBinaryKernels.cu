@@ -27,16 +27,16 @@ using packed::RunWindow;
 
 // ---- packing and unpacking: each warp owns kWordsPerWarp consecutive words ------------------
 
-constexpr int kWordsPerWarp = 8; // 8 independent loads per lane in flight
+constexpr int kWordsPerWarp = 16; // 16 independent loads per lane in flight
 constexpr int kElementwiseThreads = 256;
 
 /// The words of a warp: the first word's row and index in the row, advanced word by word (one
-/// division per warp instead of one per word).
+/// 32-bit division per warp; PackedChordFilterFits keeps word counts below 2^32).
 struct WordCursor {
-  std::size_t index, row;
+  unsigned index, row;
   int word;
-  __device__ WordCursor(std::size_t first, int words)
-      : index(first), row(first / words), word(static_cast<int>(first - row * words)) {}
+  __device__ WordCursor(unsigned first, int words)
+      : index(first), row(first / unsigned(words)), word(int(first - row * unsigned(words))) {}
   __device__ void next(int words) {
     ++index;
     if (++word == words) {
@@ -46,15 +46,15 @@ struct WordCursor {
   }
 };
 
-__device__ __forceinline__ std::size_t FirstWordOfWarp() {
-  return (blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x) / 32 * kWordsPerWarp;
+__device__ __forceinline__ unsigned FirstWordOfWarp() {
+  return (blockIdx.x * blockDim.x + threadIdx.x) / 32 * unsigned(kWordsPerWarp);
 }
 
 template <class T>
 __global__ void __launch_bounds__(kElementwiseThreads)
     PackObjectKernel(const T* __restrict__ in, T foreground, bool boundaryBit,
-                     std::uint32_t* __restrict__ packed, PackedGeometry g, std::size_t wordCount) {
-  const std::size_t first = FirstWordOfWarp();
+                     std::uint32_t* __restrict__ packed, PackedGeometry g, unsigned wordCount) {
+  const unsigned first = FirstWordOfWarp();
   if (first >= wordCount) return; // uniform over the warp: the ballots below see all 32 lanes
   const int lane = threadIdx.x & 31;
   bool bits[kWordsPerWarp];
@@ -64,7 +64,7 @@ __global__ void __launch_bounds__(kElementwiseThreads)
     const int x = 32 * cursor.word + lane;
     bits[k] = boundaryBit; // bits past the row's end (and of words past the volume, unused)
     if (cursor.index < wordCount && x < g.width)
-      bits[k] = in[cursor.row * g.width + x] == foreground;
+      bits[k] = in[std::size_t(cursor.row) * g.width + x] == foreground;
     cursor.next(g.words);
   }
 #pragma unroll
@@ -90,8 +90,8 @@ template <class T> struct ErodedMapping {
 template <class T, class Mapping>
 __global__ void __launch_bounds__(kElementwiseThreads)
     UnpackKernel(const std::uint32_t* __restrict__ bits, const T* __restrict__ in,
-                 T* __restrict__ out, PackedGeometry g, std::size_t wordCount, Mapping mapping) {
-  const std::size_t first = FirstWordOfWarp();
+                 T* __restrict__ out, PackedGeometry g, unsigned wordCount, Mapping mapping) {
+  const unsigned first = FirstWordOfWarp();
   if (first >= wordCount) return;
   const int lane = threadIdx.x & 31;
   std::uint32_t words[kWordsPerWarp];
@@ -102,7 +102,7 @@ __global__ void __launch_bounds__(kElementwiseThreads)
     const int x = 32 * cursor.word + lane;
     if (cursor.index < wordCount) {
       words[k] = bits[cursor.index]; // the same address for the whole warp: one broadcast
-      if (x < g.width) values[k] = in[cursor.row * g.width + x];
+      if (x < g.width) values[k] = in[std::size_t(cursor.row) * g.width + x];
     }
     cursor.next(g.words);
   }
@@ -111,13 +111,13 @@ __global__ void __launch_bounds__(kElementwiseThreads)
   for (int k = 0; k < kWordsPerWarp; ++k) {
     const int x = 32 * store.word + lane;
     if (store.index < wordCount && x < g.width)
-      out[store.row * g.width + x] = mapping((words[k] >> lane) & 1u, values[k]);
+      out[std::size_t(store.row) * g.width + x] = mapping((words[k] >> lane) & 1u, values[k]);
     store.next(g.words);
   }
 }
 
-unsigned ElementwiseBlocks(std::size_t wordCount) {
-  const std::size_t warps = (wordCount + kWordsPerWarp - 1) / kWordsPerWarp;
+unsigned ElementwiseBlocks(unsigned wordCount) {
+  const std::size_t warps = (std::size_t(wordCount) + kWordsPerWarp - 1) / kWordsPerWarp;
   return static_cast<unsigned>((warps * 32 + kElementwiseThreads - 1) / kElementwiseThreads);
 }
 
@@ -183,7 +183,7 @@ template <class T> std::size_t VectorCount(const PackedGeometry& g) {
 template <class T, class Mapping>
 void LaunchUnpack(const std::uint32_t* bits, const T* in, T* out, const PackedGeometry& g,
                   Mapping mapping, cudaStream_t stream) {
-  const std::size_t wordCount = g.wordCount();
+  const auto wordCount = static_cast<unsigned>(g.wordCount()); // < 2^31: PackedChordFilterFits
   if (wordCount == 0) return;
   if (WholeWordRows(g) && Aligned16(in) && Aligned16(out)) {
     const std::size_t vectors = VectorCount<T>(g);
@@ -199,20 +199,30 @@ void LaunchUnpack(const std::uint32_t* bits, const T* in, T* out, const PackedGe
 
 // ---- the chord filter on words ----------------------------------------------------------------
 
-constexpr int kChordThreads = 256;
+constexpr int kChordThreads = 256; ///< at most; narrow tiles use fewer
+constexpr int kRowsPerThread = 2;  ///< one chord lookup serves two output rows
 
-/// A block's tile: `words` x `rows` output words (one per thread), blockDim = (words, rows).
-/// Shared rows hold words + 2 halo words, `stride` apart: for 8 and 16 words per tile row the
-/// stride is words + 32, so the 32 / words rows a warp reads start in different banks.
+/// A block's tile: `words` x `rows` output words; blockDim = (words, rows / kRowsPerThread), and
+/// thread (x, y) computes rows kRowsPerThread * y + r. Shared rows hold words + 2 halo words,
+/// `stride` apart, chosen so that the rows one warp reads start in different banks.
 struct TileShape {
-  int words, rows, stride;
+  int words, rows, stride, slices;
+  int threadRows() const { return rows / kRowsPerThread; }
 };
 
-TileShape ShapeFor(const PackedGeometry& g) {
+/// slices: output z slices per block (the z sliding, 1 for flat elements).
+TileShape ShapeFor(const PackedGeometry& g, int reachZ) {
   int words = 1;
   while (words < g.words && words < 32) words *= 2;
-  const int stride = words >= 8 && words < 32 ? words + 32 : words + 2;
-  return {words, kChordThreads / words, stride};
+  const int threads = words >= 16 ? 128 : kChordThreads; // 4-warp blocks when rows are wide:
+  // more blocks per SM (the grid spreads evenly) with two rows of work per thread.
+  const int rows = threads / words * kRowsPerThread;
+  // A warp reads 32 / words thread rows, kRowsPerThread tile rows apart: their first words fall
+  // in distinct banks when kRowsPerThread * stride = words (mod 32).
+  int stride = words + 2;
+  if (words >= 8 && words < 32)
+    while ((kRowsPerThread * stride) % 32 != words) ++stride;
+  return {words, rows, stride, reachZ == 0 ? 1 : 8};
 }
 
 std::size_t Plane(const TileShape& shape, const ChordTable& table) {
@@ -276,20 +286,23 @@ __global__ void __launch_bounds__(kChordThreads)
     PackedChordKernel(const std::uint32_t* __restrict__ in, std::uint32_t* __restrict__ out,
                       PackedGeometry g, ChordCodes e, int stride, std::uint32_t boundary) {
   extern __shared__ std::uint32_t runs[]; // [length][halo row][stride]
-  const int tileWords = blockDim.x, tileRows = blockDim.y;
+  const int tileWords = blockDim.x, tileRows = blockDim.y * kRowsPerThread;
   const int haloWords = tileWords + 2, haloRows = tileRows + 2 * e.reachY;
   const int plane = stride * haloRows;
   const int w0 = blockIdx.x * tileWords, y0 = blockIdx.y * tileRows, z0 = blockIdx.z * kSlices;
   const int rz = e.reachZ;
-  const int threads = tileWords * tileRows;
-  const int thread = threadIdx.y * tileWords + threadIdx.x;
+  const int threads = blockDim.x * blockDim.y;
+  const int thread = threadIdx.y * blockDim.x + threadIdx.x;
   // The fill loop walks the halo tile in flat order without a division per word.
   const int stepRows = threads / haloWords, stepWords = threads - stepRows * haloWords;
-  const std::uint32_t* own = runs + threadIdx.y * stride + threadIdx.x; // chord offsets' origin
+  const int row0 = threadIdx.y * kRowsPerThread; // the thread's first tile row
+  const std::uint32_t* own = runs + row0 * stride + threadIdx.x; // chord offsets' origin
 
-  std::uint32_t acc[kSlices];
+  std::uint32_t acc[kSlices][kRowsPerThread];
 #pragma unroll
-  for (int t = 0; t < kSlices; ++t) acc[t] = kDilate ? 0u : ~0u;
+  for (int t = 0; t < kSlices; ++t)
+#pragma unroll
+    for (int r = 0; r < kRowsPerThread; ++r) acc[t][r] = kDilate ? 0u : ~0u;
 
   for (int zz = z0 - rz; zz < z0 + kSlices + rz; ++zz) {
     if (zz < 0 || zz >= g.depth) { // a slice outside the image: its chords all read `boundary`
@@ -297,7 +310,8 @@ __global__ void __launch_bounds__(kChordThreads)
       for (int t = 0; t < kSlices; ++t) {
         const int dz = zz - (z0 + t);
         if (dz >= -rz && dz <= rz && e.groupStart[dz + rz] < e.groupStart[dz + rz + 1])
-          acc[t] = Combine<kDilate>(acc[t], boundary);
+#pragma unroll
+          for (int r = 0; r < kRowsPerThread; ++r) acc[t][r] = Combine<kDilate>(acc[t][r], boundary);
       }
       continue;
     }
@@ -332,33 +346,40 @@ __global__ void __launch_bounds__(kChordThreads)
       const int last = e.groupStart[dz + rz + 1];
       for (int c = e.groupStart[dz + rz]; c < last; ++c) {
         // Output word w reads R_L bits 32w + dx0 .. +31 of row dy: the halo word of w + 1 + word
-        // and the next one, shifted right by `shift`.
+        // and the next one, shifted right by `shift` (the funnel shift uses the code's low 5 bits).
         const int code = e.codes[c];
         const std::uint32_t* r = own + (code >> 5);
-        acc[t] = Combine<kDilate>(acc[t], packed::FunnelShiftRight(r[0], r[1], code & 31));
+#pragma unroll
+        for (int k = 0; k < kRowsPerThread; ++k, r += stride)
+          acc[t][k] = Combine<kDilate>(acc[t][k], packed::FunnelShiftRight(r[0], r[1], code));
       }
     }
   }
 
-  const int w = w0 + threadIdx.x, y = y0 + threadIdx.y;
-  if (w >= g.words || y >= g.height) return;
+  const int w = w0 + threadIdx.x;
+  if (w >= g.words) return;
 #pragma unroll
-  for (int t = 0; t < kSlices; ++t) {
-    const int z = z0 + t;
-    if (z < g.depth) out[(static_cast<std::size_t>(z) * g.height + y) * g.words + w] = acc[t];
+  for (int k = 0; k < kRowsPerThread; ++k) {
+    const int y = y0 + row0 + k;
+    if (y >= g.height) break;
+#pragma unroll
+    for (int t = 0; t < kSlices; ++t) {
+      const int z = z0 + t;
+      if (z < g.depth) out[(static_cast<std::size_t>(z) * g.height + y) * g.words + w] = acc[t][k];
+    }
   }
 }
 
 template <bool kDilate, int kSlices>
 void LaunchChordTile(const std::uint32_t* in, std::uint32_t* out, const PackedGeometry& g,
-                     const ChordTable& table, std::uint32_t boundary, cudaStream_t stream) {
-  const TileShape shape = ShapeFor(g);
+                     const ChordTable& table, const TileShape& shape, std::uint32_t boundary,
+                     cudaStream_t stream) {
   const std::size_t sharedBytes = SharedBytes(shape, table);
   const auto kernel = PackedChordKernel<kDilate, kSlices>;
   if (sharedBytes > 48 * 1024)
     CUMED_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           static_cast<int>(sharedBytes)));
-  const dim3 block(shape.words, shape.rows);
+  const dim3 block(shape.words, shape.threadRows());
   const dim3 grid((g.words + shape.words - 1) / shape.words, (g.height + shape.rows - 1) / shape.rows,
                   (g.depth + kSlices - 1) / kSlices);
   kernel<<<grid, block, sharedBytes, stream>>>(in, out, g, MakeChordCodes(table, shape),
@@ -370,10 +391,11 @@ template <bool kDilate>
 void LaunchChord(const std::uint32_t* in, std::uint32_t* out, const PackedGeometry& g,
                  const ChordTable& table, std::uint32_t boundary, cudaStream_t stream) {
   // Sliding along z pays off only when the element spans several slices.
-  if (table.reach[2] == 0)
-    LaunchChordTile<kDilate, 1>(in, out, g, table, boundary, stream);
+  const TileShape shape = ShapeFor(g, table.reach[2]);
+  if (shape.slices == 1)
+    LaunchChordTile<kDilate, 1>(in, out, g, table, shape, boundary, stream);
   else
-    LaunchChordTile<kDilate, 8>(in, out, g, table, boundary, stream);
+    LaunchChordTile<kDilate, 8>(in, out, g, table, shape, boundary, stream);
 }
 
 } // namespace
@@ -382,14 +404,15 @@ bool PackedChordFilterFits(const PackedGeometry& geometry, const ChordTable& tab
   return !table.chords.empty() && table.reach[0] <= kPackedMaxReachX &&
          table.reach[1] <= kPackedMaxReachYZ && table.reach[2] <= kPackedMaxReachYZ &&
          table.chords.size() <= static_cast<std::size_t>(kPackedMaxChords) &&
-         SharedBytes(ShapeFor(geometry), table) <=
+         geometry.wordCount() < (std::size_t(1) << 31) && // 32-bit word indices in the kernels
+         SharedBytes(ShapeFor(geometry, table.reach[2]), table) <=
              static_cast<std::size_t>(MaxSharedBytesPerBlock());
 }
 
 template <class T>
 void LaunchPackObject(const T* in, T foreground, bool boundaryBit, std::uint32_t* packed,
                       const PackedGeometry& geometry, CUstream_st* stream) {
-  const std::size_t wordCount = geometry.wordCount();
+  const auto wordCount = static_cast<unsigned>(geometry.wordCount()); // < 2^31: see Fits
   if (wordCount == 0) return;
   if (WholeWordRows(geometry) && Aligned16(in)) { // no bits past the rows' ends
     const std::size_t vectors = VectorCount<T>(geometry);

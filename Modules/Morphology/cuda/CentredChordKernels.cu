@@ -1,0 +1,210 @@
+// The fast path for elements whose chords are all centred on x = 0: balls, boxes and crosses, as
+// ITK's factories make them. Such an element is, row by row (dy, dz), one centred run of
+// half-length a(dy, dz), so
+//     out(x, y, z) = op over rows of C_a(x, y + dy, z + dz),   C_a(x) = op(in[x-a .. x+a]).
+// A block owns a tile of output pixels over kSlices slices and slides through the input slices
+// that reach them (as ChordTileKernel). Per input slice it loads the tile and halo into shared
+// memory, grows C_0..C_A for every tile column with two reads and two max/min per step (unrolled,
+// in registers), stores them as planes, and folds one plane value per element row into register
+// accumulators. Work per pixel: ~2A for the runs plus one read per row, independent of the area.
+#include "MorphologyKernels.h"
+
+#include "cumed/core/CudaCheck.h"
+
+#include <cstdint>
+#include <limits>
+
+namespace cumed::morphology::cuda {
+namespace {
+
+constexpr int kThreadsX = 32;
+constexpr int kThreadsY = 8;
+constexpr int kThreads = kThreadsX * kThreadsY;
+
+template <bool kMax, class T> __device__ __forceinline__ T Pick(T a, T b) {
+  if constexpr (kMax)
+    return a < b ? b : a;
+  else
+    return b < a ? b : a;
+}
+
+/// Shared bytes before the planes: the row table and a per-dz "has rows" flag, 16-byte aligned.
+__host__ __device__ inline int RowTableBytes(const DeviceChordTable& table) {
+  const int bytes = (2 * table.reachZ + 1) * (2 * table.reachY + 2);
+  return (bytes + 15) / 16 * 16;
+}
+
+template <class T, bool kMax, int kSlices, int kPX, int kPY, int kA>
+__global__ void __launch_bounds__(kThreads, 2)
+    CentredChordKernel(const T* __restrict__ in, T* __restrict__ out, VolumeSize size,
+                       DeviceChordTable table, T boundary, T identity) {
+  constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
+  extern __shared__ __align__(16) unsigned char sharedBytes[];
+  const int halfMax = table.reachX, ry = table.reachY, rz = table.reachZ;
+  const int rows = 2 * ry + 1, slices = 2 * rz + 1;
+  const int haloW = kTileX + 2 * halfMax, haloH = kTileY + 2 * ry;
+  const int runPlane = kTileX * haloH;
+
+  // Row table a(dy, dz) and, per dz, whether any row has a run.
+  signed char* rowHalf = reinterpret_cast<signed char*>(sharedBytes);
+  signed char* sliceHasRows = rowHalf + slices * rows;
+  const int thread = threadIdx.y * kThreadsX + threadIdx.x;
+  for (int i = thread; i < slices * rows; i += kThreads) rowHalf[i] = table.rowHalfLength[i];
+  for (int i = thread; i < slices; i += kThreads) {
+    signed char any = 0;
+    for (int r = 0; r < rows; ++r) any |= table.rowHalfLength[i * rows + r] >= 0;
+    sliceHasRows[i] = any;
+  }
+  T* tile = reinterpret_cast<T*>(sharedBytes + RowTableBytes(table));
+  T* runs = tile + haloW * haloH; // plane a holds C_a for every tile column and halo row
+  __syncthreads();
+
+  const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY, z0 = blockIdx.z * kSlices;
+  T acc[kSlices][kPY][kPX];
+#pragma unroll
+  for (int t = 0; t < kSlices; ++t)
+#pragma unroll
+    for (int py = 0; py < kPY; ++py)
+#pragma unroll
+      for (int px = 0; px < kPX; ++px) acc[t][py][px] = identity;
+
+  for (int zz = z0 - rz; zz < z0 + kSlices + rz; ++zz) {
+    if (zz < 0 || zz >= size.z) { // outside the image every row reads `boundary`
+#pragma unroll
+      for (int t = 0; t < kSlices; ++t) {
+        const int dz = zz - (z0 + t);
+        if (dz < -rz || dz > rz || !sliceHasRows[dz + rz]) continue;
+#pragma unroll
+        for (int py = 0; py < kPY; ++py)
+#pragma unroll
+          for (int px = 0; px < kPX; ++px) acc[t][py][px] = Pick<kMax>(acc[t][py][px], boundary);
+      }
+      continue;
+    }
+    __syncthreads(); // everyone is done with the previous slice's planes
+    const T* slice = in + static_cast<std::size_t>(zz) * size.y * size.x;
+    for (int hy = threadIdx.y; hy < haloH; hy += kThreadsY) {
+      const int y = y0 - ry + hy;
+      const bool rowInside = y >= 0 && y < size.y;
+      const T* row = slice + static_cast<std::size_t>(rowInside ? y : 0) * size.x;
+      for (int hx = threadIdx.x; hx < haloW; hx += kThreadsX) {
+        const int x = x0 - halfMax + hx;
+        tile[hy * haloW + hx] = rowInside && x >= 0 && x < size.x ? row[x] : boundary;
+      }
+    }
+    __syncthreads();
+    for (int hy = threadIdx.y; hy < haloH; hy += kThreadsY)
+#pragma unroll
+      for (int px = 0; px < kPX; ++px) {
+        const int cx = threadIdx.x + px * kThreadsX;
+        const T* centre = tile + hy * haloW + cx + halfMax;
+        T* run = runs + hy * kTileX + cx;
+        T value = centre[0];
+        run[0] = value;
+#pragma unroll
+        for (int a = 1; a <= kA; ++a) {
+          if (a > halfMax) break;
+          value = Pick<kMax>(value, Pick<kMax>(centre[-a], centre[a]));
+          run[a * runPlane] = value;
+        }
+      }
+    __syncthreads();
+#pragma unroll
+    for (int t = 0; t < kSlices; ++t) {
+      const int dz = zz - (z0 + t);
+      if (dz < -rz || dz > rz) continue;
+      const signed char* halfOfRow = rowHalf + (dz + rz) * rows;
+      for (int dy = -ry; dy <= ry; ++dy) {
+        const int a = halfOfRow[dy + ry];
+        if (a < 0) continue;
+        const T* base = runs + a * runPlane + (threadIdx.y + ry + dy) * kTileX + threadIdx.x;
+#pragma unroll
+        for (int py = 0; py < kPY; ++py)
+#pragma unroll
+          for (int px = 0; px < kPX; ++px)
+            acc[t][py][px] = Pick<kMax>(acc[t][py][px], base[py * kThreadsY * kTileX + px * kThreadsX]);
+      }
+    }
+  }
+
+#pragma unroll
+  for (int t = 0; t < kSlices; ++t) {
+    const int z = z0 + t;
+    if (z >= size.z) break;
+#pragma unroll
+    for (int py = 0; py < kPY; ++py) {
+      const int y = y0 + threadIdx.y + py * kThreadsY;
+      if (y >= size.y) continue;
+#pragma unroll
+      for (int px = 0; px < kPX; ++px) {
+        const int x = x0 + threadIdx.x + px * kThreadsX;
+        if (x < size.x) out[(static_cast<std::size_t>(z) * size.y + y) * size.x + x] = acc[t][py][px];
+      }
+    }
+  }
+}
+
+int MaxSharedBytesPerBlock() {
+  static const int bytes = [] {
+    int device = 0, value = 48 * 1024;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&value, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+    return value;
+  }();
+  return bytes;
+}
+
+template <class T, bool kMax, int kSlices, int kPX, int kPY, int kA>
+bool Launch(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
+            cudaStream_t stream) {
+  constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
+  const std::size_t haloH = kTileY + 2 * table.reachY;
+  const std::size_t sharedBytes =
+      RowTableBytes(table) +
+      (static_cast<std::size_t>(kTileX + 2 * table.reachX) * haloH +
+       static_cast<std::size_t>(kA + 1) * kTileX * haloH) * sizeof(T);
+  if (sharedBytes > static_cast<std::size_t>(MaxSharedBytesPerBlock())) return false;
+  const auto kernel = CentredChordKernel<T, kMax, kSlices, kPX, kPY, kA>;
+  if (sharedBytes > 48 * 1024)
+    CUMED_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          static_cast<int>(sharedBytes)));
+  const T identity = kMax ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+  const dim3 block(kThreadsX, kThreadsY);
+  const dim3 grid((size.x + kTileX - 1) / kTileX, (size.y + kTileY - 1) / kTileY,
+                  (size.z + kSlices - 1) / kSlices);
+  kernel<<<grid, block, sharedBytes, stream>>>(in, out, size, table, boundary, identity);
+  CUMED_CHECK_LAUNCH("CentredChordKernel");
+  return true;
+}
+
+template <class T, bool kMax, int kA>
+bool LaunchForHalfLength(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
+                         T boundary, cudaStream_t stream) {
+  // 2D elements: wide tiles of one slice; 3D: slide over 8 output slices.
+  if (table.reachZ == 0) return Launch<T, kMax, 1, 4, 2, kA>(in, out, size, table, boundary, stream);
+  return Launch<T, kMax, 8, 2, 2, kA>(in, out, size, table, boundary, stream);
+}
+
+} // namespace
+
+template <class T>
+bool LaunchCentredChordFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
+                              bool maximum, T boundary, CUstream_st* stream) {
+  if (!table.rowHalfLength || table.reachX > 8) return false;
+  if (table.reachX <= 4)
+    return maximum ? LaunchForHalfLength<T, true, 4>(in, out, size, table, boundary, stream)
+                   : LaunchForHalfLength<T, false, 4>(in, out, size, table, boundary, stream);
+  return maximum ? LaunchForHalfLength<T, true, 8>(in, out, size, table, boundary, stream)
+                 : LaunchForHalfLength<T, false, 8>(in, out, size, table, boundary, stream);
+}
+
+#define CUMED_INSTANTIATE(T)                                                                      \
+  template bool LaunchCentredChordFilter<T>(const T*, T*, VolumeSize, const DeviceChordTable&,    \
+                                            bool, T, CUstream_st*);
+CUMED_INSTANTIATE(std::uint8_t)
+CUMED_INSTANTIATE(std::int16_t)
+CUMED_INSTANTIATE(std::uint16_t)
+CUMED_INSTANTIATE(float)
+#undef CUMED_INSTANTIATE
+
+} // namespace cumed::morphology::cuda
