@@ -153,6 +153,12 @@ void CheckCombinations(const Arguments& a, std::size_t positionals) {
     throw UsageError(std::string(a.foreground ? "--foreground" : "--background") +
                      " applies only to binary-* operations, not to " + operation);
   }
+  // ITK's binary closing has no background value (unclosed voxels keep their input value).
+  if (a.background && a.operation->binary &&
+      a.operation->binaryOperation == cumed::morphology::BinaryOperation::Close) {
+    throw UsageError("--background does not apply to binary-close (voxels the closing does not "
+                     "set keep their input value)");
+  }
   if (a.foreground && a.background && *a.foreground == *a.background) {
     throw UsageError("--foreground and --background must differ");
   }
@@ -236,8 +242,8 @@ std::string HelpText() {
       << "                        A radius that is 0 on every axis is refused: nothing to do.\n"
       << "  --foreground V        binary-*: the object's value; required (ITK's default, the\n"
       << "                        type's maximum, rarely matches a mask's 1 or 255)\n"
-      << "  --background V        binary-*: value of removed object voxels (default: ITK's,\n"
-      << "                        the lowest value of the pixel type)\n"
+      << "  --background V        binary-dilate/erode/open: value of removed object voxels\n"
+      << "                        (default: ITK's; the type's lowest value, 0 for binary-open)\n"
       << "  --boundary V          dilate, erode: value outside the image (default: ITK's, the\n"
       << "                        value that cannot win)\n"
       << "  --no-safe-border      open, close, top-hats, binary-close: do not pad the volume\n"

@@ -66,6 +66,9 @@ TEST(MorphologyAppErrors, CommandLineMistakesAreUsageErrors) {
       "--2d sets the z radius to 0");
   ExpectFailure({"--operation", "binary-dilate", "--radius-vox", "1", "in.mha", "out.mha"}, work, 2,
                 "needs --foreground");
+  ExpectFailure({"--operation", "binary-close", "--foreground", "1", "--background", "0",
+                 "--radius-vox", "1", "in.mha", "out.mha"},
+                work, 2, "--background does not apply to binary-close");
   ExpectFailure(
       {"--operation", "close", "--boundary", "0", "--radius-vox", "1", "in.mha", "out.mha"}, work,
       2, "--boundary applies only to dilate, erode");

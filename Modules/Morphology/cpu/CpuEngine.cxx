@@ -1,5 +1,7 @@
 #include "CpuEngine.h"
 
+#include "../src/BinaryValueMapping.h"
+
 #include <algorithm>
 #include <cstdint>
 
@@ -63,17 +65,15 @@ void CpuEngine<T>::applyDilated(const std::uint8_t* reached, const T* in, T fore
                                 T background, T* out, std::size_t n) {
 #pragma omp parallel for
   for (long i = 0; i < static_cast<long>(n); ++i)
-    out[i] = reached[i] ? foreground : (in[i] == foreground ? background : in[i]);
+    out[i] = detail::DilatedValue(reached[i] != 0, in[i], foreground, background);
 }
 
 template <class T>
 void CpuEngine<T>::applyEroded(const std::uint8_t* kept, const T* in, T foreground, T background,
                                T* out, std::size_t n) {
 #pragma omp parallel for
-  for (long i = 0; i < static_cast<long>(n); ++i) {
-    const T value = kept[i] ? foreground : background;
-    out[i] = value == background && in[i] != foreground ? in[i] : value;
-  }
+  for (long i = 0; i < static_cast<long>(n); ++i)
+    out[i] = detail::ErodedValue(kept[i] != 0, in[i], foreground, background);
 }
 
 template <class T>

@@ -2,6 +2,7 @@
 // loop (the formulas are those of BinaryMorphology.h and ITK's SubtractImageFilter).
 #include "ElementwiseKernels.h"
 
+#include "../src/BinaryValueMapping.h"
 #include "cumed/core/CudaCheck.h"
 
 namespace cumed::morphology::cuda {
@@ -40,7 +41,7 @@ template <class T>
 void LaunchApplyDilated(const std::uint8_t* reached, const T* in, T foreground, T background,
                         T* out, std::size_t n, CUstream_st* stream) {
   ForEach(n, stream, "ApplyDilated", [=] __device__(std::size_t i) {
-    out[i] = reached[i] ? foreground : (in[i] == foreground ? background : in[i]);
+    out[i] = detail::DilatedValue(reached[i] != 0, in[i], foreground, background);
   });
 }
 
@@ -48,8 +49,7 @@ template <class T>
 void LaunchApplyEroded(const std::uint8_t* kept, const T* in, T foreground, T background, T* out,
                        std::size_t n, CUstream_st* stream) {
   ForEach(n, stream, "ApplyEroded", [=] __device__(std::size_t i) {
-    const T value = kept[i] ? foreground : background;
-    out[i] = value == background && in[i] != foreground ? in[i] : value;
+    out[i] = detail::ErodedValue(kept[i] != 0, in[i], foreground, background);
   });
 }
 

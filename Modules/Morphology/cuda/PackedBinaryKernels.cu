@@ -7,13 +7,14 @@
 //  - PackedChordKernel: the grayscale chord kernel's z sliding on words: a block owns a tile of
 //    words x rows over kSlices output slices; for each input slice it computes in shared memory
 //    the run words R_L of every distinct chord length once (RunWindow), then folds every chord
-//    (dy, dx0, L) of every output slice it reaches as funnelshift(R_L[row dy], dx0);
+//    (dy, dx0, L) of every output slice it reaches as funnelshift(R_L[row dy], dx0), for two
+//    output rows per thread (the chord's lookup and address are shared);
 //  - UnpackKernel: reads the input again and writes ITK's value mapping (BinaryValueMapping.h).
 // Packing and unpacking are pure memory traffic (the chord kernel touches only 1/8 of it): with
 // whole-word rows (width % 32 == 0, as 512-wide CT) their Vector variants move 16 bytes a lane.
 #include "PackedBinaryKernels.h"
 
-#include "BinaryValueMapping.h"
+#include "../src/BinaryValueMapping.h"
 #include "PackedWords.h"
 #include "cumed/core/CudaCheck.h"
 
@@ -25,100 +26,92 @@ namespace {
 using packed::Combine;
 using packed::RunWindow;
 
-// ---- packing and unpacking: each warp owns kWordsPerWarp consecutive words ------------------
+// ---- packing and unpacking: each warp owns kWordsPerWarp consecutive words of one row -------
 
-constexpr int kWordsPerWarp = 16; // 16 independent loads per lane in flight
+constexpr int kWordsPerWarp = 8; // 8 independent loads per lane in flight
 constexpr int kElementwiseThreads = 256;
 
-/// The words of a warp: the first word's row and index in the row, advanced word by word (one
-/// 32-bit division per warp; PackedChordFilterFits keeps word counts below 2^32).
-struct WordCursor {
-  unsigned index, row;
-  int word;
-  __device__ WordCursor(unsigned first, int words)
-      : index(first), row(first / unsigned(words)), word(int(first - row * unsigned(words))) {}
-  __device__ void next(int words) {
-    ++index;
-    if (++word == words) {
-      word = 0;
-      ++row;
-    }
+/// A warp's segment of a row: words [first, first + kWordsPerWarp) of row `row`, and its lane's
+/// voxel x = 32 * first + lane; voxel x + 32k belongs to word first + k. One 32-bit division
+/// per warp; the loads and stores then use constant offsets from one pointer.
+struct Segment {
+  unsigned row;
+  int first, x;
+  bool valid;
+  __device__ explicit Segment(const PackedGeometry& g, unsigned rowCount) {
+    const unsigned segmentsPerRow = (g.words + kWordsPerWarp - 1) / kWordsPerWarp;
+    const unsigned warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    row = warp / segmentsPerRow;
+    first = int(warp - row * segmentsPerRow) * kWordsPerWarp;
+    x = 32 * first + int(threadIdx.x & 31);
+    valid = row < rowCount; // uniform over the warp
   }
+  __device__ bool hasWord(const PackedGeometry& g, int k) const { return first + k < g.words; }
 };
 
-__device__ __forceinline__ unsigned FirstWordOfWarp() {
-  return (blockIdx.x * blockDim.x + threadIdx.x) / 32 * unsigned(kWordsPerWarp);
+std::size_t ElementwiseThreads(const PackedGeometry& g) {
+  const std::size_t segmentsPerRow = (g.words + kWordsPerWarp - 1) / kWordsPerWarp;
+  return std::size_t(g.height) * std::size_t(g.depth) * segmentsPerRow * 32;
+}
+
+unsigned ElementwiseBlocks(const PackedGeometry& g) {
+  return static_cast<unsigned>((ElementwiseThreads(g) + kElementwiseThreads - 1) /
+                               kElementwiseThreads);
 }
 
 template <class T>
 __global__ void __launch_bounds__(kElementwiseThreads)
     PackObjectKernel(const T* __restrict__ in, T foreground, bool boundaryBit,
-                     std::uint32_t* __restrict__ packed, PackedGeometry g, unsigned wordCount) {
-  const unsigned first = FirstWordOfWarp();
-  if (first >= wordCount) return; // uniform over the warp: the ballots below see all 32 lanes
-  const int lane = threadIdx.x & 31;
+                     std::uint32_t* __restrict__ packed, PackedGeometry g, unsigned rowCount) {
+  const Segment segment(g, rowCount);
+  if (!segment.valid) return; // uniform over the warp: the ballots below see all 32 lanes
+  const T* voxel = in + std::size_t(segment.row) * g.width + segment.x;
   bool bits[kWordsPerWarp];
-  WordCursor cursor(first, g.words);
 #pragma unroll
-  for (int k = 0; k < kWordsPerWarp; ++k) {
-    const int x = 32 * cursor.word + lane;
-    bits[k] = boundaryBit; // bits past the row's end (and of words past the volume, unused)
-    if (cursor.index < wordCount && x < g.width)
-      bits[k] = in[std::size_t(cursor.row) * g.width + x] == foreground;
-    cursor.next(g.words);
-  }
+  for (int k = 0; k < kWordsPerWarp; ++k) // bits past the row's end read the boundary
+    bits[k] = segment.x + 32 * k < g.width ? voxel[32 * k] == foreground : boundaryBit;
+  std::uint32_t* words = packed + std::size_t(segment.row) * g.words + segment.first;
 #pragma unroll
   for (int k = 0; k < kWordsPerWarp; ++k) {
     const std::uint32_t word = __ballot_sync(0xffffffffu, bits[k]);
-    if (lane == k && first + k < wordCount) packed[first + k] = word;
+    if ((threadIdx.x & 31) == k && segment.hasWord(g, k)) words[k] = word;
   }
 }
 
 template <class T> struct DilatedMapping {
   T foreground, background;
   __device__ T operator()(bool reached, T in) const {
-    return DilatedValue(reached, in, foreground, background);
+    return detail::DilatedValue(reached, in, foreground, background);
   }
 };
 template <class T> struct ErodedMapping {
   T foreground, background;
   __device__ T operator()(bool kept, T in) const {
-    return ErodedValue(kept, in, foreground, background);
+    return detail::ErodedValue(kept, in, foreground, background);
   }
 };
 
 template <class T, class Mapping>
 __global__ void __launch_bounds__(kElementwiseThreads)
     UnpackKernel(const std::uint32_t* __restrict__ bits, const T* __restrict__ in,
-                 T* __restrict__ out, PackedGeometry g, unsigned wordCount, Mapping mapping) {
-  const unsigned first = FirstWordOfWarp();
-  if (first >= wordCount) return;
+                 T* __restrict__ out, PackedGeometry g, unsigned rowCount, Mapping mapping) {
+  const Segment segment(g, rowCount);
+  if (!segment.valid) return;
+  const std::size_t offset = std::size_t(segment.row) * g.width + segment.x;
+  const std::uint32_t* words = bits + std::size_t(segment.row) * g.words + segment.first;
   const int lane = threadIdx.x & 31;
-  std::uint32_t words[kWordsPerWarp];
-  T values[kWordsPerWarp];
-  WordCursor cursor(first, g.words);
+  std::uint32_t word[kWordsPerWarp];
+  T value[kWordsPerWarp];
 #pragma unroll
   for (int k = 0; k < kWordsPerWarp; ++k) { // all loads first, then all stores
-    const int x = 32 * cursor.word + lane;
-    if (cursor.index < wordCount) {
-      words[k] = bits[cursor.index]; // the same address for the whole warp: one broadcast
-      if (x < g.width) values[k] = in[std::size_t(cursor.row) * g.width + x];
-    }
-    cursor.next(g.words);
+    const bool inside = segment.x + 32 * k < g.width;
+    word[k] = inside ? words[k] : 0u; // the same address for the whole warp: one broadcast
+    value[k] = inside ? in[offset + 32 * k] : T(0);
   }
-  WordCursor store(first, g.words);
 #pragma unroll
-  for (int k = 0; k < kWordsPerWarp; ++k) {
-    const int x = 32 * store.word + lane;
-    if (store.index < wordCount && x < g.width)
-      out[std::size_t(store.row) * g.width + x] = mapping((words[k] >> lane) & 1u, values[k]);
-    store.next(g.words);
-  }
-}
-
-unsigned ElementwiseBlocks(unsigned wordCount) {
-  const std::size_t warps = (std::size_t(wordCount) + kWordsPerWarp - 1) / kWordsPerWarp;
-  return static_cast<unsigned>((warps * 32 + kElementwiseThreads - 1) / kElementwiseThreads);
+  for (int k = 0; k < kWordsPerWarp; ++k)
+    if (segment.x + 32 * k < g.width)
+      out[offset + 32 * k] = mapping((word[k] >> lane) & 1u, value[k]);
 }
 
 // ---- the same with whole-word rows (width % 32 == 0, e.g. 512) and 16-byte aligned data: each
@@ -183,8 +176,7 @@ template <class T> std::size_t VectorCount(const PackedGeometry& g) {
 template <class T, class Mapping>
 void LaunchUnpack(const std::uint32_t* bits, const T* in, T* out, const PackedGeometry& g,
                   Mapping mapping, cudaStream_t stream) {
-  const auto wordCount = static_cast<unsigned>(g.wordCount()); // < 2^31: PackedChordFilterFits
-  if (wordCount == 0) return;
+  if (g.wordCount() == 0) return;
   if (WholeWordRows(g) && Aligned16(in) && Aligned16(out)) {
     const std::size_t vectors = VectorCount<T>(g);
     UnpackVectorKernel<<<VectorBlocks(vectors), kElementwiseThreads, 0, stream>>>(
@@ -192,8 +184,8 @@ void LaunchUnpack(const std::uint32_t* bits, const T* in, T* out, const PackedGe
     CUMED_CHECK_LAUNCH("UnpackVectorKernel");
     return;
   }
-  UnpackKernel<<<ElementwiseBlocks(wordCount), kElementwiseThreads, 0, stream>>>(
-      bits, in, out, g, wordCount, mapping);
+  UnpackKernel<<<ElementwiseBlocks(g), kElementwiseThreads, 0, stream>>>(
+      bits, in, out, g, unsigned(g.height) * unsigned(g.depth), mapping);
   CUMED_CHECK_LAUNCH("UnpackKernel");
 }
 
@@ -404,7 +396,7 @@ bool PackedChordFilterFits(const PackedGeometry& geometry, const ChordTable& tab
   return !table.chords.empty() && table.reach[0] <= kPackedMaxReachX &&
          table.reach[1] <= kPackedMaxReachYZ && table.reach[2] <= kPackedMaxReachYZ &&
          table.chords.size() <= static_cast<std::size_t>(kPackedMaxChords) &&
-         geometry.wordCount() < (std::size_t(1) << 31) && // 32-bit word indices in the kernels
+         ElementwiseThreads(geometry) < (std::size_t(1) << 32) && // 32-bit thread indices
          SharedBytes(ShapeFor(geometry, table.reach[2]), table) <=
              static_cast<std::size_t>(MaxSharedBytesPerBlock());
 }
@@ -412,8 +404,7 @@ bool PackedChordFilterFits(const PackedGeometry& geometry, const ChordTable& tab
 template <class T>
 void LaunchPackObject(const T* in, T foreground, bool boundaryBit, std::uint32_t* packed,
                       const PackedGeometry& geometry, CUstream_st* stream) {
-  const auto wordCount = static_cast<unsigned>(geometry.wordCount()); // < 2^31: see Fits
-  if (wordCount == 0) return;
+  if (geometry.wordCount() == 0) return;
   if (WholeWordRows(geometry) && Aligned16(in)) { // no bits past the rows' ends
     const std::size_t vectors = VectorCount<T>(geometry);
     PackObjectVectorKernel<T><<<VectorBlocks(vectors), kElementwiseThreads, 0, stream>>>(
@@ -421,8 +412,9 @@ void LaunchPackObject(const T* in, T foreground, bool boundaryBit, std::uint32_t
     CUMED_CHECK_LAUNCH("PackObjectVectorKernel");
     return;
   }
-  PackObjectKernel<T><<<ElementwiseBlocks(wordCount), kElementwiseThreads, 0, stream>>>(
-      in, foreground, boundaryBit, packed, geometry, wordCount);
+  const unsigned rows = unsigned(geometry.height) * unsigned(geometry.depth);
+  PackObjectKernel<T><<<ElementwiseBlocks(geometry), kElementwiseThreads, 0, stream>>>(
+      in, foreground, boundaryBit, packed, geometry, rows);
   CUMED_CHECK_LAUNCH("PackObjectKernel");
 }
 

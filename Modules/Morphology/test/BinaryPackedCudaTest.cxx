@@ -97,8 +97,11 @@ TEST_P(BinaryCudaPacked, EqualsCpu) {
   const auto [elementIndex, width] = GetParam();
   const test::NamedElement named = PackedElements()[elementIndex];
   const unsigned seed = 3000u + 100u * elementIndex + static_cast<unsigned>(width);
+  // 16, 8 and 4 voxels per 16-byte vector when rows are whole words; foreground 0 as well.
   ExpectCudaEqualsCpu<std::uint8_t>(named, width, 1, seed);
-  ExpectCudaEqualsCpu<float>(named, width, 2.5f, seed + 1);
+  ExpectCudaEqualsCpu<std::int16_t>(named, width, -1, seed + 1);
+  ExpectCudaEqualsCpu<std::uint16_t>(named, width, 0, seed + 2);
+  ExpectCudaEqualsCpu<float>(named, width, 2.5f, seed + 3);
 }
 
 std::string CaseName(const testing::TestParamInfo<std::tuple<int, std::size_t>>& info) {

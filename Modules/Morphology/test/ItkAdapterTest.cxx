@@ -103,6 +103,9 @@ TEST(ItkAdapter, SettersBehaveAsItks2D) {
       input.GetPointer(), ball, [](auto* f) { f->SafeBorderOff(); });
   ExpectSameAsItk<itk::GrayscaleMorphologicalOpeningImageFilter, cumed::GrayscaleMorphologicalOpeningImageFilter>(
       input.GetPointer(), ball, [](auto* f) { f->SetSafeBorder(false); });
+  // ITK's algorithm choice compiles unchanged and, as in ITK, does not change the output.
+  ExpectSameAsItk<itk::GrayscaleDilateImageFilter, cumed::GrayscaleDilateImageFilter>(
+      input.GetPointer(), ball, [](auto* f) { f->SetAlgorithm(decltype(f->GetAlgorithm())::HISTO); });
 }
 
 TEST(ItkAdapter, BinaryFiltersMatchItkWithTheirSetters) {

@@ -7,6 +7,7 @@
 #include "cumed/morphology/GrayscaleMorphology.h"
 
 #include <itkKernelImageFilter.h>
+#include <itkMathematicalMorphologyEnums.h>
 
 namespace cumed {
 
@@ -38,6 +39,16 @@ public:
   /// The backend that ran the last Update().
   cumed::Backend GetLastBackend() const { return m_LastBackend; }
 
+  /// ITK's algorithm selection, accepted so code written for ITK's filters compiles unchanged.
+  /// ITK's algorithms all give the same output, and so does CuMed's one exact algorithm per
+  /// backend: the value is recorded, not used.
+  using AlgorithmEnum = itk::MathematicalMorphologyEnums::Algorithm;
+  void SetAlgorithm(AlgorithmEnum algorithm) { m_Algorithm = algorithm; }
+  AlgorithmEnum GetAlgorithm() const { return m_Algorithm; }
+  /// The top-hats' companion of SetAlgorithm, recorded likewise.
+  void SetForceAlgorithm(bool force) { m_ForceAlgorithm = force; }
+  bool GetForceAlgorithm() const { return m_ForceAlgorithm; }
+
   /// The kernel as CuMed's element (members: kernel values > 0, centre at the kernel's centre).
   static morphology::StructuringElement ToStructuringElement(const KernelType& kernel);
 
@@ -64,6 +75,8 @@ private:
 
   cumed::Backend m_Backend = cumed::Backend::Auto;
   cumed::Backend m_LastBackend = cumed::Backend::Auto;
+  AlgorithmEnum m_Algorithm = AlgorithmEnum::BASIC;
+  bool m_ForceAlgorithm = false;
 
 protected:
   void SetLastBackend(cumed::Backend backend) { m_LastBackend = backend; }

@@ -1,14 +1,14 @@
 #pragma once
 // Internal: ITK's value mapping after a binary dilation/erosion of the object mask, for one
 // voxel (the formulas of MorphologyEngine::applyDilated / applyEroded, see BinaryMorphology.h).
-// Host and device, so every CUDA kernel that maps values uses this single definition.
+// Host and device: the CPU engine and every CUDA kernel that maps values use this definition.
 #if defined(__CUDACC__)
 #define CUMED_MAPPING_HD __host__ __device__ __forceinline__
 #else
 #define CUMED_MAPPING_HD inline
 #endif
 
-namespace cumed::morphology::cuda {
+namespace cumed::morphology::detail {
 
 /// Dilation: reached voxels become the foreground; object voxels not reached become the
 /// background; every other voxel keeps its value.
@@ -24,4 +24,4 @@ template <class T> CUMED_MAPPING_HD T ErodedValue(bool kept, T in, T foreground,
   return value == background && in != foreground ? in : value;
 }
 
-} // namespace cumed::morphology::cuda
+} // namespace cumed::morphology::detail
