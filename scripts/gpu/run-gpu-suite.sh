@@ -34,5 +34,16 @@ fi
 if command -v cumed-morphology-benchmark >/dev/null; then
   cumed-morphology-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 2>&1 | tee "$out/morphology-benchmark.md" || status=1
 fi
+# Where the time goes in the two headline kernels (Nsight Compute, when the machine has it).
+if command -v ncu >/dev/null && command -v cumed-morphology-benchmark >/dev/null; then
+  for workload in "dilate disk r4 (2D)" "dilate ball r4"; do
+    echo "=== ncu: $workload"
+    ncu --kernel-name regex:Chord --launch-skip 2 --launch-count 1 --section SpeedOfLight \
+      --section Occupancy --section SchedulerStats --section LaunchStats \
+      cumed-morphology-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 --no-itk \
+      --only "$workload" --repeat 1 --tall-slices 8 2>&1 |
+      grep -E "Duration|Throughput|Registers|Occupancy|Issued Warp|Eligible Warps|Grid Size"
+  done 2>&1 | tee "$out/ncu.txt"
+fi
 echo "gpu suite status: $status"
 exit $status
