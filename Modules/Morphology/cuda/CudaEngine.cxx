@@ -33,6 +33,41 @@ const DeviceChordTableEntry& CudaEngine<T>::tableFor(const StructuringElement& e
 template <class T>
 void CudaEngine<T>::filter(const T* in, T* out, const detail::Size3& size,
                            const StructuringElement& element, detail::Extremum extremum, T boundary) {
+  // A box is separable: one line pass per axis it spans. Exact, boundary included: a window that
+  // leaves the image along an axis sees `boundary` in that axis's pass, as the box would.
+  std::vector<const StructuringElement*> passes;
+  if (element.isBox())
+    for (int axis = 0; axis < 3; ++axis)
+      if (element.size()[axis] > 1) passes.push_back(&boxLine(element, axis));
+  if (passes.size() < 2) {
+    launch(in, out, size, element, extremum, boundary);
+    return;
+  }
+  // Ping-pong so that the last pass writes `out`: in->out->tmp->out or in->tmp->out.
+  T* temporary = scratch(detail::Count(size));
+  T* targets[3] = {out, temporary, out};
+  const int first = passes.size() == 3 ? 0 : 1;
+  const T* source = in;
+  for (std::size_t p = 0; p < passes.size(); ++p) {
+    T* target = targets[first + static_cast<int>(p)];
+    launch(source, target, size, *passes[p], extremum, boundary);
+    source = target;
+  }
+}
+
+template <class T>
+const StructuringElement& CudaEngine<T>::boxLine(const StructuringElement& box, int axis) {
+  std::array<std::size_t, 3> size{1, 1, 1};
+  size[axis] = box.size()[axis];
+  for (const StructuringElement& line : boxLines_)
+    if (line.size() == size) return line;
+  boxLines_.push_back(StructuringElement::FromMask(size, std::vector<std::uint8_t>(size[axis], 1)));
+  return boxLines_.back();
+}
+
+template <class T>
+void CudaEngine<T>::launch(const T* in, T* out, const detail::Size3& size,
+                           const StructuringElement& element, detail::Extremum extremum, T boundary) {
   const DeviceChordTableEntry& uploaded = tableFor(element);
   DeviceChordTable table;
   table.reachX = uploaded.table.reach[0];

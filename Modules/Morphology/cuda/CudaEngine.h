@@ -6,6 +6,7 @@
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Stream.h"
 
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -35,9 +36,15 @@ public:
 
 private:
   const DeviceChordTableEntry& tableFor(const StructuringElement& element);
+  /// One kernel launch for `element` (filter() splits boxes into lines first).
+  void launch(const T* in, T* out, const detail::Size3& size, const StructuringElement& element,
+              detail::Extremum extremum, T boundary);
+  /// The line along `axis` of a box element (same length and centre), kept for the engine's life.
+  const StructuringElement& boxLine(const StructuringElement& box, int axis);
 
   const Stream& stream_;
   std::vector<DeviceBuffer> buffers_;
+  std::deque<StructuringElement> boxLines_; // deque: references stay valid as it grows
   const StructuringElement* tableElement_ = nullptr;
   std::shared_ptr<const DeviceChordTableEntry> table_; // alive while kernels may be queued
 };
