@@ -8,7 +8,9 @@
 // in registers), stores them as planes, and folds one plane value per element row into register
 // accumulators. Work per pixel: ~2A for the runs plus one read per row, independent of the area.
 #include "MorphologyKernels.h"
+#include "TileAccumulators.cuh"
 
+#include "DeviceLimits.h"
 #include "cumed/core/CudaCheck.h"
 
 #include <cstdint>
@@ -17,16 +19,9 @@
 namespace cumed::morphology::cuda {
 namespace {
 
-constexpr int kThreadsX = 32;
-constexpr int kThreadsY = 8;
+constexpr int kThreadsX = kTileThreadsX;
+constexpr int kThreadsY = kTileThreadsY;
 constexpr int kThreads = kThreadsX * kThreadsY;
-
-template <bool kMax, class T> __device__ __forceinline__ T Pick(T a, T b) {
-  if constexpr (kMax)
-    return a < b ? b : a;
-  else
-    return b < a ? b : a;
-}
 
 /// Shared bytes before the planes: the row table and a per-dz "has rows" flag, 16-byte aligned.
 __host__ __device__ inline int RowTableBytes(const DeviceChordTable& table) {
@@ -60,13 +55,9 @@ __global__ void __launch_bounds__(kThreads, 2)
   __syncthreads();
 
   const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY, z0 = blockIdx.z * kSlices;
-  T acc[kSlices][kPY][kPX];
-#pragma unroll
-  for (int t = 0; t < kSlices; ++t)
-#pragma unroll
-    for (int py = 0; py < kPY; ++py)
-#pragma unroll
-      for (int px = 0; px < kPX; ++px) acc[t][py][px] = identity;
+  TileAccumulators<T, kMax, kSlices, kPY, kPX> tileAcc;
+  tileAcc.fill(identity);
+  auto& acc = tileAcc.value;
 
   for (int zz = z0 - rz; zz < z0 + kSlices + rz; ++zz) {
     if (zz < 0 || zz >= size.z) { // outside the image every row reads `boundary`
@@ -74,10 +65,7 @@ __global__ void __launch_bounds__(kThreads, 2)
       for (int t = 0; t < kSlices; ++t) {
         const int dz = zz - (z0 + t);
         if (dz < -rz || dz > rz || !sliceHasRows[dz + rz]) continue;
-#pragma unroll
-        for (int py = 0; py < kPY; ++py)
-#pragma unroll
-          for (int px = 0; px < kPX; ++px) acc[t][py][px] = Pick<kMax>(acc[t][py][px], boundary);
+        tileAcc.foldSlice(t, boundary);
       }
       continue;
     }
@@ -127,31 +115,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     }
   }
 
-#pragma unroll
-  for (int t = 0; t < kSlices; ++t) {
-    const int z = z0 + t;
-    if (z >= size.z) break;
-#pragma unroll
-    for (int py = 0; py < kPY; ++py) {
-      const int y = y0 + threadIdx.y + py * kThreadsY;
-      if (y >= size.y) continue;
-#pragma unroll
-      for (int px = 0; px < kPX; ++px) {
-        const int x = x0 + threadIdx.x + px * kThreadsX;
-        if (x < size.x) out[(static_cast<std::size_t>(z) * size.y + y) * size.x + x] = acc[t][py][px];
-      }
-    }
-  }
-}
-
-int MaxSharedBytesPerBlock() {
-  static const int bytes = [] {
-    int device = 0, value = 48 * 1024;
-    cudaGetDevice(&device);
-    cudaDeviceGetAttribute(&value, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
-    return value;
-  }();
-  return bytes;
+  tileAcc.store(out, size, x0, y0, z0);
 }
 
 template <class T, bool kMax, int kSlices, int kPX, int kPY, int kA>

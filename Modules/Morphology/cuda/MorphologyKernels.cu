@@ -12,7 +12,9 @@
 // The chord table (lengths, group starts, offsets) is copied into shared memory once per block,
 // so the inner loops read it with broadcasts.
 #include "MorphologyKernels.h"
+#include "TileAccumulators.cuh"
 
+#include "DeviceLimits.h"
 #include "cumed/core/CudaCheck.h"
 
 #include <cstdint>
@@ -21,18 +23,11 @@
 namespace cumed::morphology::cuda {
 namespace {
 
-constexpr int kThreadsX = 32;
-constexpr int kThreadsY = 8;
+constexpr int kThreadsX = kTileThreadsX;
+constexpr int kThreadsY = kTileThreadsY;
 constexpr int kThreads = kThreadsX * kThreadsY;
 /// Chord tables up to this size are copied into shared memory (the common case by far).
 constexpr int kMaxSharedTableBytes = 16 * 1024;
-
-template <bool kMax, class T> __device__ __forceinline__ T Pick(T a, T b) {
-  if constexpr (kMax)
-    return a < b ? b : a;
-  else
-    return b < a ? b : a;
-}
 
 __device__ __forceinline__ bool GroupHasChords(const int* groupStart, int lengthCount, int dz,
                                                int reachZ) {
@@ -85,13 +80,9 @@ __global__ void __launch_bounds__(kThreads)
 
   const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY, z0 = blockIdx.z * kSlices;
 
-  T acc[kSlices][kPY][kPX];
-#pragma unroll
-  for (int t = 0; t < kSlices; ++t)
-#pragma unroll
-    for (int py = 0; py < kPY; ++py)
-#pragma unroll
-      for (int px = 0; px < kPX; ++px) acc[t][py][px] = identity;
+  TileAccumulators<T, kMax, kSlices, kPY, kPX> tileAcc;
+  tileAcc.fill(identity);
+  auto& acc = tileAcc.value;
 
   for (int zz = z0 - rz; zz < z0 + kSlices + rz; ++zz) {
     if (zz < 0 || zz >= size.z) { // a slice outside the image: its chords all read `boundary`
@@ -99,10 +90,7 @@ __global__ void __launch_bounds__(kThreads)
       for (int t = 0; t < kSlices; ++t) {
         const int dz = zz - (z0 + t);
         if (dz < -rz || dz > rz || !GroupHasChords(groupStart, lengthCount, dz, rz)) continue;
-#pragma unroll
-        for (int py = 0; py < kPY; ++py)
-#pragma unroll
-          for (int px = 0; px < kPX; ++px) acc[t][py][px] = Pick<kMax>(acc[t][py][px], boundary);
+        tileAcc.foldSlice(t, boundary);
       }
       continue;
     }
@@ -177,21 +165,7 @@ __global__ void __launch_bounds__(kThreads)
     }
   }
 
-#pragma unroll
-  for (int t = 0; t < kSlices; ++t) {
-    const int z = z0 + t;
-    if (z >= size.z) break;
-#pragma unroll
-    for (int py = 0; py < kPY; ++py) {
-      const int y = y0 + threadIdx.y + py * kThreadsY;
-      if (y >= size.y) continue;
-#pragma unroll
-      for (int px = 0; px < kPX; ++px) {
-        const int x = x0 + threadIdx.x + px * kThreadsX;
-        if (x < size.x) out[(static_cast<std::size_t>(z) * size.y + y) * size.x + x] = acc[t][py][px];
-      }
-    }
-  }
+  tileAcc.store(out, size, x0, y0, z0);
 }
 
 /// The correct path for elements whose halo does not fit in shared memory: one thread per
@@ -258,16 +232,6 @@ __global__ void CropKernel(const T* __restrict__ in, VolumeSize size, T* __restr
 unsigned GridFor(std::size_t n, unsigned block) {
   const std::size_t blocks = (n + block - 1) / block;
   return static_cast<unsigned>(blocks < 65535u * 32u ? blocks : 65535u * 32u);
-}
-
-int MaxSharedBytesPerBlock() {
-  static const int bytes = [] {
-    int device = 0, value = 48 * 1024;
-    cudaGetDevice(&device);
-    cudaDeviceGetAttribute(&value, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
-    return value;
-  }();
-  return bytes;
 }
 
 /// Shared memory a tile kernel needs: the table (when copied) and its planes.

@@ -16,6 +16,7 @@
 
 #include "../src/BinaryValueMapping.h"
 #include "PackedWords.h"
+#include "DeviceLimits.h"
 #include "cumed/core/CudaCheck.h"
 
 #include <cstdint>
@@ -261,16 +262,6 @@ ChordCodes MakeChordCodes(const ChordTable& table, const TileShape& shape) {
     codes.groupStart[dz + codes.reachZ + 1] = static_cast<short>(count);
   }
   return codes;
-}
-
-int MaxSharedBytesPerBlock() {
-  static const int bytes = [] {
-    int device = 0, value = 48 * 1024;
-    cudaGetDevice(&device);
-    cudaDeviceGetAttribute(&value, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
-    return value;
-  }();
-  return bytes;
 }
 
 template <bool kDilate, int kSlices>
