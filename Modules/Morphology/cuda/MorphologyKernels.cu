@@ -95,16 +95,7 @@ __global__ void __launch_bounds__(kThreads)
       continue;
     }
     __syncthreads(); // everyone is done with the previous slice's planes
-    const T* slice = in + static_cast<std::size_t>(zz) * size.y * size.x;
-    for (int hy = threadIdx.y; hy < haloH; hy += kThreadsY) {
-      const int y = y0 - ry + hy;
-      const bool rowInside = y >= 0 && y < size.y;
-      const T* row = slice + static_cast<std::size_t>(rowInside ? y : 0) * size.x;
-      for (int hx = threadIdx.x; hx < haloW; hx += kThreadsX) {
-        const int x = x0 - rx + hx;
-        tile[hy * haloW + hx] = rowInside && x >= 0 && x < size.x ? row[x] : boundary;
-      }
-    }
+    LoadHaloTile(in, size, zz, x0, y0, rx, ry, haloW, haloH, boundary, tile);
     __syncthreads();
 
     const T* current = tile;

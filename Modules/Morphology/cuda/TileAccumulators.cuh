@@ -59,4 +59,22 @@ template <class T, bool kMax, int kSlices, int kPY, int kPX> struct TileAccumula
   }
 };
 
+/// Loads slice z's rows [y0-reachY, y0+tileY+reachY) and columns [x0-reachX, x0+tileX+reachX)
+/// into shared memory (`haloW` x `haloH`, row-major), with `boundary` outside the image.
+template <class T>
+__device__ __forceinline__ void LoadHaloTile(const T* __restrict__ in, VolumeSize size, int z,
+                                             int x0, int y0, int reachX, int reachY, int haloW,
+                                             int haloH, T boundary, T* tile) {
+  const T* slice = in + static_cast<std::size_t>(z) * size.y * size.x;
+  for (int hy = threadIdx.y; hy < haloH; hy += kTileThreadsY) {
+    const int y = y0 - reachY + hy;
+    const bool rowInside = y >= 0 && y < size.y;
+    const T* row = slice + static_cast<std::size_t>(rowInside ? y : 0) * size.x;
+    for (int hx = threadIdx.x; hx < haloW; hx += kTileThreadsX) {
+      const int x = x0 - reachX + hx;
+      tile[hy * haloW + hx] = rowInside && x >= 0 && x < size.x ? row[x] : boundary;
+    }
+  }
+}
+
 } // namespace cumed::morphology::cuda

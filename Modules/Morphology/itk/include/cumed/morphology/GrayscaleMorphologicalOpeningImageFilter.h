@@ -1,46 +1,18 @@
 #pragma once
-// Drop-in for itk::GrayscaleMorphologicalOpeningImageFilter: same template parameters, setters and output, computed by
-// CuMed on the CPU or the GPU (erosion then dilation).
-#include "cumed/morphology/MorphologyImageFilterBase.h"
-
-#include <itkFlatStructuringElement.h>
-#include <itkNumericTraits.h>
+// Drop-in for itk::GrayscaleMorphologicalOpeningImageFilter: same template parameters, setters and
+// output, computed by CuMed on the CPU or the GPU (erosion then dilation).
+#include "cumed/morphology/MorphologyFilterFamilies.h"
 
 namespace cumed {
 
 template <class TInputImage, class TOutputImage = TInputImage,
           class TKernel = itk::FlatStructuringElement<TInputImage::ImageDimension>>
-class GrayscaleMorphologicalOpeningImageFilter : public MorphologyImageFilterBase<TInputImage, TOutputImage, TKernel> {
-public:
-  ITK_DISALLOW_COPY_AND_MOVE(GrayscaleMorphologicalOpeningImageFilter);
-  using Self = GrayscaleMorphologicalOpeningImageFilter;
-  using Superclass = MorphologyImageFilterBase<TInputImage, TOutputImage, TKernel>;
-  using Pointer = itk::SmartPointer<Self>;
-  using ConstPointer = itk::SmartPointer<const Self>;
-  itkNewMacro(Self);
-  itkTypeMacro(GrayscaleMorphologicalOpeningImageFilter, MorphologyImageFilterBase);
-  using typename Superclass::PixelType;
-
-  /// Pad before and crop after, so the image border is not treated as an edge (default on).
-  itkSetMacro(SafeBorder, bool);
-  itkGetConstReferenceMacro(SafeBorder, bool);
-  itkBooleanMacro(SafeBorder);
-
-protected:
-  GrayscaleMorphologicalOpeningImageFilter() = default;
-  ~GrayscaleMorphologicalOpeningImageFilter() override = default;
-  void GenerateData() override {
-    morphology::GrayscaleOptions options = this->BaseOptions();
-    options.safeBorder = m_SafeBorder;
-    this->RunGrayscale(morphology::GrayscaleOperation::Open, options);
-  }
-  void PrintSelf(std::ostream& os, itk::Indent indent) const override {
-    Superclass::PrintSelf(os, indent);
-    os << indent << "SafeBorder: " << m_SafeBorder << "\n";
-  }
-
-private:
-  bool m_SafeBorder = true;
+class GrayscaleMorphologicalOpeningImageFilter
+    : public GrayscaleSafeBorderFilter<TInputImage, TOutputImage, TKernel,
+                                       morphology::GrayscaleOperation::Open> {
+  CUMED_MORPHOLOGY_FILTER(GrayscaleMorphologicalOpeningImageFilter,
+                          GrayscaleSafeBorderFilter<TInputImage, TOutputImage, TKernel,
+                                                    morphology::GrayscaleOperation::Open>)
 };
 
 } // namespace cumed

@@ -12,7 +12,8 @@
 namespace cumed {
 
 template <class TInputImage, class TOutputImage, class TKernel>
-class MorphologyImageFilterBase : public itk::KernelImageFilter<TInputImage, TOutputImage, TKernel> {
+class MorphologyImageFilterBase
+    : public itk::KernelImageFilter<TInputImage, TOutputImage, TKernel> {
 public:
   ITK_DISALLOW_COPY_AND_MOVE(MorphologyImageFilterBase);
   using Self = MorphologyImageFilterBase;
@@ -26,7 +27,8 @@ public:
   using KernelType = TKernel;
   using PixelType = typename TInputImage::PixelType;
   static constexpr unsigned int ImageDimension = TInputImage::ImageDimension;
-  static_assert(ImageDimension == 2 || ImageDimension == 3, "CuMed morphology works on 2D and 3D images");
+  static_assert(ImageDimension == 2 || ImageDimension == 3,
+                "CuMed morphology works on 2D and 3D images");
 
   /// Which implementation to use (default Auto: CUDA when a device is usable, else CPU).
   void SetBackend(cumed::Backend backend) {

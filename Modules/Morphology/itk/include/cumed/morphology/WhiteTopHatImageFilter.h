@@ -1,46 +1,18 @@
 #pragma once
-// Drop-in for itk::WhiteTopHatImageFilter: same template parameters, setters and output, computed by
-// CuMed on the CPU or the GPU (input minus its opening).
-#include "cumed/morphology/MorphologyImageFilterBase.h"
-
-#include <itkFlatStructuringElement.h>
-#include <itkNumericTraits.h>
+// Drop-in for itk::WhiteTopHatImageFilter: same template parameters, setters and output, computed
+// by CuMed on the CPU or the GPU (input minus its opening).
+#include "cumed/morphology/MorphologyFilterFamilies.h"
 
 namespace cumed {
 
 template <class TInputImage, class TOutputImage = TInputImage,
           class TKernel = itk::FlatStructuringElement<TInputImage::ImageDimension>>
-class WhiteTopHatImageFilter : public MorphologyImageFilterBase<TInputImage, TOutputImage, TKernel> {
-public:
-  ITK_DISALLOW_COPY_AND_MOVE(WhiteTopHatImageFilter);
-  using Self = WhiteTopHatImageFilter;
-  using Superclass = MorphologyImageFilterBase<TInputImage, TOutputImage, TKernel>;
-  using Pointer = itk::SmartPointer<Self>;
-  using ConstPointer = itk::SmartPointer<const Self>;
-  itkNewMacro(Self);
-  itkTypeMacro(WhiteTopHatImageFilter, MorphologyImageFilterBase);
-  using typename Superclass::PixelType;
-
-  /// Pad before and crop after, so the image border is not treated as an edge (default on).
-  itkSetMacro(SafeBorder, bool);
-  itkGetConstReferenceMacro(SafeBorder, bool);
-  itkBooleanMacro(SafeBorder);
-
-protected:
-  WhiteTopHatImageFilter() = default;
-  ~WhiteTopHatImageFilter() override = default;
-  void GenerateData() override {
-    morphology::GrayscaleOptions options = this->BaseOptions();
-    options.safeBorder = m_SafeBorder;
-    this->RunGrayscale(morphology::GrayscaleOperation::WhiteTopHat, options);
-  }
-  void PrintSelf(std::ostream& os, itk::Indent indent) const override {
-    Superclass::PrintSelf(os, indent);
-    os << indent << "SafeBorder: " << m_SafeBorder << "\n";
-  }
-
-private:
-  bool m_SafeBorder = true;
+class WhiteTopHatImageFilter
+    : public GrayscaleSafeBorderFilter<TInputImage, TOutputImage, TKernel,
+                                       morphology::GrayscaleOperation::WhiteTopHat> {
+  CUMED_MORPHOLOGY_FILTER(WhiteTopHatImageFilter,
+                          GrayscaleSafeBorderFilter<TInputImage, TOutputImage, TKernel,
+                                                    morphology::GrayscaleOperation::WhiteTopHat>)
 };
 
 } // namespace cumed
