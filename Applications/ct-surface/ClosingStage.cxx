@@ -7,7 +7,8 @@
 
 namespace cumed::ctsurface {
 
-std::array<int, 3> BallRadiusInVoxels(const HounsfieldImage::SpacingType& spacing, double radiusMm) {
+std::array<int, 3> BallRadiusInVoxels(const HounsfieldImage::SpacingType& spacing,
+                                      double radiusMm) {
   return cumed::morphology::StructuringElement::RadiusFromMillimetres(
       radiusMm, {spacing[0], spacing[1], spacing[2]});
 }

@@ -7,7 +7,7 @@ int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   const int result = RUN_ALL_TESTS();
   const testing::UnitTest& unit = *testing::UnitTest::GetInstance();
-  const bool allSkipped = unit.test_to_run_count() > 0 &&
-                          unit.skipped_test_count() == unit.test_to_run_count();
+  const bool allSkipped =
+      unit.test_to_run_count() > 0 && unit.skipped_test_count() == unit.test_to_run_count();
   return result == 0 && allSkipped ? 77 : result;
 }

@@ -17,7 +17,9 @@
 
 namespace cumed {
 
-bool CudaBackendBuilt() noexcept { return true; }
+bool CudaBackendBuilt() noexcept {
+  return true;
+}
 
 namespace {
 
@@ -74,7 +76,9 @@ DeviceProbeResult RunProbe() noexcept {
   return result;
 }
 
-cudaStream_t Native(const Stream* stream) { return stream ? stream->native() : nullptr; }
+cudaStream_t Native(const Stream* stream) {
+  return stream ? stream->native() : nullptr;
+}
 
 } // namespace
 
@@ -106,7 +110,9 @@ Stream& Stream::operator=(Stream&& other) noexcept {
   return *this;
 }
 
-void Stream::synchronize() const { CUMED_CUDA_CHECK(cudaStreamSynchronize(handle_)); }
+void Stream::synchronize() const {
+  CUMED_CUDA_CHECK(cudaStreamSynchronize(handle_));
+}
 
 // ---- DeviceBuffer ----
 DeviceBuffer::DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
@@ -146,7 +152,9 @@ void DeviceBuffer::release() noexcept {
   data_ = nullptr;
 }
 
-DeviceBuffer::~DeviceBuffer() { release(); }
+DeviceBuffer::~DeviceBuffer() {
+  release();
+}
 
 DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
   if (this != &other) {
@@ -173,8 +181,8 @@ void DeviceBuffer::upload(const void* hostSrc, std::size_t bytes, const Stream* 
 
 void DeviceBuffer::download(void* hostDst, std::size_t bytes, const Stream* stream) const {
   if (bytes > bytes_)
-    throw InvalidArgument("download of " + std::to_string(bytes) + " bytes from a device buffer of " +
-                          std::to_string(bytes_) + " bytes");
+    throw InvalidArgument("download of " + std::to_string(bytes) +
+                          " bytes from a device buffer of " + std::to_string(bytes_) + " bytes");
   CopyDeviceToHost(hostDst, data_, bytes, stream);
 }
 
@@ -198,7 +206,9 @@ void PinnedBuffer::release() noexcept {
   data_ = nullptr;
 }
 
-PinnedBuffer::~PinnedBuffer() { release(); }
+PinnedBuffer::~PinnedBuffer() {
+  release();
+}
 
 PinnedBuffer& PinnedBuffer::operator=(PinnedBuffer&& other) noexcept {
   if (this != &other) {

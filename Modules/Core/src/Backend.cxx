@@ -12,9 +12,12 @@ namespace cumed {
 
 const char* ToString(Backend backend) noexcept {
   switch (backend) {
-  case Backend::Auto: return "auto";
-  case Backend::CPU: return "cpu";
-  case Backend::CUDA: return "cuda";
+  case Backend::Auto:
+    return "auto";
+  case Backend::CPU:
+    return "cpu";
+  case Backend::CUDA:
+    return "cuda";
   }
   return "unknown";
 }
@@ -40,8 +43,10 @@ bool CudaUsable() noexcept {
 
 Backend ResolveBackend(Backend requested) {
   switch (requested) {
-  case Backend::CPU: return Backend::CPU;
-  case Backend::Auto: return CudaUsable() ? Backend::CUDA : Backend::CPU;
+  case Backend::CPU:
+    return Backend::CPU;
+  case Backend::Auto:
+    return CudaUsable() ? Backend::CUDA : Backend::CPU;
   case Backend::CUDA:
     if (!CudaBackendBuilt())
       throw CudaError("the CUDA backend was requested, but this CuMed was built without CUDA "

@@ -13,7 +13,9 @@
 
 namespace cumed {
 
-bool CudaBackendBuilt() noexcept { return false; }
+bool CudaBackendBuilt() noexcept {
+  return false;
+}
 
 const DeviceProbeResult& ProbeDevices() noexcept {
   static const DeviceProbeResult result = [] {
@@ -24,9 +26,13 @@ const DeviceProbeResult& ProbeDevices() noexcept {
   return result;
 }
 
-void QueryDeviceMemory(std::size_t&, std::size_t&) { ResolveBackend(Backend::CUDA); }
+void QueryDeviceMemory(std::size_t&, std::size_t&) {
+  ResolveBackend(Backend::CUDA);
+}
 
-Stream::Stream() { ResolveBackend(Backend::CUDA); }
+Stream::Stream() {
+  ResolveBackend(Backend::CUDA);
+}
 Stream::~Stream() = default;
 Stream& Stream::operator=(Stream&& other) noexcept {
   handle_ = std::exchange(other.handle_, nullptr);
@@ -63,7 +69,9 @@ void PinnedBuffer::release() noexcept {
   if (data_) ::operator delete(data_, std::align_val_t(64));
   data_ = nullptr;
 }
-PinnedBuffer::~PinnedBuffer() { release(); }
+PinnedBuffer::~PinnedBuffer() {
+  release();
+}
 PinnedBuffer& PinnedBuffer::operator=(PinnedBuffer&& other) noexcept {
   if (this != &other) {
     release();

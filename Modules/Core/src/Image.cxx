@@ -15,8 +15,7 @@ const char* ToString(MemoryLocation location) noexcept {
 void ImageGeometry::validate() const {
   static const char* axis[3] = {"x", "y", "z"};
   for (int i = 0; i < 3; ++i) {
-    if (size[i] == 0)
-      throw InvalidArgument(std::string("image size along ") + axis[i] + " is 0");
+    if (size[i] == 0) throw InvalidArgument(std::string("image size along ") + axis[i] + " is 0");
     if (!(spacing[i] > 0.0))
       throw InvalidArgument(std::string("image spacing along ") + axis[i] + " is " +
                             std::to_string(spacing[i]) + " (must be > 0)");

@@ -37,10 +37,14 @@ std::atomic<int>& Threshold() {
 
 const char* ToString(LogLevel level) noexcept {
   switch (level) {
-  case LogLevel::Debug: return "debug";
-  case LogLevel::Info: return "info";
-  case LogLevel::Warning: return "warning";
-  case LogLevel::Error: return "error";
+  case LogLevel::Debug:
+    return "debug";
+  case LogLevel::Info:
+    return "info";
+  case LogLevel::Warning:
+    return "warning";
+  case LogLevel::Error:
+    return "error";
   }
   return "unknown";
 }
@@ -52,9 +56,13 @@ LogSink SetLogSink(LogSink sink) {
   return previous;
 }
 
-void SetLogLevel(LogLevel level) noexcept { Threshold() = static_cast<int>(level); }
+void SetLogLevel(LogLevel level) noexcept {
+  Threshold() = static_cast<int>(level);
+}
 
-LogLevel GetLogLevel() noexcept { return static_cast<LogLevel>(Threshold().load()); }
+LogLevel GetLogLevel() noexcept {
+  return static_cast<LogLevel>(Threshold().load());
+}
 
 void Log(LogLevel level, std::string_view message) {
   if (static_cast<int>(level) < Threshold()) return;

@@ -14,7 +14,9 @@ void ProgressReporter::step(std::size_t steps) {
   report(std::min(1.0, static_cast<double>(done) / static_cast<double>(total_)));
 }
 
-void ProgressReporter::finish() { report(1.0); }
+void ProgressReporter::finish() {
+  report(1.0);
+}
 
 void ProgressReporter::report(double fraction) {
   if (!callback_) return;

@@ -44,7 +44,9 @@ TEST(Backend, UnknownNameIsAnErrorThatQuotesIt) {
   }
 }
 
-TEST(Backend, BuildFlagMatchesConfig) { EXPECT_EQ(cumed::CudaBackendBuilt(), CUMED_WITH_CUDA == 1); }
+TEST(Backend, BuildFlagMatchesConfig) {
+  EXPECT_EQ(cumed::CudaBackendBuilt(), CUMED_WITH_CUDA == 1);
+}
 
 TEST(Backend, ProbeNeverThrowsAndExplainsAbsence) {
   const cumed::DeviceProbeResult& probe = cumed::ProbeDevices();

@@ -61,8 +61,7 @@ TEST_F(CudaCore, ImpossibleAllocationNamesTheSize) {
     cumed::DeviceBuffer huge(std::size_t(1) << 50);
     FAIL();
   } catch (const cumed::CudaError& e) {
-    EXPECT_NE(std::string(e.what()).find("cudaMalloc of 1125899906842624 bytes"),
-              std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("cudaMalloc of 1125899906842624 bytes"), std::string::npos)
         << e.what();
   }
 }
@@ -70,7 +69,8 @@ TEST_F(CudaCore, ImpossibleAllocationNamesTheSize) {
 TEST_F(CudaCore, ImageStaysOnDeviceUntilAskedBack) {
   cumed::ImageGeometry g;
   g.size = {33, 17, 9};
-  cumed::Image host = cumed::Image::Allocate(cumed::PixelType::Float32, g, cumed::MemoryLocation::Host);
+  cumed::Image host =
+      cumed::Image::Allocate(cumed::PixelType::Float32, g, cumed::MemoryLocation::Host);
   auto view = host.view<float>();
   for (std::size_t i = 0; i < g.numberOfPixels(); ++i) view.data[i] = 0.25f * i;
   cumed::Stream stream;
@@ -82,7 +82,8 @@ TEST_F(CudaCore, ImageStaysOnDeviceUntilAskedBack) {
   EXPECT_EQ(stats.hostToDeviceCopies, 1u);
   EXPECT_EQ(stats.deviceToHostCopies, 1u);
   EXPECT_EQ(device.location(), cumed::MemoryLocation::Device);
-  for (std::size_t i = 0; i < g.numberOfPixels(); ++i) ASSERT_EQ(back.view<float>().data[i], 0.25f * i);
+  for (std::size_t i = 0; i < g.numberOfPixels(); ++i)
+    ASSERT_EQ(back.view<float>().data[i], 0.25f * i);
 }
 
 TEST_F(CudaCore, PinnedBufferIsPinnedWithADevice) {

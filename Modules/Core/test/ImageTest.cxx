@@ -1,5 +1,5 @@
-#include "cumed/core/Error.h"
 #include "cumed/core/Image.h"
+#include "cumed/core/Error.h"
 #include "cumed/core/Transfer.h"
 
 #include <gtest/gtest.h>

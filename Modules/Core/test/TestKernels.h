@@ -7,6 +7,5 @@ struct CUstream_st;
 namespace cumed::test {
 /// Sets n ints at `deviceData` to `value` with the given block size (a block size above the
 /// device limit makes the launch fail, which the error-report test relies on).
-void LaunchFill(int* deviceData, std::size_t n, int value, unsigned blockSize,
-                CUstream_st* stream);
+void LaunchFill(int* deviceData, std::size_t n, int value, unsigned blockSize, CUstream_st* stream);
 } // namespace cumed::test

@@ -95,7 +95,9 @@ StructuringElement ElementOf(const Workload& w) {
   return w.box ? StructuringElement::Box(w.radius) : StructuringElement::Ball(w.radius);
 }
 
-template <class T> typename itk::Image<T, 3>::Pointer ToItk(const std::vector<T>& v, const std::array<std::size_t, 3>& size) {
+template <class T>
+typename itk::Image<T, 3>::Pointer ToItk(const std::vector<T>& v,
+                                         const std::array<std::size_t, 3>& size) {
   auto image = itk::Image<T, 3>::New();
   image->SetRegions(typename itk::Image<T, 3>::SizeType{{size[0], size[1], size[2]}});
   image->Allocate();
@@ -110,8 +112,9 @@ double Median(std::vector<double> values) {
 
 /// Runs CuMed on host views with a backend; returns seconds (median of `runs`).
 template <class T>
-double TimeHost(const std::vector<T>& in, std::vector<T>& out, const std::array<std::size_t, 3>& size,
-                const Workload& w, cumed::Backend backend, int runs) {
+double TimeHost(const std::vector<T>& in, std::vector<T>& out,
+                const std::array<std::size_t, 3>& size, const Workload& w, cumed::Backend backend,
+                int runs) {
   cumed::ImageGeometry g;
   g.size = size;
   const StructuringElement element = ElementOf(w);
@@ -122,13 +125,13 @@ double TimeHost(const std::vector<T>& in, std::vector<T>& out, const std::array<
       BinaryOptions o;
       o.backend = backend;
       o.foreground = 1;
-      Binary<T>({in.data(), g, cumed::MemoryLocation::Host}, {out.data(), g, cumed::MemoryLocation::Host},
-                element, BinaryOperation::Dilate, o);
+      Binary<T>({in.data(), g, cumed::MemoryLocation::Host},
+                {out.data(), g, cumed::MemoryLocation::Host}, element, BinaryOperation::Dilate, o);
     } else {
       GrayscaleOptions o;
       o.backend = backend;
-      Grayscale<T>({in.data(), g, cumed::MemoryLocation::Host}, {out.data(), g, cumed::MemoryLocation::Host},
-                   element, w.operation, o);
+      Grayscale<T>({in.data(), g, cumed::MemoryLocation::Host},
+                   {out.data(), g, cumed::MemoryLocation::Host}, element, w.operation, o);
     }
     times.push_back(watch.elapsedSeconds());
   }
@@ -141,10 +144,12 @@ double TimeDeviceResident(const std::vector<T>& in, const std::array<std::size_t
                           const Workload& w, int repeat) {
   cumed::ImageGeometry g;
   g.size = size;
-  cumed::Image host = cumed::Image::Allocate(cumed::PixelTypeOf<T>(), g, cumed::MemoryLocation::Host);
+  cumed::Image host =
+      cumed::Image::Allocate(cumed::PixelTypeOf<T>(), g, cumed::MemoryLocation::Host);
   std::copy(in.begin(), in.end(), host.view<T>().data);
   const cumed::Image device = host.toDevice();
-  cumed::Image result = cumed::Image::Allocate(cumed::PixelTypeOf<T>(), g, cumed::MemoryLocation::Device);
+  cumed::Image result =
+      cumed::Image::Allocate(cumed::PixelTypeOf<T>(), g, cumed::MemoryLocation::Device);
   const StructuringElement element = ElementOf(w);
   cumed::Stream stream;
   const auto once = [&] {
@@ -170,8 +175,8 @@ double TimeDeviceResident(const std::vector<T>& in, const std::array<std::size_t
 }
 
 template <class T>
-double TimeItk(const std::vector<T>& in, std::vector<T>& out, const std::array<std::size_t, 3>& size,
-               const Workload& w) {
+double TimeItk(const std::vector<T>& in, std::vector<T>& out,
+               const std::array<std::size_t, 3>& size, const Workload& w) {
   const auto image = ToItk(in, size);
   Kernel::RadiusType radius;
   for (int i = 0; i < 3; ++i) radius[i] = w.radius[i];
@@ -220,7 +225,8 @@ std::string Ratio(double a, double b) {
 }
 
 template <class T>
-void RunRow(const Volume& volume, const std::vector<T>& input, const Workload& w, const Settings& s) {
+void RunRow(const Volume& volume, const std::vector<T>& input, const Workload& w,
+            const Settings& s) {
   const bool cuda = cumed::CudaUsable();
   std::vector<T> cpuOut(input.size()), cudaOut(input.size()), itkOut;
   const double cpu = TimeHost(input, cpuOut, volume.size, w, cumed::Backend::CPU, 1);
@@ -234,17 +240,20 @@ void RunRow(const Volume& volume, const std::vector<T>& input, const Workload& w
   std::string same = "cpu";
   if (cuda) same += cudaOut == cpuOut ? "=cuda" : "!=CUDA";
   if (itk >= 0) same += itkOut == cpuOut ? "=itk" : "!=ITK";
-  std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", volume.name.c_str(), w.name.c_str(),
-              Ms(kernel).c_str(), Ms(withTransfers).c_str(), Ms(cpu).c_str(), Ms(itk).c_str(),
-              Ratio(itk, kernel).c_str(), Ratio(itk, cpu).c_str(), same.c_str());
+  std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", volume.name.c_str(),
+              w.name.c_str(), Ms(kernel).c_str(), Ms(withTransfers).c_str(), Ms(cpu).c_str(),
+              Ms(itk).c_str(), Ratio(itk, kernel).c_str(), Ratio(itk, cpu).c_str(), same.c_str());
   std::fflush(stdout);
 }
 
 std::vector<Workload> Workloads(bool tall) {
-  const auto D = GrayscaleOperation::Dilate, E = GrayscaleOperation::Erode, C = GrayscaleOperation::Close;
+  const auto D = GrayscaleOperation::Dilate, E = GrayscaleOperation::Erode,
+             C = GrayscaleOperation::Close;
   std::vector<Workload> list;
-  for (int r = 1; r <= 4; ++r) list.push_back({"dilate disk r" + std::to_string(r) + " (2D)", false, D, {r, r, 0}, false});
-  for (int r = 1; r <= 4; ++r) list.push_back({"dilate ball r" + std::to_string(r), false, D, {r, r, r}, false});
+  for (int r = 1; r <= 4; ++r)
+    list.push_back({"dilate disk r" + std::to_string(r) + " (2D)", false, D, {r, r, 0}, false});
+  for (int r = 1; r <= 4; ++r)
+    list.push_back({"dilate ball r" + std::to_string(r), false, D, {r, r, r}, false});
   list.push_back({"erode disk r4 (2D)", false, E, {4, 4, 0}, false});
   list.push_back({"erode ball r4", false, E, {4, 4, 4}, false});
   list.push_back({"close disk r4 (2D)", false, C, {4, 4, 0}, false});
@@ -255,9 +264,12 @@ std::vector<Workload> Workloads(bool tall) {
   list.push_back({"binary dilate bone disk r4 (2D)", true, D, {4, 4, 0}, false});
   list.push_back({"binary dilate bone ball r4", true, D, {4, 4, 4}, false});
   if (tall) // the big volume: the headline workloads only
-    list.erase(std::remove_if(list.begin(), list.end(), [](const Workload& w) {
-                 return w.name.find("r4") == std::string::npos && w.name.find("box") == std::string::npos;
-               }), list.end());
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [](const Workload& w) {
+                                return w.name.find("r4") == std::string::npos &&
+                                       w.name.find("box") == std::string::npos;
+                              }),
+               list.end());
   return list;
 }
 
@@ -273,33 +285,54 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const bool hasValue = i + 1 < argc;
-    if (a == "--ct" && hasValue) s.ct = argv[++i];
-    else if (a == "--repeat" && hasValue) s.repeat = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--itk-max-radius" && hasValue) s.itkMaxRadius = std::atoi(argv[++i]);
-    else if (a == "--tall-slices" && hasValue) s.tallSlices = std::stoul(argv[++i]);
-    else if (a == "--no-itk") s.itk = false;
-    else if (a == "--only" && hasValue) s.only = argv[++i];
-    else if (a == "--help") { PrintUsage(); return 0; }
-    else { std::fprintf(stderr, "cumed-morphology-benchmark: unknown or incomplete option '%s'\n", a.c_str()); PrintUsage(); return 2; }
+    if (a == "--ct" && hasValue)
+      s.ct = argv[++i];
+    else if (a == "--repeat" && hasValue)
+      s.repeat = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--itk-max-radius" && hasValue)
+      s.itkMaxRadius = std::atoi(argv[++i]);
+    else if (a == "--tall-slices" && hasValue)
+      s.tallSlices = std::stoul(argv[++i]);
+    else if (a == "--no-itk")
+      s.itk = false;
+    else if (a == "--only" && hasValue)
+      s.only = argv[++i];
+    else if (a == "--help") {
+      PrintUsage();
+      return 0;
+    } else {
+      std::fprintf(stderr, "cumed-morphology-benchmark: unknown or incomplete option '%s'\n",
+                   a.c_str());
+      PrintUsage();
+      return 2;
+    }
   }
-  if (s.ct.empty()) { PrintUsage(); return 2; }
+  if (s.ct.empty()) {
+    PrintUsage();
+    return 2;
+  }
   try {
     const Volume ct = LoadCt(s.ct);
     const Volume tall = Tall(ct, s.tallSlices);
-    std::printf("CuMed morphology benchmark. %s. CPU threads: CuMed (OpenMP) %d, ITK %u. "
-                "CUDA: queued %d times on one stream with the volume on the device (per operation); "
-                "with transfers: host in, host out (median of 3). CPU, ITK: one run.\n\n",
-                cumed::DescribeDevices().c_str(), omp_get_max_threads(),
-                itk::MultiThreaderBase::GetGlobalDefaultNumberOfThreads(), s.repeat);
-    std::printf("| volume | workload | CUDA on device (ms) | CUDA with transfers (ms) | CuMed CPU (ms) | ITK (ms) | ITK / CUDA | ITK / CPU | same voxels |\n");
+    std::printf(
+        "CuMed morphology benchmark. %s. CPU threads: CuMed (OpenMP) %d, ITK %u. "
+        "CUDA: queued %d times on one stream with the volume on the device (per operation); "
+        "with transfers: host in, host out (median of 3). CPU, ITK: one run.\n\n",
+        cumed::DescribeDevices().c_str(), omp_get_max_threads(),
+        itk::MultiThreaderBase::GetGlobalDefaultNumberOfThreads(), s.repeat);
+    std::printf("| volume | workload | CUDA on device (ms) | CUDA with transfers (ms) | CuMed CPU "
+                "(ms) | ITK (ms) | ITK / CUDA | ITK / CPU | same voxels |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|\n");
     for (const Volume* volume : {&ct, &tall}) {
       std::vector<std::uint8_t> bone(volume->hu.size());
-      std::transform(volume->hu.begin(), volume->hu.end(), bone.begin(), [](std::int16_t v) { return v >= 300; });
+      std::transform(volume->hu.begin(), volume->hu.end(), bone.begin(),
+                     [](std::int16_t v) { return v >= 300; });
       for (const Workload& w : Workloads(volume == &tall)) {
         if (w.name.find(s.only) == std::string::npos) continue;
-        if (w.binary) RunRow(*volume, bone, w, s);
-        else RunRow(*volume, volume->hu, w, s);
+        if (w.binary)
+          RunRow(*volume, bone, w, s);
+        else
+          RunRow(*volume, volume->hu, w, s);
       }
     }
   } catch (const std::exception& e) {

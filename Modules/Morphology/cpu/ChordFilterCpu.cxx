@@ -28,7 +28,8 @@ struct SliceGroup {
 
 std::vector<SliceGroup> GroupChords(const StructuringElement& element) {
   std::map<int, std::map<int, std::vector<Chord>>> byDzThenLength;
-  for (const Chord& chord : element.chords()) byDzThenLength[chord.dz][chord.length].push_back(chord);
+  for (const Chord& chord : element.chords())
+    byDzThenLength[chord.dz][chord.length].push_back(chord);
   std::vector<SliceGroup> groups;
   for (auto& [dz, byLength] : byDzThenLength) {
     SliceGroup group;
@@ -44,8 +45,7 @@ std::vector<SliceGroup> GroupChords(const StructuringElement& element) {
 
 /// running[i] = extremum of padded[i .. i+L-1] for i in [0, n-L], by van Herk/Gil-Werman.
 template <class T, class Op>
-void RunningExtremum(const T* padded, std::size_t n, int length, T* running, T* prefix,
-                     T* suffix) {
+void RunningExtremum(const T* padded, std::size_t n, int length, T* running, T* prefix, T* suffix) {
   const std::size_t L = static_cast<std::size_t>(length);
   if (L == 1) {
     std::copy(padded, padded + n, running);
@@ -56,7 +56,8 @@ void RunningExtremum(const T* padded, std::size_t n, int length, T* running, T* 
     prefix[start] = padded[start];
     for (std::size_t i = start + 1; i < end; ++i) prefix[i] = Op::apply(prefix[i - 1], padded[i]);
     suffix[end - 1] = padded[end - 1];
-    for (std::size_t i = end - 1; i > start; --i) suffix[i - 1] = Op::apply(suffix[i], padded[i - 1]);
+    for (std::size_t i = end - 1; i > start; --i)
+      suffix[i - 1] = Op::apply(suffix[i], padded[i - 1]);
   }
   for (std::size_t i = 0; i + L <= n; ++i) running[i] = Op::apply(suffix[i], prefix[i + L - 1]);
 }
@@ -83,7 +84,8 @@ void FilterTask(const T* input, T* output, const std::array<std::size_t, 3>& siz
     for (std::size_t h = 0; h < haloRows; ++h) {
       const long yy = static_cast<long>(row0) + static_cast<long>(h) - reach[1];
       if (yy < 0 || yy >= static_cast<long>(height)) continue; // stays `boundary`
-      const T* row = input + (static_cast<std::size_t>(zz) * height + static_cast<std::size_t>(yy)) * width;
+      const T* row =
+          input + (static_cast<std::size_t>(zz) * height + static_cast<std::size_t>(yy)) * width;
       std::fill(padded.begin(), padded.begin() + reach[0], boundary);
       std::copy(row, row + width, padded.begin() + reach[0]);
       std::fill(padded.begin() + reach[0] + static_cast<long>(width), padded.end(), boundary);
@@ -96,7 +98,8 @@ void FilterTask(const T* input, T* output, const std::array<std::size_t, 3>& siz
       for (const Chord& chord : group.chords[li])
         for (std::size_t y = row0; y < row1; ++y) {
           const std::size_t h = y - row0 + static_cast<std::size_t>(reach[1] + chord.dy);
-          const T* source = running.data() + (li * haloRows + h) * paddedWidth + reach[0] + chord.dx0;
+          const T* source =
+              running.data() + (li * haloRows + h) * paddedWidth + reach[0] + chord.dx0;
           T* target = accumulator.data() + (y - row0) * width;
           for (std::size_t x = 0; x < width; ++x) target[x] = Op::apply(target[x], source[x]);
         }
@@ -129,13 +132,14 @@ void ChordFilter(const T* input, T* output, const std::array<std::size_t, 3>& si
                  ProgressReporter* progress) {
   // An empty element gives the identity of the extremum everywhere (as ITK's basic filters do).
   if (extremum == Extremum::Max)
-    Run<T, MaxOf>(input, output, size, element, boundary, std::numeric_limits<T>::lowest(), progress);
+    Run<T, MaxOf>(input, output, size, element, boundary, std::numeric_limits<T>::lowest(),
+                  progress);
   else
     Run<T, MinOf>(input, output, size, element, boundary, std::numeric_limits<T>::max(), progress);
 }
 
-#define CUMED_INSTANTIATE(T)                                                                      \
-  template void ChordFilter<T>(const T*, T*, const std::array<std::size_t, 3>&,                   \
+#define CUMED_INSTANTIATE(T)                                                                       \
+  template void ChordFilter<T>(const T*, T*, const std::array<std::size_t, 3>&,                    \
                                const StructuringElement&, Extremum, T, ProgressReporter*);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)

@@ -44,7 +44,8 @@ void CpuEngine<T>::crop(const T* in, const detail::Size3& size, T* out,
 #pragma omp parallel for
   for (long z = 0; z < static_cast<long>(size[2]); ++z)
     for (std::size_t y = 0; y < size[1]; ++y) {
-      const T* source = in + ((std::size_t(z) + pad[2]) * padded[1] + y + pad[1]) * padded[0] + pad[0];
+      const T* source =
+          in + ((std::size_t(z) + pad[2]) * padded[1] + y + pad[1]) * padded[0] + pad[0];
       std::copy(source, source + size[0], out + (std::size_t(z) * size[1] + y) * size[0]);
     }
 }

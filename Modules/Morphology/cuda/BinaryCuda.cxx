@@ -15,18 +15,19 @@ void RunBinary(const ImageView<const T>& input, const ImageView<T>& output,
   const int halo = detail::FilterPasses(operation) * element.reach()[2];
   // Up to four value volumes and four masks live at once (closing with SafeBorder).
   const double scratch = 4.0 + 4.0 / sizeof(T);
-  const std::size_t perSlice = BytesPerSlice(input.geometry.size, sizeof(T), element.reach(), scratch);
-  RunOnDevice(input, output, halo, perSlice, options.deviceMemoryBudget, {}, options.stream,
-              [&](const T* in, T* out, const detail::Size3& size, const Stream& stream) {
-                CudaEngine<T> values(stream);
-                CudaEngine<std::uint8_t> masks(stream);
-                detail::RunBinaryOperation<T>({values, masks}, in, out, size, element, operation,
-                                              options);
-              });
+  const std::size_t perSlice =
+      BytesPerSlice(input.geometry.size, sizeof(T), element.reach(), scratch);
+  RunOnDevice(
+      input, output, halo, perSlice, options.deviceMemoryBudget, {}, options.stream,
+      [&](const T* in, T* out, const detail::Size3& size, const Stream& stream) {
+        CudaEngine<T> values(stream);
+        CudaEngine<std::uint8_t> masks(stream);
+        detail::RunBinaryOperation<T>({values, masks}, in, out, size, element, operation, options);
+      });
 }
 
-#define CUMED_INSTANTIATE(T)                                                                      \
-  template void RunBinary<T>(const ImageView<const T>&, const ImageView<T>&,                      \
+#define CUMED_INSTANTIATE(T)                                                                       \
+  template void RunBinary<T>(const ImageView<const T>&, const ImageView<T>&,                       \
                              const StructuringElement&, BinaryOperation, const BinaryOptions&);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)

@@ -101,7 +101,8 @@ __global__ void __launch_bounds__(kThreads, 2)
         for (int py = 0; py < kPY; ++py)
 #pragma unroll
           for (int px = 0; px < kPX; ++px)
-            acc[t][py][px] = Pick<kMax>(acc[t][py][px], base[py * kThreadsY * kTileX + px * kThreadsX]);
+            acc[t][py][px] =
+                Pick<kMax>(acc[t][py][px], base[py * kThreadsY * kTileX + px * kThreadsX]);
       }
     }
   }
@@ -115,9 +116,9 @@ bool Launch(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
   constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
   const std::size_t haloH = kTileY + 2 * table.reachY;
   const std::size_t sharedBytes =
-      RowTableBytes(table) +
-      (static_cast<std::size_t>(kTileX + 2 * table.reachX) * haloH +
-       static_cast<std::size_t>(kA + 1) * kTileX * haloH) * sizeof(T);
+      RowTableBytes(table) + (static_cast<std::size_t>(kTileX + 2 * table.reachX) * haloH +
+                              static_cast<std::size_t>(kA + 1) * kTileX * haloH) *
+                                 sizeof(T);
   if (sharedBytes > static_cast<std::size_t>(MaxSharedBytesPerBlock())) return false;
   const auto kernel = CentredChordKernel<T, kMax, kSlices, kPX, kPY, kA>;
   if (sharedBytes > 48 * 1024)
@@ -136,7 +137,8 @@ template <class T, bool kMax, int kA>
 bool LaunchForHalfLength(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
                          T boundary, cudaStream_t stream) {
   // 2D elements: wide tiles of one slice; 3D: slide over 8 output slices.
-  if (table.reachZ == 0) return Launch<T, kMax, 1, 4, 2, kA>(in, out, size, table, boundary, stream);
+  if (table.reachZ == 0)
+    return Launch<T, kMax, 1, 4, 2, kA>(in, out, size, table, boundary, stream);
   return Launch<T, kMax, 8, 2, 2, kA>(in, out, size, table, boundary, stream);
 }
 
@@ -153,8 +155,8 @@ bool LaunchCentredChordFilter(const T* in, T* out, VolumeSize size, const Device
                  : LaunchForHalfLength<T, false, 8>(in, out, size, table, boundary, stream);
 }
 
-#define CUMED_INSTANTIATE(T)                                                                      \
-  template bool LaunchCentredChordFilter<T>(const T*, T*, VolumeSize, const DeviceChordTable&,    \
+#define CUMED_INSTANTIATE(T)                                                                       \
+  template bool LaunchCentredChordFilter<T>(const T*, T*, VolumeSize, const DeviceChordTable&,     \
                                             bool, T, CUstream_st*);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)

@@ -16,9 +16,9 @@ struct ChordOffset {
 
 struct ChordTable {
   std::array<int, 3> reach{0, 0, 0};
-  std::vector<int> lengths;         ///< distinct chord lengths, ascending
-  std::vector<int> groupStart;      ///< (2*reach_z+1)*lengths.size()+1 entries
-  std::vector<ChordOffset> chords;  ///< (dy, dx0) of each chord, in group order
+  std::vector<int> lengths;        ///< distinct chord lengths, ascending
+  std::vector<int> groupStart;     ///< (2*reach_z+1)*lengths.size()+1 entries
+  std::vector<ChordOffset> chords; ///< (dy, dx0) of each chord, in group order
   /// True when every chord is centred on x = 0 (odd length L, dx0 = -(L-1)/2), as in balls,
   /// boxes and crosses: then each row (dy, dz) holds at most one chord, of half-length
   /// rowHalfLength[(dz + reach_z) * (2 * reach_y + 1) + dy + reach_y] (-1: no chord).

@@ -32,7 +32,8 @@ const DeviceChordTableEntry& CudaEngine<T>::tableFor(const StructuringElement& e
 
 template <class T>
 void CudaEngine<T>::filter(const T* in, T* out, const detail::Size3& size,
-                           const StructuringElement& element, detail::Extremum extremum, T boundary) {
+                           const StructuringElement& element, detail::Extremum extremum,
+                           T boundary) {
   // A box is separable: one line pass per axis it spans. Exact, boundary included: a window that
   // leaves the image along an axis sees `boundary` in that axis's pass, as the box would.
   std::vector<const StructuringElement*> passes;
@@ -67,7 +68,8 @@ const StructuringElement& CudaEngine<T>::boxLine(const StructuringElement& box, 
 
 template <class T>
 void CudaEngine<T>::launch(const T* in, T* out, const detail::Size3& size,
-                           const StructuringElement& element, detail::Extremum extremum, T boundary) {
+                           const StructuringElement& element, detail::Extremum extremum,
+                           T boundary) {
   const DeviceChordTableEntry& uploaded = tableFor(element);
   DeviceChordTable table;
   table.reachX = uploaded.table.reach[0];

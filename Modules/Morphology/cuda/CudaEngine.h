@@ -20,8 +20,7 @@ public:
               detail::Extremum extremum, T boundary) override;
   void pad(const T* in, const detail::Size3& size, T* out, const std::array<int, 3>& pad,
            T value) override;
-  void crop(const T* in, const detail::Size3& size, T* out,
-            const std::array<int, 3>& pad) override;
+  void crop(const T* in, const detail::Size3& size, T* out, const std::array<int, 3>& pad) override;
   void subtract(const T* a, const T* b, T* out, std::size_t n) override;
   void foregroundMask(const T* in, T foreground, std::uint8_t* mask, std::size_t n) override;
   void applyDilated(const std::uint8_t* reached, const T* in, T foreground, T background, T* out,

@@ -32,9 +32,11 @@ template <class V> DeviceBuffer Upload(const std::vector<V>& values) {
 
 } // namespace
 
-std::shared_ptr<const DeviceChordTableEntry> CachedDeviceChordTable(const StructuringElement& element) {
+std::shared_ptr<const DeviceChordTableEntry>
+CachedDeviceChordTable(const StructuringElement& element) {
   static std::mutex mutex;
-  static std::list<std::pair<Key, std::shared_ptr<const DeviceChordTableEntry>>> entries; // recent first
+  static std::list<std::pair<Key, std::shared_ptr<const DeviceChordTableEntry>>>
+      entries; // recent first
   Key key{0, element.size(), element.mask()};
   CUMED_CUDA_CHECK(cudaGetDevice(&key.device));
 

@@ -15,6 +15,7 @@ struct DeviceChordTableEntry {
 };
 
 /// The element's table on the current device (thread-safe).
-std::shared_ptr<const DeviceChordTableEntry> CachedDeviceChordTable(const StructuringElement& element);
+std::shared_ptr<const DeviceChordTableEntry>
+CachedDeviceChordTable(const StructuringElement& element);
 
 } // namespace cumed::morphology::cuda

@@ -57,8 +57,8 @@ void RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, in
   if (interior < size[2])
     Log(LogLevel::Info, "morphology: " + std::to_string(size[2]) +
                             " slices processed in slabs of " + std::to_string(interior) + " (+" +
-                            std::to_string(halo) + " halo) to fit " +
-                            std::to_string(budget >> 20) + " MiB of device memory");
+                            std::to_string(halo) + " halo) to fit " + std::to_string(budget >> 20) +
+                            " MiB of device memory");
   const std::size_t maxSlab = std::min(size[2], interior + 2 * std::size_t(halo));
   DeviceBuffer deviceIn(maxSlab * plane * sizeof(T)), deviceOut(maxSlab * plane * sizeof(T));
   ProgressReporter progress(progressCallback, size[2]);
@@ -80,13 +80,15 @@ void RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, in
 /// Device bytes per z slice: input and output, plus `scratch` volumes padded by the reach.
 inline std::size_t BytesPerSlice(const std::array<std::size_t, 3>& size, std::size_t pixelBytes,
                                  const std::array<int, 3>& reach, double scratch) {
-  const double paddedPlane = double(size[0] + 2 * std::size_t(reach[0])) *
-                             double(size[1] + 2 * std::size_t(reach[1]));
+  const double paddedPlane =
+      double(size[0] + 2 * std::size_t(reach[0])) * double(size[1] + 2 * std::size_t(reach[1]));
   // Padding in z adds 2*reach_z slices to every padded volume of a slab: charge it per slice as
   // if slabs were at least 8 slices deep.
   const double zFactor = 1.0 + 2.0 * reach[2] / 8.0;
-  return static_cast<std::size_t>((2.0 * double(size[0] * size[1]) + scratch * paddedPlane * zFactor) *
-                                  double(pixelBytes)) + 1;
+  return static_cast<std::size_t>(
+             (2.0 * double(size[0] * size[1]) + scratch * paddedPlane * zFactor) *
+             double(pixelBytes)) +
+         1;
 }
 
 } // namespace cumed::morphology::cuda

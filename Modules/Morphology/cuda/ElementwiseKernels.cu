@@ -27,7 +27,8 @@ template <class F> void ForEach(std::size_t n, CUstream_st* stream, const char* 
 
 template <class T>
 void LaunchSubtract(const T* a, const T* b, T* out, std::size_t n, CUstream_st* stream) {
-  ForEach(n, stream, "Subtract", [=] __device__(std::size_t i) { out[i] = static_cast<T>(a[i] - b[i]); });
+  ForEach(n, stream, "Subtract",
+          [=] __device__(std::size_t i) { out[i] = static_cast<T>(a[i] - b[i]); });
 }
 
 template <class T>
@@ -56,18 +57,17 @@ void LaunchApplyEroded(const std::uint8_t* kept, const T* in, T foreground, T ba
 template <class T>
 void LaunchRestoreUnclosed(const T* closed, const T* in, T foreground, T* out, std::size_t n,
                            CUstream_st* stream) {
-  ForEach(n, stream, "RestoreUnclosed", [=] __device__(std::size_t i) {
-    out[i] = closed[i] == foreground ? foreground : in[i];
-  });
+  ForEach(n, stream, "RestoreUnclosed",
+          [=] __device__(std::size_t i) { out[i] = closed[i] == foreground ? foreground : in[i]; });
 }
 
-#define CUMED_INSTANTIATE(T)                                                                      \
-  template void LaunchSubtract<T>(const T*, const T*, T*, std::size_t, CUstream_st*);             \
-  template void LaunchForegroundMask<T>(const T*, T, std::uint8_t*, std::size_t, CUstream_st*);   \
-  template void LaunchApplyDilated<T>(const std::uint8_t*, const T*, T, T, T*, std::size_t,       \
-                                      CUstream_st*);                                              \
-  template void LaunchApplyEroded<T>(const std::uint8_t*, const T*, T, T, T*, std::size_t,        \
-                                     CUstream_st*);                                               \
+#define CUMED_INSTANTIATE(T)                                                                       \
+  template void LaunchSubtract<T>(const T*, const T*, T*, std::size_t, CUstream_st*);              \
+  template void LaunchForegroundMask<T>(const T*, T, std::uint8_t*, std::size_t, CUstream_st*);    \
+  template void LaunchApplyDilated<T>(const std::uint8_t*, const T*, T, T, T*, std::size_t,        \
+                                      CUstream_st*);                                               \
+  template void LaunchApplyEroded<T>(const std::uint8_t*, const T*, T, T, T*, std::size_t,         \
+                                     CUstream_st*);                                                \
   template void LaunchRestoreUnclosed<T>(const T*, const T*, T, T*, std::size_t, CUstream_st*);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)

@@ -13,10 +13,13 @@ namespace {
 double ScratchVolumes(GrayscaleOperation operation) {
   switch (operation) {
   case GrayscaleOperation::Dilate:
-  case GrayscaleOperation::Erode: return 0;
+  case GrayscaleOperation::Erode:
+    return 0;
   case GrayscaleOperation::Open:
-  case GrayscaleOperation::Close: return 2;
-  default: return 3;
+  case GrayscaleOperation::Close:
+    return 2;
+  default:
+    return 3;
   }
 }
 
@@ -27,8 +30,8 @@ void RunGrayscale(const ImageView<const T>& input, const ImageView<T>& output,
                   const StructuringElement& element, GrayscaleOperation operation,
                   const GrayscaleOptions& options) {
   const int halo = detail::FilterPasses(operation) * element.reach()[2];
-  const std::size_t perSlice = BytesPerSlice(input.geometry.size, sizeof(T), element.reach(),
-                                             ScratchVolumes(operation));
+  const std::size_t perSlice =
+      BytesPerSlice(input.geometry.size, sizeof(T), element.reach(), ScratchVolumes(operation));
   RunOnDevice(input, output, halo, perSlice, options.deviceMemoryBudget, options.progress,
               options.stream,
               [&](const T* in, T* out, const detail::Size3& size, const Stream& stream) {
@@ -37,9 +40,9 @@ void RunGrayscale(const ImageView<const T>& input, const ImageView<T>& output,
               });
 }
 
-#define CUMED_INSTANTIATE(T)                                                                      \
-  template void RunGrayscale<T>(const ImageView<const T>&, const ImageView<T>&,                   \
-                                const StructuringElement&, GrayscaleOperation,                    \
+#define CUMED_INSTANTIATE(T)                                                                       \
+  template void RunGrayscale<T>(const ImageView<const T>&, const ImageView<T>&,                    \
+                                const StructuringElement&, GrayscaleOperation,                     \
                                 const GrayscaleOptions&);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)

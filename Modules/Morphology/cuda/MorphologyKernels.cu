@@ -62,7 +62,8 @@ __global__ void __launch_bounds__(kThreads)
     int* sharedInts = reinterpret_cast<int*>(sharedBytes);
     const int thread = threadIdx.y * kThreadsX + threadIdx.x;
     for (int i = thread; i < lengthCount; i += kThreads) sharedInts[i] = table.lengths[i];
-    for (int i = thread; i < groups; i += kThreads) sharedInts[lengthCount + i] = table.groupStart[i];
+    for (int i = thread; i < groups; i += kThreads)
+      sharedInts[lengthCount + i] = table.groupStart[i];
     int* offsets = sharedInts + lengthCount + groups;
     for (int i = thread; i < table.chordCount; i += kThreads)
       offsets[i] = table.chords[i].dy * haloW + table.chords[i].dx0;
@@ -142,8 +143,8 @@ __global__ void __launch_bounds__(kThreads)
         const T* base = current + (threadIdx.y + ry) * haloW + threadIdx.x + rx;
 #pragma unroll 2
         for (int c = groupStart[group]; c < groupStart[group + 1]; ++c) {
-          const int offset = chordOffsets ? chordOffsets[c]
-                                          : table.chords[c].dy * haloW + table.chords[c].dx0;
+          const int offset =
+              chordOffsets ? chordOffsets[c] : table.chords[c].dy * haloW + table.chords[c].dx0;
           const T* row0 = base + offset;
 #pragma unroll
           for (int py = 0; py < kPY; ++py)
@@ -207,8 +208,8 @@ __global__ void PadKernel(const T* __restrict__ in, VolumeSize size, T* __restri
 }
 
 template <class T>
-__global__ void CropKernel(const T* __restrict__ in, VolumeSize size, T* __restrict__ out,
-                           int padX, int padY, int padZ) {
+__global__ void CropKernel(const T* __restrict__ in, VolumeSize size, T* __restrict__ out, int padX,
+                           int padY, int padZ) {
   const int px = size.x + 2 * padX, py = size.y + 2 * padY;
   const std::size_t total = static_cast<std::size_t>(size.x) * size.y * size.z;
   for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < total;
@@ -263,13 +264,13 @@ bool TryTile(const T* in, T* out, VolumeSize size, const DeviceChordTable& table
       TileSharedBytes<T>(table, kTileX, kTileY, 1 + table.lengthCount, tableInShared);
   if (allLengths <= std::min<std::size_t>(limit, 100 * 1024)) {
     LaunchTile<T, kMax, kSlices, kPX, kPY, true>(in, out, size, table, boundary, identity,
-                                                tableInShared, allLengths, stream);
+                                                 tableInShared, allLengths, stream);
     return true;
   }
   const std::size_t pingPong = TileSharedBytes<T>(table, kTileX, kTileY, 3, tableInShared);
   if (pingPong <= limit) {
     LaunchTile<T, kMax, kSlices, kPX, kPY, false>(in, out, size, table, boundary, identity,
-                                                 tableInShared, pingPong, stream);
+                                                  tableInShared, pingPong, stream);
     return true;
   }
   return false;
@@ -287,8 +288,9 @@ void LaunchFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& 
   if (launched) return;
   const std::size_t total = static_cast<std::size_t>(size.x) * size.y * size.z;
   const unsigned block = 256;
-  ChordDirectKernel<T, kMax><<<static_cast<unsigned>((total + block - 1) / block), block, 0,
-                               stream>>>(in, out, size, table, boundary, identity);
+  ChordDirectKernel<T, kMax>
+      <<<static_cast<unsigned>((total + block - 1) / block), block, 0, stream>>>(
+          in, out, size, table, boundary, identity);
   CUMED_CHECK_LAUNCH("ChordDirectKernel");
 }
 
@@ -307,8 +309,8 @@ void LaunchChordFilter(const T* in, T* out, VolumeSize size, const DeviceChordTa
 template <class T>
 void LaunchPad(const T* in, VolumeSize size, T* out, int padX, int padY, int padZ, T value,
                CUstream_st* stream) {
-  const std::size_t total = static_cast<std::size_t>(size.x + 2 * padX) * (size.y + 2 * padY) *
-                            (size.z + 2 * padZ);
+  const std::size_t total =
+      static_cast<std::size_t>(size.x + 2 * padX) * (size.y + 2 * padY) * (size.z + 2 * padZ);
   PadKernel<T><<<GridFor(total, 256), 256, 0, stream>>>(in, size, out, padX, padY, padZ, value);
   CUMED_CHECK_LAUNCH("PadKernel");
 }
@@ -321,10 +323,10 @@ void LaunchCrop(const T* in, VolumeSize size, T* out, int padX, int padY, int pa
   CUMED_CHECK_LAUNCH("CropKernel");
 }
 
-#define CUMED_INSTANTIATE(T)                                                                      \
-  template void LaunchChordFilter<T>(const T*, T*, VolumeSize, const DeviceChordTable&, bool, T,  \
-                                     CUstream_st*);                                               \
-  template void LaunchPad<T>(const T*, VolumeSize, T*, int, int, int, T, CUstream_st*);           \
+#define CUMED_INSTANTIATE(T)                                                                       \
+  template void LaunchChordFilter<T>(const T*, T*, VolumeSize, const DeviceChordTable&, bool, T,   \
+                                     CUstream_st*);                                                \
+  template void LaunchPad<T>(const T*, VolumeSize, T*, int, int, int, T, CUstream_st*);            \
   template void LaunchCrop<T>(const T*, VolumeSize, T*, int, int, int, CUstream_st*);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)

@@ -40,9 +40,9 @@ bool RunPackedBinaryStep(const T* in, T* out, const detail::Size3& size,
   return true;
 }
 
-#define CUMED_INSTANTIATE(T)                                                                      \
-  template bool RunPackedBinaryStep<T>(const T*, T*, const detail::Size3&,                        \
-                                       const StructuringElement&, bool, T, T, bool,               \
+#define CUMED_INSTANTIATE(T)                                                                       \
+  template bool RunPackedBinaryStep<T>(const T*, T*, const detail::Size3&,                         \
+                                       const StructuringElement&, bool, T, T, bool,                \
                                        std::vector<DeviceBuffer>&, const Stream&);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)

@@ -15,8 +15,8 @@
 #include "PackedBinaryKernels.h"
 
 #include "../src/BinaryValueMapping.h"
-#include "PackedWords.h"
 #include "DeviceLimits.h"
+#include "PackedWords.h"
 #include "cumed/core/CudaCheck.h"
 
 #include <cstdint>
@@ -162,8 +162,12 @@ __global__ void __launch_bounds__(kElementwiseThreads)
   reinterpret_cast<uint4*>(out)[i] = v.raw;
 }
 
-bool WholeWordRows(const PackedGeometry& g) { return g.width % 32 == 0; }
-bool Aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+bool WholeWordRows(const PackedGeometry& g) {
+  return g.width % 32 == 0;
+}
+bool Aligned16(const void* p) {
+  return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
+}
 
 unsigned VectorBlocks(std::size_t vectorCount) {
   // Rounded up to whole warps: the shuffles of PackObjectVectorKernel need all 32 lanes.
@@ -180,8 +184,8 @@ void LaunchUnpack(const std::uint32_t* bits, const T* in, T* out, const PackedGe
   if (g.wordCount() == 0) return;
   if (WholeWordRows(g) && Aligned16(in) && Aligned16(out)) {
     const std::size_t vectors = VectorCount<T>(g);
-    UnpackVectorKernel<<<VectorBlocks(vectors), kElementwiseThreads, 0, stream>>>(
-        bits, in, out, vectors, mapping);
+    UnpackVectorKernel<<<VectorBlocks(vectors), kElementwiseThreads, 0, stream>>>(bits, in, out,
+                                                                                  vectors, mapping);
     CUMED_CHECK_LAUNCH("UnpackVectorKernel");
     return;
   }
@@ -278,7 +282,7 @@ __global__ void __launch_bounds__(kChordThreads)
   const int thread = threadIdx.y * blockDim.x + threadIdx.x;
   // The fill loop walks the halo tile in flat order without a division per word.
   const int stepRows = threads / haloWords, stepWords = threads - stepRows * haloWords;
-  const int row0 = threadIdx.y * kRowsPerThread; // the thread's first tile row
+  const int row0 = threadIdx.y * kRowsPerThread;                 // the thread's first tile row
   const std::uint32_t* own = runs + row0 * stride + threadIdx.x; // chord offsets' origin
 
   std::uint32_t acc[kSlices][kRowsPerThread];
@@ -294,7 +298,8 @@ __global__ void __launch_bounds__(kChordThreads)
         const int dz = zz - (z0 + t);
         if (dz >= -rz && dz <= rz && e.groupStart[dz + rz] < e.groupStart[dz + rz + 1])
 #pragma unroll
-          for (int r = 0; r < kRowsPerThread; ++r) acc[t][r] = Combine<kDilate>(acc[t][r], boundary);
+          for (int r = 0; r < kRowsPerThread; ++r)
+            acc[t][r] = Combine<kDilate>(acc[t][r], boundary);
       }
       continue;
     }
@@ -363,8 +368,8 @@ void LaunchChordTile(const std::uint32_t* in, std::uint32_t* out, const PackedGe
     CUMED_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           static_cast<int>(sharedBytes)));
   const dim3 block(shape.words, shape.threadRows());
-  const dim3 grid((g.words + shape.words - 1) / shape.words, (g.height + shape.rows - 1) / shape.rows,
-                  (g.depth + kSlices - 1) / kSlices);
+  const dim3 grid((g.words + shape.words - 1) / shape.words,
+                  (g.height + shape.rows - 1) / shape.rows, (g.depth + kSlices - 1) / kSlices);
   kernel<<<grid, block, sharedBytes, stream>>>(in, out, g, MakeChordCodes(table, shape),
                                                shape.stride, boundary);
   CUMED_CHECK_LAUNCH("PackedChordKernel");
@@ -410,8 +415,8 @@ void LaunchPackObject(const T* in, T foreground, bool boundaryBit, std::uint32_t
 }
 
 void LaunchPackedChordFilter(const std::uint32_t* in, std::uint32_t* out,
-                             const PackedGeometry& geometry, const ChordTable& table,
-                             bool dilate, bool boundaryBit, CUstream_st* stream) {
+                             const PackedGeometry& geometry, const ChordTable& table, bool dilate,
+                             bool boundaryBit, CUstream_st* stream) {
   if (geometry.wordCount() == 0) return;
   const std::uint32_t boundary = boundaryBit ? ~0u : 0u;
   if (dilate)
@@ -427,17 +432,17 @@ void LaunchUnpackDilated(const std::uint32_t* reached, const T* in, T foreground
 }
 
 template <class T>
-void LaunchUnpackEroded(const std::uint32_t* kept, const T* in, T foreground, T background,
-                        T* out, const PackedGeometry& geometry, CUstream_st* stream) {
+void LaunchUnpackEroded(const std::uint32_t* kept, const T* in, T foreground, T background, T* out,
+                        const PackedGeometry& geometry, CUstream_st* stream) {
   LaunchUnpack(kept, in, out, geometry, ErodedMapping<T>{foreground, background}, stream);
 }
 
-#define CUMED_INSTANTIATE(T)                                                                      \
-  template void LaunchPackObject<T>(const T*, T, bool, std::uint32_t*, const PackedGeometry&,     \
-                                    CUstream_st*);                                                \
-  template void LaunchUnpackDilated<T>(const std::uint32_t*, const T*, T, T, T*,                  \
-                                       const PackedGeometry&, CUstream_st*);                      \
-  template void LaunchUnpackEroded<T>(const std::uint32_t*, const T*, T, T, T*,                   \
+#define CUMED_INSTANTIATE(T)                                                                       \
+  template void LaunchPackObject<T>(const T*, T, bool, std::uint32_t*, const PackedGeometry&,      \
+                                    CUstream_st*);                                                 \
+  template void LaunchUnpackDilated<T>(const std::uint32_t*, const T*, T, T, T*,                   \
+                                       const PackedGeometry&, CUstream_st*);                       \
+  template void LaunchUnpackEroded<T>(const std::uint32_t*, const T*, T, T, T*,                    \
                                       const PackedGeometry&, CUstream_st*);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)

@@ -13,7 +13,7 @@ struct CUstream_st;
 namespace cumed::morphology::cuda {
 
 /// Limits of the packed chord kernel; other elements take the uint8 grayscale path.
-constexpr int kPackedMaxReachX = 32;  ///< one halo word on each side of a tile
+constexpr int kPackedMaxReachX = 32; ///< one halo word on each side of a tile
 constexpr int kPackedMaxReachYZ = 63;
 constexpr int kPackedMaxChords = 768; ///< keeps the kernel's chord argument under 4 KiB
 
@@ -21,7 +21,9 @@ constexpr int kPackedMaxChords = 768; ///< keeps the kernel's chord argument und
 struct PackedGeometry {
   int width = 0, height = 0, depth = 0;
   int words = 0; ///< (width + 31) / 32
-  std::size_t wordCount() const { return std::size_t(words) * std::size_t(height) * std::size_t(depth); }
+  std::size_t wordCount() const {
+    return std::size_t(words) * std::size_t(height) * std::size_t(depth);
+  }
 };
 
 /// True when the packed chord kernel takes this element (non-empty, within the limits above)
@@ -37,8 +39,8 @@ void LaunchPackObject(const T* in, T foreground, bool boundaryBit, std::uint32_t
 /// all-ones when boundaryBit, else all-zeros.
 /// Requires PackedChordFilterFits.
 void LaunchPackedChordFilter(const std::uint32_t* in, std::uint32_t* out,
-                             const PackedGeometry& geometry, const ChordTable& table,
-                             bool dilate, bool boundaryBit, CUstream_st* stream);
+                             const PackedGeometry& geometry, const ChordTable& table, bool dilate,
+                             bool boundaryBit, CUstream_st* stream);
 
 /// The value mapping of MorphologyEngine::applyDilated / applyEroded, with the 0/1 result read
 /// from the packed bits.
@@ -46,7 +48,7 @@ template <class T>
 void LaunchUnpackDilated(const std::uint32_t* reached, const T* in, T foreground, T background,
                          T* out, const PackedGeometry& geometry, CUstream_st* stream);
 template <class T>
-void LaunchUnpackEroded(const std::uint32_t* kept, const T* in, T foreground, T background,
-                        T* out, const PackedGeometry& geometry, CUstream_st* stream);
+void LaunchUnpackEroded(const std::uint32_t* kept, const T* in, T foreground, T background, T* out,
+                        const PackedGeometry& geometry, CUstream_st* stream);
 
 } // namespace cumed::morphology::cuda

@@ -15,10 +15,14 @@ namespace cumed::morphology {
 
 const char* ToString(BinaryOperation operation) noexcept {
   switch (operation) {
-  case BinaryOperation::Dilate: return "binary-dilate";
-  case BinaryOperation::Erode: return "binary-erode";
-  case BinaryOperation::Open: return "binary-open";
-  case BinaryOperation::Close: return "binary-close";
+  case BinaryOperation::Dilate:
+    return "binary-dilate";
+  case BinaryOperation::Erode:
+    return "binary-erode";
+  case BinaryOperation::Open:
+    return "binary-open";
+  case BinaryOperation::Close:
+    return "binary-close";
   }
   return "unknown";
 }
@@ -42,8 +46,8 @@ Backend Binary(ImageView<const T> input, ImageView<T> output, const StructuringE
   return Backend::CUDA;
 }
 
-#define CUMED_INSTANTIATE(T)                                                                      \
-  template Backend Binary<T>(ImageView<const T>, ImageView<T>, const StructuringElement&,         \
+#define CUMED_INSTANTIATE(T)                                                                       \
+  template Backend Binary<T>(ImageView<const T>, ImageView<T>, const StructuringElement&,          \
                              BinaryOperation, const BinaryOptions&);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)

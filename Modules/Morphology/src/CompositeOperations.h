@@ -12,8 +12,10 @@ namespace cumed::morphology::detail {
 inline int FilterPasses(GrayscaleOperation operation) {
   switch (operation) {
   case GrayscaleOperation::Dilate:
-  case GrayscaleOperation::Erode: return 1;
-  default: return 2;
+  case GrayscaleOperation::Erode:
+    return 1;
+  default:
+    return 2;
   }
 }
 

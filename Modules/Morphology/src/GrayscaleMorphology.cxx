@@ -17,13 +17,20 @@ namespace cumed::morphology {
 
 const char* ToString(GrayscaleOperation operation) noexcept {
   switch (operation) {
-  case GrayscaleOperation::Dilate: return "dilate";
-  case GrayscaleOperation::Erode: return "erode";
-  case GrayscaleOperation::Open: return "open";
-  case GrayscaleOperation::Close: return "close";
-  case GrayscaleOperation::WhiteTopHat: return "white-top-hat";
-  case GrayscaleOperation::BlackTopHat: return "black-top-hat";
-  case GrayscaleOperation::Gradient: return "gradient";
+  case GrayscaleOperation::Dilate:
+    return "dilate";
+  case GrayscaleOperation::Erode:
+    return "erode";
+  case GrayscaleOperation::Open:
+    return "open";
+  case GrayscaleOperation::Close:
+    return "close";
+  case GrayscaleOperation::WhiteTopHat:
+    return "white-top-hat";
+  case GrayscaleOperation::BlackTopHat:
+    return "black-top-hat";
+  case GrayscaleOperation::Gradient:
+    return "gradient";
   }
   return "unknown";
 }
@@ -73,7 +80,8 @@ template <class T>
 Image Typed(const Image& input, const StructuringElement& element, GrayscaleOperation operation,
             const GrayscaleOptions& options, Backend* ran) {
   Image output = Image::Allocate(input.pixelType(), input.geometry(), input.location());
-  const Backend backend = Grayscale<T>(input.view<T>(), output.view<T>(), element, operation, options);
+  const Backend backend =
+      Grayscale<T>(input.view<T>(), output.view<T>(), element, operation, options);
   if (ran) *ran = backend;
   return output;
 }
@@ -82,16 +90,20 @@ Image Typed(const Image& input, const StructuringElement& element, GrayscaleOper
 Image Grayscale(const Image& input, const StructuringElement& element, GrayscaleOperation operation,
                 const GrayscaleOptions& options, Backend* backendThatRan) {
   switch (input.pixelType()) {
-  case PixelType::UInt8: return Typed<std::uint8_t>(input, element, operation, options, backendThatRan);
-  case PixelType::Int16: return Typed<std::int16_t>(input, element, operation, options, backendThatRan);
-  case PixelType::UInt16: return Typed<std::uint16_t>(input, element, operation, options, backendThatRan);
-  case PixelType::Float32: return Typed<float>(input, element, operation, options, backendThatRan);
+  case PixelType::UInt8:
+    return Typed<std::uint8_t>(input, element, operation, options, backendThatRan);
+  case PixelType::Int16:
+    return Typed<std::int16_t>(input, element, operation, options, backendThatRan);
+  case PixelType::UInt16:
+    return Typed<std::uint16_t>(input, element, operation, options, backendThatRan);
+  case PixelType::Float32:
+    return Typed<float>(input, element, operation, options, backendThatRan);
   }
   throw InvalidArgument("morphology: unsupported pixel type");
 }
 
-#define CUMED_INSTANTIATE(T)                                                                      \
-  template Backend Grayscale<T>(ImageView<const T>, ImageView<T>, const StructuringElement&,      \
+#define CUMED_INSTANTIATE(T)                                                                       \
+  template Backend Grayscale<T>(ImageView<const T>, ImageView<T>, const StructuringElement&,       \
                                 GrayscaleOperation, const GrayscaleOptions&);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)

@@ -6,8 +6,8 @@
 #include "cumed/morphology/StructuringElement.h"
 
 #include <array>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
 namespace cumed::morphology::detail {
@@ -15,7 +15,9 @@ namespace cumed::morphology::detail {
 using Size3 = std::array<std::size_t, 3>;
 using cpu::Extremum;
 
-inline std::size_t Count(const Size3& size) { return size[0] * size[1] * size[2]; }
+inline std::size_t Count(const Size3& size) {
+  return size[0] * size[1] * size[2];
+}
 
 inline Size3 Padded(const Size3& size, const std::array<int, 3>& pad) {
   return {size[0] + 2 * std::size_t(pad[0]), size[1] + 2 * std::size_t(pad[1]),
@@ -57,8 +59,8 @@ public:
   /// false when not handled (the default, and for elements the engine's fast path does not
   /// take): BinaryStep then runs those primitives, which stay the reference.
   virtual bool binaryStep(const T* /*in*/, T* /*out*/, const Size3& /*size*/,
-                          const StructuringElement& /*mirrored*/, bool /*dilate*/,
-                          T /*foreground*/, T /*background*/, bool /*boundaryToForeground*/) {
+                          const StructuringElement& /*mirrored*/, bool /*dilate*/, T /*foreground*/,
+                          T /*background*/, bool /*boundaryToForeground*/) {
     return false;
   }
 

@@ -52,7 +52,8 @@ StructuringElement StructuringElement::Ball(const std::array<int, 3>& radius) {
         for (int i = 0; i < 3; ++i) {
           const double position = static_cast<double>(index[i]) + 0.5;
           const double centre = radius[i] + 0.5;
-          distanceSquared += std::pow((position - centre) / (0.5 * static_cast<double>(size[i])), 2.0);
+          distanceSquared +=
+              std::pow((position - centre) / (0.5 * static_cast<double>(size[i])), 2.0);
         }
         mask[x + size[0] * (y + size[1] * z)] = distanceSquared <= 1.0;
       }
@@ -62,7 +63,8 @@ StructuringElement StructuringElement::Ball(const std::array<int, 3>& radius) {
 std::array<int, 3> StructuringElement::RadiusFromMillimetres(double radiusMm,
                                                              const std::array<double, 3>& spacing) {
   if (!(radiusMm >= 0.0) || !std::isfinite(radiusMm))
-    throw InvalidArgument("ball radius " + std::to_string(radiusMm) + " mm is not a finite value >= 0");
+    throw InvalidArgument("ball radius " + std::to_string(radiusMm) +
+                          " mm is not a finite value >= 0");
   std::array<int, 3> radius{};
   for (int i = 0; i < 3; ++i) {
     if (!(spacing[i] > 0.0))
@@ -119,8 +121,8 @@ void StructuringElement::buildChords() {
 }
 
 std::size_t StructuringElement::memberCount() const noexcept {
-  return static_cast<std::size_t>(std::count_if(mask_.begin(), mask_.end(),
-                                                [](std::uint8_t v) { return v != 0; }));
+  return static_cast<std::size_t>(
+      std::count_if(mask_.begin(), mask_.end(), [](std::uint8_t v) { return v != 0; }));
 }
 
 std::array<int, 3> StructuringElement::reach() const noexcept {
@@ -140,8 +142,8 @@ StructuringElement StructuringElement::reflected() const {
   std::vector<std::uint8_t> mask(size[0] * size[1] * size[2], 0);
   for (const Chord& chord : chords_)
     for (int dx = chord.dx0; dx < chord.dx0 + chord.length; ++dx)
-      mask[std::size_t(r[0] - dx) + size[0] * (std::size_t(r[1] - chord.dy) +
-                                               size[1] * std::size_t(r[2] - chord.dz))] = 1;
+      mask[std::size_t(r[0] - dx) +
+           size[0] * (std::size_t(r[1] - chord.dy) + size[1] * std::size_t(r[2] - chord.dz))] = 1;
   return FromMask(size, mask);
 }
 

@@ -20,8 +20,8 @@ std::vector<test::NamedElement> PackedElements() {
   return {{"ball3d_r2", StructuringElement::Ball({2, 2, 2})},
           {"disk2d_r4", StructuringElement::Ball({4, 4, 0})},
           {"random3d_5x5x3", test::RandomMask({5, 5, 3}, 21)},
-          {"line_reach32", StructuringElement::Box({32, 1, 0})},        // chords of 65 voxels
-          {"random_even_64x3x2", test::RandomMask({64, 3, 2}, 22)},     // x reach 32, even size
+          {"line_reach32", StructuringElement::Box({32, 1, 0})},            // chords of 65 voxels
+          {"random_even_64x3x2", test::RandomMask({64, 3, 2}, 22)},         // x reach 32, even size
           {"box_reach33_uint8_path", StructuringElement::Box({33, 1, 1})}}; // past the limit
 }
 
@@ -63,15 +63,14 @@ void ExpectCudaEqualsCpu(const test::NamedElement& named, std::size_t width, T f
                                     BinaryOperation::Open, BinaryOperation::Close}) {
     int variant = 0;
     for (BinaryOptions options : Settings(operation, foreground)) {
-      SCOPED_TRACE(testing::Message() << named.name << " width " << width << " "
-                                      << ToString(operation) << " "
-                                      << cumed::ToString(cumed::PixelTypeOf<T>()) << " settings #"
-                                      << variant++);
+      SCOPED_TRACE(testing::Message()
+                   << named.name << " width " << width << " " << ToString(operation) << " "
+                   << cumed::ToString(cumed::PixelTypeOf<T>()) << " settings #" << variant++);
       std::vector<T> expected(input.size()), actual(input.size());
       options.backend = cumed::Backend::CPU;
       Binary<T>({input.data(), geometry, cumed::MemoryLocation::Host},
-                {expected.data(), geometry, cumed::MemoryLocation::Host}, named.element,
-                operation, options);
+                {expected.data(), geometry, cumed::MemoryLocation::Host}, named.element, operation,
+                options);
       options.backend = cumed::Backend::CUDA;
       Binary<T>({input.data(), geometry, cumed::MemoryLocation::Host},
                 {actual.data(), geometry, cumed::MemoryLocation::Host}, named.element, operation,

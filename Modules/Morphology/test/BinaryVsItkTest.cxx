@@ -40,8 +40,12 @@ std::vector<BinaryOptions> Settings(BinaryOperation operation, double foreground
     other.background = 7;
     other.boundaryToForeground = operation == BinaryOperation::Dilate; // flip ITK's default
     break;
-  case BinaryOperation::Open: other.background = 7; break;
-  case BinaryOperation::Close: other.safeBorder = false; break;
+  case BinaryOperation::Open:
+    other.background = 7;
+    break;
+  case BinaryOperation::Close:
+    other.safeBorder = false;
+    break;
   }
   return {defaults, other};
 }
@@ -54,10 +58,11 @@ void ExpectEqualToItk(const NamedElement& named, BinaryOperation operation, cume
   geometry.size = kSize;
   int variant = 0;
   for (BinaryOptions options : Settings(operation, foreground)) {
-    SCOPED_TRACE(testing::Message() << named.name << " " << ToString(operation) << " "
-                                    << cumed::ToString(cumed::PixelTypeOf<T>()) << " settings #"
-                                    << variant++);
-    const auto expected = cumed::morphology::test::ItkBinary(input, kSize, named.element, operation, options);
+    SCOPED_TRACE(testing::Message()
+                 << named.name << " " << ToString(operation) << " "
+                 << cumed::ToString(cumed::PixelTypeOf<T>()) << " settings #" << variant++);
+    const auto expected =
+        cumed::morphology::test::ItkBinary(input, kSize, named.element, operation, options);
     std::vector<T> actual(input.size());
     options.backend = backend;
     EXPECT_EQ(Binary<T>({input.data(), geometry, cumed::MemoryLocation::Host},
@@ -93,8 +98,12 @@ void CheckAllPixelTypes(cumed::Backend backend) {
   ExpectEqualToItk<float>(named, operation, backend, 2.5f, seed + 3);
 }
 
-TEST_P(BinaryEqualsItk, OnCpu) { CheckAllPixelTypes(cumed::Backend::CPU); }
-TEST_P(BinaryCudaEqualsItk, OnGpu) { CheckAllPixelTypes(cumed::Backend::CUDA); }
+TEST_P(BinaryEqualsItk, OnCpu) {
+  CheckAllPixelTypes(cumed::Backend::CPU);
+}
+TEST_P(BinaryCudaEqualsItk, OnGpu) {
+  CheckAllPixelTypes(cumed::Backend::CUDA);
+}
 
 std::string CaseName(const testing::TestParamInfo<std::tuple<int, BinaryOperation>>& info) {
   std::string name = cumed::morphology::test::TestElements()[std::get<0>(info.param)].name + "_" +

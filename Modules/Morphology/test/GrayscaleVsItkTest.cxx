@@ -21,8 +21,8 @@ using cumed::morphology::test::NamedElement;
 constexpr std::array<std::size_t, 3> kSize{23, 19, 11}; // odd, not multiples of any tile size
 
 const GrayscaleOperation kOperations[] = {
-    GrayscaleOperation::Dilate,      GrayscaleOperation::Erode,       GrayscaleOperation::Open,
-    GrayscaleOperation::Close,       GrayscaleOperation::WhiteTopHat, GrayscaleOperation::BlackTopHat,
+    GrayscaleOperation::Dilate,  GrayscaleOperation::Erode,       GrayscaleOperation::Open,
+    GrayscaleOperation::Close,   GrayscaleOperation::WhiteTopHat, GrayscaleOperation::BlackTopHat,
     GrayscaleOperation::Gradient};
 
 template <class T>
@@ -74,8 +74,12 @@ void CheckAllPixelTypes(cumed::Backend backend) {
   ExpectEqualToItk<float>(named, operation, backend, seed + 3);
 }
 
-TEST_P(GrayscaleEqualsItk, OnCpu) { CheckAllPixelTypes(cumed::Backend::CPU); }
-TEST_P(GrayscaleCudaEqualsItk, OnGpu) { CheckAllPixelTypes(cumed::Backend::CUDA); }
+TEST_P(GrayscaleEqualsItk, OnCpu) {
+  CheckAllPixelTypes(cumed::Backend::CPU);
+}
+TEST_P(GrayscaleCudaEqualsItk, OnGpu) {
+  CheckAllPixelTypes(cumed::Backend::CUDA);
+}
 
 std::string CaseName(const testing::TestParamInfo<std::tuple<int, GrayscaleOperation>>& info) {
   std::string name = cumed::morphology::test::TestElements()[std::get<0>(info.param)].name + "_" +
@@ -101,8 +105,8 @@ TEST(GrayscaleBoundary, ExplicitBoundaryValueIsUsedOutsideTheImage) {
   Grayscale<std::int16_t>({input.data(), geometry, cumed::MemoryLocation::Host},
                           {output.data(), geometry, cumed::MemoryLocation::Host},
                           StructuringElement::Box({1, 1, 1}), GrayscaleOperation::Dilate, options);
-  EXPECT_EQ(output[0], 7);                     // corner: outside neighbours
-  EXPECT_EQ(output[1 + 5 * (1 + 4 * 1)], 3);   // (1,1,1): all neighbours inside
+  EXPECT_EQ(output[0], 7);                   // corner: outside neighbours
+  EXPECT_EQ(output[1 + 5 * (1 + 4 * 1)], 3); // (1,1,1): all neighbours inside
 }
 
 TEST(GrayscaleArguments, MismatchedSizesAreRejected) {
@@ -112,8 +116,8 @@ TEST(GrayscaleArguments, MismatchedSizesAreRejected) {
   g2.size = {4, 5, 3};
   try {
     Grayscale<float>({a.data(), g1, cumed::MemoryLocation::Host},
-                     {b.data(), g2, cumed::MemoryLocation::Host}, StructuringElement::Ball({1, 1, 1}),
-                     GrayscaleOperation::Dilate);
+                     {b.data(), g2, cumed::MemoryLocation::Host},
+                     StructuringElement::Ball({1, 1, 1}), GrayscaleOperation::Dilate);
     FAIL();
   } catch (const cumed::InvalidArgument& e) {
     EXPECT_NE(std::string(e.what()).find("4x5x3 differs from input size 5x4x3"), std::string::npos)
@@ -134,7 +138,8 @@ TEST_F(GrayscaleCuda, DeviceResidentInputMakesNoTransfer) {
   const auto input = cumed::morphology::test::RandomVolume<std::int16_t>(67 * 45 * 21, 5);
   cumed::ImageGeometry geometry;
   geometry.size = size;
-  cumed::Image host = cumed::Image::Allocate(cumed::PixelType::Int16, geometry, cumed::MemoryLocation::Host);
+  cumed::Image host =
+      cumed::Image::Allocate(cumed::PixelType::Int16, geometry, cumed::MemoryLocation::Host);
   std::copy(input.begin(), input.end(), host.view<std::int16_t>().data);
   const cumed::Image device = host.toDevice();
   cumed::ResetTransferStats();
@@ -147,8 +152,8 @@ TEST_F(GrayscaleCuda, DeviceResidentInputMakesNoTransfer) {
   EXPECT_EQ(cumed::GetTransferStats().deviceToHostCopies, 0u);
   EXPECT_EQ(result.location(), cumed::MemoryLocation::Device);
   const cumed::Image back = result.toHost();
-  const auto expected = ItkGrayscale(input, size, StructuringElement::Ball({2, 2, 2}),
-                                     GrayscaleOperation::Close);
+  const auto expected =
+      ItkGrayscale(input, size, StructuringElement::Ball({2, 2, 2}), GrayscaleOperation::Close);
   EXPECT_TRUE(std::equal(expected.begin(), expected.end(), back.view<std::int16_t>().data));
 }
 
@@ -157,8 +162,8 @@ TEST_F(GrayscaleCuda, SlabsUnderAMemoryCapEqualOnePass) {
   const auto input = cumed::morphology::test::RandomVolume<std::int16_t>(80 * 70 * 60, 6);
   cumed::ImageGeometry geometry;
   geometry.size = size;
-  for (GrayscaleOperation operation : {GrayscaleOperation::Dilate, GrayscaleOperation::Close,
-                                       GrayscaleOperation::WhiteTopHat}) {
+  for (GrayscaleOperation operation :
+       {GrayscaleOperation::Dilate, GrayscaleOperation::Close, GrayscaleOperation::WhiteTopHat}) {
     SCOPED_TRACE(ToString(operation));
     std::vector<std::int16_t> whole(input.size()), slabbed(input.size());
     GrayscaleOptions options;
@@ -171,8 +176,8 @@ TEST_F(GrayscaleCuda, SlabsUnderAMemoryCapEqualOnePass) {
     options.deviceMemoryBudget = 1200 * 1024;
     cumed::ResetTransferStats();
     Grayscale<std::int16_t>({input.data(), geometry, cumed::MemoryLocation::Host},
-                            {slabbed.data(), geometry, cumed::MemoryLocation::Host}, ball, operation,
-                            options);
+                            {slabbed.data(), geometry, cumed::MemoryLocation::Host}, ball,
+                            operation, options);
     EXPECT_GE(cumed::GetTransferStats().hostToDeviceCopies, 2u) << "the cap must force slabs";
     EXPECT_EQ(whole, slabbed);
   }
@@ -189,7 +194,9 @@ void ExpectLargeElementsEqualItk(cumed::Backend backend) {
   }
 }
 
-TEST(GrayscaleLargeElements, EqualItkOnCpu) { ExpectLargeElementsEqualItk(cumed::Backend::CPU); }
+TEST(GrayscaleLargeElements, EqualItkOnCpu) {
+  ExpectLargeElementsEqualItk(cumed::Backend::CPU);
+}
 
 // On the GPU their halos exceed the tiled kernels' usual size (the unlimited path).
 TEST_F(GrayscaleCuda, LargeElementsTakeTheUnlimitedPath) {

@@ -36,7 +36,8 @@
 
 namespace {
 
-template <class TImage> typename TImage::Pointer RandomImage(const typename TImage::SizeType& size, unsigned seed) {
+template <class TImage>
+typename TImage::Pointer RandomImage(const typename TImage::SizeType& size, unsigned seed) {
   auto image = TImage::New();
   image->SetRegions(size);
   image->Allocate();
@@ -53,8 +54,9 @@ template <class TImage> bool SamePixels(const TImage* a, const TImage* b) {
 }
 
 /// Runs ITK's filter and CuMed's with the same kernel and the same setter calls.
-template <template <class, class, class> class ItkFilter, template <class, class, class> class CuMedFilter,
-          class TImage, class TKernel, class Configure>
+template <template <class, class, class> class ItkFilter,
+          template <class, class, class> class CuMedFilter, class TImage, class TKernel,
+          class Configure>
 void ExpectSameAsItk(const TImage* input, const TKernel& kernel, Configure configure) {
   auto reference = ItkFilter<TImage, TImage, TKernel>::New();
   auto ours = CuMedFilter<TImage, TImage, TKernel>::New();
@@ -79,13 +81,22 @@ TEST(ItkAdapter, EveryGrayscaleFilterMatchesItk3D) {
   radius.Fill(2);
   const Kernel ball = Kernel::Ball(radius);
   const auto nothing = [](auto*) {};
-  ExpectSameAsItk<itk::GrayscaleDilateImageFilter, cumed::GrayscaleDilateImageFilter>(input.GetPointer(), ball, nothing);
-  ExpectSameAsItk<itk::GrayscaleErodeImageFilter, cumed::GrayscaleErodeImageFilter>(input.GetPointer(), ball, nothing);
-  ExpectSameAsItk<itk::GrayscaleMorphologicalOpeningImageFilter, cumed::GrayscaleMorphologicalOpeningImageFilter>(input.GetPointer(), ball, nothing);
-  ExpectSameAsItk<itk::GrayscaleMorphologicalClosingImageFilter, cumed::GrayscaleMorphologicalClosingImageFilter>(input.GetPointer(), ball, nothing);
-  ExpectSameAsItk<itk::WhiteTopHatImageFilter, cumed::WhiteTopHatImageFilter>(input.GetPointer(), ball, nothing);
-  ExpectSameAsItk<itk::BlackTopHatImageFilter, cumed::BlackTopHatImageFilter>(input.GetPointer(), ball, nothing);
-  ExpectSameAsItk<itk::MorphologicalGradientImageFilter, cumed::MorphologicalGradientImageFilter>(input.GetPointer(), ball, nothing);
+  ExpectSameAsItk<itk::GrayscaleDilateImageFilter, cumed::GrayscaleDilateImageFilter>(
+      input.GetPointer(), ball, nothing);
+  ExpectSameAsItk<itk::GrayscaleErodeImageFilter, cumed::GrayscaleErodeImageFilter>(
+      input.GetPointer(), ball, nothing);
+  ExpectSameAsItk<itk::GrayscaleMorphologicalOpeningImageFilter,
+                  cumed::GrayscaleMorphologicalOpeningImageFilter>(input.GetPointer(), ball,
+                                                                   nothing);
+  ExpectSameAsItk<itk::GrayscaleMorphologicalClosingImageFilter,
+                  cumed::GrayscaleMorphologicalClosingImageFilter>(input.GetPointer(), ball,
+                                                                   nothing);
+  ExpectSameAsItk<itk::WhiteTopHatImageFilter, cumed::WhiteTopHatImageFilter>(input.GetPointer(),
+                                                                              ball, nothing);
+  ExpectSameAsItk<itk::BlackTopHatImageFilter, cumed::BlackTopHatImageFilter>(input.GetPointer(),
+                                                                              ball, nothing);
+  ExpectSameAsItk<itk::MorphologicalGradientImageFilter, cumed::MorphologicalGradientImageFilter>(
+      input.GetPointer(), ball, nothing);
 }
 
 TEST(ItkAdapter, SettersBehaveAsItks2D) {
@@ -99,13 +110,16 @@ TEST(ItkAdapter, SettersBehaveAsItks2D) {
       input.GetPointer(), ball, [](auto* f) { f->SetBoundary(200); });
   ExpectSameAsItk<itk::GrayscaleErodeImageFilter, cumed::GrayscaleErodeImageFilter>(
       input.GetPointer(), ball, [](auto* f) { f->SetBoundary(17); });
-  ExpectSameAsItk<itk::GrayscaleMorphologicalClosingImageFilter, cumed::GrayscaleMorphologicalClosingImageFilter>(
+  ExpectSameAsItk<itk::GrayscaleMorphologicalClosingImageFilter,
+                  cumed::GrayscaleMorphologicalClosingImageFilter>(
       input.GetPointer(), ball, [](auto* f) { f->SafeBorderOff(); });
-  ExpectSameAsItk<itk::GrayscaleMorphologicalOpeningImageFilter, cumed::GrayscaleMorphologicalOpeningImageFilter>(
+  ExpectSameAsItk<itk::GrayscaleMorphologicalOpeningImageFilter,
+                  cumed::GrayscaleMorphologicalOpeningImageFilter>(
       input.GetPointer(), ball, [](auto* f) { f->SetSafeBorder(false); });
   // ITK's algorithm choice compiles unchanged and, as in ITK, does not change the output.
   ExpectSameAsItk<itk::GrayscaleDilateImageFilter, cumed::GrayscaleDilateImageFilter>(
-      input.GetPointer(), ball, [](auto* f) { f->SetAlgorithm(decltype(f->GetAlgorithm())::HISTO); });
+      input.GetPointer(), ball,
+      [](auto* f) { f->SetAlgorithm(decltype(f->GetAlgorithm())::HISTO); });
 }
 
 TEST(ItkAdapter, BinaryFiltersMatchItkWithTheirSetters) {
@@ -133,18 +147,21 @@ TEST(ItkAdapter, BinaryFiltersMatchItkWithTheirSetters) {
         f->SetBackgroundValue(1);
         f->SetBoundaryToForeground(false);
       });
-  ExpectSameAsItk<itk::BinaryMorphologicalOpeningImageFilter, cumed::BinaryMorphologicalOpeningImageFilter>(
-      input.GetPointer(), ball, [](auto* f) {
-        f->SetForegroundValue(200);
-        f->SetBackgroundValue(3);
-      });
-  ExpectSameAsItk<itk::BinaryMorphologicalClosingImageFilter, cumed::BinaryMorphologicalClosingImageFilter>(
+  ExpectSameAsItk<itk::BinaryMorphologicalOpeningImageFilter,
+                  cumed::BinaryMorphologicalOpeningImageFilter>(input.GetPointer(), ball,
+                                                                [](auto* f) {
+                                                                  f->SetForegroundValue(200);
+                                                                  f->SetBackgroundValue(3);
+                                                                });
+  ExpectSameAsItk<itk::BinaryMorphologicalClosingImageFilter,
+                  cumed::BinaryMorphologicalClosingImageFilter>(
       input.GetPointer(), ball, [](auto* f) { f->SetForegroundValue(200); });
-  ExpectSameAsItk<itk::BinaryMorphologicalClosingImageFilter, cumed::BinaryMorphologicalClosingImageFilter>(
-      input.GetPointer(), ball, [](auto* f) {
-        f->SetForegroundValue(200);
-        f->SafeBorderOff();
-      });
+  ExpectSameAsItk<itk::BinaryMorphologicalClosingImageFilter,
+                  cumed::BinaryMorphologicalClosingImageFilter>(input.GetPointer(), ball,
+                                                                [](auto* f) {
+                                                                  f->SetForegroundValue(200);
+                                                                  f->SafeBorderOff();
+                                                                });
 }
 
 TEST(ItkAdapter, WorksInAReaderFilterWriterPipelineWithProgress) {
@@ -167,7 +184,8 @@ TEST(ItkAdapter, WorksInAReaderFilterWriterPipelineWithProgress) {
   int progressEvents = 0;
   auto command = itk::CStyleCommand::New();
   command->SetClientData(&progressEvents);
-  command->SetCallback([](itk::Object*, const itk::EventObject&, void* count) { ++*static_cast<int*>(count); });
+  command->SetCallback(
+      [](itk::Object*, const itk::EventObject&, void* count) { ++*static_cast<int*>(count); });
   filter->AddObserver(itk::ProgressEvent(), command);
   auto writer = itk::ImageFileWriter<Image>::New();
   writer->SetInput(filter->GetOutput());
@@ -191,7 +209,8 @@ TEST(ItkAdapter, AutoRecordsTheBackendThatRan) {
   radius.Fill(1);
   filter->SetKernel(itk::FlatStructuringElement<3>::Ball(radius));
   filter->Update();
-  EXPECT_EQ(filter->GetLastBackend(), cumed::CudaUsable() ? cumed::Backend::CUDA : cumed::Backend::CPU);
+  EXPECT_EQ(filter->GetLastBackend(),
+            cumed::CudaUsable() ? cumed::Backend::CUDA : cumed::Backend::CPU);
 }
 
 } // namespace

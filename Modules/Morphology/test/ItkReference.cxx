@@ -34,8 +34,9 @@ itk::FlatStructuringElement<3> ToItkElement(const StructuringElement& element) {
 }
 
 namespace {
-template <class T> typename itk::Image<T, 3>::Pointer Wrap(const std::vector<T>& values,
-                                                           const std::array<std::size_t, 3>& size) {
+template <class T>
+typename itk::Image<T, 3>::Pointer Wrap(const std::vector<T>& values,
+                                        const std::array<std::size_t, 3>& size) {
   auto image = itk::Image<T, 3>::New();
   typename itk::Image<T, 3>::SizeType itkSize{{size[0], size[1], size[2]}};
   image->SetRegions(itkSize);
@@ -45,8 +46,9 @@ template <class T> typename itk::Image<T, 3>::Pointer Wrap(const std::vector<T>&
 }
 
 template <class Filter, class T, class Configure = void (*)(Filter*)>
-std::vector<T> Run(const std::vector<T>& input, const std::array<std::size_t, 3>& size,
-                   const StructuringElement& element, Configure configure = [](Filter*) {}) {
+std::vector<T> Run(
+    const std::vector<T>& input, const std::array<std::size_t, 3>& size,
+    const StructuringElement& element, Configure configure = [](Filter*) {}) {
   auto filter = Filter::New();
   configure(filter.GetPointer());
   filter->SetInput(Wrap(input, size));
@@ -67,7 +69,8 @@ std::vector<T> ItkBinary(const std::vector<T>& input, const std::array<std::size
   const auto configureDilateErode = [&](auto filter) {
     filter->SetForegroundValue(foreground);
     if (options.background) filter->SetBackgroundValue(static_cast<T>(*options.background));
-    if (options.boundaryToForeground) filter->SetBoundaryToForeground(*options.boundaryToForeground);
+    if (options.boundaryToForeground)
+      filter->SetBoundaryToForeground(*options.boundaryToForeground);
     return filter;
   };
   switch (operation) {
@@ -105,10 +108,10 @@ std::vector<T> ItkGrayscale(const std::vector<T>& input, const std::array<std::s
     return Run<itk::GrayscaleErodeImageFilter<Image, Image, Kernel>>(input, size, element);
   case GrayscaleOperation::Open:
     return Run<itk::GrayscaleMorphologicalOpeningImageFilter<Image, Image, Kernel>>(input, size,
-                                                                                     element);
+                                                                                    element);
   case GrayscaleOperation::Close:
     return Run<itk::GrayscaleMorphologicalClosingImageFilter<Image, Image, Kernel>>(input, size,
-                                                                                     element);
+                                                                                    element);
   case GrayscaleOperation::WhiteTopHat:
     return Run<itk::WhiteTopHatImageFilter<Image, Image, Kernel>>(input, size, element);
   case GrayscaleOperation::BlackTopHat:
@@ -119,9 +122,9 @@ std::vector<T> ItkGrayscale(const std::vector<T>& input, const std::array<std::s
   return {};
 }
 
-#define CUMED_INSTANTIATE_BINARY(T)                                                               \
-  template std::vector<T> ItkBinary(const std::vector<T>&, const std::array<std::size_t, 3>&,     \
-                                    const StructuringElement&, BinaryOperation,                   \
+#define CUMED_INSTANTIATE_BINARY(T)                                                                \
+  template std::vector<T> ItkBinary(const std::vector<T>&, const std::array<std::size_t, 3>&,      \
+                                    const StructuringElement&, BinaryOperation,                    \
                                     const BinaryOptions&);
 CUMED_INSTANTIATE_BINARY(std::uint8_t)
 CUMED_INSTANTIATE_BINARY(std::int16_t)

@@ -25,16 +25,19 @@ const RealCt* LoadOnce() {
   static const RealCt* loaded = []() -> const RealCt* {
     const char* source = std::getenv("CUMED_SOURCE_DIR");
     if (!source) return nullptr;
-    const auto directory = std::filesystem::path(source) / ".." / "shared" / "data" / "ct" / "popi-phase00";
+    const auto directory =
+        std::filesystem::path(source) / ".." / "shared" / "data" / "ct" / "popi-phase00";
     if (!std::filesystem::is_directory(directory)) return nullptr;
     auto* ct = new RealCt;
     const auto series = cumed::io::ReadDicomCtSeries(directory.string());
     const auto s = series.image->GetLargestPossibleRegion().GetSize();
     ct->size = {s[0], s[1], s[2]};
     for (int i = 0; i < 3; ++i) ct->spacing[i] = series.image->GetSpacing()[i];
-    ct->hu.assign(series.image->GetBufferPointer(), series.image->GetBufferPointer() + s[0] * s[1] * s[2]);
-    ct->itkClosed = test::ItkGrayscale(ct->hu, ct->size, StructuringElement::BallMillimetres(2.0, ct->spacing),
-                                       GrayscaleOperation::Close);
+    ct->hu.assign(series.image->GetBufferPointer(),
+                  series.image->GetBufferPointer() + s[0] * s[1] * s[2]);
+    ct->itkClosed =
+        test::ItkGrayscale(ct->hu, ct->size, StructuringElement::BallMillimetres(2.0, ct->spacing),
+                           GrayscaleOperation::Close);
     return ct;
   }();
   return loaded;
@@ -57,7 +60,9 @@ void ExpectClosingEqualsItk(cumed::Backend backend) {
   EXPECT_NE(closed, ct->hu) << "the closing must change the CT";
 }
 
-TEST(RealCt, ClosingWithA2mmBallEqualsItk) { ExpectClosingEqualsItk(cumed::Backend::CPU); }
+TEST(RealCt, ClosingWithA2mmBallEqualsItk) {
+  ExpectClosingEqualsItk(cumed::Backend::CPU);
+}
 
 TEST(RealCtCuda, ClosingWithA2mmBallEqualsItk) {
   if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();

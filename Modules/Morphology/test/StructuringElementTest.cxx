@@ -1,6 +1,6 @@
+#include "cumed/morphology/StructuringElement.h"
 #include "ItkReference.h"
 #include "cumed/core/Error.h"
-#include "cumed/morphology/StructuringElement.h"
 
 #include <gtest/gtest.h>
 
@@ -34,16 +34,27 @@ ItkElement::RadiusType Radius(int x, int y, int z) {
 }
 
 TEST(StructuringElement, BallEqualsItkBall) {
-  for (auto r : std::vector<std::array<int, 3>>{
-           {0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}, {4, 4, 4}, {5, 5, 5}, {8, 8, 8}, {4, 4, 0},
-           {9, 9, 0}, {3, 2, 1}, {1, 4, 2}, {15, 15, 0}, {7, 7, 3}}) {
+  for (auto r : std::vector<std::array<int, 3>>{{0, 0, 0},
+                                                {1, 1, 1},
+                                                {2, 2, 2},
+                                                {3, 3, 3},
+                                                {4, 4, 4},
+                                                {5, 5, 5},
+                                                {8, 8, 8},
+                                                {4, 4, 0},
+                                                {9, 9, 0},
+                                                {3, 2, 1},
+                                                {1, 4, 2},
+                                                {15, 15, 0},
+                                                {7, 7, 3}}) {
     SCOPED_TRACE(testing::Message() << r[0] << "," << r[1] << "," << r[2]);
     ExpectSameMembers(StructuringElement::Ball(r), ItkElement::Ball(Radius(r[0], r[1], r[2])));
   }
 }
 
 TEST(StructuringElement, BoxAndCrossEqualItk) {
-  for (auto r : std::vector<std::array<int, 3>>{{0, 0, 0}, {1, 1, 1}, {4, 4, 4}, {3, 1, 0}, {2, 5, 3}}) {
+  for (auto r :
+       std::vector<std::array<int, 3>>{{0, 0, 0}, {1, 1, 1}, {4, 4, 4}, {3, 1, 0}, {2, 5, 3}}) {
     SCOPED_TRACE(testing::Message() << r[0] << "," << r[1] << "," << r[2]);
     ExpectSameMembers(StructuringElement::Box(r), ItkElement::Box(Radius(r[0], r[1], r[2])));
     ExpectSameMembers(StructuringElement::Cross(r), ItkElement::Cross(Radius(r[0], r[1], r[2])));
@@ -97,8 +108,7 @@ TEST(StructuringElement, BadArgumentsAreNamed) {
 }
 
 TEST(StructuringElement, ReflectionMirrorsEveryOffset) {
-  const StructuringElement element =
-      StructuringElement::FromMask({3, 2, 1}, {1, 1, 0, 0, 0, 1});
+  const StructuringElement element = StructuringElement::FromMask({3, 2, 1}, {1, 1, 0, 0, 0, 1});
   const StructuringElement mirrored = element.reflected();
   EXPECT_EQ(mirrored.memberCount(), element.memberCount());
   for (const auto& chord : element.chords())

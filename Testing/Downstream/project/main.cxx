@@ -22,9 +22,9 @@ int main() {
   image.view<std::int16_t>().data[59] = 7;
   const cumed::Image copy = image.clone();
   if (copy.view<std::int16_t>().data[59] != 7) return 1;
-  const cumed::Image dilated = cumed::morphology::Grayscale(
-      image, cumed::morphology::StructuringElement::Ball({1, 1, 1}),
-      cumed::morphology::GrayscaleOperation::Dilate);
+  const cumed::Image dilated =
+      cumed::morphology::Grayscale(image, cumed::morphology::StructuringElement::Ball({1, 1, 1}),
+                                   cumed::morphology::GrayscaleOperation::Dilate);
   if (dilated.toHost().view<std::int16_t>().data[58] != 7) return 3; // neighbour of pixel 59
 #ifdef DOWNSTREAM_HAS_ITK
   using ItkImage = itk::Image<std::int16_t, 3>;

@@ -18,10 +18,10 @@ struct DeviceInfo {
 };
 
 struct DeviceProbeResult {
-  bool usable = false;      ///< at least one device can run CuMed's kernels
-  std::string reason;       ///< why not, when !usable ("built without CUDA", "no NVIDIA driver"...)
-  int driverVersion = 0;    ///< e.g. 13000 for CUDA 13.0; 0 without a driver
-  int runtimeVersion = 0;   ///< the runtime CuMed was linked with; 0 in a CPU-only build
+  bool usable = false;    ///< at least one device can run CuMed's kernels
+  std::string reason;     ///< why not, when !usable ("built without CUDA", "no NVIDIA driver"...)
+  int driverVersion = 0;  ///< e.g. 13000 for CUDA 13.0; 0 without a driver
+  int runtimeVersion = 0; ///< the runtime CuMed was linked with; 0 in a CPU-only build
   std::vector<DeviceInfo> devices;
 };
 

@@ -14,7 +14,7 @@ enum class MemoryLocation { Host, Device };
 const char* ToString(MemoryLocation location) noexcept;
 
 struct ImageGeometry {
-  std::array<std::size_t, 3> size{0, 0, 0};    ///< pixels along x, y, z (z = 1 for 2D)
+  std::array<std::size_t, 3> size{0, 0, 0};     ///< pixels along x, y, z (z = 1 for 2D)
   std::array<double, 3> spacing{1.0, 1.0, 1.0}; ///< mm between pixel centres
   std::array<double, 3> origin{0.0, 0.0, 0.0};  ///< world position of pixel (0,0,0)
   std::array<double, 9> direction{1, 0, 0, 0, 1, 0, 0, 0, 1}; ///< row-major, columns = axes

@@ -12,11 +12,16 @@ const char* ToString(PixelType type) noexcept;
 std::size_t SizeOf(PixelType type) noexcept;
 
 template <class T> constexpr PixelType PixelTypeOf() {
-  if constexpr (std::is_same_v<T, std::uint8_t>) return PixelType::UInt8;
-  else if constexpr (std::is_same_v<T, std::int16_t>) return PixelType::Int16;
-  else if constexpr (std::is_same_v<T, std::uint16_t>) return PixelType::UInt16;
-  else if constexpr (std::is_same_v<T, float>) return PixelType::Float32;
-  else static_assert(sizeof(T) == 0, "CuMed supports uint8, int16, uint16 and float pixels");
+  if constexpr (std::is_same_v<T, std::uint8_t>)
+    return PixelType::UInt8;
+  else if constexpr (std::is_same_v<T, std::int16_t>)
+    return PixelType::Int16;
+  else if constexpr (std::is_same_v<T, std::uint16_t>)
+    return PixelType::UInt16;
+  else if constexpr (std::is_same_v<T, float>)
+    return PixelType::Float32;
+  else
+    static_assert(sizeof(T) == 0, "CuMed supports uint8, int16, uint16 and float pixels");
 }
 
 } // namespace cumed

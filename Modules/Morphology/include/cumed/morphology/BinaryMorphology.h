@@ -23,11 +23,11 @@ const char* ToString(BinaryOperation operation) noexcept;
 
 struct BinaryOptions {
   Backend backend = Backend::Auto;
-  double foreground = 1;                 ///< ITK's default is the type's max; set it explicitly
-  std::optional<double> background;      ///< unset: ITK's default for the operation
+  double foreground = 1;                    ///< ITK's default is the type's max; set it explicitly
+  std::optional<double> background;         ///< unset: ITK's default for the operation
   std::optional<bool> boundaryToForeground; ///< unset: ITK's default (dilate off, erode on)
-  bool safeBorder = true;                ///< close only
-  std::size_t deviceMemoryBudget = 0;    ///< as GrayscaleOptions
+  bool safeBorder = true;                   ///< close only
+  std::size_t deviceMemoryBudget = 0;       ///< as GrayscaleOptions
   /// CUDA and device images: queue the work on this stream and return without waiting (as CUDA
   /// libraries do); nullptr: a private stream, synchronised before returning. Ignored otherwise.
   const Stream* stream = nullptr;

@@ -47,8 +47,7 @@ Backend Grayscale(ImageView<const T> input, ImageView<T> output, const Structuri
                   GrayscaleOperation operation, const GrayscaleOptions& options = {});
 
 /// Type-erased convenience: allocates the output in the input's memory location.
-Image Grayscale(const Image& input, const StructuringElement& element,
-                GrayscaleOperation operation, const GrayscaleOptions& options = {},
-                Backend* backendThatRan = nullptr);
+Image Grayscale(const Image& input, const StructuringElement& element, GrayscaleOperation operation,
+                const GrayscaleOptions& options = {}, Backend* backendThatRan = nullptr);
 
 } // namespace cumed::morphology

@@ -29,7 +29,8 @@ MorphologyImageFilterBase<TIn, TOut, TKernel>::ToStructuringElement(const Kernel
     const auto offset = kernel.GetOffset(j);
     std::size_t index = 0, stride = 1;
     for (unsigned i = 0; i < ImageDimension; ++i) {
-      index += static_cast<std::size_t>(offset[i] + static_cast<long>(kernel.GetRadius(i))) * stride;
+      index +=
+          static_cast<std::size_t>(offset[i] + static_cast<long>(kernel.GetRadius(i))) * stride;
       stride *= size[i];
     }
     mask[index] = 1;
@@ -45,7 +46,8 @@ void MorphologyImageFilterBase<TIn, TOut, TKernel>::GenerateInputRequestedRegion
 }
 
 template <class TIn, class TOut, class TKernel>
-void MorphologyImageFilterBase<TIn, TOut, TKernel>::EnlargeOutputRequestedRegion(itk::DataObject* output) {
+void MorphologyImageFilterBase<TIn, TOut, TKernel>::EnlargeOutputRequestedRegion(
+    itk::DataObject* output) {
   Superclass::EnlargeOutputRequestedRegion(output);
   output->SetRequestedRegionToLargestPossibleRegion();
 }
@@ -54,7 +56,9 @@ template <class TIn, class TOut, class TKernel>
 morphology::GrayscaleOptions MorphologyImageFilterBase<TIn, TOut, TKernel>::BaseOptions() {
   morphology::GrayscaleOptions options;
   options.backend = m_Backend;
-  options.progress = [this](double fraction) { this->UpdateProgress(static_cast<float>(fraction)); };
+  options.progress = [this](double fraction) {
+    this->UpdateProgress(static_cast<float>(fraction));
+  };
   return options;
 }
 
@@ -70,7 +74,8 @@ void MorphologyImageFilterBase<TIn, TOut, TKernel>::RunCore(Compute compute) {
   const ImageGeometry geometry = detail::GeometryOf<TIn>(input->GetBufferedRegion());
   const ImageView<const InPixel> in{input->GetBufferPointer(), geometry, MemoryLocation::Host};
   if constexpr (std::is_same_v<InPixel, OutPixel>) {
-    SetLastBackend(compute(in, ImageView<InPixel>{output->GetBufferPointer(), geometry, MemoryLocation::Host}));
+    SetLastBackend(compute(
+        in, ImageView<InPixel>{output->GetBufferPointer(), geometry, MemoryLocation::Host}));
   } else {
     std::vector<InPixel> result(geometry.numberOfPixels());
     SetLastBackend(compute(in, ImageView<InPixel>{result.data(), geometry, MemoryLocation::Host}));
@@ -90,15 +95,17 @@ void MorphologyImageFilterBase<TIn, TOut, TKernel>::RunGrayscale(
 
 template <class TIn, class TOut, class TKernel>
 void MorphologyImageFilterBase<TIn, TOut, TKernel>::RunBinary(morphology::BinaryOperation operation,
-                                                               morphology::BinaryOptions options) {
+                                                              morphology::BinaryOptions options) {
   options.backend = m_Backend;
   const morphology::StructuringElement element = Element();
-  RunCore([&](auto in, auto out) { return morphology::Binary(in, out, element, operation, options); });
+  RunCore(
+      [&](auto in, auto out) { return morphology::Binary(in, out, element, operation, options); });
   this->UpdateProgress(1.0f);
 }
 
 template <class TIn, class TOut, class TKernel>
-void MorphologyImageFilterBase<TIn, TOut, TKernel>::PrintSelf(std::ostream& os, itk::Indent indent) const {
+void MorphologyImageFilterBase<TIn, TOut, TKernel>::PrintSelf(std::ostream& os,
+                                                              itk::Indent indent) const {
   Superclass::PrintSelf(os, indent);
   os << indent << "Backend: " << cumed::ToString(m_Backend) << "\n";
   os << indent << "LastBackend: " << cumed::ToString(m_LastBackend) << "\n";
