@@ -1,5 +1,6 @@
 // CuMed's binary morphology equals ITK's binary filters bit for bit (every operation, pixel type
 // and element; default and non-default settings), on the CPU and (BinaryCuda*) on the GPU.
+#include "CaseNames.h"
 #include "ItkReference.h"
 #include "RandomVolumes.h"
 #include "cumed/core/Device.h"
@@ -105,16 +106,10 @@ TEST_P(BinaryCudaEqualsItk, OnGpu) {
   CheckAllPixelTypes(cumed::Backend::CUDA);
 }
 
-std::string CaseName(const testing::TestParamInfo<std::tuple<int, BinaryOperation>>& info) {
-  std::string name = cumed::morphology::test::TestElements()[std::get<0>(info.param)].name + "_" +
-                     ToString(std::get<1>(info.param));
-  for (char& c : name)
-    if (c == '-') c = '_';
-  return name;
-}
-
 const auto kCases = testing::Combine(testing::Range(0, 8), testing::ValuesIn(kOperations));
-INSTANTIATE_TEST_SUITE_P(AllCases, BinaryEqualsItk, kCases, CaseName);
-INSTANTIATE_TEST_SUITE_P(AllCases, BinaryCudaEqualsItk, kCases, CaseName);
+INSTANTIATE_TEST_SUITE_P(AllCases, BinaryEqualsItk, kCases,
+                         cumed::morphology::test::CaseName<BinaryOperation>);
+INSTANTIATE_TEST_SUITE_P(AllCases, BinaryCudaEqualsItk, kCases,
+                         cumed::morphology::test::CaseName<BinaryOperation>);
 
 } // namespace

@@ -1,5 +1,6 @@
 // CuMed's grayscale morphology equals ITK's filters bit for bit, for every operation, pixel type
 // and element, on the CPU and (suite GrayscaleCuda*) on the GPU.
+#include "CaseNames.h"
 #include "ItkReference.h"
 #include "RandomVolumes.h"
 #include "cumed/core/Device.h"
@@ -81,17 +82,11 @@ TEST_P(GrayscaleCudaEqualsItk, OnGpu) {
   CheckAllPixelTypes(cumed::Backend::CUDA);
 }
 
-std::string CaseName(const testing::TestParamInfo<std::tuple<int, GrayscaleOperation>>& info) {
-  std::string name = cumed::morphology::test::TestElements()[std::get<0>(info.param)].name + "_" +
-                     ToString(std::get<1>(info.param));
-  for (char& c : name)
-    if (c == '-') c = '_';
-  return name;
-}
-
 const auto kCases = testing::Combine(testing::Range(0, 8), testing::ValuesIn(kOperations));
-INSTANTIATE_TEST_SUITE_P(AllCases, GrayscaleEqualsItk, kCases, CaseName);
-INSTANTIATE_TEST_SUITE_P(AllCases, GrayscaleCudaEqualsItk, kCases, CaseName);
+INSTANTIATE_TEST_SUITE_P(AllCases, GrayscaleEqualsItk, kCases,
+                         cumed::morphology::test::CaseName<GrayscaleOperation>);
+INSTANTIATE_TEST_SUITE_P(AllCases, GrayscaleCudaEqualsItk, kCases,
+                         cumed::morphology::test::CaseName<GrayscaleOperation>);
 
 TEST(GrayscaleBoundary, ExplicitBoundaryValueIsUsedOutsideTheImage) {
   // A constant image dilated with boundary 7 > the image value: edge pixels see the 7.
