@@ -1,6 +1,7 @@
 // Runs cumed-ct-surface on the phantom the build generates and checks what it wrote against
 // numbers computed here independently: the closed mesh, its volume against the voxel count of
 // the closed volume, the picture. Then the program's answers to bad command lines.
+#include "ProgramRun.h"
 #include "cumed/core/Backend.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/io/DicomSeriesWriter.h"
@@ -21,15 +22,12 @@
 #include <vtkPolyData.h>
 #include <vtkXMLPolyDataReader.h>
 
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
+
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -42,10 +40,9 @@ constexpr double kRadiusMm = 2.0;
 constexpr int kPngWidth = 640;
 constexpr int kPngHeight = 480;
 
-std::string Setting(const char* environment, const char* compiledDefault) {
-  const char* value = std::getenv(environment);
-  return value && *value ? value : compiledDefault;
-}
+using cumed::apptest::RunResult;
+using cumed::apptest::Setting;
+
 std::string Program() {
   return Setting("CUMED_CT_SURFACE", CUMED_CT_SURFACE_EXE);
 }
@@ -56,39 +53,9 @@ fs::path WorkDir() {
   return fs::path(CUMED_SMOKE_WORK_DIR);
 }
 
-std::string Quote(const std::string& text) {
-  std::string quoted = "'";
-  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-struct RunResult {
-  int exitCode = -1;
-  std::string out;
-  std::string err;
-};
-
 // Runs the program with `arguments`, stdout and stderr captured in files under the work dir.
 RunResult RunProgram(const std::vector<std::string>& arguments, const std::string& tag) {
-  fs::create_directories(WorkDir());
-  const fs::path out = WorkDir() / (tag + ".stdout");
-  const fs::path err = WorkDir() / (tag + ".stderr");
-  std::string command = Quote(Program());
-  for (const auto& argument : arguments) command += " " + Quote(argument);
-  command += " >" + Quote(out.string()) + " 2>" + Quote(err.string());
-  const int status = std::system(command.c_str());
-  RunResult result;
-  result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.out = ReadText(out);
-  result.err = ReadText(err);
-  return result;
+  return cumed::apptest::RunProgram(Program(), arguments, WorkDir(), tag);
 }
 
 // name -> size of every file in a directory, to show the input was not touched.

@@ -1,17 +1,15 @@
 #pragma once
 // Runs the built cumed-morphology as a user would, with stdout and stderr captured, in a fresh
 // working directory per test.
+#include "ProgramRun.h"
+
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace cumed::morphologytest {
 
-struct RunResult {
-  int exitCode = -1;
-  std::string out;
-  std::string err;
-};
+using RunResult = apptest::RunResult;
 
 /// A new, empty directory for the current test (the previous run's is removed).
 std::filesystem::path FreshWorkDirectory();
