@@ -1,0 +1,64 @@
+#pragma once
+// Isosurfaces of a 3D image by marching cubes, welded: one point per intersected grid edge,
+// shared by every triangle that uses it. Matches vtkFlyingEdges3D (same case table, same point
+// positions, triangles and orientation; points in a different order) and, in Label mode,
+// vtkDiscreteFlyingEdges3D. Runs on the CPU (OpenMP) or on one or more CUDA devices.
+#include "cumed/core/Backend.h"
+#include "cumed/core/Image.h"
+#include "cumed/core/Stream.h"
+#include "cumed/surface/SurfaceMesh.h"
+
+#include <optional>
+#include <vector>
+
+namespace cumed::surface {
+
+enum class ContourMode {
+  Isovalue, ///< a grid point is inside when its value >= the isovalue (vtkFlyingEdges3D)
+  Label     ///< inside when value == the label; edges cut at their midpoint (discrete flying edges)
+};
+
+struct IsosurfaceOptions {
+  /// Isovalues (or labels); one surface each, appended in this order.
+  std::vector<double> values{0.0};
+  ContourMode mode = ContourMode::Isovalue;
+  /// Unit point normals from the interpolated scalar gradient, pointing to decreasing values
+  /// (as vtkFlyingEdges3D's ComputeNormals).
+  bool computeNormals = false;
+  /// A per-point array holding the contour value (as vtkFlyingEdges3D's ComputeScalars).
+  bool computeScalars = false;
+  Backend backend = Backend::Auto;
+  /// CUDA devices to spread the z-slabs over: 1 = the current device, 0 = every usable device.
+  int numberOfDevices = 1;
+  /// Slabs along z, at least one per device used; more slabs than devices run in turn on each
+  /// device ("virtual GPUs"). 0 = one per device. The mesh does not depend on this number.
+  int numberOfSlabs = 0;
+  /// CUDA, one device: also return the mesh in device memory (IsosurfaceResult::deviceMesh);
+  /// the host mesh is then left empty, so nothing is copied back.
+  bool keepOnDevice = false;
+  /// CUDA, one device: queue the work on this stream (the default is a stream of CuMed's own).
+  const Stream* stream = nullptr;
+};
+
+struct IsosurfaceResult {
+  SurfaceMesh mesh;                            ///< empty when keepOnDevice
+  std::optional<DeviceSurfaceMesh> deviceMesh; ///< set when keepOnDevice
+  Backend backendUsed = Backend::CPU;
+  int devicesUsed = 0; ///< CUDA devices that ran slabs (0 on the CPU)
+  int slabsUsed = 1;
+};
+
+/// Extracts the surfaces of `volume` (host or device memory; uint8, int16, uint16 or float).
+/// `attributes` are optional float volumes of the same size (in the same memory as `volume`)
+/// interpolated at every point, e.g. to colour the surface by another field.
+/// Throws InvalidArgument naming the problem (size, value count, attribute size...).
+IsosurfaceResult ExtractIsosurface(const Image& volume, const IsosurfaceOptions& options,
+                                   const std::vector<const Image*>& attributes = {});
+
+/// The same on a typed view of memory the caller owns (e.g. a vtkImageData's scalars).
+template <class T>
+IsosurfaceResult ExtractIsosurface(const ImageView<const T>& volume,
+                                   const IsosurfaceOptions& options,
+                                   const std::vector<ImageView<const float>>& attributes = {});
+
+} // namespace cumed::surface

@@ -1,0 +1,138 @@
+#pragma once
+// Position, normal, scalar and interpolated attributes of one output point, from the grid edge
+// it lies on. Host and device code: the CPU and CUDA backends compute every point with these
+// exact operations (both are built without floating-point contraction), so their meshes are
+// identical. The arithmetic follows vtkFlyingEdges3D (VTK 9.1) step by step: the interpolation
+// parameter and index-space position in double, gradients by central differences (one-sided on
+// the volume faces) in float, normal = -gradient normalised, then vtkImageTransform's mapping of
+// points and normals to world coordinates.
+#include "ContourGrid.h"
+
+#include <cmath>
+
+namespace cumed::surface::detail {
+
+/// Index-to-world mapping of the volume, as vtkImageData::GetIndexToPhysicalMatrix.
+struct WorldTransform {
+  double matrix[3][4];   ///< direction * diag(spacing) | origin
+  double direction[3][3];
+  double spacing[3];
+  double determinant;    ///< of the direction matrix
+  bool transformsNormals; ///< false when VTK only translates (identity direction, unit spacing)
+};
+
+/// Scalars of a slab: the volume's planes [zFirst, zFirst + planes) at `data`.
+template <class T> struct VolumeRows {
+  const T* data;
+  std::int64_t nx, ny, nz;
+  std::int64_t zFirst;
+
+  CUMED_CONTOUR_HD T at(std::int64_t i, std::int64_t j, std::int64_t k) const {
+    return data[((k - zFirst) * ny + j) * nx + i];
+  }
+};
+
+/// Central differences inside, one-sided differences on the faces (index space, like VTK).
+template <class T>
+CUMED_CONTOUR_HD void Gradient(const VolumeRows<T>& v, std::int64_t i, std::int64_t j,
+                               std::int64_t k, float g[3]) {
+  const std::int64_t n[3] = {v.nx, v.ny, v.nz};
+  const std::int64_t p[3] = {i, j, k};
+  for (int a = 0; a < 3; ++a) {
+    std::int64_t lo[3] = {i, j, k};
+    std::int64_t hi[3] = {i, j, k};
+    --lo[a];
+    ++hi[a];
+    if (p[a] == 0) {
+      g[a] = static_cast<float>(v.at(hi[0], hi[1], hi[2]) - v.at(i, j, k));
+    } else if (p[a] >= n[a] - 1) {
+      g[a] = static_cast<float>(v.at(i, j, k) - v.at(lo[0], lo[1], lo[2]));
+    } else {
+      g[a] = static_cast<float>(0.5 * (v.at(hi[0], hi[1], hi[2]) - v.at(lo[0], lo[1], lo[2])));
+    }
+  }
+}
+
+struct PointOutputs {
+  float* points;
+  float* normals;                ///< null when not requested
+  float* scalars;                ///< null when not requested
+  float scalarValue;
+  const float* const* attributeVolumes; ///< slab-relative like VolumeRows, or null
+  float* const* attributeOutputs;
+  int attributeCount;
+};
+
+/// Computes output point `id` lying on the grid edge named by `edgeKey`.
+template <class T>
+CUMED_CONTOUR_HD void ComputePoint(const VolumeRows<T>& v, const WorldTransform& world,
+                                   double value, bool labelMode, std::int64_t edgeKey,
+                                   const PointOutputs& out, std::int64_t id) {
+  const int axis = static_cast<int>(edgeKey % 3);
+  std::int64_t point = edgeKey / 3;
+  const std::int64_t i0 = point % v.nx;
+  point /= v.nx;
+  const std::int64_t j0 = point % v.ny;
+  const std::int64_t k0 = point / v.ny;
+  const std::int64_t i1 = i0 + (axis == 0), j1 = j0 + (axis == 1), k1 = k0 + (axis == 2);
+  const T s0 = v.at(i0, j0, k0);
+  const T s1 = v.at(i1, j1, k1);
+  const double t = labelMode ? 0.5 : (value - s0) / static_cast<double>(s1 - s0);
+
+  // VTK stores the index-space position as float, then maps it to world coordinates.
+  const float index[3] = {static_cast<float>(i0 + t * (i1 - i0)),
+                          static_cast<float>(j0 + t * (j1 - j0)),
+                          static_cast<float>(k0 + t * (k1 - k0))};
+  for (int r = 0; r < 3; ++r) {
+    out.points[3 * id + r] =
+        static_cast<float>(world.matrix[r][0] * index[0] + world.matrix[r][1] * index[1] +
+                           world.matrix[r][2] * index[2] + world.matrix[r][3]);
+  }
+
+  if (out.normals != nullptr) {
+    float g0[3], g1[3], n[3];
+    Gradient(v, i0, j0, k0, g0);
+    Gradient(v, i1, j1, k1, g1);
+    for (int a = 0; a < 3; ++a) {
+      n[a] = -static_cast<float>(g0[a] + t * (g1[a] - g0[a]));
+    }
+    const float length = static_cast<float>(
+        sqrt(static_cast<double>(n[0]) * n[0] + static_cast<double>(n[1]) * n[1] +
+             static_cast<double>(n[2]) * n[2]));
+    if (length != 0.0f) {
+      for (int a = 0; a < 3; ++a) {
+        n[a] /= length;
+      }
+    }
+    if (world.transformsNormals) {
+      float scaled[3], m[3];
+      for (int a = 0; a < 3; ++a) {
+        scaled[a] = static_cast<float>(n[a] / world.spacing[a]);
+      }
+      for (int r = 0; r < 3; ++r) {
+        m[r] = static_cast<float>(world.direction[r][0] * scaled[0] +
+                                  world.direction[r][1] * scaled[1] +
+                                  world.direction[r][2] * scaled[2]);
+        m[r] = static_cast<float>(m[r] * world.determinant);
+      }
+      const float toUnit = 1.0f / sqrtf(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]);
+      for (int a = 0; a < 3; ++a) {
+        n[a] = m[a] * toUnit;
+      }
+    }
+    for (int a = 0; a < 3; ++a) {
+      out.normals[3 * id + a] = n[a];
+    }
+  }
+  if (out.scalars != nullptr) {
+    out.scalars[id] = out.scalarValue;
+  }
+  for (int a = 0; a < out.attributeCount; ++a) {
+    const VolumeRows<float> attribute{out.attributeVolumes[a], v.nx, v.ny, v.nz, v.zFirst};
+    const double a0 = attribute.at(i0, j0, k0);
+    const double a1 = attribute.at(i1, j1, k1);
+    out.attributeOutputs[a][id] = static_cast<float>(a0 + t * (a1 - a0));
+  }
+}
+
+} // namespace cumed::surface::detail
