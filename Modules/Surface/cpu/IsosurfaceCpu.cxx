@@ -1,5 +1,6 @@
 #include "cpu/IsosurfaceCpu.h"
 
+#include "src/Classifier.h"
 #include "src/ContourPlan.h"
 #include "src/EdgeCaseTable.h"
 #include "cumed/surface/ExclusiveScan.h"
@@ -17,13 +18,10 @@ struct CountedSlab {
   std::vector<std::uint64_t> triangleOffsets;
 };
 
-template <class T> bool Inside(T s, double value, bool labelMode) {
-  return labelMode ? static_cast<double>(s) == value : static_cast<double>(s) >= value;
-}
-
 template <class T>
 void Classify(const VolumeRows<T>& volume, const ContourGrid& g, double value, bool labelMode,
               std::uint32_t* bits) {
+  const auto classifier = Classifier<T>::make(value, labelMode);
   const std::int64_t rows = g.bitPlanes() * g.ny;
 #pragma omp parallel for schedule(static)
   for (std::int64_t row = 0; row < rows; ++row) {
@@ -33,7 +31,7 @@ void Classify(const VolumeRows<T>& volume, const ContourGrid& g, double value, b
       const std::int64_t end = std::min<std::int64_t>(g.nx - w * kWordBits, kWordBits);
       std::uint32_t word = 0;
       for (std::int64_t b = 0; b < end; ++b) {
-        word |= static_cast<std::uint32_t>(Inside(line[w * kWordBits + b], value, labelMode)) << b;
+        word |= static_cast<std::uint32_t>(classifier.inside(line[w * kWordBits + b])) << b;
       }
       bits[g.bitIndex(j, k, w)] = word;
     }
@@ -54,7 +52,7 @@ CountedSlab CountSlab(const VolumeRows<T>& volume, ContourJob& job, bool labelMo
   for (std::int64_t row = 0; row < rowsToCount; ++row) {
     const std::int64_t k = g.zBegin + row / g.ny, j = row % g.ny;
     for (std::int64_t w = 0; w < g.words; ++w) {
-      const UnitCounts c = CountUnit(rows, kEdgeCases, j, k, w);
+      const UnitCounts c = CountUnit(UnitWords(rows, j, k, w), kEdgeCases);
       pointCounts[g.xySegment(j, k, w)] = c.xyPoints;
       if (k < g.zEnd) {
         pointCounts[g.zSegment(j, k, w)] = c.zPoints;
@@ -81,7 +79,7 @@ void EmitSlab(const VolumeRows<T>& volume, const CountedSlab& slab, const Contou
               SurfaceMesh& mesh) {
   const ContourGrid& g = job.grid;
   std::vector<std::int64_t> edgeKeys(job.points);
-  const PointIds ids{BitRows{slab.bits.data(), g}, slab.pointOffsets.data()};
+  const BitRows bits{slab.bits.data(), g};
   const EmitTarget target{edgeKeys.data(), mesh.triangles.data() + 3 * job.triangleOffset,
                           job.pointOffset};
   const std::int64_t rows = (g.zEnd - g.zBegin) * g.ny;
@@ -89,7 +87,8 @@ void EmitSlab(const VolumeRows<T>& volume, const CountedSlab& slab, const Contou
   for (std::int64_t row = 0; row < rows; ++row) {
     const std::int64_t k = g.zBegin + row / g.ny, j = row % g.ny;
     for (std::int64_t w = 0; w < g.words; ++w) {
-      EmitUnit(ids, slab.triangleOffsets.data(), kEdgeCases, target, j, k, w);
+      EmitUnit(bits, slab.pointOffsets.data(), slab.triangleOffsets.data(), kEdgeCases, target, j,
+               k, w);
     }
   }
 #pragma omp parallel for schedule(static)

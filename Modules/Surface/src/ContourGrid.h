@@ -83,26 +83,47 @@ struct ContourGrid {
   }
 };
 
-/// Read access to the classified bits of one slab (bits beyond nx are zero).
+/// The classified bits of one slab (bits beyond nx are zero).
 struct BitRows {
   const std::uint32_t* bits;
   ContourGrid grid;
+};
 
-  CUMED_CONTOUR_HD std::uint32_t word(std::int64_t j, std::int64_t k, std::int64_t w) const {
-    return w < grid.words ? bits[grid.bitIndex(j, k, w)] : 0u;
+/// The bit words around unit (w, j, k), loaded once: rows (j+dy, k+dz) at words w, w+1, w+2
+/// (zero where the row, word or bit plane does not exist). Everything the passes derive (edge
+/// intersections, cell corners) comes from these twelve registers.
+struct UnitWords {
+  std::uint32_t word[4][3]; ///< [dy + 2*dz][dw]
+  ContourGrid grid;
+  std::int64_t j, k, w;
+
+  CUMED_CONTOUR_HD UnitWords(const BitRows& rows, std::int64_t j_, std::int64_t k_, std::int64_t w_)
+      : grid(rows.grid), j(j_), k(k_), w(w_) {
+    const std::int64_t planeEnd = grid.zBegin + grid.bitPlanes();
+    for (int r = 0; r < 4; ++r) {
+      const bool row = j + (r & 1) < grid.ny && k + (r >> 1) < planeEnd;
+      for (int dw = 0; dw < 3; ++dw) {
+        word[r][dw] = row && w + dw < grid.words
+                          ? rows.bits[grid.bitIndex(j + (r & 1), k + (r >> 1), w + dw)]
+                          : 0u;
+      }
+    }
   }
-  /// Bit n of the result: the flag of point (w*32 + n + 1, j, k).
-  CUMED_CONTOUR_HD std::uint32_t shiftedWord(std::int64_t j, std::int64_t k, std::int64_t w) const {
-    return (word(j, k, w) >> 1) | ((word(j, k, w + 1) & 1u) << (kWordBits - 1));
+  /// Bit n: the flag of point (x of bit n) + 1 in row r, for word w + dw (dw = 0, 1).
+  CUMED_CONTOUR_HD std::uint32_t shifted(int r, int dw) const {
+    return (word[r][dw] >> 1) | ((word[r][dw + 1] & 1u) << (kWordBits - 1));
   }
-  CUMED_CONTOUR_HD std::uint32_t xEdges(std::int64_t j, std::int64_t k, std::int64_t w) const {
-    return (word(j, k, w) ^ shiftedWord(j, k, w)) & grid.belowMask(w, grid.nx - 1);
+  /// Intersected x-edges of row r's points in word w + dw.
+  CUMED_CONTOUR_HD std::uint32_t xEdges(int r, int dw) const {
+    return (word[r][dw] ^ shifted(r, dw)) & grid.belowMask(w + dw, grid.nx - 1);
   }
-  CUMED_CONTOUR_HD std::uint32_t yEdges(std::int64_t j, std::int64_t k, std::int64_t w) const {
-    return j + 1 < grid.ny ? word(j, k, w) ^ word(j + 1, k, w) : 0u;
+  /// Intersected y-edges of the points of row (j, k + dz), word w + dw.
+  CUMED_CONTOUR_HD std::uint32_t yEdges(int dz, int dw) const {
+    return j + 1 < grid.ny ? word[2 * dz][dw] ^ word[2 * dz + 1][dw] : 0u;
   }
-  CUMED_CONTOUR_HD std::uint32_t zEdges(std::int64_t j, std::int64_t k, std::int64_t w) const {
-    return k + 1 < grid.nz ? word(j, k, w) ^ word(j, k + 1, w) : 0u;
+  /// Intersected z-edges of the points of row (j + dy, k), word w + dw.
+  CUMED_CONTOUR_HD std::uint32_t zEdges(int dy, int dw) const {
+    return k + 1 < grid.nz ? word[dy][dw] ^ word[dy + 2][dw] : 0u;
   }
 };
 
@@ -112,19 +133,15 @@ struct CellWords {
   std::uint32_t corner[8];
   std::uint32_t active;
 
-  CUMED_CONTOUR_HD CellWords(const BitRows& rows, std::int64_t j, std::int64_t k, std::int64_t w) {
-    for (int dz = 0; dz < 2; ++dz) {
-      for (int dy = 0; dy < 2; ++dy) {
-        corner[dz * 4 + dy * 2] = rows.word(j + dy, k + dz, w);
-        corner[dz * 4 + dy * 2 + 1] = rows.shiftedWord(j + dy, k + dz, w);
-      }
-    }
+  CUMED_CONTOUR_HD explicit CellWords(const UnitWords& u) {
     std::uint32_t all = 0xffffffffu, any = 0u;
-    for (int c = 0; c < 8; ++c) {
-      all &= corner[c];
-      any |= corner[c];
+    for (int r = 0; r < 4; ++r) {
+      corner[2 * r] = u.word[r][0];
+      corner[2 * r + 1] = u.shifted(r, 0);
+      all &= corner[2 * r] & corner[2 * r + 1];
+      any |= corner[2 * r] | corner[2 * r + 1];
     }
-    active = (any & ~all) & rows.grid.belowMask(w, rows.grid.nx - 1);
+    active = (any & ~all) & u.grid.belowMask(u.w, u.grid.nx - 1);
   }
   CUMED_CONTOUR_HD int caseOf(int bit) const {
     int index = 0;
@@ -142,16 +159,15 @@ struct UnitCounts {
 };
 
 /// Counts of unit (w, j, k); k may be the ghost plane (then only xy points count).
-CUMED_CONTOUR_HD UnitCounts CountUnit(const BitRows& rows, const std::uint8_t (*edgeCases)[16],
-                                      std::int64_t j, std::int64_t k, std::int64_t w) {
+CUMED_CONTOUR_HD UnitCounts CountUnit(const UnitWords& u, const std::uint8_t (*edgeCases)[16]) {
   UnitCounts counts;
-  counts.xyPoints = PopCount(rows.xEdges(j, k, w)) + PopCount(rows.yEdges(j, k, w));
-  if (k >= rows.grid.zEnd) {
+  counts.xyPoints = PopCount(u.xEdges(0, 0)) + PopCount(u.yEdges(0, 0));
+  if (u.k >= u.grid.zEnd) {
     return counts;
   }
-  counts.zPoints = PopCount(rows.zEdges(j, k, w));
-  if (j + 1 < rows.grid.ny && k + 1 < rows.grid.nz) {
-    const CellWords cells(rows, j, k, w);
+  counts.zPoints = PopCount(u.zEdges(0, 0));
+  if (u.j + 1 < u.grid.ny && u.k + 1 < u.grid.nz) {
+    const CellWords cells(u);
     for (std::uint32_t active = cells.active; active != 0; active &= active - 1) {
       counts.triangles += edgeCases[cells.caseOf(LowestBit(active))][0];
     }
@@ -165,37 +181,53 @@ CUMED_CONTOUR_HD std::int64_t EdgeKey(const ContourGrid& g, std::int64_t i, std:
   return ((k * g.ny + j) * g.nx + i) * 3 + axis;
 }
 
-/// Slab-local point ids of intersected edges, from the scanned point counts.
-struct PointIds {
-  BitRows rows;
-  const std::uint64_t* offsets; ///< exclusive scan of the point counts
+/// What the cells of a unit need to name the points on their twelve edges: for each edge
+/// family, the intersection bits and the slab-local id of the first point of the words involved
+/// (`offsets` is the exclusive scan of the point counts).
+struct UnitEdges {
+  std::uint32_t xBits[4];     ///< x-edges of rows (j+dy, k+dz), index dy + 2*dz, word w
+  std::uint64_t xFirst[4];
+  std::uint32_t yBits[2][2];  ///< y-edges of rows (j, k+dz), words w and w+1: [dz][dw]
+  std::uint64_t yFirst[2][2];
+  std::uint32_t zBits[2][2];  ///< z-edges of rows (j+dy, k), words w and w+1: [dy][dw]
+  std::uint64_t zFirst[2][2];
 
-  CUMED_CONTOUR_HD std::uint64_t xEdge(std::int64_t i, std::int64_t j, std::int64_t k) const {
-    const std::int64_t w = i / kWordBits;
-    const int bit = static_cast<int>(i % kWordBits);
-    return offsets[rows.grid.xySegment(j, k, w)] + PopCount(rows.xEdges(j, k, w) & LowMask(bit));
+  CUMED_CONTOUR_HD UnitEdges(const UnitWords& u, const std::uint64_t* offsets) {
+    const ContourGrid& g = u.grid;
+    for (int r = 0; r < 4; ++r) {
+      xBits[r] = u.xEdges(r, 0);
+      xFirst[r] = offsets[g.xySegment(u.j + (r & 1), u.k + (r >> 1), u.w)];
+    }
+    for (int d = 0; d < 2; ++d) {
+      for (int dw = 0; dw < 2; ++dw) {
+        // Word w+1 exists whenever a cell of this unit reaches into it (i + 1 < nx).
+        const bool exists = u.w + dw < g.words;
+        yBits[d][dw] = u.yEdges(d, dw);
+        yFirst[d][dw] = exists ? offsets[g.xySegment(u.j, u.k + d, u.w + dw)] +
+                                     PopCount(u.xEdges(2 * d, dw))
+                               : 0u;
+        zBits[d][dw] = u.zEdges(d, dw);
+        zFirst[d][dw] = exists ? offsets[g.zSegment(u.j + d, u.k, u.w + dw)] : 0u;
+      }
+    }
   }
-  CUMED_CONTOUR_HD std::uint64_t yEdge(std::int64_t i, std::int64_t j, std::int64_t k) const {
-    const std::int64_t w = i / kWordBits;
-    const int bit = static_cast<int>(i % kWordBits);
-    return offsets[rows.grid.xySegment(j, k, w)] + PopCount(rows.xEdges(j, k, w)) +
-           PopCount(rows.yEdges(j, k, w) & LowMask(bit));
-  }
-  CUMED_CONTOUR_HD std::uint64_t zEdge(std::int64_t i, std::int64_t j, std::int64_t k) const {
-    const std::int64_t w = i / kWordBits;
-    const int bit = static_cast<int>(i % kWordBits);
-    return offsets[rows.grid.zSegment(j, k, w)] + PopCount(rows.zEdges(j, k, w) & LowMask(bit));
-  }
-  /// Cell edge `edge` (EdgeCaseTable.h numbering) of the cell at (i, j, k).
-  CUMED_CONTOUR_HD std::uint64_t cellEdge(int edge, std::int64_t i, std::int64_t j,
-                                          std::int64_t k) const {
+
+  /// Point id of cell edge `edge` (EdgeCaseTable.h numbering) of the cell at bit `bit`.
+  CUMED_CONTOUR_HD std::uint64_t cellEdge(int edge, int bit) const {
     if (edge < 4) {
-      return xEdge(i, j + (edge & 1), k + (edge >> 1));
+      return xFirst[edge] + PopCount(xBits[edge] & LowMask(bit));
     }
+    const int shifted = bit + (edge & 1); // y- and z-edges at i+1 may start the next word
+    const bool next = shifted >= kWordBits;
+    const std::uint32_t below = LowMask(shifted & (kWordBits - 1));
+    const int d = (edge >> 1) & 1;
+    // Selects, not a run-time array index, so the arrays stay in registers on the GPU.
     if (edge < 8) {
-      return yEdge(i + (edge & 1), j, k + ((edge >> 1) & 1));
+      return next ? yFirst[d][1] + PopCount(yBits[d][1] & below)
+                  : yFirst[d][0] + PopCount(yBits[d][0] & below);
     }
-    return zEdge(i + (edge & 1), j + ((edge >> 1) & 1), k);
+    return next ? zFirst[d][1] + PopCount(zBits[d][1] & below)
+                : zFirst[d][0] + PopCount(zBits[d][0] & below);
   }
 };
 
@@ -206,40 +238,44 @@ struct EmitTarget {
   std::int64_t pointIdOffset;  ///< global id of the slab's first point
 };
 
-/// Writes the points (edge keys) and triangles of unit (w, j, k) of an owned plane.
-CUMED_CONTOUR_HD void EmitUnit(const PointIds& ids, const std::uint64_t* triangleOffsets,
+/// Writes the points (edge keys) and triangles of unit (w, j, k) of an owned plane (the CPU's
+/// serial form; the CUDA kernel spreads the same work over a warp, in the same order).
+CUMED_CONTOUR_HD void EmitUnit(const BitRows& rows, const std::uint64_t* pointOffsets,
+                               const std::uint64_t* triangleOffsets,
                                const std::uint8_t (*edgeCases)[16], const EmitTarget& target,
                                std::int64_t j, std::int64_t k, std::int64_t w) {
-  const BitRows& rows = ids.rows;
   const ContourGrid& g = rows.grid;
+  const UnitWords u(rows, j, k, w);
   const std::int64_t iBase = w * kWordBits;
-  const std::uint64_t xyFirst = ids.offsets[g.xySegment(j, k, w)];
-  const std::uint32_t xe = rows.xEdges(j, k, w);
-  std::uint64_t id = xyFirst;
+  const std::uint32_t xe = u.xEdges(0, 0);
+  std::uint64_t id = pointOffsets[g.xySegment(j, k, w)];
   for (std::uint32_t m = xe; m != 0; m &= m - 1) {
     target.edgeKeys[id++] = EdgeKey(g, iBase + LowestBit(m), j, k, 0);
   }
-  for (std::uint32_t m = rows.yEdges(j, k, w); m != 0; m &= m - 1) {
+  for (std::uint32_t m = u.yEdges(0, 0); m != 0; m &= m - 1) {
     target.edgeKeys[id++] = EdgeKey(g, iBase + LowestBit(m), j, k, 1);
   }
-  id = ids.offsets[g.zSegment(j, k, w)];
-  for (std::uint32_t m = rows.zEdges(j, k, w); m != 0; m &= m - 1) {
+  id = pointOffsets[g.zSegment(j, k, w)];
+  for (std::uint32_t m = u.zEdges(0, 0); m != 0; m &= m - 1) {
     target.edgeKeys[id++] = EdgeKey(g, iBase + LowestBit(m), j, k, 2);
   }
   if (j + 1 >= g.ny || k + 1 >= g.nz) {
     return;
   }
-  const CellWords cells(rows, j, k, w);
+  const CellWords cells(u);
+  if (cells.active == 0) {
+    return;
+  }
+  const UnitEdges edges(u, pointOffsets);
   std::uint64_t triangle = triangleOffsets[g.triangleUnit(j, k, w)];
   for (std::uint32_t active = cells.active; active != 0; active &= active - 1) {
     const int bit = LowestBit(active);
     const std::uint8_t* cellCase = edgeCases[cells.caseOf(bit)];
-    const std::int64_t i = iBase + bit;
     for (int t = 0; t < cellCase[0]; ++t, ++triangle) {
       for (int v = 0; v < 3; ++v) {
         target.triangles[3 * triangle + v] =
             target.pointIdOffset +
-            static_cast<std::int64_t>(ids.cellEdge(cellCase[1 + 3 * t + v], i, j, k));
+            static_cast<std::int64_t>(edges.cellEdge(cellCase[1 + 3 * t + v], bit));
       }
     }
   }
