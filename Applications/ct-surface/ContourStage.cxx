@@ -2,7 +2,9 @@
 
 #include "VolumeToVtk.h"
 
-#include <vtkFlyingEdges3D.h>
+#include "cumed/surface/UpdateOrThrow.h"
+#include "cumed/surface/vtkCuMedFlyingEdges3D.h"
+
 #include <vtkImageData.h>
 #include <vtkMatrix4x4.h>
 #include <vtkNew.h>
@@ -39,19 +41,22 @@ vtkSmartPointer<vtkPolyData> ToPatientSpace(vtkPolyData* surface, const Hounsfie
 
 } // namespace
 
-vtkSmartPointer<vtkPolyData> ExtractIsosurface(const HounsfieldImage* image, double isoHu) {
+ContourResult ExtractIsosurface(const HounsfieldImage* image, double isoHu,
+                                cumed::Backend backend) {
   const auto volume = ToPaddedVtkImage(image);
-  vtkNew<vtkFlyingEdges3D> contour;
+  vtkNew<vtkCuMedFlyingEdges3D> contour;
   contour->SetInputData(volume);
   contour->SetValue(0, isoHu);
   contour->ComputeNormalsOn();
   contour->ComputeGradientsOff();
   contour->ComputeScalarsOff(); // every point would carry the iso value: no information
   contour->InterpolateAttributesOff();
-  contour->Update();
-  vtkSmartPointer<vtkPolyData> surface = contour->GetOutput();
-  if (HasIdentityDirection(image)) return surface;
-  return ToPatientSpace(surface, image);
+  contour->SetBackend(backend);
+  cumed::surface::UpdateOrThrow(contour);
+  const std::string ran = contour->GetLastBackend();
+  ContourResult result{contour->GetOutput(), ran == "vtk" ? "vtk-cpu" : "cumed-" + ran};
+  if (!HasIdentityDirection(image)) result.surface = ToPatientSpace(result.surface, image);
+  return result;
 }
 
 } // namespace cumed::ctsurface

@@ -50,10 +50,6 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.resolvedBackend = cumed::ToString(backend);
   const fs::path outputDirectory =
       PrepareOutputDirectory(arguments.outputDirectory, arguments.inputDirectory);
-  if (backend == cumed::Backend::CUDA) {
-    std::fprintf(stderr, "cumed-ct-surface: note: the isosurface stage has no CUDA "
-                         "implementation yet; it runs on the CPU\n");
-  }
 
   StageProgress reading(kProgramName, "reading series");
   cumed::io::DicomReadOptions readOptions;
@@ -100,9 +96,10 @@ RunSummary RunPipeline(const Arguments& arguments) {
   }
 
   StageProgress contouring(kProgramName, "isosurface");
-  const vtkSmartPointer<vtkPolyData> surface = ExtractIsosurface(closed, arguments.isoHu);
+  const ContourResult contour = ExtractIsosurface(closed, arguments.isoHu, backend);
+  const vtkSmartPointer<vtkPolyData>& surface = contour.surface;
   summary.seconds.contour = contouring.Finish();
-  summary.contourImplementation = kContourImplementation;
+  summary.contourImplementation = contour.implementation;
   summary.triangles = surface->GetNumberOfPolys();
   summary.points = surface->GetNumberOfPoints();
   summary.enclosedVolumeMm3 = EnclosedVolumeMm3(surface);

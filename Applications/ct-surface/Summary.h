@@ -22,7 +22,7 @@ struct RunSummary {
   std::string resolvedBackend;       ///< cpu or cuda: what ResolveBackend chose
   std::string closingImplementation; ///< "cumed-cpu"/"cumed-cuda", or "skipped" for radius 0
   int closingRadiusVoxels[3] = {0, 0, 0};
-  std::string contourImplementation;
+  std::string contourImplementation; ///< "cumed-cpu"/"cumed-cuda" (or "vtk-cpu": VTK's filter)
   double isoHu = 0.0;
   std::uint64_t voxelsAtOrAboveIso = 0; ///< in the closed volume
   double voxelVolumeMm3 = 0.0;

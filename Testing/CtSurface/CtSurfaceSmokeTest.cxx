@@ -133,7 +133,7 @@ TEST_F(CtSurfaceOnPhantom, PrintsOneSummaryLineWithEveryStage) {
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
   for (const char* field :
        {"slices=", "voxels=", "triangles=", "points=", "voxels_ge_iso=", "volume_mm3=",
-        "closing=cumed-cpu", "contour=vtk-cpu", "backend=cpu", "time_s:", "render=\""}) {
+        "closing=cumed-cpu", "contour=cumed-cpu", "backend=cpu", "time_s:", "render=\""}) {
     EXPECT_TRUE(Contains(out, field)) << "missing " << field << " in: " << out;
   }
 }

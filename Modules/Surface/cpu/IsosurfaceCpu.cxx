@@ -1,5 +1,6 @@
 #include "cpu/IsosurfaceCpu.h"
 
+#include "cpu/ScratchPool.h"
 #include "src/Classifier.h"
 #include "src/ContourPlan.h"
 #include "src/EdgeCaseTable.h"
@@ -8,15 +9,50 @@
 #include <cstdint>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace cumed::surface::detail {
 namespace {
 
 /// A job's state between the count and emit passes.
 struct CountedSlab {
-  std::vector<std::uint32_t> bits;
-  std::vector<std::uint64_t> pointOffsets;
-  std::vector<std::uint64_t> triangleOffsets;
+  ScratchBlock bits;            ///< uint32 words
+  ScratchBlock pointOffsets;    ///< uint64
+  ScratchBlock triangleOffsets; ///< uint64
 };
+
+/// The inside flags of up to 32 values packed into a word. Full words go through a byte mask
+/// the compiler vectorises and SSE2's movemask packs; the classification pass then runs near
+/// memory speed instead of one shift per value.
+template <class T>
+std::uint32_t PackWord(const T* values, std::int64_t count, const Classifier<T>& classifier) {
+  if (count < kWordBits) {
+    std::uint32_t word = 0;
+    for (std::int64_t b = 0; b < count; ++b) {
+      word |= static_cast<std::uint32_t>(classifier.inside(values[b])) << b;
+    }
+    return word;
+  }
+#if defined(__SSE2__)
+  alignas(16) std::uint8_t flags[kWordBits];
+  for (int b = 0; b < kWordBits; ++b) {
+    flags[b] = classifier.inside(values[b]) ? 0xff : 0;
+  }
+  const auto low = static_cast<std::uint32_t>(
+      _mm_movemask_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(flags))));
+  const auto high = static_cast<std::uint32_t>(
+      _mm_movemask_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(flags + 16))));
+  return low | (high << 16);
+#else
+  std::uint32_t word = 0;
+  for (int b = 0; b < kWordBits; ++b) {
+    word |= static_cast<std::uint32_t>(classifier.inside(values[b])) << b;
+  }
+  return word;
+#endif
+}
 
 template <class T>
 void Classify(const VolumeRows<T>& volume, const ContourGrid& g, double value, bool labelMode,
@@ -28,31 +64,56 @@ void Classify(const VolumeRows<T>& volume, const ContourGrid& g, double value, b
     const std::int64_t k = g.zBegin + row / g.ny, j = row % g.ny;
     const T* line = volume.data + ((k - volume.zFirst) * volume.ny + j) * volume.nx;
     for (std::int64_t w = 0; w < g.words; ++w) {
-      const std::int64_t end = std::min<std::int64_t>(g.nx - w * kWordBits, kWordBits);
-      std::uint32_t word = 0;
-      for (std::int64_t b = 0; b < end; ++b) {
-        word |= static_cast<std::uint32_t>(classifier.inside(line[w * kWordBits + b])) << b;
-      }
-      bits[g.bitIndex(j, k, w)] = word;
+      bits[g.bitIndex(j, k, w)] =
+          PackWord(line + w * kWordBits, g.nx - w * kWordBits, classifier);
     }
   }
+}
+
+/// True when the rows a unit row (j, k) reads - (j, k), (j+1, k), (j, k+1), (j+1, k+1), those
+/// that exist - are all outside or all inside: then none of its units has points or triangles.
+/// Most rows of a CT are like this; skipping them is the CPU's version of VTK's trimming.
+bool RowIsUniform(const BitRows& rows, std::int64_t j, std::int64_t k) {
+  const ContourGrid& g = rows.grid;
+  const std::int64_t planeEnd = g.zBegin + g.bitPlanes();
+  const std::uint32_t first = rows.bits[g.bitIndex(j, k, 0)];
+  if (first != 0 && first != g.belowMask(0, g.nx)) {
+    return false;
+  }
+  const bool inside = first != 0;
+  for (int r = 0; r < 4; ++r) {
+    const std::int64_t jj = j + (r & 1), kk = k + (r >> 1);
+    if (jj >= g.ny || kk >= planeEnd) {
+      continue;
+    }
+    const std::uint32_t* word = rows.bits + g.bitIndex(jj, kk, 0);
+    for (std::int64_t w = 0; w < g.words; ++w) {
+      if (word[w] != (inside ? g.belowMask(w, g.nx) : 0u)) {
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 template <class T>
 CountedSlab CountSlab(const VolumeRows<T>& volume, ContourJob& job, bool labelMode) {
   const ContourGrid& g = job.grid;
   CountedSlab slab;
-  slab.bits.resize(g.bitWords());
-  Classify(volume, g, job.value, labelMode, slab.bits.data());
-  const BitRows rows{slab.bits.data(), g};
-  std::vector<std::uint32_t> pointCounts(g.pointCountLength());
-  std::vector<std::uint32_t> triangleCounts(g.triangleCountLength());
-  const std::int64_t rowsToCount = (g.bitPlanes()) * g.ny; // owned planes + ghost plane
+  slab.bits = TakeScratch<std::uint32_t>(g.bitWords());
+  Classify(volume, g, job.value, labelMode, slab.bits.as<std::uint32_t>());
+  const BitRows rows{slab.bits.as<std::uint32_t>(), g};
+  ScratchBlock pointBlock = TakeScratch<std::uint32_t>(g.pointCountLength());
+  ScratchBlock triangleBlock = TakeScratch<std::uint32_t>(g.triangleCountLength());
+  std::uint32_t* pointCounts = pointBlock.as<std::uint32_t>();
+  std::uint32_t* triangleCounts = triangleBlock.as<std::uint32_t>();
+  const std::int64_t rowsToCount = g.bitPlanes() * g.ny; // owned planes + ghost plane
 #pragma omp parallel for schedule(dynamic, 64)
   for (std::int64_t row = 0; row < rowsToCount; ++row) {
     const std::int64_t k = g.zBegin + row / g.ny, j = row % g.ny;
+    const bool uniform = RowIsUniform(rows, j, k);
     for (std::int64_t w = 0; w < g.words; ++w) {
-      const UnitCounts c = CountUnit(UnitWords(rows, j, k, w), kEdgeCases);
+      const UnitCounts c = uniform ? UnitCounts{} : CountUnit(UnitWords(rows, j, k, w), kEdgeCases);
       pointCounts[g.xySegment(j, k, w)] = c.xyPoints;
       if (k < g.zEnd) {
         pointCounts[g.zSegment(j, k, w)] = c.zPoints;
@@ -60,15 +121,15 @@ CountedSlab CountSlab(const VolumeRows<T>& volume, ContourJob& job, bool labelMo
       }
     }
   }
-  slab.pointOffsets.resize(pointCounts.size());
-  slab.triangleOffsets.resize(triangleCounts.size());
-  ExclusiveScanHost(pointCounts.data(), slab.pointOffsets.data(), pointCounts.size());
+  slab.pointOffsets = TakeScratch<std::uint64_t>(g.pointCountLength());
+  slab.triangleOffsets = TakeScratch<std::uint64_t>(g.triangleCountLength());
+  ExclusiveScanHost(pointCounts, slab.pointOffsets.as<std::uint64_t>(), g.pointCountLength());
   job.triangles = static_cast<std::int64_t>(ExclusiveScanHost(
-      triangleCounts.data(), slab.triangleOffsets.data(), triangleCounts.size()));
+      triangleCounts, slab.triangleOffsets.as<std::uint64_t>(), g.triangleCountLength()));
   // The slab's own points end where the ghost segment (the next slab's first points) begins.
   const std::int64_t ownEnd = (g.zEnd - g.zBegin) * 2 * g.unitsPerPlane();
   job.points = ownEnd == 0 ? 0
-                           : static_cast<std::int64_t>(slab.pointOffsets[ownEnd - 1] +
+                           : static_cast<std::int64_t>(slab.pointOffsets.as<std::uint64_t>()[ownEnd - 1] +
                                                        pointCounts[ownEnd - 1]);
   return slab;
 }
@@ -78,17 +139,21 @@ void EmitSlab(const VolumeRows<T>& volume, const CountedSlab& slab, const Contou
               const WorldTransform& world, bool labelMode, const PointOutputs& outputs,
               SurfaceMesh& mesh) {
   const ContourGrid& g = job.grid;
-  std::vector<std::int64_t> edgeKeys(job.points);
-  const BitRows bits{slab.bits.data(), g};
-  const EmitTarget target{edgeKeys.data(), mesh.triangles.data() + 3 * job.triangleOffset,
+  ScratchBlock keyBlock = TakeScratch<std::int64_t>(job.points);
+  std::int64_t* edgeKeys = keyBlock.as<std::int64_t>();
+  const BitRows bits{slab.bits.as<std::uint32_t>(), g};
+  const EmitTarget target{edgeKeys, mesh.triangles.data() + 3 * job.triangleOffset,
                           job.pointOffset};
   const std::int64_t rows = (g.zEnd - g.zBegin) * g.ny;
 #pragma omp parallel for schedule(dynamic, 64)
   for (std::int64_t row = 0; row < rows; ++row) {
     const std::int64_t k = g.zBegin + row / g.ny, j = row % g.ny;
+    if (RowIsUniform(bits, j, k)) {
+      continue;
+    }
     for (std::int64_t w = 0; w < g.words; ++w) {
-      EmitUnit(bits, slab.pointOffsets.data(), slab.triangleOffsets.data(), kEdgeCases, target, j,
-               k, w);
+      EmitUnit(bits, slab.pointOffsets.as<std::uint64_t>(),
+               slab.triangleOffsets.as<std::uint64_t>(), kEdgeCases, target, j, k, w);
     }
   }
 #pragma omp parallel for schedule(static)

@@ -117,6 +117,7 @@ __global__ void CountKernel(const std::uint32_t* bits, ContourGrid grid,
   const std::int64_t unit = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const bool valid = unit < grid.bitWords();
   bool active = false;
+  std::uint32_t cells = 0;
   if (valid) {
     const UnitPosition at(unit, grid);
     const UnitCounts c = CountUnit(UnitWords(BitRows{bits, grid}, at.j, at.k, at.w), d_edgeCases);
@@ -125,8 +126,10 @@ __global__ void CountKernel(const std::uint32_t* bits, ContourGrid grid,
       pointCounts[grid.zSegment(at.j, at.k, at.w)] = c.zPoints;
       triangleCounts[unit] = c.triangles;
       active = (c.xyPoints | c.zPoints | c.triangles) != 0;
+      cells = c.cells;
     }
   }
+  const std::uint32_t warpCells = __reduce_add_sync(0xffffffffu, cells);
   // Warp-aggregated append: one atomic per warp.
   const std::uint32_t mask = __ballot_sync(0xffffffffu, active);
   if (mask == 0) {
@@ -136,9 +139,11 @@ __global__ void CountKernel(const std::uint32_t* bits, ContourGrid grid,
   const int leader = __ffs(mask) - 1;
   unsigned long long first = 0;
   if (lane == leader) {
-    first = atomicAdd(activeCount, static_cast<unsigned long long>(__popc(mask)));
+    // One atomic for both totals: units in the low 32 bits, cells in the high 32 bits.
+    first = atomicAdd(activeCount, (static_cast<unsigned long long>(warpCells) << 32) |
+                                       static_cast<unsigned long long>(__popc(mask)));
   }
-  first = __shfl_sync(0xffffffffu, first, leader);
+  first = __shfl_sync(0xffffffffu, first, leader) & 0xffffffffull;
   if (active) {
     activeUnits[first + __popc(mask & LowMask(lane))] = static_cast<std::uint32_t>(unit);
   }
@@ -156,71 +161,103 @@ __global__ void TotalsKernel(const std::uint32_t* pointCounts, const std::uint64
                                          triangleCounts[triangleEntries - 1];
 }
 
-/// One warp per active unit, lane n for bit n: the point on each intersected edge starting at
-/// point w*32+n, and the triangles of cell w*32+n, in the order EmitUnit (CPU) writes them.
-__global__ void EmitKernel(const std::uint32_t* bits, ContourGrid grid,
-                           const std::uint64_t* pointOffsets,
-                           const std::uint64_t* triangleOffsets, const std::uint32_t* activeUnits,
-                           std::uint64_t activeCount, EmitTarget target) {
-  const std::int64_t warp =
-      (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / kWordBits;
-  if (warp >= static_cast<std::int64_t>(activeCount)) {
-    return; // whole warps
+/// A cell that makes triangles: its unit, its bit and where its triangles start in the unit.
+CUMED_CONTOUR_HD std::uint64_t PackCell(std::uint32_t unit, int bit, std::uint32_t first) {
+  return (static_cast<std::uint64_t>(unit) << 16) | (static_cast<std::uint64_t>(bit) << 8) | first;
+}
+
+/// One thread per active unit: the edge keys of its points (in EmitUnit's order) and the list of
+/// its cells that make triangles. Triangles are then made one thread per cell (TrianglesKernel):
+/// cells, not units, are the work that is evenly spread.
+__global__ void UnitsKernel(const std::uint32_t* bits, ContourGrid grid,
+                            const std::uint64_t* pointOffsets, const std::uint32_t* activeUnits,
+                            std::uint64_t activeCount, std::int64_t* edgeKeys,
+                            std::uint64_t* cellList, unsigned long long* cellCursor) {
+  const std::int64_t index = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const bool valid = index < static_cast<std::int64_t>(activeCount);
+  std::uint32_t unit = 0;
+  CellWords cells;
+  if (valid) {
+    unit = activeUnits[index];
+    const UnitPosition at(unit, grid);
+    const UnitWords u(BitRows{bits, grid}, at.j, at.k, at.w);
+    const std::int64_t iBase = at.w * kWordBits;
+    std::uint64_t id = pointOffsets[grid.xySegment(at.j, at.k, at.w)];
+    for (std::uint32_t m = u.xEdges(0, 0); m != 0; m &= m - 1) {
+      edgeKeys[id++] = EdgeKey(grid, iBase + LowestBit(m), at.j, at.k, 0);
+    }
+    for (std::uint32_t m = u.yEdges(0, 0); m != 0; m &= m - 1) {
+      edgeKeys[id++] = EdgeKey(grid, iBase + LowestBit(m), at.j, at.k, 1);
+    }
+    id = pointOffsets[grid.zSegment(at.j, at.k, at.w)];
+    for (std::uint32_t m = u.zEdges(0, 0); m != 0; m &= m - 1) {
+      edgeKeys[id++] = EdgeKey(grid, iBase + LowestBit(m), at.j, at.k, 2);
+    }
+    if (at.j + 1 < grid.ny && at.k + 1 < grid.nz) {
+      cells = CellWords(u);
+    }
+  }
+  // Cells with triangles among this unit's active cells, and a warp-aggregated slot range.
+  int count = 0;
+  for (std::uint32_t active = cells.active; active != 0; active &= active - 1) {
+    count += d_edgeCases[cells.caseOf(LowestBit(active))][0] != 0;
   }
   const int lane = threadIdx.x % kWordBits;
-  const std::uint32_t below = LowMask(lane);
-  const std::int64_t unit = activeUnits[warp];
-  const UnitPosition at(unit, grid);
-  const UnitWords u(BitRows{bits, grid}, at.j, at.k, at.w);
-  const std::int64_t i = at.w * kWordBits + lane;
-
-  const std::uint32_t xe = u.xEdges(0, 0);
-  const std::uint32_t ye = u.yEdges(0, 0);
-  const std::uint32_t ze = u.zEdges(0, 0);
-  const std::uint64_t xyFirst = pointOffsets[grid.xySegment(at.j, at.k, at.w)];
-  const std::uint64_t zFirst = pointOffsets[grid.zSegment(at.j, at.k, at.w)];
-  if ((xe >> lane) & 1u) {
-    target.edgeKeys[xyFirst + __popc(xe & below)] = EdgeKey(grid, i, at.j, at.k, 0);
-  }
-  if ((ye >> lane) & 1u) {
-    target.edgeKeys[xyFirst + __popc(xe) + __popc(ye & below)] = EdgeKey(grid, i, at.j, at.k, 1);
-  }
-  if ((ze >> lane) & 1u) {
-    target.edgeKeys[zFirst + __popc(ze & below)] = EdgeKey(grid, i, at.j, at.k, 2);
-  }
-  if (at.j + 1 >= grid.ny || at.k + 1 >= grid.nz) {
-    return;
-  }
-  const CellWords cells(u);
-  if (cells.active == 0) {
-    return;
-  }
-  const bool mine = (cells.active >> lane) & 1u;
-  const std::uint8_t* cellCase = d_edgeCases[mine ? cells.caseOf(lane) : 0];
-  const int count = cellCase[0];
-  int before = count; // inclusive warp scan of the triangle counts
+  int before = count;
   for (int offset = 1; offset < kWordBits; offset *= 2) {
     const int other = __shfl_up_sync(0xffffffffu, before, offset);
     if (lane >= offset) {
       before += other;
     }
   }
+  const int warpTotal = __shfl_sync(0xffffffffu, before, kWordBits - 1);
   before -= count;
-  if (count == 0) {
+  unsigned long long first = 0;
+  if (lane == 0 && warpTotal > 0) {
+    first = atomicAdd(cellCursor, static_cast<unsigned long long>(warpTotal));
+  }
+  first = __shfl_sync(0xffffffffu, first, 0) + before;
+  std::uint32_t triangle = 0;
+  for (std::uint32_t active = cells.active; active != 0; active &= active - 1) {
+    const int bit = LowestBit(active);
+    const int n = d_edgeCases[cells.caseOf(bit)][0];
+    if (n != 0) {
+      cellList[first++] = PackCell(unit, bit, triangle);
+      triangle += n;
+    }
+  }
+}
+
+/// One thread per cell that makes triangles: its triangles' point ids.
+__global__ void TrianglesKernel(const std::uint32_t* bits, ContourGrid grid,
+                                const std::uint64_t* pointOffsets,
+                                const std::uint64_t* triangleOffsets,
+                                const std::uint64_t* cellList, std::uint64_t cellCount,
+                                EmitTarget target) {
+  const std::int64_t index = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (index >= static_cast<std::int64_t>(cellCount)) {
     return;
   }
-  // The twelve point ids of this lane's cell, computed with constant edge numbers (registers),
-  // then read back by table-driven edge numbers from shared memory (a register array indexed at
-  // run time would live in local memory).
+  const std::uint64_t cell = cellList[index];
+  const auto unit = static_cast<std::uint32_t>(cell >> 16);
+  const int bit = static_cast<int>((cell >> 8) & 0xff);
+  const auto first = static_cast<std::uint32_t>(cell & 0xff);
+  const UnitPosition at(unit, grid);
+  const UnitWords u(BitRows{bits, grid}, at.j, at.k, at.w);
+  const CellWords cells(u);
+  const std::uint8_t* cellCase = d_edgeCases[cells.caseOf(bit)];
+  // The twelve point ids of the cell, computed with constant edge numbers (registers), then read
+  // back by the table's edge numbers from shared memory (a register array indexed at run time
+  // would live in local memory).
   __shared__ std::int64_t cellIds[kBlock][12];
   const UnitEdges edges(u, pointOffsets);
   std::int64_t* ids = cellIds[threadIdx.x];
 #pragma unroll
   for (int e = 0; e < 12; ++e) {
-    ids[e] = target.pointIdOffset + static_cast<std::int64_t>(edges.cellEdge(e, lane));
+    ids[e] = target.pointIdOffset + static_cast<std::int64_t>(edges.cellEdge(e, bit));
   }
-  std::int64_t* out = target.triangles + 3 * (triangleOffsets[unit] + before);
-  for (int t = 0; t < 3 * count; ++t) {
+  std::int64_t* out = target.triangles + 3 * (triangleOffsets[unit] + first);
+  for (int t = 0; t < 3 * cellCase[0]; ++t) {
     out[t] = ids[cellCase[1 + t]];
   }
 }
@@ -291,13 +328,21 @@ void LaunchTotals(const std::uint32_t* pointCounts, const std::uint64_t* pointOf
 void LaunchEmit(const std::uint32_t* bits, const ContourGrid& grid,
                 const std::uint64_t* pointOffsets, const std::uint64_t* triangleOffsets,
                 const std::uint32_t* activeUnits, std::uint64_t activeCount,
+                std::uint64_t* cellList, std::uint64_t cellCount, std::uint64_t* cellCursor,
                 const EmitTarget& target, CUstream_st* stream) {
   if (activeCount == 0) {
     return;
   }
-  EmitKernel<<<BlocksFor(static_cast<std::int64_t>(activeCount) * kWordBits), kBlock, 0, stream>>>(
-      bits, grid, pointOffsets, triangleOffsets, activeUnits, activeCount, target);
-  CUMED_CHECK_LAUNCH("EmitKernel");
+  UnitsKernel<<<BlocksFor(static_cast<std::int64_t>(activeCount)), kBlock, 0, stream>>>(
+      bits, grid, pointOffsets, activeUnits, activeCount, target.edgeKeys, cellList,
+      reinterpret_cast<unsigned long long*>(cellCursor));
+  CUMED_CHECK_LAUNCH("UnitsKernel");
+  if (cellCount == 0) {
+    return;
+  }
+  TrianglesKernel<<<BlocksFor(static_cast<std::int64_t>(cellCount)), kBlock, 0, stream>>>(
+      bits, grid, pointOffsets, triangleOffsets, cellList, cellCount, target);
+  CUMED_CHECK_LAUNCH("TrianglesKernel");
 }
 
 template <class T>

@@ -22,7 +22,8 @@ void LaunchClassify(const VolumeRows<T>& volume, const ContourGrid& grid,
                     const Classifier<T>& classifier, std::uint32_t* bits, CUstream_st* stream);
 
 /// Point and triangle counts of every unit (the ghost plane gets xy point counts only), and the
-/// list of owned units with any output: activeUnits[0 .. *activeCount) in no particular order
+/// list of owned units with any output: activeUnits[0 .. n) in no particular order, where
+/// n = *activeCount & 0xffffffff; *activeCount >> 32 is the number of cells that make triangles
 /// (*activeCount must be zero before).
 void LaunchCount(const std::uint32_t* bits, const ContourGrid& grid, std::uint32_t* pointCounts,
                  std::uint32_t* triangleCounts, std::uint32_t* activeUnits,
@@ -34,10 +35,13 @@ void LaunchTotals(const std::uint32_t* pointCounts, const std::uint64_t* pointOf
                   const std::uint64_t* triangleOffsets, std::int64_t triangleEntries,
                   std::uint64_t* totals, CUstream_st* stream);
 
-/// Edge keys of the slab's points and its triangles: one warp per active unit.
+/// Edge keys of the slab's points (one thread per active unit, which also lists the cells that
+/// make triangles in `cellList`, cellCount entries, *cellCursor zero before) and its triangles
+/// (one thread per listed cell). Same output as EmitUnit.
 void LaunchEmit(const std::uint32_t* bits, const ContourGrid& grid,
                 const std::uint64_t* pointOffsets, const std::uint64_t* triangleOffsets,
                 const std::uint32_t* activeUnits, std::uint64_t activeCount,
+                std::uint64_t* cellList, std::uint64_t cellCount, std::uint64_t* cellCursor,
                 const EmitTarget& target, CUstream_st* stream);
 
 /// Up to kMaxCudaAttributes attribute volumes (slab-relative) and their outputs.

@@ -65,6 +65,7 @@ template <class T> struct SlabInput {
 struct CountedJob {
   DeviceBuffer bits, pointCounts, triangleCounts, pointOffsets, triangleOffsets, activeUnits;
   std::uint64_t activeCount = 0;
+  std::uint64_t cellCount = 0; ///< cells that make triangles
 };
 
 /// The output of one device: its jobs' points and triangles, in job order.
@@ -208,7 +209,7 @@ private:
         upload(s, d);
       }
     }
-    // Per job: points, triangles, active units.
+    // Per job: points, triangles, active units and cells that make triangles (packed).
     constexpr std::size_t kTotals = 3;
     DeviceBuffer totals(kTotals * mine.size() * sizeof(std::uint64_t), stream);
     totals.fillZero(&stream);
@@ -244,7 +245,8 @@ private:
     for (std::size_t m = 0; m < mine.size(); ++m) {
       jobs_[mine[m]].points = static_cast<std::int64_t>(hostTotals[kTotals * m]);
       jobs_[mine[m]].triangles = static_cast<std::int64_t>(hostTotals[kTotals * m + 1]);
-      counted_[mine[m]].activeCount = hostTotals[kTotals * m + 2];
+      counted_[mine[m]].activeCount = hostTotals[kTotals * m + 2] & 0xffffffffu;
+      counted_[mine[m]].cellCount = hostTotals[kTotals * m + 2] >> 32;
     }
   }
 
@@ -287,9 +289,13 @@ private:
       const EmitTarget target{edgeKeys.as<std::int64_t>(),
                               part.triangles.as<std::int64_t>() + 3 * localTriangle,
                               job.pointOffset};
+      DeviceBuffer cellList(c.cellCount * sizeof(std::uint64_t), stream);
+      DeviceBuffer cellCursor(sizeof(std::uint64_t), stream);
+      cellCursor.fillZero(&stream);
       LaunchEmit(c.bits.as<std::uint32_t>(), job.grid, c.pointOffsets.as<std::uint64_t>(),
                  c.triangleOffsets.as<std::uint64_t>(), c.activeUnits.as<std::uint32_t>(),
-                 c.activeCount, target, stream.native());
+                 c.activeCount, cellList.as<std::uint64_t>(), c.cellCount,
+                 cellCursor.as<std::uint64_t>(), target, stream.native());
       SlabInput<T>& input = inputs_[job.slab];
       AttributeArrays attributes = input.attributes;
       for (int a = 0; a < attributes.count; ++a) {

@@ -29,8 +29,14 @@ constexpr int kWordBits = 32;
 CUMED_CONTOUR_HD int PopCount(std::uint32_t word) {
 #if defined(__CUDA_ARCH__)
   return __popc(word);
-#else
+#elif defined(__POPCNT__)
   return __builtin_popcount(word);
+#else
+  // x86-64's baseline has no popcnt instruction and __builtin_popcount becomes a libgcc call;
+  // the bit-parallel count is a few inline instructions.
+  word = word - ((word >> 1) & 0x55555555u);
+  word = (word & 0x33333333u) + ((word >> 2) & 0x33333333u);
+  return static_cast<int>((((word + (word >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 #endif
 }
 
@@ -133,6 +139,8 @@ struct CellWords {
   std::uint32_t corner[8];
   std::uint32_t active;
 
+  /// No cells (a unit without cells, e.g. on the last row).
+  CUMED_CONTOUR_HD CellWords() : corner{}, active(0) {}
   CUMED_CONTOUR_HD explicit CellWords(const UnitWords& u) {
     std::uint32_t all = 0xffffffffu, any = 0u;
     for (int r = 0; r < 4; ++r) {
@@ -156,6 +164,7 @@ struct UnitCounts {
   std::uint32_t xyPoints = 0; ///< x- and y-edge points of the unit
   std::uint32_t zPoints = 0;
   std::uint32_t triangles = 0;
+  std::uint32_t cells = 0; ///< cells that make triangles
 };
 
 /// Counts of unit (w, j, k); k may be the ghost plane (then only xy points count).
@@ -169,7 +178,9 @@ CUMED_CONTOUR_HD UnitCounts CountUnit(const UnitWords& u, const std::uint8_t (*e
   if (u.j + 1 < u.grid.ny && u.k + 1 < u.grid.nz) {
     const CellWords cells(u);
     for (std::uint32_t active = cells.active; active != 0; active &= active - 1) {
-      counts.triangles += edgeCases[cells.caseOf(LowestBit(active))][0];
+      const std::uint32_t made = edgeCases[cells.caseOf(LowestBit(active))][0];
+      counts.triangles += made;
+      counts.cells += made != 0;
     }
   }
   return counts;

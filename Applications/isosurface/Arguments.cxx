@@ -1,0 +1,174 @@
+#include "Arguments.h"
+
+#include "cumed/app/BackendOption.h"
+#include "cumed/app/Options.h"
+#include "cumed/app/UsageError.h"
+
+#include <charconv>
+#include <set>
+#include <sstream>
+#include <string_view>
+
+namespace cumed::isosurfaceapp {
+using app::UsageError;
+namespace {
+
+constexpr int kMaxGpus = 1024;
+constexpr int kMaxSlabs = 65536;
+
+// "V[,V...]": finite numbers, none empty.
+std::vector<double> ParseValueList(const std::string& option, const std::string& text) {
+  std::vector<double> values;
+  std::size_t begin = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', begin);
+    const std::string item = text.substr(begin, comma - begin);
+    if (item.empty()) {
+      throw UsageError(option + ": '" + text + "' has an empty value (write V or V1,V2,...)");
+    }
+    values.push_back(app::ParseFiniteNumber(option, item));
+    if (comma == std::string::npos) return values;
+    begin = comma + 1;
+  }
+}
+
+int ParseCount(const std::string& option, const std::string& text, int highest) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+    throw UsageError(option + ": '" + text + "' is not a whole number");
+  }
+  if (value < 0 || value > highest) {
+    throw UsageError(option + " " + text + " is outside 0.." + std::to_string(highest));
+  }
+  return value;
+}
+
+bool IsFlag(const std::string& name) {
+  return name == "--help" || name == "-h" || name == "--normals" || name == "--no-normals";
+}
+
+bool TakesValue(const std::string& name) {
+  static const std::set<std::string> kWithValue{"--iso",   "--labels", "--backend", "--gpus",
+                                                "--slabs", "--output", "--png"};
+  return kWithValue.count(name) != 0;
+}
+
+void ApplyFlag(const std::string& name, Arguments& arguments) {
+  if (name == "--help" || name == "-h") {
+    arguments.help = true;
+    return;
+  }
+  const bool on = name == "--normals";
+  if (arguments.normals && *arguments.normals != on) {
+    throw UsageError("--normals and --no-normals exclude each other");
+  }
+  arguments.normals = on;
+}
+
+void ApplyOption(const std::string& name, const std::string& value, Arguments& arguments) {
+  if (name == "--iso" || name == "--labels") {
+    if (!arguments.values.empty()) {
+      throw UsageError("--iso and --labels exclude each other: give one");
+    }
+    arguments.kind = name == "--iso" ? SurfaceKind::Isovalue : SurfaceKind::Label;
+    arguments.values = ParseValueList(name, value);
+  } else if (name == "--backend") {
+    arguments.backend = app::ParseBackendOption(name, value);
+  } else if (name == "--gpus") {
+    arguments.gpus = ParseCount(name, value, kMaxGpus);
+  } else if (name == "--slabs") {
+    arguments.slabs = ParseCount(name, value, kMaxSlabs);
+  } else if (name == "--output") {
+    if (value.empty()) throw UsageError("--output: the file name is empty");
+    arguments.output = value;
+  } else if (name == "--png") {
+    if (value.empty()) throw UsageError("--png: the file name is empty");
+    arguments.png = value;
+  }
+}
+
+} // namespace
+
+Arguments ParseArguments(int argc, const char* const* argv) {
+  Arguments arguments;
+  std::vector<std::string> positionals;
+  std::set<std::string> seen;
+  bool optionsEnded = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (optionsEnded || !app::IsOption(argument)) {
+      positionals.push_back(argument);
+      continue;
+    }
+    if (argument == "--") {
+      optionsEnded = true;
+      continue;
+    }
+    const app::OptionArgument option = app::SplitOption(argument);
+    const std::string& name = option.name;
+    if (!IsFlag(name) && !TakesValue(name)) throw UsageError("unknown option '" + name + "'");
+    if (!seen.insert(name).second && name != "--help" && name != "-h") {
+      throw UsageError("option " + name + " is given twice");
+    }
+    if (IsFlag(name)) {
+      if (option.inlineValue) throw UsageError("option " + name + " takes no value");
+      ApplyFlag(name, arguments);
+      continue;
+    }
+    ApplyOption(name, app::TakeValue(option, argc, argv, i), arguments);
+  }
+  if (arguments.help) return arguments;
+  if (arguments.values.empty()) {
+    throw UsageError("give the surfaces: --iso V[,V...] (isovalues) or --labels L[,L...] "
+                     "(label values)");
+  }
+  if (positionals.size() != 1) {
+    throw UsageError("expected one INPUT, got " + std::to_string(positionals.size()) +
+                     (positionals.size() > 1 ? " ('" + positionals[1] + "' is extra)" : ""));
+  }
+  arguments.input = positionals.front();
+  if (arguments.input.empty()) throw UsageError("INPUT is empty");
+  return arguments;
+}
+
+std::string HelpText() {
+  std::ostringstream text;
+  text << "Usage: cumed-isosurface (--iso V[,V...] | --labels L[,L...]) [options] INPUT\n"
+       << "\n"
+       << "Extracts isosurfaces (or label surfaces) of a 3D volume with CuMed's marching cubes,\n"
+       << "equal to VTK's vtkFlyingEdges3D (vtkDiscreteFlyingEdges3D for labels), on the CPU or\n"
+       << "CUDA GPUs; writes the surface and prints one summary line.\n"
+       << "\n"
+       << "  INPUT                 a DICOM CT series directory (read as int16 HU), an image file\n"
+       << "                        .mha .mhd .nrrd .nii .nii.gz, or a VTK image .vti; 3D, one\n"
+       << "                        value per voxel. uint8, int16, uint16 and float are contoured\n"
+       << "                        as they are; other types are converted to float (a note says\n"
+       << "                        so)\n"
+       << "  --iso V[,V...]        isovalues: one surface each; a point is inside when its value\n"
+       << "                        is >= V\n"
+       << "  --labels L[,L...]     label values: one closed surface around each label's voxels\n"
+       << "                        (edges cut at their midpoint); exactly one of --iso, --labels\n"
+       << "  --normals             write point normals (default for --iso)\n"
+       << "  --no-normals          no normals (default for --labels)\n"
+       << "  --output FILE         the surface: .vtp (VTK XML, binary, with normals, and the\n"
+       << "                        contour value per point when several are given), .stl\n"
+       << "                        (binary), .ply (binary; points and triangles only). Never\n"
+       << "                        replaces an existing file; missing directories are created\n"
+       << "  --png FILE            also render a picture of the surface (offscreen: EGL without\n"
+       << "                        DISPLAY, else X; without either: xvfb-run -a ...)\n"
+       << "  --backend B           auto, cpu or cuda (default: auto); cuda fails when no CUDA\n"
+       << "                        device is usable\n"
+       << "  --gpus N              CUDA devices to use, 0 = every usable one (default: 1)\n"
+       << "  --slabs N             z-slabs the volume is cut into, at least one per GPU; more\n"
+       << "                        run in turn (default 0: one per GPU); the surface is the same\n"
+       << "  -h, --help            this text\n"
+       << "\n"
+       << "Without --output and --png the surface is only measured. Points are in the volume's\n"
+       << "world coordinates (origin, spacing and direction; DICOM: patient coordinates, mm).\n"
+       << "Exit status: 0 success, 1 runtime error (input, output, CUDA, rendering, an empty\n"
+       << "surface), 2 usage error.\n";
+  return text.str();
+}
+
+} // namespace cumed::isosurfaceapp

@@ -1,0 +1,28 @@
+#pragma once
+// Where the surface and the picture go, and the rules that keep the user's files safe, checked
+// before anything is read: a known extension, never an existing file (nor the input), never
+// inside an input DICOM directory.
+#include "Arguments.h"
+#include "InputLocation.h"
+
+#include <filesystem>
+
+namespace cumed::isosurfaceapp {
+
+enum class SurfaceFormat { Vtp, Stl, Ply };
+
+struct OutputFiles {
+  std::filesystem::path surface; ///< empty: not written
+  SurfaceFormat format = SurfaceFormat::Vtp;
+  std::filesystem::path png; ///< empty: no picture
+};
+
+/// The outputs of `arguments`. Throws UsageError naming the path when an extension is not
+/// .vtp/.stl/.ply (--output) or .png (--png), a file or directory of that name exists (also a
+/// dangling link), or it is the input or lies inside an input directory.
+OutputFiles PlanOutputFiles(const Arguments& arguments, const InputLocation& input);
+
+/// Creates the missing directories above `file`; throws cumed::Error when that fails.
+void CreateParentDirectories(const std::filesystem::path& file);
+
+} // namespace cumed::isosurfaceapp

@@ -1,0 +1,134 @@
+#include "Pipeline.h"
+
+#include "ContourStage.h"
+#include "InputLocation.h"
+#include "ItkVolume.h"
+#include "OutputFiles.h"
+#include "SurfaceFileWriter.h"
+#include "VtiVolume.h"
+
+#include "cumed/app/BackendOption.h"
+#include "cumed/app/StageProgress.h"
+#include "cumed/core/Error.h"
+#include "cumed/core/Timer.h"
+#include "cumed/rendering/RenderingError.h"
+#include "cumed/rendering/SurfaceSnapshot.h"
+
+#include <vtkDataArray.h>
+#include <vtkPointData.h>
+
+#include <cstdio>
+#include <sstream>
+
+namespace cumed::isosurfaceapp {
+using app::StageProgress;
+namespace {
+
+Volume ReadVolume(const InputLocation& input) {
+  switch (input.kind) {
+  case InputKind::DicomDirectory:
+    return ReadDicomSeries(input.path);
+  case InputKind::VtkImageFile:
+    return ReadVtiFile(input.path);
+  case InputKind::ItkImageFile:
+    break;
+  }
+  return ReadItkImageFile(input.path);
+}
+
+// Marching cubes needs cells: at least 2 points along every axis.
+void CheckIsVolume(const Volume& volume, const std::string& input) {
+  int dims[3];
+  volume.image->GetDimensions(dims);
+  for (int axis = 0; axis < 3; ++axis) {
+    if (dims[axis] < 2) {
+      std::ostringstream message;
+      message << "INPUT '" << input << "' is " << dims[0] << "x" << dims[1] << "x" << dims[2]
+              << ": a single slice along "
+              << "xyz"[axis]
+              << "; an isosurface needs a 3D volume (at least 2 voxels along every axis)";
+      throw cumed::Error(message.str());
+    }
+  }
+}
+
+std::string EmptySurfaceMessage(const Volume& volume, const Arguments& arguments) {
+  double range[2];
+  volume.image->GetPointData()->GetScalars()->GetRange(range);
+  std::ostringstream message;
+  message << "the surface is empty: "
+          << (arguments.kind == SurfaceKind::Isovalue ? "no isovalue of --iso lies within"
+                                                      : "no label of --labels is a value of")
+          << " the volume, whose values lie in [" << range[0] << ", " << range[1] << "]";
+  return message.str();
+}
+
+void RenderPicture(vtkPolyData* surface, const OutputFiles& outputs, RunSummary& summary) {
+  StageProgress rendering(kProgramName, "rendering");
+  CreateParentDirectories(outputs.png);
+  try {
+    summary.renderPath =
+        cumed::rendering::RenderSurfaceToPng(surface, outputs.png.string()).renderPath;
+  } catch (const cumed::rendering::RenderingError& e) {
+    throw cumed::rendering::RenderingError(
+        std::string(e.what()) +
+        (outputs.surface.empty() ? "" : "\n" + outputs.surface.string() + " was written") +
+        "; leave out --png to skip the picture");
+  }
+  summary.seconds.render = rendering.Finish();
+}
+
+} // namespace
+
+RunSummary RunPipeline(const Arguments& arguments) {
+  const cumed::Stopwatch total;
+  RunSummary summary;
+  summary.valueKind = arguments.kind == SurfaceKind::Isovalue ? "iso" : "labels";
+  summary.values = arguments.values;
+  summary.normals = arguments.computeNormals();
+  summary.requestedBackend = cumed::ToString(arguments.backend);
+  summary.gpus = arguments.gpus;
+  summary.slabs = arguments.slabs;
+
+  // Everything that can be checked before the slow stages is checked first; nothing is read
+  // and nothing is written before these pass.
+  const InputLocation input = LocateInput(arguments.input);
+  const OutputFiles outputs = PlanOutputFiles(arguments, input);
+  app::ResolveRequestedBackend(arguments.backend); // --backend cuda without a device fails here
+  summary.output = outputs.surface.string();
+  summary.png = outputs.png.string();
+
+  StageProgress reading(kProgramName, "reading " + input.path.string());
+  const Volume volume = ReadVolume(input);
+  summary.seconds.read = reading.Finish();
+  CheckIsVolume(volume, arguments.input);
+  summary.pixelType = volume.pixelType;
+  summary.conversion = volume.conversion;
+  if (!volume.conversion.empty()) {
+    std::fprintf(stderr,
+                 "%s: note: INPUT pixel type %s (CuMed contours uint8, int16, uint16 and "
+                 "float)\n",
+                 kProgramName, volume.conversion.c_str());
+  }
+  volume.image->GetDimensions(summary.size.data());
+  volume.image->GetSpacing(summary.spacing.data());
+
+  StageProgress contouring(kProgramName, "isosurface");
+  const ContourResult contour = ExtractSurfaces(volume.image, arguments);
+  summary.seconds.contour = contouring.Finish();
+  summary.backend = contour.backend;
+  summary.points = contour.surface->GetNumberOfPoints();
+  summary.triangles = contour.surface->GetNumberOfPolys();
+  if (summary.triangles == 0) throw cumed::Error(EmptySurfaceMessage(volume, arguments));
+
+  if (!outputs.surface.empty()) {
+    StageProgress writing(kProgramName, "writing " + outputs.surface.string());
+    WriteSurfaceFile(contour.surface, outputs.surface, outputs.format);
+    summary.seconds.write = writing.Finish();
+  }
+  if (!outputs.png.empty()) RenderPicture(contour.surface, outputs, summary);
+  summary.seconds.total = total.elapsedSeconds();
+  return summary;
+}
+
+} // namespace cumed::isosurfaceapp

@@ -1,0 +1,19 @@
+// cumed-isosurface: isosurfaces or label surfaces of a volume (DICOM series, image file, .vti)
+// with CuMed's VTK filters, on the CPU or CUDA GPUs, written as .vtp, .stl or .ply.
+#include "Arguments.h"
+#include "Pipeline.h"
+#include "Summary.h"
+
+#include "cumed/app/ProgramMain.h"
+
+#include <itkMacro.h> // itk::ExceptionObject
+
+#include <string>
+
+int main(int argc, char** argv) {
+  using namespace cumed::isosurfaceapp;
+  return cumed::app::RunCommandLine<itk::ExceptionObject>(
+      kProgramName, argc, argv, ParseArguments, HelpText,
+      [](const Arguments& arguments) { return FormatSummary(RunPipeline(arguments)); },
+      [](const itk::ExceptionObject& e) { return std::string(e.GetDescription()); });
+}

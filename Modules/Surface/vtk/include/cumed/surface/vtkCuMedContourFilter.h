@@ -1,0 +1,97 @@
+#pragma once
+// What vtkCuMedFlyingEdges3D and vtkCuMedDiscreteFlyingEdges3D add to the VTK filter they derive
+// from (TVtkFilter: vtkFlyingEdges3D or vtkDiscreteFlyingEdges3D): the CuMed settings (backend,
+// GPUs, slabs, keep-on-device) and a RequestData that runs cumed::surface::ExtractIsosurface.
+// Everything else (contour values, ComputeNormals/Scalars, InterpolateAttributes, the input
+// array) is the VTK filter's own API, with its meaning.
+//
+// Which implementation runs, and GetLastBackend():
+//  - "cpu" or "cuda": CuMed ran. This needs 1-component point scalars of type unsigned char,
+//    short, unsigned short or float, ArrayComponent 0, ComputeGradients off, at least one contour
+//    value and, with InterpolateAttributes, only 1-component attribute arrays.
+//  - "vtk": anything else is handed to the VTK filter unchanged (e.g. double or int scalars,
+//    several components, gradients), never silently: GetLastBackend() says so.
+//  - "": the last run failed (the error was reported through vtkErrorMacro), or none ran yet.
+//
+// Output, when CuMed runs, is the VTK filter's: the same points (in another order), triangles
+// with the same orientation, "Normals" (float, active normals), scalars named and typed like the
+// input scalars holding the contour value (active scalars), one block of points per contour value
+// in the order of the values. Interpolated attributes (InterpolateAttributes: every other named
+// 1-component point array) keep their names but are float arrays (CuMed interpolates in float;
+// VTK keeps each array's type), and are not marked as active attributes; unnamed arrays are not
+// interpolated. With KeepMeshOnDevice the device mesh holds CuMed's float scalars instead.
+//
+// Copies: the mesh arrays are copied once (memcpy) into the VTK arrays; VTK's free callbacks take
+// no context, so they cannot release a std::vector. Input scalars are read in place; attribute
+// arrays in place when they are float, else converted to float first.
+#include "cumed/core/Backend.h"
+#include "cumed/surface/Isosurface.h"
+#include "cumed/surface/SurfaceMesh.h"
+
+#include <vtkIndent.h>
+#include <vtkOStreamWrapper.h>
+
+#include <memory>
+#include <string>
+
+class vtkInformation;
+class vtkInformationVector;
+
+template <class TVtkFilter> class vtkCuMedContourFilter : public TVtkFilter {
+public:
+  /// Auto (default: CUDA when usable, else the CPU), CPU or CUDA (an error when no device is
+  /// usable: vtkErrorMacro, RequestData fails).
+  void SetBackend(cumed::Backend backend);
+  cumed::Backend GetBackend() const { return this->CuMedBackend; }
+  void SetBackendToAuto() { this->SetBackend(cumed::Backend::Auto); }
+  void SetBackendToCPU() { this->SetBackend(cumed::Backend::CPU); }
+  void SetBackendToCUDA() { this->SetBackend(cumed::Backend::CUDA); }
+
+  /// "cpu", "cuda" or "vtk": which implementation ran the last RequestData; "" after a failure
+  /// or before the first run.
+  std::string GetLastBackend() const { return this->LastBackend; }
+
+  /// CUDA devices to spread the volume over: 1 (default) the current device, 0 every usable one.
+  void SetNumberOfGPUs(int gpus);
+  int GetNumberOfGPUs() const { return this->NumberOfGPUs; }
+
+  /// Slabs along z: 0 (default) one per GPU; more than the GPUs run in turn ("virtual GPUs").
+  /// The surface does not depend on it.
+  void SetNumberOfSlabs(int slabs);
+  int GetNumberOfSlabs() const { return this->NumberOfSlabs; }
+
+  /// CUDA only: keep the mesh in device memory (GetDeviceMesh()) and leave the vtkPolyData output
+  /// EMPTY, so nothing is copied back. With the CPU backend, or an input CuMed does not take,
+  /// RequestData fails with an error.
+  void SetKeepMeshOnDevice(bool keep);
+  bool GetKeepMeshOnDevice() const { return this->KeepMeshOnDevice; }
+  void KeepMeshOnDeviceOn() { this->SetKeepMeshOnDevice(true); }
+  void KeepMeshOnDeviceOff() { this->SetKeepMeshOnDevice(false); }
+
+  /// The mesh of the last CUDA run with KeepMeshOnDevice; null otherwise.
+  std::shared_ptr<cumed::surface::DeviceSurfaceMesh> GetDeviceMesh() const {
+    return this->DeviceMesh;
+  }
+
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+protected:
+  explicit vtkCuMedContourFilter(cumed::surface::ContourMode mode) : Mode(mode) {}
+  ~vtkCuMedContourFilter() override = default;
+
+  /// CuMed when it takes the request, else TVtkFilter::RequestData (GetLastBackend() "vtk").
+  int RequestData(vtkInformation* request, vtkInformationVector** inputVector,
+                  vtkInformationVector* outputVector) override;
+
+private:
+  vtkCuMedContourFilter(const vtkCuMedContourFilter&) = delete;
+  void operator=(const vtkCuMedContourFilter&) = delete;
+
+  cumed::surface::ContourMode Mode;
+  cumed::Backend CuMedBackend = cumed::Backend::Auto;
+  int NumberOfGPUs = 1;
+  int NumberOfSlabs = 0;
+  bool KeepMeshOnDevice = false;
+  std::string LastBackend;
+  std::shared_ptr<cumed::surface::DeviceSurfaceMesh> DeviceMesh;
+};
