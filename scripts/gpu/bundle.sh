@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
-# Run here (no GPU), after scripts/build.sh: packs the test executables, the applications, their
-# libraries and the sample data into .gpu/ (see ../shared/gpu/GPU.md), ready for the device tool:
-#   run(carry: [".gpu"], command: "bash .gpu/env.sh bash .gpu/run-gpu-suite.sh")
+# Run here (no GPU), after scripts/build.sh: packs one suite's test executables, applications,
+# their libraries and the sample data into .gpu/ (see ../shared/gpu/GPU.md), ready for the device
+# tool (a run carries at most 64 MiB, so the suites travel separately):
+#   bash scripts/gpu/bundle.sh surface        (or: morphology)
+#   run(carry: [".gpu"], command: "rm -rf /tmp/gpu-bundle; bash .gpu/env.sh bash .gpu/run-gpu-suite.sh")
+# (env.sh unpacks only when /tmp/gpu-bundle is absent: on a machine still warm from an earlier
+# run, remove it or the old executables run.)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 shared=${CUMED_SHARED_DIR:-../shared}
 build=${CUMED_BUILD_DIR:-build}
 # The suites that have CUDA cases or run on the GPU, and the programs; the smoke tests that drive
 # the build tree's programs by path stay on the CI machine.
-names=(cumed_core_test cumed_morphology_test cumed_io_test cumed_rendering_test
-       cumed-ct-surface cumed-morphology-benchmark)
+suite=${1:-morphology}
+case "$suite" in
+  morphology) names=(cumed_core_test cumed_morphology_test cumed_io_test cumed_rendering_test
+                     cumed-ct-surface cumed-morphology-benchmark) ;;
+  surface) names=(cumed_core_test cumed_surface_test cumed_surface_vtk_test cumed-ct-surface
+                  cumed-isosurface cumed-isosurface-benchmark) ;;
+  *) echo "bundle: unknown suite '$suite' (morphology or surface)" >&2; exit 2 ;;
+esac
 executables=()
 for name in "${names[@]}"; do
   [ -x "$build/bin/$name" ] || { echo "bundle: $build/bin/$name missing; build first" >&2; exit 1; }

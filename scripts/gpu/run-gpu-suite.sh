@@ -34,8 +34,25 @@ fi
 if command -v cumed-morphology-benchmark >/dev/null; then
   cumed-morphology-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 2>&1 | tee "$out/morphology-benchmark.md" || status=1
 fi
+if command -v cumed-isosurface >/dev/null; then
+  echo "=== cumed-isosurface --backend cuda, 1 GPU and every GPU" | tee "$out/isosurface-app.log"
+  for gpus in 1 0; do
+    rm -f /tmp/iso-$gpus.vtp /tmp/iso-$gpus.png
+    cumed-isosurface /tmp/cumed-root/shared/data/ct/popi-phase00 --iso 300 --backend cuda \
+      --gpus $gpus --output /tmp/iso-$gpus.vtp --png /tmp/iso-$gpus.png 2>&1 |
+      tee -a "$out/isosurface-app.log" || status=1
+  done
+  cmp -s /tmp/iso-1.vtp /tmp/iso-0.vtp && echo "1 GPU and every GPU: identical .vtp" |
+    tee -a "$out/isosurface-app.log"
+  cp /tmp/iso-1.png "$out/isosurface.png" 2>/dev/null
+fi
+if command -v cumed-isosurface-benchmark >/dev/null; then
+  cumed-isosurface-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 \
+    --metaball-sizes 512,1024 --repeat 9 --no-vtk-mc-large 2>&1 |
+    tee "$out/isosurface-benchmark.md" || status=1
+fi
 # Where the time goes in the two headline kernels (Nsight Compute, when the machine has it).
-if command -v ncu >/dev/null && command -v cumed-morphology-benchmark >/dev/null; then
+if [ -z "${CUMED_SKIP_NCU:-}" ] && command -v ncu >/dev/null && command -v cumed-morphology-benchmark >/dev/null; then
   for workload in "dilate disk r4 (2D)" "dilate ball r4"; do
     echo "=== ncu: $workload"
     ncu --kernel-name regex:Chord --launch-skip 2 --launch-count 1 --section SpeedOfLight \

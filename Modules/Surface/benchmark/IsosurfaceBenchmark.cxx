@@ -227,16 +227,14 @@ void RunContour(const Volume<T>& v, double value, const std::string& label, cons
     std::memcpy(image.data(), v.data.data(), v.data.size() * sizeof(T));
     const cumed::Image device = image.toDevice();
     image = cumed::Image();
-    cumed::Stream stream;
+    // CuMed's own stream: ExtractIsosurface returns when the mesh is complete.
     options.backend = cumed::Backend::CUDA;
-    options.stream = &stream;
     options.keepOnDevice = true;
     IsosurfaceResult kept;
     const auto deviceRun = [&] {
       kept = IsosurfaceResult();
       const cumed::Stopwatch watch;
       kept = ExtractIsosurface(device.view<T>(), options);
-      stream.synchronize();
       return watch.elapsedSeconds();
     };
     for (int i = 0; i < 2; ++i) deviceRun(); // warm-up: module load, allocator pools
@@ -248,7 +246,6 @@ void RunContour(const Volume<T>& v, double value, const std::string& label, cons
       kept = IsosurfaceResult();
       const cumed::Stopwatch watch;
       kept = ExtractIsosurface(host, options);
-      stream.synchronize();
       times.push_back(watch.elapsedSeconds());
     }
     row.cudaUpload = Median(times);
@@ -259,6 +256,23 @@ void RunContour(const Volume<T>& v, double value, const std::string& label, cons
     row.cudaHost = TimeMedian(s.repeat, [&] { cudaHost = ExtractIsosurface(host, options).mesh; });
     checks.push_back(SameMesh(cudaHost, cpu) && SameMesh(fromDevice, cpu) ? "cpu=cuda"
                                                                           : "CPU!=CUDA");
+    // Every GPU of the machine: z-slabs, one host thread per GPU, host input and host mesh.
+    const int gpus = static_cast<int>(cumed::ProbeDevices().devices.size());
+    if (gpus > 1) {
+      options.numberOfDevices = 0;
+      SurfaceMesh multi;
+      const double allGpus =
+          TimeMedian(s.repeat, [&] { multi = ExtractIsosurface(host, options).mesh; });
+      options.numberOfDevices = 1;
+      checks.push_back(SameMesh(multi, cpu) ? std::to_string(gpus) + " GPUs=cpu"
+                                            : std::to_string(gpus) + " GPUs!=CPU");
+      char line[256];
+      std::snprintf(line, sizeof line,
+                    "%s: CUDA to host on %d GPUs %.3f ms vs 1 GPU %.3f ms (%.2fx).",
+                    row.name.c_str(), gpus, allGpus * 1e3, row.cudaHost * 1e3,
+                    row.cudaHost / allGpus);
+      notes.push_back(line);
+    }
   }
 
   if (s.vtk) {
@@ -340,6 +354,57 @@ void RunScan(const Settings& s, std::vector<std::string>& notes) {
   notes.push_back("Scan rows: CUDA = ExclusiveScanDevice on device-resident data (its result "
                   "total comes back with one small synchronous copy); CPU = ExclusiveScanHost; "
                   "the check compares every offset with the host's.");
+
+#if CUMED_WITH_CUDA
+  // The scan kernels alone, as the seed timed them: ExclusiveScanDeviceAsync between two CUDA
+  // events, uint32 -> uint32 (the seed's workload) and uint32 -> uint64 (what the passes use).
+  if (cumed::CudaUsable()) {
+    cumed::DeviceBuffer deviceIn(n * sizeof(std::uint32_t)), out32(n * sizeof(std::uint32_t)),
+        out64(n * sizeof(std::uint64_t));
+    deviceIn.upload(in.data(), n * sizeof(std::uint32_t));
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    const auto eventTime = [&](auto&& queue) {
+      std::vector<double> times;
+      queue(); // warm-up: temporary storage pool
+      for (int r = 0; r < std::max(s.repeat, 5); ++r) {
+        cudaEventRecord(start, nullptr);
+        queue();
+        cudaEventRecord(stop, nullptr);
+        cudaEventSynchronize(stop);
+        float ms = 0;
+        cudaEventElapsedTime(&ms, start, stop);
+        times.push_back(ms * 1e-3);
+      }
+      return Median(times);
+    };
+    Row kernel32;
+    kernel32.name = "scan kernels only (CUDA events), 128^3 x 10 uint32 -> uint32";
+    kernel32.voxels = static_cast<double>(n);
+    kernel32.cudaDevice = eventTime([&] {
+      ExclusiveScanDeviceAsync(deviceIn.as<std::uint32_t>(), out32.as<std::uint32_t>(), n, nullptr);
+    });
+    std::vector<std::uint32_t> back32(n);
+    out32.download(back32.data(), n * sizeof(std::uint32_t));
+    bool same = true;
+    for (std::size_t i = 0; i < n; ++i) same = same && back32[i] == static_cast<std::uint32_t>(expected[i]);
+    kernel32.check = same ? "device=host" : "DEVICE!=HOST";
+    PrintRow(kernel32);
+    Row kernel64;
+    kernel64.name = "scan kernels only (CUDA events), 128^3 x 10 uint32 -> uint64";
+    kernel64.voxels = static_cast<double>(n);
+    kernel64.cudaDevice = eventTime([&] {
+      ExclusiveScanDeviceAsync(deviceIn.as<std::uint32_t>(), out64.as<std::uint64_t>(), n, nullptr);
+    });
+    std::vector<std::uint64_t> back64(n);
+    out64.download(back64.data(), n * sizeof(std::uint64_t));
+    kernel64.check = back64 == expected ? "device=host" : "DEVICE!=HOST";
+    PrintRow(kernel64);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+  }
+#endif
 
 #if CUMED_WITH_CUDA
   const auto& devices = cumed::ProbeDevices().devices;

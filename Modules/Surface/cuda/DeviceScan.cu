@@ -83,4 +83,14 @@ std::uint32_t ExclusiveScanDevice(const std::uint32_t* in, std::uint32_t* out, s
   return detail::ScanWithTotal(in, out, n, stream);
 }
 
+void ExclusiveScanDeviceAsync(const std::uint32_t* in, std::uint64_t* out, std::size_t n,
+                              CUstream_st* stream) {
+  detail::QueueScan(in, out, n, stream);
+}
+
+void ExclusiveScanDeviceAsync(const std::uint32_t* in, std::uint32_t* out, std::size_t n,
+                              CUstream_st* stream) {
+  detail::QueueScan(in, out, n, stream);
+}
+
 } // namespace cumed::surface

@@ -135,7 +135,7 @@ void AllocateMesh(SurfaceMesh& mesh, const std::vector<ContourJob>& jobs, std::s
   mesh.triangles.resize(3 * triangles);
   mesh.normals.resize(options.computeNormals ? 3 * points : 0);
   mesh.scalars.resize(options.computeScalars ? points : 0);
-  mesh.attributes.assign(attributeCount, std::vector<float>(points));
+  mesh.attributes.assign(attributeCount, MeshArray<float>(points));
 }
 
 } // namespace cumed::surface::detail

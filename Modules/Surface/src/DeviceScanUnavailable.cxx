@@ -15,6 +15,12 @@ std::uint64_t ExclusiveScanDevice(const std::uint32_t*, std::uint64_t*, std::siz
 std::uint32_t ExclusiveScanDevice(const std::uint32_t*, std::uint32_t*, std::size_t, CUstream_st*) {
   NotBuilt();
 }
+void ExclusiveScanDeviceAsync(const std::uint32_t*, std::uint64_t*, std::size_t, CUstream_st*) {
+  NotBuilt();
+}
+void ExclusiveScanDeviceAsync(const std::uint32_t*, std::uint32_t*, std::size_t, CUstream_st*) {
+  NotBuilt();
+}
 std::uint64_t ExclusiveScanMultiDevice(const std::vector<DeviceScanPart>&) { NotBuilt(); }
 
 } // namespace cumed::surface

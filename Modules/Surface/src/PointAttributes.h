@@ -129,8 +129,9 @@ CUMED_CONTOUR_HD void ComputePoint(const VolumeRows<T>& v, const WorldTransform&
   }
   for (int a = 0; a < out.attributeCount; ++a) {
     const VolumeRows<float> attribute{out.attributeVolumes[a], v.nx, v.ny, v.nz, v.zFirst};
-    const double a0 = attribute.at(i0, j0, k0);
-    const double a1 = attribute.at(i1, j1, k1);
+    // As VTK's attribute interpolation: the difference in float, the rest in double.
+    const float a0 = attribute.at(i0, j0, k0);
+    const float a1 = attribute.at(i1, j1, k1);
     out.attributeOutputs[a][id] = static_cast<float>(a0 + t * (a1 - a0));
   }
 }

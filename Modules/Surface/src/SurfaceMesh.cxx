@@ -4,7 +4,7 @@
 
 namespace cumed::surface {
 namespace {
-template <class T> void Download(const DeviceBuffer& buffer, std::vector<T>& host, std::size_t n) {
+template <class T> void Download(const DeviceBuffer& buffer, MeshArray<T>& host, std::size_t n) {
   host.resize(n);
   if (n > 0) {
     CopyDeviceToHost(host.data(), buffer.data(), n * sizeof(T));

@@ -20,7 +20,7 @@ using Triple = std::array<std::int64_t, 3>;
 /// of a position lie in at most 2 cells per axis.
 class PointIndex {
 public:
-  PointIndex(const std::vector<float>& points, double tolerance)
+  PointIndex(const MeshArray<float>& points, double tolerance)
       : points_(points), tolerance_(tolerance), cell_(8.0 * tolerance) {
     const std::size_t n = points.size() / 3;
     entries_.resize(n);
@@ -62,7 +62,7 @@ private:
   };
   std::int64_t cellOf(double v) const { return static_cast<std::int64_t>(std::floor(v / cell_)); }
 
-  const std::vector<float>& points_;
+  const MeshArray<float>& points_;
   double tolerance_, cell_;
   std::vector<Entry> entries_;
 };
@@ -132,7 +132,7 @@ private:
 };
 
 /// Triangles as triples of position classes, rotated so the smallest comes first, sorted.
-std::vector<Triple> CanonicalTriangles(const std::vector<std::int64_t>& triangles,
+std::vector<Triple> CanonicalTriangles(const MeshArray<std::int64_t>& triangles,
                                        const std::vector<std::int64_t>& classOf) {
   std::vector<Triple> result(triangles.size() / 3);
   for (std::size_t t = 0; t < result.size(); ++t) {
@@ -146,7 +146,7 @@ std::vector<Triple> CanonicalTriangles(const std::vector<std::int64_t>& triangle
   return result;
 }
 
-std::string Position(const std::vector<float>& points, std::int64_t i) {
+std::string Position(const MeshArray<float>& points, std::int64_t i) {
   return "(" + std::to_string(points[3 * i]) + ", " + std::to_string(points[3 * i + 1]) + ", " +
          std::to_string(points[3 * i + 2]) + ")";
 }
@@ -223,8 +223,8 @@ testing::AssertionResult MatchesReference(const SurfaceMesh& actual, const Surfa
                                        Position(reference.points, missing[0][2]));
     }
   }
-  const auto compare = [&](const char* what, const std::vector<float>& x,
-                           const std::vector<float>& y, int components, double tolerance) -> bool {
+  const auto compare = [&](const char* what, const MeshArray<float>& x,
+                           const MeshArray<float>& y, int components, double tolerance) -> bool {
     if (x.size() != static_cast<std::size_t>(n) * components ||
         y.size() != static_cast<std::size_t>(n) * components) {
       result = testing::AssertionFailure() << what << ": " << x.size() << " values, reference "

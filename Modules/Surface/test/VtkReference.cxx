@@ -43,10 +43,10 @@ vtkSmartPointer<vtkImageData> ToVtkImage(const ImageView<const T>& view,
   return image;
 }
 
-std::vector<float> FloatTuples(vtkDataArray* array, int components) {
+MeshArray<float> FloatTuples(vtkDataArray* array, int components) {
   if (array == nullptr) throw std::runtime_error("VTK output lacks an expected array");
   const vtkIdType n = array->GetNumberOfTuples();
-  std::vector<float> values(static_cast<std::size_t>(n) * components);
+  MeshArray<float> values(static_cast<std::size_t>(n) * components);
   if (auto* floats = vtkFloatArray::SafeDownCast(array)) {
     std::memcpy(values.data(), floats->GetPointer(0), values.size() * sizeof(float));
     return values;
@@ -75,7 +75,7 @@ SurfaceMesh ToMesh(vtkPolyData* output, const VtkContourRequest& request) {
   for (const auto& extra : request.extraArrays)
     mesh.attributes.push_back(mesh.numberOfPoints() > 0
                                   ? FloatTuples(pd->GetArray(extra.name.c_str()), 1)
-                                  : std::vector<float>{});
+                                  : MeshArray<float>{});
   return mesh;
 }
 

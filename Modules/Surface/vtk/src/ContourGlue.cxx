@@ -208,7 +208,7 @@ AttributeVolumes GatherAttributes(vtkImageData* input, vtkDataArray* scalars,
 
 template <class TArray, class TValue>
 vtkSmartPointer<TArray> ArrayOf(const char* name, int components,
-                                const std::vector<TValue>& values) {
+                                const surface::MeshArray<TValue>& values) {
   static_assert(sizeof(typename TArray::ValueType) == sizeof(TValue));
   auto array = vtkSmartPointer<TArray>::New();
   if (name) array->SetName(name);

@@ -20,6 +20,13 @@ std::uint64_t ExclusiveScanDevice(const std::uint32_t* in, std::uint64_t* out, s
 std::uint32_t ExclusiveScanDevice(const std::uint32_t* in, std::uint32_t* out, std::size_t n,
                                   CUstream_st* stream = nullptr);
 
+/// The same, only queued on `stream` (no total, no host synchronisation): what a pipeline that
+/// stays on the device calls, and what the benchmark times with CUDA events.
+void ExclusiveScanDeviceAsync(const std::uint32_t* in, std::uint64_t* out, std::size_t n,
+                              CUstream_st* stream);
+void ExclusiveScanDeviceAsync(const std::uint32_t* in, std::uint32_t* out, std::size_t n,
+                              CUstream_st* stream);
+
 /// One part of an array spread over several devices.
 struct DeviceScanPart {
   int device = 0;

@@ -4,17 +4,41 @@
 #include "cumed/core/DeviceBuffer.h"
 
 #include <cstdint>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace cumed::surface {
 
+/// std::allocator whose resize() leaves new elements uninitialised: the passes write every
+/// element of a mesh, in parallel, so zero-filling it first would be a serial pass over the
+/// whole mesh (and its page faults) before the parallel one.
+template <class T> struct UninitializedAllocator : std::allocator<T> {
+  template <class U> struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  UninitializedAllocator() = default;
+  template <class U> UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
+  template <class U> void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args> void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
+/// A mesh array: a std::vector that does not zero-fill on resize.
+template <class T> using MeshArray = std::vector<T, UninitializedAllocator<T>>;
+
 /// A mesh in host memory.
 struct SurfaceMesh {
-  std::vector<float> points;            ///< x,y,z per point (world coordinates)
-  std::vector<std::int64_t> triangles;  ///< three point ids per triangle
-  std::vector<float> normals;           ///< unit x,y,z per point, when normals were requested
-  std::vector<float> scalars;           ///< the contour value per point, when requested
-  std::vector<std::vector<float>> attributes; ///< one array per attribute volume, per point
+  MeshArray<float> points;            ///< x,y,z per point (world coordinates)
+  MeshArray<std::int64_t> triangles;  ///< three point ids per triangle
+  MeshArray<float> normals;           ///< unit x,y,z per point, when normals were requested
+  MeshArray<float> scalars;           ///< the contour value per point, when requested
+  std::vector<MeshArray<float>> attributes; ///< one array per attribute volume, per point
   /// Where each contour value's points and triangles start; one more entry than values.
   std::vector<std::int64_t> pointOffsets;
   std::vector<std::int64_t> triangleOffsets;
