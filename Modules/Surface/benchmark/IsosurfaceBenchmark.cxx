@@ -267,10 +267,9 @@ void RunContour(const Volume<T>& v, double value, const std::string& label, cons
       checks.push_back(SameMesh(multi, cpu) ? std::to_string(gpus) + " GPUs=cpu"
                                             : std::to_string(gpus) + " GPUs!=CPU");
       char line[256];
-      std::snprintf(line, sizeof line,
-                    "%s: CUDA to host on %d GPUs %.3f ms vs 1 GPU %.3f ms (%.2fx).",
-                    row.name.c_str(), gpus, allGpus * 1e3, row.cudaHost * 1e3,
-                    row.cudaHost / allGpus);
+      std::snprintf(
+          line, sizeof line, "%s: CUDA to host on %d GPUs %.3f ms vs 1 GPU %.3f ms (%.2fx).",
+          row.name.c_str(), gpus, allGpus * 1e3, row.cudaHost * 1e3, row.cudaHost / allGpus);
       notes.push_back(line);
     }
   }
@@ -388,7 +387,8 @@ void RunScan(const Settings& s, std::vector<std::string>& notes) {
     std::vector<std::uint32_t> back32(n);
     out32.download(back32.data(), n * sizeof(std::uint32_t));
     bool same = true;
-    for (std::size_t i = 0; i < n; ++i) same = same && back32[i] == static_cast<std::uint32_t>(expected[i]);
+    for (std::size_t i = 0; i < n; ++i)
+      same = same && back32[i] == static_cast<std::uint32_t>(expected[i]);
     kernel32.check = same ? "device=host" : "DEVICE!=HOST";
     PrintRow(kernel32);
     Row kernel64;

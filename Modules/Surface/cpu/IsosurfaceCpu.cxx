@@ -1,10 +1,10 @@
 #include "cpu/IsosurfaceCpu.h"
 
 #include "cpu/ScratchPool.h"
+#include "cumed/surface/ExclusiveScan.h"
 #include "src/Classifier.h"
 #include "src/ContourPlan.h"
 #include "src/EdgeCaseTable.h"
-#include "cumed/surface/ExclusiveScan.h"
 
 #include <cstdint>
 #include <vector>
@@ -64,8 +64,7 @@ void Classify(const VolumeRows<T>& volume, const ContourGrid& g, double value, b
     const std::int64_t k = g.zBegin + row / g.ny, j = row % g.ny;
     const T* line = volume.data + ((k - volume.zFirst) * volume.ny + j) * volume.nx;
     for (std::int64_t w = 0; w < g.words; ++w) {
-      bits[g.bitIndex(j, k, w)] =
-          PackWord(line + w * kWordBits, g.nx - w * kWordBits, classifier);
+      bits[g.bitIndex(j, k, w)] = PackWord(line + w * kWordBits, g.nx - w * kWordBits, classifier);
     }
   }
 }
@@ -128,9 +127,10 @@ CountedSlab CountSlab(const VolumeRows<T>& volume, ContourJob& job, bool labelMo
       triangleCounts, slab.triangleOffsets.as<std::uint64_t>(), g.triangleCountLength()));
   // The slab's own points end where the ghost segment (the next slab's first points) begins.
   const std::int64_t ownEnd = (g.zEnd - g.zBegin) * 2 * g.unitsPerPlane();
-  job.points = ownEnd == 0 ? 0
-                           : static_cast<std::int64_t>(slab.pointOffsets.as<std::uint64_t>()[ownEnd - 1] +
-                                                       pointCounts[ownEnd - 1]);
+  job.points = ownEnd == 0
+                   ? 0
+                   : static_cast<std::int64_t>(slab.pointOffsets.as<std::uint64_t>()[ownEnd - 1] +
+                                               pointCounts[ownEnd - 1]);
   return slab;
 }
 

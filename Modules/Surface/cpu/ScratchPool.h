@@ -19,7 +19,9 @@ public:
   ScratchBlock& operator=(const ScratchBlock&) = delete;
 
   template <class T> T* as() noexcept { return reinterpret_cast<T*>(data_.get()); }
-  template <class T> const T* as() const noexcept { return reinterpret_cast<const T*>(data_.get()); }
+  template <class T> const T* as() const noexcept {
+    return reinterpret_cast<const T*>(data_.get());
+  }
 
 private:
   friend class ScratchPool;

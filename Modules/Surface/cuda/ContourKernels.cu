@@ -61,8 +61,8 @@ __global__ void ClassifyKernel(VolumeRows<T> volume, ContourGrid grid, Classifie
 #pragma unroll
   for (int n = 0; n < kWordsPerWarp; ++n) {
     const std::int64_t i = w * kWordBits + lane;
-    inside[n] = firstWord + n < grid.bitWords() && i < grid.nx &&
-                classifier.inside(volume.at(i, j, k));
+    inside[n] =
+        firstWord + n < grid.bitWords() && i < grid.nx && classifier.inside(volume.at(i, j, k));
     // Step to the next word without dividing.
     if (++w == grid.words) {
       w = 0;
@@ -111,9 +111,9 @@ __global__ void ClassifyAlignedKernel(VolumeRows<T> volume, ContourGrid grid,
   bits[wordIndex] = word;
 }
 
-__global__ void CountKernel(const std::uint32_t* bits, ContourGrid grid,
-                            std::uint32_t* pointCounts, std::uint32_t* triangleCounts,
-                            std::uint32_t* activeUnits, unsigned long long* activeCount) {
+__global__ void CountKernel(const std::uint32_t* bits, ContourGrid grid, std::uint32_t* pointCounts,
+                            std::uint32_t* triangleCounts, std::uint32_t* activeUnits,
+                            unsigned long long* activeCount) {
   const std::int64_t unit = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const bool valid = unit < grid.bitWords();
   bool active = false;
@@ -153,12 +153,12 @@ __global__ void TotalsKernel(const std::uint32_t* pointCounts, const std::uint64
                              std::int64_t ownPointEntries, const std::uint32_t* triangleCounts,
                              const std::uint64_t* triangleOffsets, std::int64_t triangleEntries,
                              std::uint64_t* totals) {
-  totals[0] = ownPointEntries == 0 ? 0
-                                   : pointOffsets[ownPointEntries - 1] +
-                                         pointCounts[ownPointEntries - 1];
-  totals[1] = triangleEntries == 0 ? 0
-                                   : triangleOffsets[triangleEntries - 1] +
-                                         triangleCounts[triangleEntries - 1];
+  totals[0] = ownPointEntries == 0
+                  ? 0
+                  : pointOffsets[ownPointEntries - 1] + pointCounts[ownPointEntries - 1];
+  totals[1] = triangleEntries == 0
+                  ? 0
+                  : triangleOffsets[triangleEntries - 1] + triangleCounts[triangleEntries - 1];
 }
 
 /// A cell that makes triangles: its unit, its bit and where its triangles start in the unit.
@@ -231,9 +231,8 @@ __global__ void UnitsKernel(const std::uint32_t* bits, ContourGrid grid,
 /// One thread per cell that makes triangles: its triangles' point ids.
 __global__ void TrianglesKernel(const std::uint32_t* bits, ContourGrid grid,
                                 const std::uint64_t* pointOffsets,
-                                const std::uint64_t* triangleOffsets,
-                                const std::uint64_t* cellList, std::uint64_t cellCount,
-                                EmitTarget target) {
+                                const std::uint64_t* triangleOffsets, const std::uint64_t* cellList,
+                                std::uint64_t cellCount, EmitTarget target) {
   const std::int64_t index = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (index >= static_cast<std::int64_t>(cellCount)) {
     return;
@@ -293,8 +292,8 @@ void EnsureEdgeCasesOnDevice() {
 template <class T>
 void LaunchClassify(const VolumeRows<T>& volume, const ContourGrid& grid,
                     const Classifier<T>& classifier, std::uint32_t* bits, CUstream_st* stream) {
-  const bool aligned = reinterpret_cast<std::uintptr_t>(volume.data) % 16 == 0 &&
-                       volume.nx % kWordBits == 0;
+  const bool aligned =
+      reinterpret_cast<std::uintptr_t>(volume.data) % 16 == 0 && volume.nx % kWordBits == 0;
   if (aligned) {
     ClassifyAlignedKernel<<<BlocksFor(grid.bitWords()), kBlock, 0, stream>>>(volume, grid,
                                                                              classifier, bits);
@@ -302,8 +301,8 @@ void LaunchClassify(const VolumeRows<T>& volume, const ContourGrid& grid,
     return;
   }
   const std::int64_t warps = (grid.bitWords() + kWordsPerWarp - 1) / kWordsPerWarp;
-  ClassifyKernel<<<BlocksFor(warps * kWordBits), kBlock, 0, stream>>>(
-      volume, grid, classifier, bits);
+  ClassifyKernel<<<BlocksFor(warps * kWordBits), kBlock, 0, stream>>>(volume, grid, classifier,
+                                                                      bits);
   CUMED_CHECK_LAUNCH("ClassifyKernel");
 }
 
@@ -353,8 +352,8 @@ void LaunchPoints(const VolumeRows<T>& volume, const WorldTransform& world, doub
   if (count == 0) {
     return;
   }
-  PointsKernel<<<BlocksFor(count), kBlock, 0, stream>>>(volume, world, value, labelMode,
-                                                        edgeKeys, count, outputs, attributes);
+  PointsKernel<<<BlocksFor(count), kBlock, 0, stream>>>(volume, world, value, labelMode, edgeKeys,
+                                                        count, outputs, attributes);
   CUMED_CHECK_LAUNCH("PointsKernel");
 }
 

@@ -43,7 +43,8 @@ Out ScanWithTotal(const std::uint32_t* in, Out* out, std::size_t n, cudaStream_t
   QueueScan(in, out, n, stream);
   Out last = 0;
   std::uint32_t lastIn = 0;
-  CUMED_CUDA_CHECK(cudaMemcpyAsync(&last, out + n - 1, sizeof(Out), cudaMemcpyDeviceToHost, stream));
+  CUMED_CUDA_CHECK(
+      cudaMemcpyAsync(&last, out + n - 1, sizeof(Out), cudaMemcpyDeviceToHost, stream));
   CUMED_CUDA_CHECK(
       cudaMemcpyAsync(&lastIn, in + n - 1, sizeof(lastIn), cudaMemcpyDeviceToHost, stream));
   CUMED_CUDA_CHECK(cudaStreamSynchronize(stream));

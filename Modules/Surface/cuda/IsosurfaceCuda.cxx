@@ -4,10 +4,12 @@
 #include "cuda/DeviceScan.h"
 #include "cumed/core/CudaCheck.h"
 #include "cumed/core/Device.h"
+#include "cumed/core/PinnedBuffer.h"
 #include "cumed/core/Transfer.h"
 #include "src/ContourPlan.h"
 
 #include <algorithm>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -29,6 +31,69 @@ const Stream& SurfaceStream(int device) {
     streams[device] = new Stream(); // created on the current device, which is `device`
   }
   return *streams[device];
+}
+
+/// A piece of output to bring to the host.
+struct HostPiece {
+  void* host;
+  const void* device;
+  std::size_t bytes;
+};
+
+/// Copies device memory to pageable host memory (the mesh) through page-locked staging memory
+/// kept per device for the process: straight into pageable memory the copy crawls (the driver
+/// stages it, and fresh pages fault one by one); into pinned memory it runs at link speed, and
+/// spreading it into the mesh is a parallel host copy.
+void CopyThroughStaging(const std::vector<HostPiece>& pieces, const Stream& stream) {
+  std::size_t total = 0;
+  for (const auto& piece : pieces) {
+    total += piece.bytes;
+  }
+  if (total == 0) {
+    return;
+  }
+  int device = 0;
+  CUMED_CUDA_CHECK(cudaGetDevice(&device));
+  struct Staging {
+    std::mutex mutex;
+    PinnedBuffer buffer;
+  };
+  static std::mutex registry;
+  static std::vector<Staging*> staging; // never destroyed, like the streams
+  Staging* mine = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(registry);
+    if (staging.size() <= static_cast<std::size_t>(device)) {
+      staging.resize(device + 1, nullptr);
+    }
+    if (staging[device] == nullptr) {
+      staging[device] = new Staging();
+    }
+    mine = staging[device];
+  }
+  std::lock_guard<std::mutex> lock(mine->mutex);
+  if (mine->buffer.size() < total) {
+    mine->buffer = PinnedBuffer(total);
+  }
+  std::size_t offset = 0;
+  for (const auto& piece : pieces) {
+    CopyDeviceToHost(mine->buffer.as<char>() + offset, piece.device, piece.bytes, &stream);
+    offset += piece.bytes;
+  }
+  stream.synchronize();
+  offset = 0;
+  constexpr std::size_t kChunk = std::size_t(1) << 20;
+  for (const auto& piece : pieces) {
+    const char* from = mine->buffer.as<char>() + offset;
+    char* to = static_cast<char*>(piece.host);
+    const auto chunks = static_cast<std::int64_t>((piece.bytes + kChunk - 1) / kChunk);
+#pragma omp parallel for schedule(static)
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      const std::size_t begin = static_cast<std::size_t>(c) * kChunk;
+      std::memcpy(to + begin, from + begin, std::min(kChunk, piece.bytes - begin));
+    }
+    offset += piece.bytes;
+  }
 }
 
 std::vector<int> ChooseDevices(const IsosurfaceOptions& options) {
@@ -159,7 +224,7 @@ private:
 
   const Stream& streamOf(int d) const {
     return options_.stream != nullptr && devices_.size() == 1 ? *options_.stream
-                                                                : SurfaceStream(devices_[d]);
+                                                              : SurfaceStream(devices_[d]);
   }
 
   void upload(int slab, int d) {
@@ -170,7 +235,8 @@ private:
     SlabInput<T>& input = inputs_[slab];
     const Stream& stream = streamOf(d);
     const bool resident = devices_[d] == dataDevice_;
-    auto place = [&](const void* source, std::size_t elementSize, DeviceBuffer& copy) -> const void* {
+    auto place = [&](const void* source, std::size_t elementSize,
+                     DeviceBuffer& copy) -> const void* {
       if (resident) {
         return source; // the volume is on this device: read in place, all of it
       }
@@ -180,7 +246,8 @@ private:
       if (volume_.location == MemoryLocation::Host) {
         CopyHostToDevice(copy.data(), from, bytes, &stream);
       } else {
-        CUMED_CUDA_CHECK(cudaMemcpyAsync(copy.data(), from, bytes, cudaMemcpyDefault, stream.native()));
+        CUMED_CUDA_CHECK(
+            cudaMemcpyAsync(copy.data(), from, bytes, cudaMemcpyDefault, stream.native()));
       }
       return copy.data();
     };
@@ -190,8 +257,8 @@ private:
     input.attributeCopies.resize(attributes_.size());
     input.attributes.count = static_cast<int>(attributes_.size());
     for (std::size_t a = 0; a < attributes_.size(); ++a) {
-      input.attributes.volumes[a] =
-          static_cast<const float*>(place(attributes_[a].data, sizeof(float), input.attributeCopies[a]));
+      input.attributes.volumes[a] = static_cast<const float*>(
+          place(attributes_[a].data, sizeof(float), input.attributeCopies[a]));
     }
   }
 
@@ -235,9 +302,9 @@ private:
                          c.triangleOffsets.as<std::uint64_t>(), g.triangleCountLength(),
                          stream.native());
       LaunchTotals(c.pointCounts.as<std::uint32_t>(), c.pointOffsets.as<std::uint64_t>(),
-                   (g.zEnd - g.zBegin) * 2 * g.unitsPerPlane(), c.triangleCounts.as<std::uint32_t>(),
-                   c.triangleOffsets.as<std::uint64_t>(), g.triangleCountLength(), jobTotals,
-                   stream.native());
+                   (g.zEnd - g.zBegin) * 2 * g.unitsPerPlane(),
+                   c.triangleCounts.as<std::uint32_t>(), c.triangleOffsets.as<std::uint64_t>(),
+                   g.triangleCountLength(), jobTotals, stream.native());
     }
     std::vector<std::uint64_t> hostTotals(kTotals * mine.size());
     CopyDeviceToHost(hostTotals.data(), totals.data(), totals.size(), &stream);
@@ -301,12 +368,14 @@ private:
       for (int a = 0; a < attributes.count; ++a) {
         attributes.outputs[a] = part.attributes[a].as<float>() + localPoint;
       }
-      const PointOutputs outputs{part.points.as<float>() + 3 * localPoint,
-                                 options_.computeNormals ? part.normals.as<float>() + 3 * localPoint
-                                                         : nullptr,
-                                 options_.computeScalars ? part.scalars.as<float>() + localPoint
-                                                         : nullptr,
-                                 ScalarOfValue<T>(job.value), nullptr, nullptr, 0};
+      const PointOutputs outputs{
+          part.points.as<float>() + 3 * localPoint,
+          options_.computeNormals ? part.normals.as<float>() + 3 * localPoint : nullptr,
+          options_.computeScalars ? part.scalars.as<float>() + localPoint : nullptr,
+          ScalarOfValue<T>(job.value),
+          nullptr,
+          nullptr,
+          0};
       LaunchPoints(input.rows, world, job.value, labelMode_, edgeKeys.as<std::int64_t>(),
                    job.points, outputs, attributes, stream.native());
       c = CountedJob{}; // stream-ordered frees: the memory returns to the pool in order
@@ -319,30 +388,34 @@ private:
     stream.synchronize();
   }
 
+  /// Copies one job's output into the host mesh through pinned staging memory.
   void download(const DevicePart& part, const ContourJob& job, std::int64_t localPoint,
                 std::int64_t localTriangle, SurfaceMesh& mesh, const Stream& stream) const {
-    auto copy = [&](float* host, const DeviceBuffer& device, std::size_t components) {
-      if (job.points > 0) {
-        CopyDeviceToHost(host + components * job.pointOffset,
-                         device.as<float>() + components * localPoint,
-                         components * job.points * sizeof(float), &stream);
+    std::vector<HostPiece> pieces;
+    auto add = [&](void* host, const void* device, std::size_t bytes) {
+      if (bytes > 0) {
+        pieces.push_back({host, device, bytes});
       }
     };
-    copy(mesh.points.data(), part.points, 3);
+    const auto points = static_cast<std::size_t>(job.points);
+    auto addPerPoint = [&](float* host, const DeviceBuffer& device, std::size_t components) {
+      add(host + components * job.pointOffset, device.as<float>() + components * localPoint,
+          components * points * sizeof(float));
+    };
+    addPerPoint(mesh.points.data(), part.points, 3);
     if (options_.computeNormals) {
-      copy(mesh.normals.data(), part.normals, 3);
+      addPerPoint(mesh.normals.data(), part.normals, 3);
     }
     if (options_.computeScalars) {
-      copy(mesh.scalars.data(), part.scalars, 1);
+      addPerPoint(mesh.scalars.data(), part.scalars, 1);
     }
     for (std::size_t a = 0; a < attributes_.size(); ++a) {
-      copy(mesh.attributes[a].data(), part.attributes[a], 1);
+      addPerPoint(mesh.attributes[a].data(), part.attributes[a], 1);
     }
-    if (job.triangles > 0) {
-      CopyDeviceToHost(mesh.triangles.data() + 3 * job.triangleOffset,
-                       part.triangles.as<std::int64_t>() + 3 * localTriangle,
-                       3 * job.triangles * sizeof(std::int64_t), &stream);
-    }
+    add(mesh.triangles.data() + 3 * job.triangleOffset,
+        part.triangles.as<std::int64_t>() + 3 * localTriangle,
+        3 * static_cast<std::size_t>(job.triangles) * sizeof(std::int64_t));
+    CopyThroughStaging(pieces, stream);
   }
 
   DeviceSurfaceMesh keptMesh() {
@@ -378,7 +451,8 @@ private:
 
 template <class T>
 void ContourOnCuda(const ImageView<const T>& volume, const IsosurfaceOptions& options,
-                   const std::vector<ImageView<const float>>& attributes, IsosurfaceResult& result) {
+                   const std::vector<ImageView<const float>>& attributes,
+                   IsosurfaceResult& result) {
   CudaContour<T>(volume, options, attributes).run(result);
 }
 

@@ -28,8 +28,9 @@ template <class T> struct Classifier {
       const float rounded = static_cast<float>(value);
       if (labelMode) {
         // No float equals a value that float cannot represent.
-        c.threshold = static_cast<double>(rounded) == value ? rounded
-                                                            : std::numeric_limits<float>::quiet_NaN();
+        c.threshold = static_cast<double>(rounded) == value
+                          ? rounded
+                          : std::numeric_limits<float>::quiet_NaN();
       } else {
         // The smallest float whose double is >= value.
         c.threshold = static_cast<double>(rounded) < value
@@ -44,7 +45,8 @@ template <class T> struct Classifier {
         c.threshold = static_cast<std::int32_t>(representable ? value : never);
       } else {
         const double above = std::ceil(value);
-        c.threshold = static_cast<std::int32_t>(above < lowest ? lowest : (above > never ? never : above));
+        c.threshold =
+            static_cast<std::int32_t>(above < lowest ? lowest : (above > never ? never : above));
       }
     }
     return c;

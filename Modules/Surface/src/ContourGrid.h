@@ -61,14 +61,18 @@ struct ContourGrid {
   CUMED_CONTOUR_HD std::int64_t unitsPerPlane() const { return ny * words; }
   CUMED_CONTOUR_HD bool hasGhostPlane() const { return zEnd < nz; }
   /// Planes of classified bits the slab needs: its own plus the plane above.
-  CUMED_CONTOUR_HD std::int64_t bitPlanes() const { return (hasGhostPlane() ? zEnd + 1 : zEnd) - zBegin; }
+  CUMED_CONTOUR_HD std::int64_t bitPlanes() const {
+    return (hasGhostPlane() ? zEnd + 1 : zEnd) - zBegin;
+  }
   CUMED_CONTOUR_HD std::int64_t bitWords() const { return bitPlanes() * unitsPerPlane(); }
   /// Entries of the point-count array: two segments per owned plane plus the ghost segment.
   CUMED_CONTOUR_HD std::int64_t pointCountLength() const {
     return ((zEnd - zBegin) * 2 + (hasGhostPlane() ? 1 : 0)) * unitsPerPlane();
   }
   /// Entries of the triangle-count array: one per unit of every owned plane.
-  CUMED_CONTOUR_HD std::int64_t triangleCountLength() const { return (zEnd - zBegin) * unitsPerPlane(); }
+  CUMED_CONTOUR_HD std::int64_t triangleCountLength() const {
+    return (zEnd - zBegin) * unitsPerPlane();
+  }
 
   CUMED_CONTOUR_HD std::int64_t bitIndex(std::int64_t j, std::int64_t k, std::int64_t w) const {
     return ((k - zBegin) * ny + j) * words + w;
@@ -196,11 +200,11 @@ CUMED_CONTOUR_HD std::int64_t EdgeKey(const ContourGrid& g, std::int64_t i, std:
 /// family, the intersection bits and the slab-local id of the first point of the words involved
 /// (`offsets` is the exclusive scan of the point counts).
 struct UnitEdges {
-  std::uint32_t xBits[4];     ///< x-edges of rows (j+dy, k+dz), index dy + 2*dz, word w
+  std::uint32_t xBits[4]; ///< x-edges of rows (j+dy, k+dz), index dy + 2*dz, word w
   std::uint64_t xFirst[4];
-  std::uint32_t yBits[2][2];  ///< y-edges of rows (j, k+dz), words w and w+1: [dz][dw]
+  std::uint32_t yBits[2][2]; ///< y-edges of rows (j, k+dz), words w and w+1: [dz][dw]
   std::uint64_t yFirst[2][2];
-  std::uint32_t zBits[2][2];  ///< z-edges of rows (j+dy, k), words w and w+1: [dy][dw]
+  std::uint32_t zBits[2][2]; ///< z-edges of rows (j+dy, k), words w and w+1: [dy][dw]
   std::uint64_t zFirst[2][2];
 
   CUMED_CONTOUR_HD UnitEdges(const UnitWords& u, const std::uint64_t* offsets) {
@@ -214,9 +218,9 @@ struct UnitEdges {
         // Word w+1 exists whenever a cell of this unit reaches into it (i + 1 < nx).
         const bool exists = u.w + dw < g.words;
         yBits[d][dw] = u.yEdges(d, dw);
-        yFirst[d][dw] = exists ? offsets[g.xySegment(u.j, u.k + d, u.w + dw)] +
-                                     PopCount(u.xEdges(2 * d, dw))
-                               : 0u;
+        yFirst[d][dw] =
+            exists ? offsets[g.xySegment(u.j, u.k + d, u.w + dw)] + PopCount(u.xEdges(2 * d, dw))
+                   : 0u;
         zBits[d][dw] = u.zEdges(d, dw);
         zFirst[d][dw] = exists ? offsets[g.zSegment(u.j + d, u.k, u.w + dw)] : 0u;
       }
@@ -244,9 +248,9 @@ struct UnitEdges {
 
 /// Where the emit pass writes one slab's output (arrays indexed by slab-local ids).
 struct EmitTarget {
-  std::int64_t* edgeKeys;      ///< per slab point: the edge it lies on
-  std::int64_t* triangles;     ///< per slab triangle: three global point ids
-  std::int64_t pointIdOffset;  ///< global id of the slab's first point
+  std::int64_t* edgeKeys;     ///< per slab point: the edge it lies on
+  std::int64_t* triangles;    ///< per slab triangle: three global point ids
+  std::int64_t pointIdOffset; ///< global id of the slab's first point
 };
 
 /// Writes the points (edge keys) and triangles of unit (w, j, k) of an owned plane (the CPU's

@@ -16,9 +16,10 @@ void ValidateRequest(const ImageGeometry& geometry, MemoryLocation location,
   for (int a = 0; a < 3; ++a) {
     if (geometry.size[a] < 2) {
       std::ostringstream message;
-      message << "isosurface: the volume is " << geometry.size[0] << "x" << geometry.size[1]
-              << "x" << geometry.size[2] << "; marching cubes needs at least 2 points along "
-              << "every axis (axis " << "xyz"[a] << " has " << geometry.size[a] << ")";
+      message << "isosurface: the volume is " << geometry.size[0] << "x" << geometry.size[1] << "x"
+              << geometry.size[2] << "; marching cubes needs at least 2 points along "
+              << "every axis (axis "
+              << "xyz"[a] << " has " << geometry.size[a] << ")";
       throw InvalidArgument(message.str());
     }
   }
@@ -73,8 +74,8 @@ std::vector<ContourJob> PlanJobs(const ImageGeometry& geometry, const Isosurface
       job.valueIndex = static_cast<int>(v);
       job.value = options.values[v];
       job.slab = static_cast<int>(s);
-      job.grid = ContourGrid{nx, ny, nz, (nx + kWordBits - 1) / kWordBits, ranges[s].first,
-                             ranges[s].second};
+      job.grid = ContourGrid{
+          nx, ny, nz, (nx + kWordBits - 1) / kWordBits, ranges[s].first, ranges[s].second};
       jobs.push_back(job);
     }
   }

@@ -16,7 +16,7 @@ struct ContourJob {
   double value = 0.0;
   int slab = 0;
   ContourGrid grid;
-  std::int64_t points = 0;    ///< points the slab owns
+  std::int64_t points = 0; ///< points the slab owns
   std::int64_t triangles = 0;
   std::int64_t pointOffset = 0;    ///< global id of its first point
   std::int64_t triangleOffset = 0; ///< global index of its first triangle

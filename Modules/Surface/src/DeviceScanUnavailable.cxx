@@ -21,6 +21,8 @@ void ExclusiveScanDeviceAsync(const std::uint32_t*, std::uint64_t*, std::size_t,
 void ExclusiveScanDeviceAsync(const std::uint32_t*, std::uint32_t*, std::size_t, CUstream_st*) {
   NotBuilt();
 }
-std::uint64_t ExclusiveScanMultiDevice(const std::vector<DeviceScanPart>&) { NotBuilt(); }
+std::uint64_t ExclusiveScanMultiDevice(const std::vector<DeviceScanPart>&) {
+  NotBuilt();
+}
 
 } // namespace cumed::surface

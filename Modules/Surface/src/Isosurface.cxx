@@ -1,8 +1,8 @@
 #include "cumed/surface/Isosurface.h"
 
 #include "cpu/IsosurfaceCpu.h"
-#include "src/ContourPlan.h"
 #include "cumed/core/Error.h"
+#include "src/ContourPlan.h"
 
 #include <cstdint>
 

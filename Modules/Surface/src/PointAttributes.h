@@ -14,10 +14,10 @@ namespace cumed::surface::detail {
 
 /// Index-to-world mapping of the volume, as vtkImageData::GetIndexToPhysicalMatrix.
 struct WorldTransform {
-  double matrix[3][4];   ///< direction * diag(spacing) | origin
+  double matrix[3][4]; ///< direction * diag(spacing) | origin
   double direction[3][3];
   double spacing[3];
-  double determinant;    ///< of the direction matrix
+  double determinant;     ///< of the direction matrix
   bool transformsNormals; ///< false when VTK only translates (identity direction, unit spacing)
 };
 
@@ -55,8 +55,8 @@ CUMED_CONTOUR_HD void Gradient(const VolumeRows<T>& v, std::int64_t i, std::int6
 
 struct PointOutputs {
   float* points;
-  float* normals;                ///< null when not requested
-  float* scalars;                ///< null when not requested
+  float* normals; ///< null when not requested
+  float* scalars; ///< null when not requested
   float scalarValue;
   const float* const* attributeVolumes; ///< slab-relative like VolumeRows, or null
   float* const* attributeOutputs;
@@ -96,9 +96,9 @@ CUMED_CONTOUR_HD void ComputePoint(const VolumeRows<T>& v, const WorldTransform&
     for (int a = 0; a < 3; ++a) {
       n[a] = -static_cast<float>(g0[a] + t * (g1[a] - g0[a]));
     }
-    const float length = static_cast<float>(
-        sqrt(static_cast<double>(n[0]) * n[0] + static_cast<double>(n[1]) * n[1] +
-             static_cast<double>(n[2]) * n[2]));
+    const float length = static_cast<float>(sqrt(static_cast<double>(n[0]) * n[0] +
+                                                 static_cast<double>(n[1]) * n[1] +
+                                                 static_cast<double>(n[2]) * n[2]));
     if (length != 0.0f) {
       for (int a = 0; a < 3; ++a) {
         n[a] /= length;

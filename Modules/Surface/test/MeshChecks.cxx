@@ -223,8 +223,8 @@ testing::AssertionResult MatchesReference(const SurfaceMesh& actual, const Surfa
                                        Position(reference.points, missing[0][2]));
     }
   }
-  const auto compare = [&](const char* what, const MeshArray<float>& x,
-                           const MeshArray<float>& y, int components, double tolerance) -> bool {
+  const auto compare = [&](const char* what, const MeshArray<float>& x, const MeshArray<float>& y,
+                           int components, double tolerance) -> bool {
     if (x.size() != static_cast<std::size_t>(n) * components ||
         y.size() != static_cast<std::size_t>(n) * components) {
       result = testing::AssertionFailure() << what << ": " << x.size() << " values, reference "

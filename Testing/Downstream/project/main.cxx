@@ -6,9 +6,16 @@
 #include <cumed/core/Device.h>
 #include <cumed/core/Image.h>
 #include <cumed/morphology/GrayscaleMorphology.h>
+#include <cumed/surface/Isosurface.h>
 #ifdef DOWNSTREAM_HAS_ITK
 #include <cumed/io/DicomSeriesReader.h>
 #include <cumed/morphology/GrayscaleDilateImageFilter.h>
+#include <cumed/surface/vtkCuMedFlyingEdges3D.h>
+#include <vtkImageData.h>
+#include <vtkPolyData.h>
+#include <vtkSmartPointer.h>
+
+#include <algorithm>
 #endif
 
 #include <cstdint>
@@ -26,6 +33,14 @@ int main() {
       cumed::morphology::Grayscale(image, cumed::morphology::StructuringElement::Ball({1, 1, 1}),
                                    cumed::morphology::GrayscaleOperation::Dilate);
   if (dilated.toHost().view<std::int16_t>().data[58] != 7) return 3; // neighbour of pixel 59
+  // A single inner voxel above 5 is wrapped in an octahedron: 6 points, 8 triangles.
+  cumed::Image spot =
+      cumed::Image::Allocate(cumed::PixelType::Int16, geometry, cumed::MemoryLocation::Host);
+  spot.view<std::int16_t>().data[1 + 3 * 2 + 12 * 2] = 7; // (1, 2, 2)
+  cumed::surface::IsosurfaceOptions contour;
+  contour.values = {5.0};
+  const auto surface = cumed::surface::ExtractIsosurface(spot, contour);
+  if (surface.mesh.numberOfPoints() != 6 || surface.mesh.numberOfTriangles() != 8) return 4;
 #ifdef DOWNSTREAM_HAS_ITK
   using ItkImage = itk::Image<std::int16_t, 3>;
   auto filter = cumed::GrayscaleDilateImageFilter<ItkImage>::New();
@@ -37,6 +52,17 @@ int main() {
   input->Allocate(true);
   filter->SetInput(input);
   filter->Update();
+  // The VTK adapter: a drop-in vtkFlyingEdges3D.
+  auto volume = vtkSmartPointer<vtkImageData>::New();
+  volume->SetDimensions(3, 4, 5);
+  volume->AllocateScalars(VTK_SHORT, 1);
+  std::fill_n(static_cast<std::int16_t*>(volume->GetScalarPointer()), 60, std::int16_t{0});
+  static_cast<std::int16_t*>(volume->GetScalarPointer())[1 + 3 * 2 + 12 * 2] = 7; // (1, 2, 2)
+  auto contourFilter = vtkSmartPointer<vtkCuMedFlyingEdges3D>::New();
+  contourFilter->SetInputData(volume);
+  contourFilter->SetValue(0, 5.0);
+  contourFilter->Update();
+  if (contourFilter->GetOutput()->GetNumberOfPolys() != 8) return 5;
   try {
     cumed::io::ReadDicomCtSeries("/nonexistent-cumed-downstream-dir");
     return 2; // must have thrown

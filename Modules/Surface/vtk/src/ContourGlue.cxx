@@ -214,8 +214,18 @@ vtkSmartPointer<TArray> ArrayOf(const char* name, int components,
   if (name) array->SetName(name);
   array->SetNumberOfComponents(components);
   array->SetNumberOfTuples(static_cast<vtkIdType>(values.size() / components));
-  if (!values.empty())
-    std::memcpy(array->GetPointer(0), values.data(), values.size() * sizeof(TValue));
+  // A parallel copy: the array's pages are fresh, and first-touching a whole mesh on one thread
+  // cost more than the contouring itself on a GPU run.
+  const auto* from = reinterpret_cast<const char*>(values.data());
+  auto* to = reinterpret_cast<char*>(array->GetPointer(0));
+  const std::size_t bytes = values.size() * sizeof(TValue);
+  constexpr std::size_t kChunk = std::size_t(1) << 20;
+  const auto chunks = static_cast<std::int64_t>((bytes + kChunk - 1) / kChunk);
+#pragma omp parallel for schedule(static)
+  for (std::int64_t c = 0; c < chunks; ++c) {
+    const std::size_t begin = static_cast<std::size_t>(c) * kChunk;
+    std::memcpy(to + begin, from + begin, std::min(kChunk, bytes - begin));
+  }
   return array;
 }
 

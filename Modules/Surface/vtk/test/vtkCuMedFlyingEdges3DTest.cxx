@@ -2,8 +2,8 @@
 // position, within 1e-4 of the smallest spacing), the same triangles with the same orientation,
 // normals within 1e-4, scalars typed and named like the input's with the contour values, and
 // interpolated attributes; then the requests CuMed leaves to VTK, which GetLastBackend() names.
-#include "cumed/core/Backend.h"
 #include "SurfaceVtkTestSupport.h"
+#include "cumed/core/Backend.h"
 
 #include "cumed/surface/vtkCuMedFlyingEdges3D.h"
 

@@ -16,9 +16,7 @@ namespace cumed::surface {
 /// element of a mesh, in parallel, so zero-filling it first would be a serial pass over the
 /// whole mesh (and its page faults) before the parallel one.
 template <class T> struct UninitializedAllocator : std::allocator<T> {
-  template <class U> struct rebind {
-    using other = UninitializedAllocator<U>;
-  };
+  template <class U> struct rebind { using other = UninitializedAllocator<U>; };
   UninitializedAllocator() = default;
   template <class U> UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
   template <class U> void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
@@ -34,10 +32,10 @@ template <class T> using MeshArray = std::vector<T, UninitializedAllocator<T>>;
 
 /// A mesh in host memory.
 struct SurfaceMesh {
-  MeshArray<float> points;            ///< x,y,z per point (world coordinates)
-  MeshArray<std::int64_t> triangles;  ///< three point ids per triangle
-  MeshArray<float> normals;           ///< unit x,y,z per point, when normals were requested
-  MeshArray<float> scalars;           ///< the contour value per point, when requested
+  MeshArray<float> points;                  ///< x,y,z per point (world coordinates)
+  MeshArray<std::int64_t> triangles;        ///< three point ids per triangle
+  MeshArray<float> normals;                 ///< unit x,y,z per point, when normals were requested
+  MeshArray<float> scalars;                 ///< the contour value per point, when requested
   std::vector<MeshArray<float>> attributes; ///< one array per attribute volume, per point
   /// Where each contour value's points and triangles start; one more entry than values.
   std::vector<std::int64_t> pointOffsets;
@@ -54,13 +52,13 @@ struct SurfaceMesh {
 /// A mesh that stays in device memory (a CUDA run with keepOnDevice), same layout as SurfaceMesh,
 /// so a renderer can draw it without a trip through the host.
 struct DeviceSurfaceMesh {
-  int device = 0;                 ///< the CUDA device that holds the buffers
+  int device = 0; ///< the CUDA device that holds the buffers
   std::int64_t numberOfPoints = 0;
   std::int64_t numberOfTriangles = 0;
-  DeviceBuffer points;            ///< float[3 * numberOfPoints]
-  DeviceBuffer triangles;         ///< int64[3 * numberOfTriangles]
-  DeviceBuffer normals;           ///< float[3 * numberOfPoints] or empty
-  DeviceBuffer scalars;           ///< float[numberOfPoints] or empty
+  DeviceBuffer points;    ///< float[3 * numberOfPoints]
+  DeviceBuffer triangles; ///< int64[3 * numberOfTriangles]
+  DeviceBuffer normals;   ///< float[3 * numberOfPoints] or empty
+  DeviceBuffer scalars;   ///< float[numberOfPoints] or empty
   std::vector<DeviceBuffer> attributes;
   std::vector<std::int64_t> pointOffsets;
   std::vector<std::int64_t> triangleOffsets;
