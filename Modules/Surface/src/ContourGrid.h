@@ -190,11 +190,22 @@ CUMED_CONTOUR_HD UnitCounts CountUnit(const UnitWords& u, const std::uint8_t (*e
   return counts;
 }
 
-/// Axis of a point's grid edge, and the key that names the edge: (point index) * 3 + axis.
-CUMED_CONTOUR_HD std::int64_t EdgeKey(const ContourGrid& g, std::int64_t i, std::int64_t j,
+/// The key that names a point's grid edge: its start point and axis as bit fields (i and j
+/// below 2^20, see kMaxPointsPerAxis), so decoding costs shifts, not 64-bit divisions.
+constexpr std::int64_t kMaxPointsPerAxis = std::int64_t(1) << 20;
+
+CUMED_CONTOUR_HD std::int64_t EdgeKey(const ContourGrid&, std::int64_t i, std::int64_t j,
                                       std::int64_t k, int axis) {
-  return ((k * g.ny + j) * g.nx + i) * 3 + axis;
+  return (k << 42) | (j << 22) | (i << 2) | axis;
 }
+
+struct EdgeOfKey {
+  std::int64_t i, j, k;
+  int axis;
+  CUMED_CONTOUR_HD explicit EdgeOfKey(std::int64_t key)
+      : i((key >> 2) & (kMaxPointsPerAxis - 1)), j((key >> 22) & (kMaxPointsPerAxis - 1)),
+        k(key >> 42), axis(static_cast<int>(key & 3)) {}
+};
 
 /// What the cells of a unit need to name the points on their twelve edges: for each edge
 /// family, the intersection bits and the slab-local id of the first point of the words involved

@@ -23,6 +23,13 @@ void ValidateRequest(const ImageGeometry& geometry, MemoryLocation location,
       throw InvalidArgument(message.str());
     }
   }
+  for (int a = 0; a < 3; ++a) {
+    if (geometry.size[a] >= static_cast<std::size_t>(kMaxPointsPerAxis)) {
+      throw InvalidArgument("isosurface: axis " + std::string(1, "xyz"[a]) + " has " +
+                            std::to_string(geometry.size[a]) + " points; at most " +
+                            std::to_string(kMaxPointsPerAxis - 1) + " are supported");
+    }
+  }
   if (options.values.empty()) {
     throw InvalidArgument("isosurface: no contour values were given");
   }

@@ -68,12 +68,9 @@ template <class T>
 CUMED_CONTOUR_HD void ComputePoint(const VolumeRows<T>& v, const WorldTransform& world,
                                    double value, bool labelMode, std::int64_t edgeKey,
                                    const PointOutputs& out, std::int64_t id) {
-  const int axis = static_cast<int>(edgeKey % 3);
-  std::int64_t point = edgeKey / 3;
-  const std::int64_t i0 = point % v.nx;
-  point /= v.nx;
-  const std::int64_t j0 = point % v.ny;
-  const std::int64_t k0 = point / v.ny;
+  const EdgeOfKey edge(edgeKey);
+  const int axis = edge.axis;
+  const std::int64_t i0 = edge.i, j0 = edge.j, k0 = edge.k;
   const std::int64_t i1 = i0 + (axis == 0), j1 = j0 + (axis == 1), k1 = k0 + (axis == 2);
   const T s0 = v.at(i0, j0, k0);
   const T s1 = v.at(i1, j1, k1);

@@ -134,6 +134,7 @@ TEST(SurfaceVtkFlyingEdgesOptions, WithoutNormalsAndScalarsTheOutputHasNoPointAr
     filter->ComputeNormalsOff();
     filter->ComputeScalarsOff();
   }
+  contour->SetBackendToCPU(); // this suite checks the CPU backend; SurfaceVtkCuda checks CUDA
   const auto expected = RunFilter(reference);
   const auto actual = RunFilter(contour);
   EXPECT_EQ(contour->GetLastBackend(), "cpu");
@@ -154,6 +155,7 @@ TEST(SurfaceVtkFlyingEdgesOptions, InterpolatesOtherPointArraysAsFloat) {
     Configure(filter, image, {-150.5, 250.5});
     filter->InterpolateAttributesOn();
   }
+  contour->SetBackendToCPU();
   const auto expected = RunFilter(reference);
   const auto actual = RunFilter(contour);
   EXPECT_EQ(contour->GetLastBackend(), "cpu");
