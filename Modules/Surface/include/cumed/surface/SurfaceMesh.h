@@ -3,6 +3,7 @@
 // world coordinates, laid out the way vtkPolyData stores it (xyz floats, 64-bit point ids).
 #include "cumed/core/DeviceBuffer.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <new>
