@@ -92,32 +92,12 @@ void ApplyOption(const std::string& name, const std::string& value, Arguments& a
 
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
-  std::vector<std::string> positionals;
-  std::set<std::string> seen;
-  bool optionsEnded = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string argument = argv[i];
-    if (optionsEnded || !app::IsOption(argument)) {
-      positionals.push_back(argument);
-      continue;
-    }
-    if (argument == "--") {
-      optionsEnded = true;
-      continue;
-    }
-    const app::OptionArgument option = app::SplitOption(argument);
-    const std::string& name = option.name;
-    if (!IsFlag(name) && !TakesValue(name)) throw UsageError("unknown option '" + name + "'");
-    if (!seen.insert(name).second && name != "--help" && name != "-h") {
-      throw UsageError("option " + name + " is given twice");
-    }
-    if (IsFlag(name)) {
-      if (option.inlineValue) throw UsageError("option " + name + " takes no value");
-      ApplyFlag(name, arguments);
-      continue;
-    }
-    ApplyOption(name, app::TakeValue(option, argc, argv, i), arguments);
-  }
+  const std::vector<std::string> positionals = app::ParseCommandLine(
+      argc, argv,
+      {IsFlag, TakesValue, [&](const std::string& name) { ApplyFlag(name, arguments); },
+       [&](const app::OptionArgument& option, const std::string& value, int&) {
+         ApplyOption(option.name, value, arguments);
+       }});
   if (arguments.help) return arguments;
   if (arguments.values.empty()) {
     throw UsageError("give the surfaces: --iso V[,V...] (isovalues) or --labels L[,L...] "

@@ -1,13 +1,12 @@
 #include "ItkVolume.h"
 
+#include "cumed/app/ItkFiles.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/PixelType.h"
 #include "cumed/io/DicomSeriesReader.h"
 
 #include <itkImage.h>
-#include <itkImageFileReader.h>
 #include <itkImageIOBase.h>
-#include <itkImageIOFactory.h>
 #include <vtkAOSDataArrayTemplate.h>
 #include <vtkDataArray.h>
 #include <vtkPointData.h>
@@ -19,18 +18,6 @@ namespace fs = std::filesystem;
 
 namespace cumed::isosurfaceapp {
 namespace {
-
-// ITK's exception text on one line, without its "ITK ERROR: Class(0x...): " prefix.
-std::string OneLine(const itk::ExceptionObject& e) {
-  std::string text = e.GetDescription();
-  if (text.rfind("ITK ERROR: ", 0) == 0) {
-    const auto end = text.find("): ");
-    if (end != std::string::npos) text.erase(0, end + 3);
-  }
-  for (char& c : text) c = c == '\n' ? ' ' : c;
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  return text;
-}
 
 // The ITK image as a vtkImageData: same geometry, scalars in the ITK buffer.
 template <class T>
@@ -64,36 +51,15 @@ Volume WrapItkImage(typename itk::Image<T, 3>::Pointer image, const char* arrayN
 }
 
 template <class T> Volume ReadAs(const fs::path& file) {
-  using Image = itk::Image<T, 3>;
-  auto reader = itk::ImageFileReader<Image>::New();
-  reader->SetFileName(file.string());
-  try {
-    reader->Update();
-  } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot read INPUT '" + file.string() + "': " + OneLine(e));
-  }
-  typename Image::Pointer image = reader->GetOutput();
-  image->DisconnectPipeline();
-  return WrapItkImage<T>(image, "scalars");
+  return WrapItkImage<T>(app::ReadImageFile<itk::Image<T, 3>>(file), "scalars");
 }
 
 } // namespace
 
 Volume ReadItkImageFile(const fs::path& file) {
   const std::string name = file.string();
-  itk::ImageIOBase::Pointer io =
-      itk::ImageIOFactory::CreateImageIO(name.c_str(), itk::ImageIOFactory::FileModeEnum::ReadMode);
-  if (!io) throw cumed::Error("cannot read INPUT '" + name + "': no image reader recognises it");
-  io->SetFileName(name);
-  try {
-    io->ReadImageInformation();
-  } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot read the header of INPUT '" + name + "': " + OneLine(e));
-  }
-  if (io->GetNumberOfComponents() != 1) {
-    throw cumed::Error("INPUT '" + name + "' has " + std::to_string(io->GetNumberOfComponents()) +
-                       " components per pixel; an isosurface needs one value per voxel");
-  }
+  const itk::ImageIOBase::Pointer io =
+      app::ReadScalarImageHeader(file, "an isosurface needs one value per voxel");
   if (io->GetNumberOfDimensions() != 3) {
     throw cumed::Error("INPUT '" + name + "' is a " + std::to_string(io->GetNumberOfDimensions()) +
                        "D image; an isosurface needs a 3D volume");

@@ -1,6 +1,6 @@
 #include "DicomOutput.h"
 
-#include "ItkErrorText.h"
+#include "cumed/app/ItkFiles.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesWriter.h"
@@ -42,7 +42,7 @@ DicomStudy ReadDicomStudy(const std::string& sliceFile) {
     io->ReadImageInformation();
   } catch (const itk::ExceptionObject& e) {
     throw cumed::Error("cannot read the study of input slice '" + sliceFile +
-                       "': " + ItkErrorText(e));
+                       "': " + app::ItkErrorText(e));
   }
   DicomStudy study;
   study.patientName = Tag(*io, "0010|0010");

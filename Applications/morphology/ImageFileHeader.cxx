@@ -1,32 +1,17 @@
 #include "ImageFileHeader.h"
 
-#include "ItkErrorText.h"
+#include "cumed/app/ItkFiles.h"
 
 #include "cumed/core/Error.h"
 
 #include <itkImageIOBase.h>
-#include <itkImageIOFactory.h>
 
 namespace cumed::morphologyapp {
 
 ImageFileHeader ReadImageFileHeader(const std::filesystem::path& file) {
   const std::string name = file.string();
-  itk::ImageIOBase::Pointer io =
-      itk::ImageIOFactory::CreateImageIO(name.c_str(), itk::ImageIOFactory::FileModeEnum::ReadMode);
-  if (!io) throw cumed::Error("cannot read INPUT '" + name + "': no image reader recognises it");
-  io->SetFileName(name);
-  try {
-    io->ReadImageInformation();
-  } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot read the header of INPUT '" + name + "': " + ItkErrorText(e));
-  }
-
-  if (io->GetNumberOfComponents() != 1) {
-    throw cumed::Error("INPUT '" + name + "' has " + std::to_string(io->GetNumberOfComponents()) +
-                       " components per pixel (" +
-                       itk::ImageIOBase::GetPixelTypeAsString(io->GetPixelType()) +
-                       "); only scalar images are supported");
-  }
+  const itk::ImageIOBase::Pointer io =
+      app::ReadScalarImageHeader(file, "only scalar images are supported");
   ImageFileHeader header;
   using Component = itk::IOComponentEnum;
   switch (io->GetComponentType()) {

@@ -2,8 +2,8 @@
 // Reading and writing image files of one pixel type and dimension with ITK (the extension picks
 // the format). Errors become cumed::Error naming the file; a failed write removes the files it
 // created, so no half-written output is left behind.
-#include "ItkErrorText.h"
 #include "Locations.h"
+#include "cumed/app/ItkFiles.h"
 
 #include "cumed/core/Error.h"
 
@@ -17,18 +17,7 @@
 
 namespace cumed::morphologyapp {
 
-template <class TImage> typename TImage::Pointer ReadImageFile(const std::filesystem::path& file) {
-  auto reader = itk::ImageFileReader<TImage>::New();
-  reader->SetFileName(file.string());
-  try {
-    reader->Update();
-  } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot read INPUT '" + file.string() + "': " + ItkErrorText(e));
-  }
-  typename TImage::Pointer image = reader->GetOutput();
-  image->DisconnectPipeline();
-  return image;
-}
+using app::ReadImageFile;
 
 /// Writes `image` to `output.path`, compressed where the format supports it; creates missing
 /// parent directories.
@@ -55,7 +44,8 @@ template <class TImage> void WriteImageFile(const TImage* image, const Location&
     writer->Update();
   } catch (const itk::ExceptionObject& e) {
     for (const fs::path& file : created) fs::remove(file, error);
-    throw cumed::Error("cannot write OUTPUT '" + output.path.string() + "': " + ItkErrorText(e));
+    throw cumed::Error("cannot write OUTPUT '" + output.path.string() +
+                       "': " + app::ItkErrorText(e));
   }
 }
 

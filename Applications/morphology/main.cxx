@@ -1,9 +1,9 @@
 // cumed-morphology: grayscale and binary morphology of a CT series or an image file, on the CPU
 // or a CUDA GPU, equal to ITK's filters.
 #include "Arguments.h"
-#include "ItkErrorText.h"
 #include "Pipeline.h"
 #include "Summary.h"
+#include "cumed/app/ItkFiles.h"
 
 #include "cumed/app/ProgramMain.h"
 
@@ -12,5 +12,5 @@ int main(int argc, char** argv) {
   return cumed::app::RunCommandLine<itk::ExceptionObject>(
       kProgramName, argc, argv, ParseArguments, HelpText,
       [](const Arguments& arguments) { return FormatSummary(RunPipeline(arguments)); },
-      ItkErrorText);
+      cumed::app::ItkErrorText);
 }
