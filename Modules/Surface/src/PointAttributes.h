@@ -38,17 +38,16 @@ CUMED_CONTOUR_HD void Gradient(const VolumeRows<T>& v, std::int64_t i, std::int6
                                std::int64_t k, float g[3]) {
   const std::int64_t n[3] = {v.nx, v.ny, v.nz};
   const std::int64_t p[3] = {i, j, k};
+  const std::int64_t stride[3] = {1, v.nx, v.nx * v.ny};
+  const T* s = v.data + ((k - v.zFirst) * v.ny + j) * v.nx + i;
   for (int a = 0; a < 3; ++a) {
-    std::int64_t lo[3] = {i, j, k};
-    std::int64_t hi[3] = {i, j, k};
-    --lo[a];
-    ++hi[a];
+    const std::int64_t d = stride[a];
     if (p[a] == 0) {
-      g[a] = static_cast<float>(v.at(hi[0], hi[1], hi[2]) - v.at(i, j, k));
+      g[a] = static_cast<float>(s[d] - s[0]);
     } else if (p[a] >= n[a] - 1) {
-      g[a] = static_cast<float>(v.at(i, j, k) - v.at(lo[0], lo[1], lo[2]));
+      g[a] = static_cast<float>(s[0] - s[-d]);
     } else {
-      g[a] = static_cast<float>(0.5 * (v.at(hi[0], hi[1], hi[2]) - v.at(lo[0], lo[1], lo[2])));
+      g[a] = static_cast<float>(0.5 * (s[d] - s[-d]));
     }
   }
 }
