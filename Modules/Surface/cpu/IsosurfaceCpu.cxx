@@ -102,35 +102,85 @@ CountedSlab CountSlab(const VolumeRows<T>& volume, ContourJob& job, bool labelMo
   slab.bits = TakeScratch<std::uint32_t>(g.bitWords());
   Classify(volume, g, job.value, labelMode, slab.bits.as<std::uint32_t>());
   const BitRows rows{slab.bits.as<std::uint32_t>(), g};
+  // Two-level scan: unit counts (and later unit offsets) are written only for the rows that
+  // are not uniform; per-row totals, scanned in the same segment order as the units, give every
+  // row its start. A uniform row's offsets are never read for a point that exists (an edge
+  // that is cut makes the row that owns it non-uniform), so its units are left untouched and
+  // the memory traffic follows the surface, not the volume.
   ScratchBlock pointBlock = TakeScratch<std::uint32_t>(g.pointCountLength());
   ScratchBlock triangleBlock = TakeScratch<std::uint32_t>(g.triangleCountLength());
+  const std::int64_t rowSegments = g.pointCountLength() / g.words;
+  const std::int64_t triangleRows = g.triangleCountLength() / g.words;
+  ScratchBlock rowPointBlock = TakeScratch<std::uint32_t>(rowSegments);
+  ScratchBlock rowTriangleBlock = TakeScratch<std::uint32_t>(triangleRows);
   std::uint32_t* pointCounts = pointBlock.as<std::uint32_t>();
   std::uint32_t* triangleCounts = triangleBlock.as<std::uint32_t>();
+  std::uint32_t* rowPoints = rowPointBlock.as<std::uint32_t>();
+  std::uint32_t* rowTriangles = rowTriangleBlock.as<std::uint32_t>();
+  // Row r of a segment is unit r * words of that segment.
+  const auto rowOf = [&](std::int64_t unitIndex) { return unitIndex / g.words; };
   const std::int64_t rowsToCount = g.bitPlanes() * g.ny; // owned planes + ghost plane
 #pragma omp parallel for schedule(dynamic, 64)
   for (std::int64_t row = 0; row < rowsToCount; ++row) {
     const std::int64_t k = g.zBegin + row / g.ny, j = row % g.ny;
-    const bool uniform = RowIsUniform(rows, j, k);
-    for (std::int64_t w = 0; w < g.words; ++w) {
-      const UnitCounts c = uniform ? UnitCounts{} : CountUnit(UnitWords(rows, j, k, w), kEdgeCases);
-      pointCounts[g.xySegment(j, k, w)] = c.xyPoints;
-      if (k < g.zEnd) {
-        pointCounts[g.zSegment(j, k, w)] = c.zPoints;
-        triangleCounts[g.triangleUnit(j, k, w)] = c.triangles;
+    std::uint32_t xy = 0, z = 0, triangles = 0;
+    if (!RowIsUniform(rows, j, k)) {
+      for (std::int64_t w = 0; w < g.words; ++w) {
+        const UnitCounts c = CountUnit(UnitWords(rows, j, k, w), kEdgeCases);
+        pointCounts[g.xySegment(j, k, w)] = c.xyPoints;
+        xy += c.xyPoints;
+        if (k < g.zEnd) {
+          pointCounts[g.zSegment(j, k, w)] = c.zPoints;
+          triangleCounts[g.triangleUnit(j, k, w)] = c.triangles;
+          z += c.zPoints;
+          triangles += c.triangles;
+        }
       }
     }
+    rowPoints[rowOf(g.xySegment(j, k, 0))] = xy;
+    if (k < g.zEnd) {
+      rowPoints[rowOf(g.zSegment(j, k, 0))] = z;
+      rowTriangles[rowOf(g.triangleUnit(j, k, 0))] = triangles;
+    }
   }
+  ScratchBlock rowPointStart = TakeScratch<std::uint64_t>(rowSegments);
+  ScratchBlock rowTriangleStart = TakeScratch<std::uint64_t>(triangleRows);
+  ExclusiveScanHost(rowPoints, rowPointStart.as<std::uint64_t>(), rowSegments);
+  job.triangles = static_cast<std::int64_t>(
+      ExclusiveScanHost(rowTriangles, rowTriangleStart.as<std::uint64_t>(), triangleRows));
+  // The slab's own points end where the ghost segment (the next slab's first points) begins.
+  const std::int64_t ownRows = (g.zEnd - g.zBegin) * 2 * g.ny;
+  job.points = ownRows == 0
+                   ? 0
+                   : static_cast<std::int64_t>(rowPointStart.as<std::uint64_t>()[ownRows - 1] +
+                                               rowPoints[ownRows - 1]);
+
   slab.pointOffsets = TakeScratch<std::uint64_t>(g.pointCountLength());
   slab.triangleOffsets = TakeScratch<std::uint64_t>(g.triangleCountLength());
-  ExclusiveScanHost(pointCounts, slab.pointOffsets.as<std::uint64_t>(), g.pointCountLength());
-  job.triangles = static_cast<std::int64_t>(ExclusiveScanHost(
-      triangleCounts, slab.triangleOffsets.as<std::uint64_t>(), g.triangleCountLength()));
-  // The slab's own points end where the ghost segment (the next slab's first points) begins.
-  const std::int64_t ownEnd = (g.zEnd - g.zBegin) * 2 * g.unitsPerPlane();
-  job.points = ownEnd == 0
-                   ? 0
-                   : static_cast<std::int64_t>(slab.pointOffsets.as<std::uint64_t>()[ownEnd - 1] +
-                                               pointCounts[ownEnd - 1]);
+  std::uint64_t* pointOffsets = slab.pointOffsets.as<std::uint64_t>();
+  std::uint64_t* triangleOffsets = slab.triangleOffsets.as<std::uint64_t>();
+  // Unit offsets of the rows with output: the row's start plus the counts before the unit.
+  const auto fillRow = [&](std::uint64_t start, std::int64_t firstUnit, const std::uint32_t* counts,
+                           std::uint64_t* offsets) {
+    for (std::int64_t w = 0; w < g.words; ++w) {
+      offsets[firstUnit + w] = start;
+      start += counts[firstUnit + w];
+    }
+  };
+#pragma omp parallel for schedule(static)
+  for (std::int64_t segmentRow = 0; segmentRow < rowSegments; ++segmentRow) {
+    if (rowPoints[segmentRow] != 0) {
+      fillRow(rowPointStart.as<std::uint64_t>()[segmentRow], segmentRow * g.words, pointCounts,
+              pointOffsets);
+    }
+  }
+#pragma omp parallel for schedule(static)
+  for (std::int64_t row = 0; row < triangleRows; ++row) {
+    if (rowTriangles[row] != 0) {
+      fillRow(rowTriangleStart.as<std::uint64_t>()[row], row * g.words, triangleCounts,
+              triangleOffsets);
+    }
+  }
   return slab;
 }
 

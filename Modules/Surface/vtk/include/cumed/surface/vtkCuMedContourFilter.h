@@ -21,9 +21,9 @@
 // VTK keeps each array's type), and are not marked as active attributes; unnamed arrays are not
 // interpolated. With KeepMeshOnDevice the device mesh holds CuMed's float scalars instead.
 //
-// Copies: the mesh arrays are copied once (memcpy) into the VTK arrays; VTK's free callbacks take
-// no context, so they cannot release a std::vector. Input scalars are read in place; attribute
-// arrays in place when they are float, else converted to float first.
+// Copies: the mesh arrays are copied once (a parallel memcpy) into the VTK arrays; VTK's free
+// callbacks take no context, so they cannot release a std::vector. Input scalars are read in place;
+// attribute arrays in place when they are float, else converted to float first.
 #include "cumed/core/Backend.h"
 #include "cumed/surface/Isosurface.h"
 #include "cumed/surface/SurfaceMesh.h"
