@@ -2,6 +2,7 @@
 // Stage 1: grayscale morphological closing of the HU volume with a ball, which fills small gaps
 // and pores in bone before the isosurface. CuMed's drop-in ITK filter, on the CPU or the GPU.
 #include "cumed/core/Backend.h"
+#include "cumed/core/Execution.h"
 #include "cumed/io/DicomSeriesReader.h"
 
 #include <array>
@@ -19,7 +20,7 @@ bool IsZeroRadius(const std::array<int, 3>& radius);
 
 struct ClosingResult {
   HounsfieldImage::Pointer image;
-  cumed::Backend backend; ///< the backend that ran
+  cumed::Implementation backend; ///< what ran (CPU or CUDA)
 };
 
 /// Closes `image` with ITK's flat ball of `radius` voxels, with SafeBorder (the volume faces are

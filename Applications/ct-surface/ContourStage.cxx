@@ -53,8 +53,10 @@ ContourResult ExtractIsosurface(const HounsfieldImage* image, double isoHu,
   contour->InterpolateAttributesOff();
   contour->SetBackend(backend);
   cumed::surface::UpdateOrThrow(contour);
-  const std::string ran = contour->GetLastBackend();
-  ContourResult result{contour->GetOutput(), ran == "vtk" ? "vtk-cpu" : "cumed-" + ran};
+  const cumed::Implementation ran = contour->GetLastBackend();
+  ContourResult result{contour->GetOutput(), ran == cumed::Implementation::VTK
+                                                 ? std::string("vtk-cpu")
+                                                 : std::string("cumed-") + cumed::ToString(ran)};
   if (!HasIdentityDirection(image)) result.surface = ToPatientSpace(result.surface, image);
   return result;
 }

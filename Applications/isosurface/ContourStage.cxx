@@ -25,7 +25,7 @@ ContourResult RunFilter(TFilter* filter, vtkImageData* image, const Arguments& a
   filter->SetNumberOfGPUs(arguments.gpus);
   filter->SetNumberOfSlabs(arguments.slabs);
   cumed::surface::UpdateOrThrow(filter);
-  return {filter->GetOutput(), filter->GetLastBackend()};
+  return {filter->GetOutput(), cumed::ToString(filter->GetLastBackend())};
 }
 
 } // namespace

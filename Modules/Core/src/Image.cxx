@@ -27,12 +27,22 @@ bool ImageGeometry::operator==(const ImageGeometry& other) const noexcept {
          direction == other.direction;
 }
 
-Image Image::Allocate(PixelType type, const ImageGeometry& geometry, MemoryLocation location) {
+namespace {
+void CheckComponents(int components) {
+  if (components < 1)
+    throw InvalidArgument("image components must be >= 1, not " + std::to_string(components));
+}
+} // namespace
+
+Image Image::Allocate(PixelType type, const ImageGeometry& geometry, MemoryLocation location,
+                      int components) {
   geometry.validate();
+  CheckComponents(components);
   Image image;
   image.type_ = type;
   image.geometry_ = geometry;
   image.location_ = location;
+  image.components_ = components;
   if (location == MemoryLocation::Host)
     image.host_.assign(image.sizeInBytes(), std::byte{0});
   else
@@ -40,11 +50,28 @@ Image Image::Allocate(PixelType type, const ImageGeometry& geometry, MemoryLocat
   return image;
 }
 
+Image Image::Adopt(void* data, PixelType type, const ImageGeometry& geometry,
+                   MemoryLocation location, std::shared_ptr<void> keepAlive, int components) {
+  if (!data) throw InvalidArgument("cannot adopt a null pixel pointer");
+  geometry.validate();
+  CheckComponents(components);
+  Image image;
+  image.type_ = type;
+  image.geometry_ = geometry;
+  image.location_ = location;
+  image.components_ = components;
+  image.external_ = data;
+  image.keepAlive_ = std::move(keepAlive);
+  return image;
+}
+
 void* Image::data() noexcept {
+  if (external_) return external_;
   return location_ == MemoryLocation::Host ? static_cast<void*>(host_.data()) : device_.data();
 }
 
 const void* Image::data() const noexcept {
+  if (external_) return external_;
   return location_ == MemoryLocation::Host ? static_cast<const void*>(host_.data())
                                            : device_.data();
 }
@@ -56,7 +83,7 @@ void Image::checkType(PixelType requested) const {
 }
 
 Image Image::toDevice(const Stream* stream) const {
-  Image copy = Allocate(type_, geometry_, MemoryLocation::Device);
+  Image copy = Allocate(type_, geometry_, MemoryLocation::Device, components_);
   if (location_ == MemoryLocation::Host)
     CopyHostToDevice(copy.data(), data(), sizeInBytes(), stream);
   else
@@ -65,7 +92,7 @@ Image Image::toDevice(const Stream* stream) const {
 }
 
 Image Image::toHost(const Stream* stream) const {
-  Image copy = Allocate(type_, geometry_, MemoryLocation::Host);
+  Image copy = Allocate(type_, geometry_, MemoryLocation::Host, components_);
   if (location_ == MemoryLocation::Device)
     CopyDeviceToHost(copy.data(), data(), sizeInBytes(), stream);
   else

@@ -114,8 +114,12 @@ void Run(const T* input, T* output, const std::array<std::size_t, 3>& size,
   const std::array<int, 3> reach = element.reach();
   const std::size_t blocks = (size[1] + kRowsPerTask - 1) / kRowsPerTask;
   const long tasks = static_cast<long>(size[2] * blocks);
-#pragma omp parallel for schedule(dynamic)
+  // Round-robin tasks: the calling thread takes every n-th one from start to end, so it sees
+  // progress throughout (progress is reported on that thread only; dynamic scheduling let the
+  // workers take every task of a fast pass).
+#pragma omp parallel for schedule(static, 1)
   for (long task = 0; task < tasks; ++task) {
+    if (progress && progress->stopRequested()) continue; // cancelled: skip the remaining rows
     const std::size_t z = static_cast<std::size_t>(task) / blocks;
     const std::size_t row0 = (static_cast<std::size_t>(task) % blocks) * kRowsPerTask;
     const std::size_t row1 = std::min(row0 + kRowsPerTask, size[1]);

@@ -15,9 +15,10 @@ template <class T> T* CpuEngine<T>::scratch(std::size_t n) {
 template <class T>
 void CpuEngine<T>::filter(const T* in, T* out, const detail::Size3& size,
                           const StructuringElement& element, Extremum extremum, T boundary) {
-  if (this->passProgress) {
-    ProgressReporter progress(this->passProgress, size[1] * size[2]);
+  if (this->passProgress || this->cancelRequested) {
+    ProgressReporter progress(this->passProgress, size[1] * size[2], 0.01, this->cancelRequested);
     ChordFilter(in, out, size, element, extremum, boundary, &progress);
+    progress.throwIfStopped();
   } else {
     ChordFilter(in, out, size, element, extremum, boundary, nullptr);
   }

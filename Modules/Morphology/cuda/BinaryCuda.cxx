@@ -9,16 +9,16 @@
 namespace cumed::morphology::cuda {
 
 template <class T>
-void RunBinary(const ImageView<const T>& input, const ImageView<T>& output,
-               const StructuringElement& element, BinaryOperation operation,
-               const BinaryOptions& options) {
+int RunBinary(const ImageView<const T>& input, const ImageView<T>& output,
+              const StructuringElement& element, BinaryOperation operation,
+              const BinaryOptions& options) {
   const int halo = detail::FilterPasses(operation) * element.reach()[2];
   // Up to four value volumes and four masks live at once (closing with SafeBorder).
   const double scratch = 4.0 + 4.0 / sizeof(T);
   const std::size_t perSlice =
       BytesPerSlice(input.geometry.size, sizeof(T), element.reach(), scratch);
-  RunOnDevice(
-      input, output, halo, perSlice, options.deviceMemoryBudget, {}, options.stream,
+  return RunOnDevice(
+      input, output, halo, perSlice, options,
       [&](const T* in, T* out, const detail::Size3& size, const Stream& stream) {
         CudaEngine<T> values(stream);
         CudaEngine<std::uint8_t> masks(stream);
@@ -27,8 +27,8 @@ void RunBinary(const ImageView<const T>& input, const ImageView<T>& output,
 }
 
 #define CUMED_INSTANTIATE(T)                                                                       \
-  template void RunBinary<T>(const ImageView<const T>&, const ImageView<T>&,                       \
-                             const StructuringElement&, BinaryOperation, const BinaryOptions&);
+  template int RunBinary<T>(const ImageView<const T>&, const ImageView<T>&,                        \
+                            const StructuringElement&, BinaryOperation, const BinaryOptions&);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)
 CUMED_INSTANTIATE(std::uint16_t)

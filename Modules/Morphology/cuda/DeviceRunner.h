@@ -6,6 +6,7 @@
 #include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/Execution.h"
 #include "cumed/core/Image.h"
 #include "cumed/core/Log.h"
 #include "cumed/core/Progress.h"
@@ -29,24 +30,24 @@ inline std::size_t DeviceBudget(std::size_t budget) {
 
 /// run(const T* deviceIn, T* deviceOut, size, stream) processes one (sub)volume on the device.
 /// bytesPerSlice: device memory one z slice costs during `run`, scratch included.
-/// userStream: for device images, queue on it and return without waiting.
+/// execution.stream: for device images, queue on it and return without waiting. Progress and
+/// cancellation are handled between slabs, on the calling thread. Returns the number of slabs.
 template <class T, class Run>
-void RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, int halo,
-                 std::size_t bytesPerSlice, std::size_t budgetBytes,
-                 const ProgressCallback& progressCallback, const Stream* userStream, Run run) {
+int RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, int halo,
+                std::size_t bytesPerSlice, const ExecutionOptions& execution, Run run) {
   const std::array<std::size_t, 3> size = input.geometry.size;
-  if (input.location == MemoryLocation::Device && userStream) {
-    run(input.data, output.data, size, *userStream);
-    return;
+  if (input.location == MemoryLocation::Device && execution.stream) {
+    run(input.data, output.data, size, *execution.stream);
+    return 1;
   }
   Stream stream;
   if (input.location == MemoryLocation::Device) {
     run(input.data, output.data, size, stream);
     stream.synchronize();
-    return;
+    return 1;
   }
   const std::size_t plane = size[0] * size[1];
-  const std::size_t budget = DeviceBudget(budgetBytes);
+  const std::size_t budget = DeviceBudget(execution.deviceMemoryBudget);
   const std::size_t fitting = budget / bytesPerSlice;
   if (fitting < 2 * std::size_t(halo) + 1)
     throw CudaError("morphology: a device memory budget of " + std::to_string(budget) +
@@ -61,8 +62,9 @@ void RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, in
                             " MiB of device memory");
   const std::size_t maxSlab = std::min(size[2], interior + 2 * std::size_t(halo));
   DeviceBuffer deviceIn(maxSlab * plane * sizeof(T)), deviceOut(maxSlab * plane * sizeof(T));
-  ProgressReporter progress(progressCallback, size[2]);
-  for (std::size_t z0 = 0; z0 < size[2]; z0 += interior) {
+  ProgressReporter progress(execution.progress, size[2], 0.01, execution.cancelRequested);
+  int slabs = 0;
+  for (std::size_t z0 = 0; z0 < size[2]; z0 += interior, ++slabs) {
     const std::size_t z1 = std::min(size[2], z0 + interior);
     const std::size_t s0 = z0 >= std::size_t(halo) ? z0 - halo : 0;
     const std::size_t s1 = std::min(size[2], z1 + halo);
@@ -74,7 +76,9 @@ void RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, in
                      (z1 - z0) * plane * sizeof(T), &stream);
     stream.synchronize();
     progress.step(z1 - z0);
+    progress.throwIfStopped();
   }
+  return slabs;
 }
 
 /// Device bytes per z slice: input and output, plus `scratch` volumes padded by the reach.

@@ -61,6 +61,30 @@ void LaunchRestoreUnclosed(const T* closed, const T* in, T foreground, T* out, s
           [=] __device__(std::size_t i) { out[i] = closed[i] == foreground ? foreground : in[i]; });
 }
 
+template <class TIn, class TOut>
+void LaunchBinaryThreshold(const TIn* in, TIn lower, TIn upper, TOut inside, TOut outside,
+                           TOut* out, std::size_t n, CUstream_st* stream) {
+  ForEach(n, stream, "BinaryThreshold", [=] __device__(std::size_t i) {
+    const TIn v = in[i];
+    out[i] = lower <= v && v <= upper ? inside : outside;
+  });
+}
+
+#define CUMED_INSTANTIATE_THRESHOLD(TIn, TOut)                                                     \
+  template void LaunchBinaryThreshold<TIn, TOut>(const TIn*, TIn, TIn, TOut, TOut, TOut*,          \
+                                                 std::size_t, CUstream_st*);
+#define CUMED_INSTANTIATE_THRESHOLDS(TIn)                                                          \
+  CUMED_INSTANTIATE_THRESHOLD(TIn, std::uint8_t)                                                   \
+  CUMED_INSTANTIATE_THRESHOLD(TIn, std::int16_t)                                                   \
+  CUMED_INSTANTIATE_THRESHOLD(TIn, std::uint16_t)                                                  \
+  CUMED_INSTANTIATE_THRESHOLD(TIn, float)
+CUMED_INSTANTIATE_THRESHOLDS(std::uint8_t)
+CUMED_INSTANTIATE_THRESHOLDS(std::int16_t)
+CUMED_INSTANTIATE_THRESHOLDS(std::uint16_t)
+CUMED_INSTANTIATE_THRESHOLDS(float)
+#undef CUMED_INSTANTIATE_THRESHOLDS
+#undef CUMED_INSTANTIATE_THRESHOLD
+
 #define CUMED_INSTANTIATE(T)                                                                       \
   template void LaunchSubtract<T>(const T*, const T*, T*, std::size_t, CUstream_st*);              \
   template void LaunchForegroundMask<T>(const T*, T, std::uint8_t*, std::size_t, CUstream_st*);    \

@@ -23,4 +23,9 @@ template <class T>
 void LaunchRestoreUnclosed(const T* closed, const T* in, T foreground, T* out, std::size_t n,
                            CUstream_st* stream);
 
+/// out = lower <= in <= upper ? inside : outside (itk::BinaryThresholdImageFilter).
+template <class TIn, class TOut>
+void LaunchBinaryThreshold(const TIn* in, TIn lower, TIn upper, TOut inside, TOut outside,
+                           TOut* out, std::size_t n, CUstream_st* stream);
+
 } // namespace cumed::morphology::cuda

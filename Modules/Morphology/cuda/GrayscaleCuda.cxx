@@ -26,24 +26,23 @@ double ScratchVolumes(GrayscaleOperation operation) {
 } // namespace
 
 template <class T>
-void RunGrayscale(const ImageView<const T>& input, const ImageView<T>& output,
-                  const StructuringElement& element, GrayscaleOperation operation,
-                  const GrayscaleOptions& options) {
+int RunGrayscale(const ImageView<const T>& input, const ImageView<T>& output,
+                 const StructuringElement& element, GrayscaleOperation operation,
+                 const GrayscaleOptions& options) {
   const int halo = detail::FilterPasses(operation) * element.reach()[2];
   const std::size_t perSlice =
       BytesPerSlice(input.geometry.size, sizeof(T), element.reach(), ScratchVolumes(operation));
-  RunOnDevice(input, output, halo, perSlice, options.deviceMemoryBudget, options.progress,
-              options.stream,
-              [&](const T* in, T* out, const detail::Size3& size, const Stream& stream) {
-                CudaEngine<T> engine(stream);
-                detail::RunOperation(engine, in, out, size, element, operation, options);
-              });
+  return RunOnDevice(input, output, halo, perSlice, options,
+                     [&](const T* in, T* out, const detail::Size3& size, const Stream& stream) {
+                       CudaEngine<T> engine(stream);
+                       detail::RunOperation(engine, in, out, size, element, operation, options);
+                     });
 }
 
 #define CUMED_INSTANTIATE(T)                                                                       \
-  template void RunGrayscale<T>(const ImageView<const T>&, const ImageView<T>&,                    \
-                                const StructuringElement&, GrayscaleOperation,                     \
-                                const GrayscaleOptions&);
+  template int RunGrayscale<T>(const ImageView<const T>&, const ImageView<T>&,                     \
+                               const StructuringElement&, GrayscaleOperation,                      \
+                               const GrayscaleOptions&);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)
 CUMED_INSTANTIATE(std::uint16_t)

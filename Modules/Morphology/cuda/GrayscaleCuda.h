@@ -4,8 +4,9 @@
 
 namespace cumed::morphology::cuda {
 
+/// Returns the number of slabs the volume was processed in.
 template <class T>
-void RunGrayscale(const ImageView<const T>& input, const ImageView<T>& output,
+int RunGrayscale(const ImageView<const T>& input, const ImageView<T>& output,
                   const StructuringElement& element, GrayscaleOperation operation,
                   const GrayscaleOptions& options);
 

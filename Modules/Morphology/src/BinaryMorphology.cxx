@@ -31,19 +31,24 @@ template <class T>
 Backend Binary(ImageView<const T> input, ImageView<T> output, const StructuringElement& element,
                BinaryOperation operation, const BinaryOptions& options) {
   detail::CheckImageArguments(input, output);
+  ExecutionScope scope(options);
   const Backend backend = ResolveBackend(options.backend);
+  int slabs = 1;
   if (backend == Backend::CPU) {
     detail::RequireHostForCpu(input.location);
     cpu::CpuEngine<T> values;
-    cpu::CpuEngine<std::uint8_t> masks;
+    cpu::CpuEngine<std::uint8_t> masks; // the filter passes run on the 0/1 masks
+    detail::AttachControl(masks, options, detail::FilterPasses(operation));
     detail::RunBinaryOperation<T>({values, masks}, input.data, output.data, input.geometry.size,
                                   element, operation, options);
-    return Backend::CPU;
   }
 #if CUMED_WITH_CUDA
-  cuda::RunBinary(input, output, element, operation, options);
+  else {
+    slabs = cuda::RunBinary(input, output, element, operation, options);
+  }
 #endif
-  return Backend::CUDA;
+  scope.finish(backend, backend == Backend::CUDA ? 1 : 0, slabs);
+  return backend;
 }
 
 #define CUMED_INSTANTIATE(T)                                                                       \

@@ -43,17 +43,7 @@ void RunCpu(const ImageView<const T>& input, const ImageView<T>& output,
             const GrayscaleOptions& options) {
   detail::RequireHostForCpu(input.location);
   cpu::CpuEngine<T> engine;
-  if (options.progress) {
-    // Each filter pass reports its own fraction; scale them into one progress for the operation.
-    const int passes = detail::FilterPasses(operation);
-    int pass = -1;
-    double last = -1.0;
-    engine.passProgress = [&](double fraction) {
-      if (fraction < last || pass < 0) ++pass;
-      last = fraction;
-      options.progress(std::min(1.0, (pass + fraction) / passes));
-    };
-  }
+  detail::AttachControl(engine, options, detail::FilterPasses(operation));
   detail::RunOperation(engine, input.data, output.data, input.geometry.size, element, operation,
                        options);
 }
@@ -64,15 +54,16 @@ template <class T>
 Backend Grayscale(ImageView<const T> input, ImageView<T> output, const StructuringElement& element,
                   GrayscaleOperation operation, const GrayscaleOptions& options) {
   detail::CheckImageArguments(input, output);
+  ExecutionScope scope(options);
   const Backend backend = ResolveBackend(options.backend);
-  if (backend == Backend::CPU) {
-    RunCpu(input, output, element, operation, options);
-    return Backend::CPU;
-  }
+  int slabs = 1;
+  if (backend == Backend::CPU) RunCpu(input, output, element, operation, options);
 #if CUMED_WITH_CUDA
-  cuda::RunGrayscale(input, output, element, operation, options);
+  else
+    slabs = cuda::RunGrayscale(input, output, element, operation, options);
 #endif
-  return Backend::CUDA;
+  scope.finish(backend, backend == Backend::CUDA ? 1 : 0, slabs);
+  return backend;
 }
 
 namespace {

@@ -11,18 +11,29 @@ inline std::string SizeText(const std::array<std::size_t, 3>& s) {
   return std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]);
 }
 
-template <class T>
-void CheckImageArguments(const ImageView<const T>& input, const ImageView<T>& output) {
+/// Checks shared by every entry point: data, scalar pixels, equal sizes and locations.
+template <class TIn, class TOut>
+void CheckViews(const ImageView<const TIn>& input, const ImageView<TOut>& output) {
   if (!input.data || !output.data) throw InvalidArgument("morphology: null image data");
+  if (input.components != 1 || output.components != 1)
+    throw InvalidArgument("morphology: scalar images only, but the input has " +
+                          std::to_string(input.components) + " and the output " +
+                          std::to_string(output.components) + " components per pixel");
   if (input.geometry.size != output.geometry.size)
     throw InvalidArgument("morphology: output size " + SizeText(output.geometry.size) +
                           " differs from input size " + SizeText(input.geometry.size));
   if (input.location != output.location)
     throw InvalidArgument(std::string("morphology: input is in ") + ToString(input.location) +
                           " memory but output in " + ToString(output.location) + " memory");
+  input.geometry.validate();
+}
+
+/// CheckViews, and the output must not overwrite the input (the filters read neighbours).
+template <class T>
+void CheckImageArguments(const ImageView<const T>& input, const ImageView<T>& output) {
+  CheckViews(input, output);
   if (static_cast<const void*>(input.data) == static_cast<const void*>(output.data))
     throw InvalidArgument("morphology: input and output must be different buffers");
-  input.geometry.validate();
 }
 
 inline void RequireHostForCpu(MemoryLocation location) {

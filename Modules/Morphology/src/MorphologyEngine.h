@@ -3,12 +3,15 @@
 // backend (CPU: OpenMP on host memory; CUDA: kernels on device memory). The composite operations
 // (open, close, top-hats, gradient) are written once on top of them (CompositeOperations.h).
 #include "cpu/ChordFilterCpu.h"
+#include "cumed/core/Execution.h"
 #include "cumed/morphology/StructuringElement.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 
 namespace cumed::morphology::detail {
 
@@ -66,6 +69,27 @@ public:
 
   /// Called with the fraction of the current filter pass (CPU only; may stay unset).
   std::function<void(double)> passProgress;
+  /// Polled during filter passes (CPU only); true stops the pass with cumed::Cancelled.
+  std::function<bool()> cancelRequested;
 };
+
+/// Forwards the caller's progress and cancellation to an engine's filter passes: each pass
+/// reports its own fraction, scaled here into one progress for `passes` passes.
+template <class T>
+void AttachControl(MorphologyEngine<T>& engine, const ExecutionOptions& options, int passes) {
+  engine.cancelRequested = options.cancelRequested;
+  if (!options.progress) return;
+  // The state is shared: each pass's ProgressReporter holds its own copy of the callback.
+  struct PassState {
+    int pass = -1;
+    double last = -1.0;
+  };
+  auto state = std::make_shared<PassState>();
+  engine.passProgress = [progress = options.progress, passes, state](double fraction) {
+    if (fraction < state->last || state->pass < 0) ++state->pass;
+    state->last = fraction;
+    progress(std::min(1.0, (state->pass + fraction) / passes));
+  };
+}
 
 } // namespace cumed::morphology::detail

@@ -69,7 +69,7 @@ void ExpectSameAsItk(const TImage* input, const TKernel& kernel, Configure confi
   configure(ours.GetPointer());
   reference->Update();
   ours->Update();
-  EXPECT_EQ(ours->GetLastBackend(), cumed::Backend::CPU);
+  EXPECT_EQ(ours->GetLastBackend(), cumed::Implementation::CPU);
   EXPECT_TRUE(SamePixels(reference->GetOutput(), ours->GetOutput()));
 }
 
@@ -210,7 +210,7 @@ TEST(ItkAdapter, AutoRecordsTheBackendThatRan) {
   filter->SetKernel(itk::FlatStructuringElement<3>::Ball(radius));
   filter->Update();
   EXPECT_EQ(filter->GetLastBackend(),
-            cumed::CudaUsable() ? cumed::Backend::CUDA : cumed::Backend::CPU);
+            cumed::CudaUsable() ? cumed::Implementation::CUDA : cumed::Implementation::CPU);
 }
 
 } // namespace

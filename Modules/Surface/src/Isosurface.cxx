@@ -16,6 +16,9 @@ template <class T>
 IsosurfaceResult ExtractIsosurface(const ImageView<const T>& volume,
                                    const IsosurfaceOptions& options,
                                    const std::vector<ImageView<const float>>& attributes) {
+  if (volume.components != 1)
+    throw InvalidArgument("isosurface: the volume must be scalar, but it has " +
+                          std::to_string(volume.components) + " components per pixel");
   std::vector<ImageGeometry> attributeGeometries;
   std::vector<MemoryLocation> attributeLocations;
   for (const auto& attribute : attributes) {
@@ -24,11 +27,13 @@ IsosurfaceResult ExtractIsosurface(const ImageView<const T>& volume,
   }
   detail::ValidateRequest(volume.geometry, volume.location, options, attributeGeometries,
                           attributeLocations);
+  ExecutionScope scope(options);
   IsosurfaceResult result;
   result.backendUsed = ResolveBackend(options.backend);
   if (result.backendUsed == Backend::CUDA) {
 #if CUMED_SURFACE_WITH_CUDA
     detail::ContourOnCuda(volume, options, attributes, result);
+    scope.finish(Backend::CUDA, result.devicesUsed, result.slabsUsed);
     return result;
 #endif
   }
@@ -41,6 +46,7 @@ IsosurfaceResult ExtractIsosurface(const ImageView<const T>& volume,
   }
   result.slabsUsed = std::max(1, options.numberOfSlabs);
   result.mesh = detail::ContourOnCpu(volume, options, attributes, result.slabsUsed);
+  scope.finish(Backend::CPU, 0, result.slabsUsed);
   return result;
 }
 

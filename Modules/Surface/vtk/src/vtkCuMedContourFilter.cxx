@@ -45,8 +45,7 @@ void vtkCuMedContourFilter<TVtkFilter>::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "NumberOfGPUs: " << this->NumberOfGPUs << "\n";
   os << indent << "NumberOfSlabs: " << this->NumberOfSlabs << "\n";
   os << indent << "KeepMeshOnDevice: " << (this->KeepMeshOnDevice ? "On" : "Off") << "\n";
-  os << indent << "LastBackend: " << (this->LastBackend.empty() ? "(none)" : this->LastBackend)
-     << "\n";
+  os << indent << "LastBackend: " << cumed::ToString(this->LastBackend) << "\n";
   os << indent << "DeviceMesh: " << (this->DeviceMesh ? "set" : "(none)") << "\n";
 }
 
@@ -55,7 +54,7 @@ int vtkCuMedContourFilter<TVtkFilter>::RequestData(vtkInformation* request,
                                                    vtkInformationVector** inputVector,
                                                    vtkInformationVector* outputVector) {
   namespace glue = cumed::surface::vtkglue;
-  this->LastBackend.clear();
+  this->LastBackend = cumed::Implementation::None;
   this->DeviceMesh.reset();
   vtkImageData* input = vtkImageData::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
@@ -96,14 +95,15 @@ int vtkCuMedContourFilter<TVtkFilter>::RequestData(vtkInformation* request,
   glue::ContourOutcome outcome = glue::Contour(input, scalars, extent, settings, output);
   switch (outcome.kind) {
   case glue::ContourOutcome::Kind::Done:
-    this->LastBackend = cumed::ToString(outcome.backendUsed);
+    this->LastBackend = cumed::ImplementationOf(outcome.backendUsed);
     this->DeviceMesh = std::move(outcome.deviceMesh);
     this->UpdateProgress(1.0);
     return 1;
   case glue::ContourOutcome::Kind::Fallback:
-    vtkDebugMacro(<< "CuMed leaves this request to " << this->TVtkFilter::GetClassName() << ": "
-                  << outcome.message);
-    this->LastBackend = "vtk";
+    // Never silent: the user swapped in CuMed's filter and should know when VTK's runs instead.
+    vtkWarningMacro(<< "CuMed leaves this request to " << this->TVtkFilter::GetClassName() << ": "
+                    << outcome.message);
+    this->LastBackend = cumed::Implementation::VTK;
     return this->TVtkFilter::RequestData(request, inputVector, outputVector);
   case glue::ContourOutcome::Kind::Failed:
     break;

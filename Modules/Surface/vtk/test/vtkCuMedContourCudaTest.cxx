@@ -59,14 +59,14 @@ TEST_F(SurfaceVtkCuda, IsovaluesEqualTheCpuBackend) {
   contour->SetValue(0, -200.5);
   contour->SetValue(1, 100.5);
   const auto cpu = RunOn(contour.Get(), cumed::Backend::CPU);
-  EXPECT_EQ(contour->GetLastBackend(), "cpu");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CPU);
   const auto cuda = RunOn(contour.Get(), cumed::Backend::CUDA);
-  EXPECT_EQ(contour->GetLastBackend(), "cuda");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CUDA);
   ASSERT_GT(cpu->GetNumberOfPolys(), 1000);
   ExpectSameOutput(cuda, cpu);
   // Every usable GPU, more slabs than GPUs: still the same surface.
   const auto spread = RunOn(contour.Get(), cumed::Backend::CUDA, 0, 5);
-  EXPECT_EQ(contour->GetLastBackend(), "cuda");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CUDA);
   ExpectSameOutput(spread, cpu);
 }
 
@@ -79,7 +79,7 @@ TEST_F(SurfaceVtkCuda, LabelsEqualTheCpuBackend) {
   labels->SetValue(2, 3);
   const auto cpu = RunOn(labels.Get(), cumed::Backend::CPU);
   const auto cuda = RunOn(labels.Get(), cumed::Backend::CUDA);
-  EXPECT_EQ(labels->GetLastBackend(), "cuda");
+  EXPECT_EQ(labels->GetLastBackend(), cumed::Implementation::CUDA);
   ExpectSameOutput(cuda, cpu);
 }
 
@@ -90,7 +90,7 @@ TEST_F(SurfaceVtkCuda, KeepMeshOnDeviceLeavesTheOutputEmpty) {
   EXPECT_EQ(contour->GetDeviceMesh(), nullptr);
   contour->KeepMeshOnDeviceOn();
   const auto kept = RunOn(contour.Get(), cumed::Backend::CUDA);
-  EXPECT_EQ(contour->GetLastBackend(), "cuda");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CUDA);
   EXPECT_EQ(kept->GetNumberOfPoints(), 0);
   EXPECT_EQ(kept->GetNumberOfPolys(), 0);
   const auto mesh = contour->GetDeviceMesh();

@@ -1,5 +1,5 @@
 // What the filters do with requests they cannot carry out: an error through vtkErrorMacro (turned
-// into an exception by UpdateOrThrow), no crash, GetLastBackend() empty; and their settings.
+// into an exception by UpdateOrThrow), no crash, GetLastBackend() None; and their settings.
 #include "SurfaceVtkTestSupport.h"
 
 #include "cumed/core/Backend.h"
@@ -45,7 +45,7 @@ TEST(SurfaceVtkErrors, KeepMeshOnDeviceOnTheCpuIsAnError) {
   const std::string error = UpdateError(contour);
   EXPECT_NE(error.find("KeepMeshOnDevice needs the CUDA backend"), std::string::npos) << error;
   EXPECT_EQ(error.find("ERROR: In"), std::string::npos) << "VTK's prefix is removed: " << error;
-  EXPECT_EQ(contour->GetLastBackend(), "");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::None);
   EXPECT_EQ(contour->GetDeviceMesh(), nullptr);
   EXPECT_EQ(contour->GetOutput()->GetNumberOfPoints(), 0);
 }
@@ -59,7 +59,7 @@ TEST(SurfaceVtkErrors, KeepMeshOnDeviceWithAnInputLeftToVtkIsAnError) {
   contour->KeepMeshOnDeviceOn();
   const std::string error = UpdateError(contour);
   EXPECT_NE(error.find("left to VTK: scalar type double"), std::string::npos) << error;
-  EXPECT_EQ(contour->GetLastBackend(), "");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::None);
 }
 
 TEST(SurfaceVtkErrors, AnImageWithoutScalarsIsAnError) {
@@ -67,7 +67,7 @@ TEST(SurfaceVtkErrors, AnImageWithoutScalarsIsAnError) {
   contour->SetInputData(MakeImage(Grid{}));
   contour->SetValue(0, 1.0);
   EXPECT_NE(UpdateError(contour).find("no scalars to contour"), std::string::npos);
-  EXPECT_EQ(contour->GetLastBackend(), "");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::None);
 }
 
 TEST(SurfaceVtkErrors, A2DImageIsAnError) {
@@ -90,11 +90,11 @@ TEST(SurfaceVtkErrors, CudaBackendWithoutDeviceIsAnError) {
   contour->SetValue(0, 100.5);
   contour->SetBackendToCUDA();
   EXPECT_NE(UpdateError(contour), "");
-  EXPECT_EQ(contour->GetLastBackend(), "");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::None);
   // Auto falls back to the CPU without a device.
   contour->SetBackendToAuto();
   EXPECT_EQ(UpdateError(contour), "");
-  EXPECT_EQ(contour->GetLastBackend(), "cpu");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CPU);
 }
 
 TEST(SurfaceVtkSettings, DefaultsSettersAndPrintSelf) {
@@ -103,7 +103,7 @@ TEST(SurfaceVtkSettings, DefaultsSettersAndPrintSelf) {
   EXPECT_EQ(contour->GetNumberOfGPUs(), 1);
   EXPECT_EQ(contour->GetNumberOfSlabs(), 0);
   EXPECT_FALSE(contour->GetKeepMeshOnDevice());
-  EXPECT_EQ(contour->GetLastBackend(), "");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::None);
   EXPECT_TRUE(contour->IsA("vtkFlyingEdges3D"));
   EXPECT_STREQ(contour->GetClassName(), "vtkCuMedFlyingEdges3D");
 

@@ -52,7 +52,7 @@ TEST_P(SurfaceVtkDiscrete, MatchesVtkDiscreteFlyingEdges3D) {
   contour->SetBackendToCPU();
   const auto expected = RunFilter(reference);
   const auto actual = RunFilter(contour);
-  EXPECT_EQ(contour->GetLastBackend(), "cpu");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CPU);
   ASSERT_GT(expected->GetNumberOfPolys(), 500);
 
   const SurfaceComparison comparison = CompareSurfaces(actual, expected, 1e-4 * 0.7, "labels");
@@ -91,7 +91,7 @@ TEST(SurfaceVtkDiscreteFallback, DoubleLabelsAreLeftToVtk) {
   contour->SetInputData(image);
   contour->SetValue(0, 1.0);
   contour->Update();
-  EXPECT_EQ(contour->GetLastBackend(), "vtk");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::VTK);
   EXPECT_GT(contour->GetOutput()->GetNumberOfPolys(), 0);
 }
 

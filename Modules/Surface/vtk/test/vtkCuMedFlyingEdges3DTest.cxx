@@ -87,7 +87,7 @@ TEST_P(SurfaceVtkFlyingEdges, MatchesVtkFlyingEdges3D) {
   contour->SetBackendToCPU();
   const auto expected = RunFilter(reference);
   const auto actual = RunFilter(contour);
-  EXPECT_EQ(contour->GetLastBackend(), "cpu");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CPU);
   ASSERT_GT(expected->GetNumberOfPolys(), 1000) << "the field should give a sizeable surface";
 
   const SurfaceComparison comparison =
@@ -137,7 +137,7 @@ TEST(SurfaceVtkFlyingEdgesOptions, WithoutNormalsAndScalarsTheOutputHasNoPointAr
   contour->SetBackendToCPU(); // this suite checks the CPU backend; SurfaceVtkCuda checks CUDA
   const auto expected = RunFilter(reference);
   const auto actual = RunFilter(contour);
-  EXPECT_EQ(contour->GetLastBackend(), "cpu");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CPU);
   EXPECT_EQ(actual->GetPointData()->GetNumberOfArrays(), 0);
   EXPECT_EQ(CompareSurfaces(actual, expected, Tolerance(grid), "").problem, "");
 }
@@ -158,7 +158,7 @@ TEST(SurfaceVtkFlyingEdgesOptions, InterpolatesOtherPointArraysAsFloat) {
   contour->SetBackendToCPU();
   const auto expected = RunFilter(reference);
   const auto actual = RunFilter(contour);
-  EXPECT_EQ(contour->GetLastBackend(), "cpu");
+  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CPU);
   const SurfaceComparison comparison =
       CompareSurfaces(actual, expected, Tolerance(grid), "density");
   ASSERT_EQ(comparison.problem, "");
@@ -185,7 +185,7 @@ TEST(SurfaceVtkFlyingEdgesOptions, InterpolatesOtherPointArraysAsFloat) {
             1e-4);
 }
 
-// Requests CuMed does not take: VTK's filter runs unchanged, and GetLastBackend() says "vtk".
+// Requests CuMed does not take: VTK's filter runs unchanged, and GetLastBackend() says VTK.
 class SurfaceVtkFallback : public ::testing::Test {
 protected:
   void ExpectVtkRan(vtkImageData* image, const std::vector<double>& values,
@@ -198,7 +198,7 @@ protected:
     }
     const auto expected = RunFilter(reference);
     const auto actual = RunFilter(contour);
-    EXPECT_EQ(contour->GetLastBackend(), "vtk");
+    EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::VTK);
     // VTK ran: the very same output, point order included.
     EXPECT_TRUE(SameValues(actual->GetPoints()->GetData(), expected->GetPoints()->GetData()));
     EXPECT_TRUE(SameValues(actual->GetPolys()->GetConnectivityArray(),
@@ -217,7 +217,8 @@ protected:
     contour->InterpolateAttributesOff();
     contour->Update();
     // The default backend is Auto: CuMed runs again, on the GPU when one is usable.
-    EXPECT_EQ(contour->GetLastBackend(), cumed::CudaUsable() ? "cuda" : "cpu");
+    EXPECT_EQ(contour->GetLastBackend(),
+              cumed::CudaUsable() ? cumed::Implementation::CUDA : cumed::Implementation::CPU);
   }
 };
 

@@ -17,6 +17,12 @@ public:
   using Error::Error;
 };
 
+/// The caller asked to stop (ExecutionOptions::cancelRequested); outputs are left unspecified.
+class Cancelled : public Error {
+public:
+  using Error::Error;
+};
+
 /// A CUDA runtime call or kernel launch failed, or CUDA was asked for and is not usable.
 class CudaError : public Error {
 public:

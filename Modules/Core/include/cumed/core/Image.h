@@ -1,11 +1,14 @@
 #pragma once
-// A 3D image that lives on the host or on the device: pixels plus the geometry ITK and VTK need
-// (size, spacing, origin, direction). Moving it between host and device is explicit and counted.
+// A 3D image that lives on the host or on the device: pixels (scalar or with several components,
+// e.g. a velocity or displacement vector) plus the geometry ITK and VTK need (size, spacing,
+// origin, direction). It owns its memory, or adopts memory someone else owns (an ITK buffer, a
+// NumPy or CuPy array) without copying. Moving it between host and device is explicit and counted.
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/PixelType.h"
 
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace cumed {
@@ -25,18 +28,27 @@ struct ImageGeometry {
   bool operator==(const ImageGeometry& other) const noexcept;
 };
 
-/// Non-owning typed view of an Image's pixels (x fastest, then y, then z).
+/// Non-owning typed view of pixels (x fastest, then y, then z; the components of a pixel are
+/// adjacent). Scalar algorithms require components == 1.
 template <class T> struct ImageView {
   T* data = nullptr;
   ImageGeometry geometry;
   MemoryLocation location = MemoryLocation::Host;
+  int components = 1;
 };
 
 class Image {
 public:
   Image() = default;
   /// Allocates an image (host memory is zero-filled; device memory is uninitialised).
-  static Image Allocate(PixelType type, const ImageGeometry& geometry, MemoryLocation location);
+  static Image Allocate(PixelType type, const ImageGeometry& geometry, MemoryLocation location,
+                        int components = 1);
+  /// Wraps memory someone else owns, without copying. `keepAlive` (e.g. the owner's smart
+  /// pointer) is held as long as this Image; without it the caller keeps the memory alive.
+  /// Throws InvalidArgument for a null pointer, a bad geometry or components < 1.
+  static Image Adopt(void* data, PixelType type, const ImageGeometry& geometry,
+                     MemoryLocation location, std::shared_ptr<void> keepAlive = {},
+                     int components = 1);
 
   Image(Image&&) noexcept = default;
   Image& operator=(Image&&) noexcept = default;
@@ -46,7 +58,12 @@ public:
   PixelType pixelType() const noexcept { return type_; }
   const ImageGeometry& geometry() const noexcept { return geometry_; }
   MemoryLocation location() const noexcept { return location_; }
-  std::size_t sizeInBytes() const noexcept { return geometry_.numberOfPixels() * SizeOf(type_); }
+  int components() const noexcept { return components_; }
+  /// False for an adopted image.
+  bool ownsMemory() const noexcept { return external_ == nullptr; }
+  std::size_t sizeInBytes() const noexcept {
+    return geometry_.numberOfPixels() * std::size_t(components_) * SizeOf(type_);
+  }
   bool empty() const noexcept { return geometry_.numberOfPixels() == 0; }
 
   void* data() noexcept;
@@ -54,11 +71,11 @@ public:
   /// Typed view; throws InvalidArgument when T is not the image's pixel type.
   template <class T> ImageView<T> view() {
     checkType(PixelTypeOf<T>());
-    return {static_cast<T*>(data()), geometry_, location_};
+    return {static_cast<T*>(data()), geometry_, location_, components_};
   }
   template <class T> ImageView<const T> view() const {
     checkType(PixelTypeOf<T>());
-    return {static_cast<const T*>(data()), geometry_, location_};
+    return {static_cast<const T*>(data()), geometry_, location_, components_};
   }
 
   /// A device copy (one counted host->device transfer, or a device->device copy).
@@ -74,8 +91,11 @@ private:
   PixelType type_ = PixelType::Int16;
   ImageGeometry geometry_;
   MemoryLocation location_ = MemoryLocation::Host;
+  int components_ = 1;
   std::vector<std::byte> host_;
   DeviceBuffer device_;
+  void* external_ = nullptr; ///< adopted memory (host or device), not owned
+  std::shared_ptr<void> keepAlive_;
 };
 
 } // namespace cumed

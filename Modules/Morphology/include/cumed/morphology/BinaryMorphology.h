@@ -9,9 +9,8 @@
 //  - open: erode (background as given) then dilate;
 //  - close: dilate then erode (with SafeBorder padding), and every pixel the closing does not set
 //    to the foreground keeps its input value.
-#include "cumed/core/Backend.h"
+#include "cumed/core/Execution.h"
 #include "cumed/core/Image.h"
-#include "cumed/core/Stream.h"
 #include "cumed/morphology/StructuringElement.h"
 
 #include <optional>
@@ -21,16 +20,13 @@ namespace cumed::morphology {
 enum class BinaryOperation { Dilate, Erode, Open, Close };
 const char* ToString(BinaryOperation operation) noexcept;
 
-struct BinaryOptions {
-  Backend backend = Backend::Auto;
+/// Backend, stream, memory budget, threads, progress, cancellation and the report come from
+/// ExecutionOptions.
+struct BinaryOptions : ExecutionOptions {
   double foreground = 1;                    ///< ITK's default is the type's max; set it explicitly
   std::optional<double> background;         ///< unset: ITK's default for the operation
   std::optional<bool> boundaryToForeground; ///< unset: ITK's default (dilate off, erode on)
   bool safeBorder = true;                   ///< close only
-  std::size_t deviceMemoryBudget = 0;       ///< as GrayscaleOptions
-  /// CUDA and device images: queue the work on this stream and return without waiting (as CUDA
-  /// libraries do); nullptr: a private stream, synchronised before returning. Ignored otherwise.
-  const Stream* stream = nullptr;
 };
 
 /// Same contract as Grayscale(): same size and memory location; returns the backend that ran.

@@ -8,10 +8,8 @@
 //    cannot win (highest for opening, lowest for closing), so the border is not eroded/dilated
 //    by the image edge; top-hats and the gradient subtract in int/float and cast back, as ITK's
 //    SubtractImageFilter does.
-#include "cumed/core/Backend.h"
+#include "cumed/core/Execution.h"
 #include "cumed/core/Image.h"
-#include "cumed/core/Progress.h"
-#include "cumed/core/Stream.h"
 #include "cumed/morphology/StructuringElement.h"
 
 #include <cstddef>
@@ -22,20 +20,14 @@ namespace cumed::morphology {
 enum class GrayscaleOperation { Dilate, Erode, Open, Close, WhiteTopHat, BlackTopHat, Gradient };
 const char* ToString(GrayscaleOperation operation) noexcept;
 
-struct GrayscaleOptions {
-  Backend backend = Backend::Auto;
+/// Backend, stream, memory budget (larger volumes run in overlapping z slabs), threads,
+/// progress, cancellation and the report come from ExecutionOptions.
+struct GrayscaleOptions : ExecutionOptions {
   /// Value of the pixels outside the image for Dilate/Erode (ITK's SetBoundary); unset: lowest
   /// value of the pixel type for dilation, highest for erosion.
   std::optional<double> boundary;
   /// Open/Close/top-hats: pad before and crop after, as ITK's SafeBorder (default on).
   bool safeBorder = true;
-  ProgressCallback progress;
-  /// CUDA: bytes of device memory the operation may use; 0 means the free memory less a margin.
-  /// Larger volumes are processed in overlapping z slabs.
-  std::size_t deviceMemoryBudget = 0;
-  /// CUDA and device images: queue the work on this stream and return without waiting (as CUDA
-  /// libraries do); nullptr: a private stream, synchronised before returning. Ignored otherwise.
-  const Stream* stream = nullptr;
 };
 
 /// Runs `operation` on `input` and writes `output` (same pixel type and size, same memory

@@ -3,9 +3,8 @@
 // shared by every triangle that uses it. Matches vtkFlyingEdges3D (same case table, same point
 // positions, triangles and orientation; points in a different order) and, in Label mode,
 // vtkDiscreteFlyingEdges3D. Runs on the CPU (OpenMP) or on one or more CUDA devices.
-#include "cumed/core/Backend.h"
+#include "cumed/core/Execution.h"
 #include "cumed/core/Image.h"
-#include "cumed/core/Stream.h"
 #include "cumed/surface/SurfaceMesh.h"
 
 #include <optional>
@@ -18,7 +17,9 @@ enum class ContourMode {
   Label     ///< inside when value == the label; edges cut at their midpoint (discrete flying edges)
 };
 
-struct IsosurfaceOptions {
+/// Backend, stream (CUDA, one device: the work is queued on it), threads, progress (at the end),
+/// cancellation (checked before the work starts) and the report come from ExecutionOptions.
+struct IsosurfaceOptions : ExecutionOptions {
   /// Isovalues (or labels); one surface each, appended in this order.
   std::vector<double> values{0.0};
   ContourMode mode = ContourMode::Isovalue;
@@ -27,7 +28,6 @@ struct IsosurfaceOptions {
   bool computeNormals = false;
   /// A per-point array holding the contour value (as vtkFlyingEdges3D's ComputeScalars).
   bool computeScalars = false;
-  Backend backend = Backend::Auto;
   /// CUDA devices to spread the z-slabs over: 1 = the current device, 0 = every usable device.
   int numberOfDevices = 1;
   /// Slabs along z, at least one per device used; more slabs than devices run in turn on each
@@ -36,8 +36,6 @@ struct IsosurfaceOptions {
   /// CUDA, one device: also return the mesh in device memory (IsosurfaceResult::deviceMesh);
   /// the host mesh is then left empty, so nothing is copied back.
   bool keepOnDevice = false;
-  /// CUDA, one device: queue the work on this stream (the default is a stream of CuMed's own).
-  const Stream* stream = nullptr;
 };
 
 struct IsosurfaceResult {

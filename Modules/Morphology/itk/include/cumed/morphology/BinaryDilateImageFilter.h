@@ -1,7 +1,7 @@
 #pragma once
-// Drop-in for itk::BinaryDilateImageFilter: same template parameters, setters and output, computed
-// by CuMed on the CPU or the GPU (object grown by the mirrored kernel; semantics in
-// BinaryMorphology.h).
+// Drop-in for itk::BinaryDilateImageFilter (binary dilation of the foreground value): derives from
+// it, so it takes the same template arguments, setters and defaults, and gives the same output,
+// computed by CuMed on the CPU or the GPU (see MorphologyFilterAccelerator.h).
 #include "cumed/morphology/MorphologyFilterFamilies.h"
 
 namespace cumed {
@@ -9,15 +9,13 @@ namespace cumed {
 template <class TInputImage, class TOutputImage = TInputImage,
           class TKernel = itk::FlatStructuringElement<TInputImage::ImageDimension>>
 class BinaryDilateImageFilter
-    : public BinaryDilateErodeFilter<TInputImage, TOutputImage, TKernel,
-                                     morphology::BinaryOperation::Dilate> {
-  CUMED_MORPHOLOGY_FILTER(BinaryDilateImageFilter,
-                          BinaryDilateErodeFilter<TInputImage, TOutputImage, TKernel,
-                                                  morphology::BinaryOperation::Dilate>)
-  using typename Superclass::PixelType;
-  /// ITK's alias of the foreground value.
-  void SetDilateValue(const PixelType value) { this->SetForegroundValue(value); }
-  PixelType GetDilateValue() const { return this->GetForegroundValue(); }
+    : public BinaryDilateErodeFamily<
+          itk::BinaryDilateImageFilter<TInputImage, TOutputImage, TKernel>,
+          morphology::BinaryOperation::Dilate> {
+  CUMED_MORPHOLOGY_FILTER(
+      BinaryDilateImageFilter,
+      BinaryDilateErodeFamily<itk::BinaryDilateImageFilter<TInputImage, TOutputImage, TKernel>,
+                              morphology::BinaryOperation::Dilate>)
 };
 
 } // namespace cumed

@@ -1,7 +1,7 @@
 #pragma once
-// Drop-in for itk::BinaryMorphologicalClosingImageFilter: same template parameters, setters and
-// output, computed by CuMed on the CPU or the GPU (dilation then erosion; semantics in
-// BinaryMorphology.h).
+// Drop-in for itk::BinaryMorphologicalClosingImageFilter (binary closing): derives from it, so it
+// takes the same template arguments, setters and defaults, and gives the same output, computed by
+// CuMed on the CPU or the GPU (see MorphologyFilterAccelerator.h).
 #include "cumed/morphology/MorphologyFilterFamilies.h"
 
 namespace cumed {
@@ -9,27 +9,12 @@ namespace cumed {
 template <class TInputImage, class TOutputImage = TInputImage,
           class TKernel = itk::FlatStructuringElement<TInputImage::ImageDimension>>
 class BinaryMorphologicalClosingImageFilter
-    : public BinaryForegroundFilter<TInputImage, TOutputImage, TKernel> {
-  CUMED_MORPHOLOGY_FILTER(BinaryMorphologicalClosingImageFilter,
-                          BinaryForegroundFilter<TInputImage, TOutputImage, TKernel>)
-  /// Pad before and crop after, so the image border does not erode the closing (default on).
-  itkSetMacro(SafeBorder, bool);
-  itkGetConstReferenceMacro(SafeBorder, bool);
-  itkBooleanMacro(SafeBorder);
-
-protected:
-  void GenerateData() override {
-    morphology::BinaryOptions options = this->BinaryBaseOptions();
-    options.safeBorder = m_SafeBorder;
-    this->RunBinary(morphology::BinaryOperation::Close, options);
-  }
-  void PrintSelf(std::ostream& os, itk::Indent indent) const override {
-    Superclass::PrintSelf(os, indent);
-    os << indent << "SafeBorder: " << m_SafeBorder << "\n";
-  }
-
-private:
-  bool m_SafeBorder = true;
+    : public BinaryClosingFamily<
+          itk::BinaryMorphologicalClosingImageFilter<TInputImage, TOutputImage, TKernel>> {
+  CUMED_MORPHOLOGY_FILTER(
+      BinaryMorphologicalClosingImageFilter,
+      BinaryClosingFamily<
+          itk::BinaryMorphologicalClosingImageFilter<TInputImage, TOutputImage, TKernel>>)
 };
 
 } // namespace cumed

@@ -5,13 +5,13 @@
 // Everything else (contour values, ComputeNormals/Scalars, InterpolateAttributes, the input
 // array) is the VTK filter's own API, with its meaning.
 //
-// Which implementation runs, and GetLastBackend():
-//  - "cpu" or "cuda": CuMed ran. This needs 1-component point scalars of type unsigned char,
+// Which implementation runs, and GetLastBackend() (cumed::Implementation, as in the ITK filters):
+//  - CPU or CUDA: CuMed ran. This needs 1-component point scalars of type unsigned char,
 //    short, unsigned short or float, ArrayComponent 0, ComputeGradients off, at least one contour
 //    value and, with InterpolateAttributes, only 1-component attribute arrays.
-//  - "vtk": anything else is handed to the VTK filter unchanged (e.g. double or int scalars,
+//  - VTK: anything else is handed to the VTK filter unchanged (e.g. double or int scalars,
 //    several components, gradients), never silently: GetLastBackend() says so.
-//  - "": the last run failed (the error was reported through vtkErrorMacro), or none ran yet.
+//  - None: the last run failed (the error was reported through vtkErrorMacro), or none ran yet.
 //
 // Output, when CuMed runs, is the VTK filter's: the same points (in another order), triangles
 // with the same orientation, "Normals" (float, active normals), scalars named and typed like the
@@ -25,6 +25,7 @@
 // callbacks take no context, so they cannot release a std::vector. Input scalars are read in place;
 // attribute arrays in place when they are float, else converted to float first.
 #include "cumed/core/Backend.h"
+#include "cumed/core/Execution.h"
 #include "cumed/surface/Isosurface.h"
 #include "cumed/surface/SurfaceMesh.h"
 
@@ -47,9 +48,9 @@ public:
   void SetBackendToCPU() { this->SetBackend(cumed::Backend::CPU); }
   void SetBackendToCUDA() { this->SetBackend(cumed::Backend::CUDA); }
 
-  /// "cpu", "cuda" or "vtk": which implementation ran the last RequestData; "" after a failure
-  /// or before the first run.
-  std::string GetLastBackend() const { return this->LastBackend; }
+  /// CPU, CUDA or VTK: which implementation ran the last RequestData; None after a failure or
+  /// before the first run (cumed::ToString gives "cpu", "cuda", "vtk", "none").
+  cumed::Implementation GetLastBackend() const { return this->LastBackend; }
 
   /// CUDA devices to spread the volume over: 1 (default) the current device, 0 every usable one.
   void SetNumberOfGPUs(int gpus);
@@ -79,7 +80,7 @@ protected:
   explicit vtkCuMedContourFilter(cumed::surface::ContourMode mode) : Mode(mode) {}
   ~vtkCuMedContourFilter() override = default;
 
-  /// CuMed when it takes the request, else TVtkFilter::RequestData (GetLastBackend() "vtk").
+  /// CuMed when it takes the request, else TVtkFilter::RequestData (GetLastBackend() VTK).
   int RequestData(vtkInformation* request, vtkInformationVector** inputVector,
                   vtkInformationVector* outputVector) override;
 
@@ -92,6 +93,6 @@ private:
   int NumberOfGPUs = 1;
   int NumberOfSlabs = 0;
   bool KeepMeshOnDevice = false;
-  std::string LastBackend;
+  cumed::Implementation LastBackend = cumed::Implementation::None;
   std::shared_ptr<cumed::surface::DeviceSurfaceMesh> DeviceMesh;
 };

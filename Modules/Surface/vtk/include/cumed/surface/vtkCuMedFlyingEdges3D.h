@@ -8,7 +8,8 @@
 //   contour->SetValue(0, 300.0);
 //   contour->SetBackendToAuto();           // CUDA when usable, else the CPU
 //   contour->Update();
-//   contour->GetLastBackend();             // "cpu", "cuda", or "vtk" for inputs left to VTK
+//   contour->GetLastBackend();             // cumed::Implementation::CPU, CUDA, or VTK for inputs
+//   left to VTK
 //
 // It is a vtkFlyingEdges3D (through vtkCuMedContourFilter<vtkFlyingEdges3D>, which holds the
 // CuMed settings shared with vtkCuMedDiscreteFlyingEdges3D); see vtkCuMedContourFilter.h for

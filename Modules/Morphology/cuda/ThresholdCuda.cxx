@@ -1,0 +1,50 @@
+#include "ThresholdCuda.h"
+
+#include "ElementwiseKernels.h"
+#include "cumed/core/DeviceBuffer.h"
+#include "cumed/core/Transfer.h"
+
+#include <cstdint>
+
+namespace cumed::morphology::cuda {
+
+template <class TIn, class TOut>
+void RunBinaryThreshold(const ImageView<const TIn>& input, const ImageView<TOut>& output, TIn lower,
+                        TIn upper, TOut inside, TOut outside, const Stream* userStream) {
+  const std::size_t n = input.geometry.numberOfPixels();
+  if (input.location == MemoryLocation::Device && userStream) {
+    LaunchBinaryThreshold(input.data, lower, upper, inside, outside, output.data, n,
+                          userStream->native());
+    return;
+  }
+  Stream stream;
+  if (input.location == MemoryLocation::Device) {
+    LaunchBinaryThreshold(input.data, lower, upper, inside, outside, output.data, n,
+                          stream.native());
+    stream.synchronize();
+    return;
+  }
+  DeviceBuffer in(n * sizeof(TIn), stream), out(n * sizeof(TOut), stream);
+  CopyHostToDevice(in.data(), input.data, n * sizeof(TIn), &stream);
+  LaunchBinaryThreshold(in.as<const TIn>(), lower, upper, inside, outside, out.as<TOut>(), n,
+                        stream.native());
+  CopyDeviceToHost(output.data, out.data(), n * sizeof(TOut), &stream);
+  stream.synchronize();
+}
+
+#define CUMED_INSTANTIATE_OUT(TIn, TOut)                                                           \
+  template void RunBinaryThreshold<TIn, TOut>(const ImageView<const TIn>&, const ImageView<TOut>&, \
+                                              TIn, TIn, TOut, TOut, const Stream*);
+#define CUMED_INSTANTIATE(TIn)                                                                     \
+  CUMED_INSTANTIATE_OUT(TIn, std::uint8_t)                                                         \
+  CUMED_INSTANTIATE_OUT(TIn, std::int16_t)                                                         \
+  CUMED_INSTANTIATE_OUT(TIn, std::uint16_t)                                                        \
+  CUMED_INSTANTIATE_OUT(TIn, float)
+CUMED_INSTANTIATE(std::uint8_t)
+CUMED_INSTANTIATE(std::int16_t)
+CUMED_INSTANTIATE(std::uint16_t)
+CUMED_INSTANTIATE(float)
+#undef CUMED_INSTANTIATE
+#undef CUMED_INSTANTIATE_OUT
+
+} // namespace cumed::morphology::cuda

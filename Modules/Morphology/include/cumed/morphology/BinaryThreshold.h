@@ -1,0 +1,25 @@
+#pragma once
+// Binary thresholding with ITK's semantics (itk::BinaryThresholdImageFilter): a pixel v becomes
+// `inside` when lower <= v <= upper (compared in the input pixel type), else `outside`. It makes
+// the masks that binary morphology works on, so it lives beside it and runs on the same backends.
+#include "cumed/core/Execution.h"
+#include "cumed/core/Image.h"
+
+#include <limits>
+
+namespace cumed::morphology {
+
+struct BinaryThresholdOptions : ExecutionOptions {
+  double lower = std::numeric_limits<double>::lowest(); ///< inclusive
+  double upper = std::numeric_limits<double>::max();    ///< inclusive
+  double inside = 1;
+  double outside = 0;
+};
+
+/// Same size and memory location for input and output; input and output pixel types may differ
+/// (uint8, int16, uint16, float). Returns the backend that ran.
+template <class TIn, class TOut>
+Backend BinaryThreshold(ImageView<const TIn> input, ImageView<TOut> output,
+                        const BinaryThresholdOptions& options);
+
+} // namespace cumed::morphology
