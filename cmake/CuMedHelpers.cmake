@@ -1,20 +1,73 @@
-# cumed_module_library(TARGET name EXPORT_NAME n OUTPUT_NAME o SOURCES ...)
-# A CuMed library: alias CuMed::<EXPORT_NAME>, public headers in include/ (installed), C++17,
-# installed and exported with the CuMedTargets set.
-function(cumed_module_library)
-  cmake_parse_arguments(M "" "TARGET;EXPORT_NAME;OUTPUT_NAME" "SOURCES" ${ARGN})
-  add_library(${M_TARGET} ${M_SOURCES})
-  add_library(CuMed::${M_EXPORT_NAME} ALIAS ${M_TARGET})
-  set_target_properties(${M_TARGET} PROPERTIES EXPORT_NAME ${M_EXPORT_NAME} OUTPUT_NAME ${M_OUTPUT_NAME})
-  target_include_directories(${M_TARGET} PUBLIC
-    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
+# cumed_module(NAME <Component> TARGET <target> [OUTPUT_NAME <name>] [INTERFACE] [INCLUDE_DIR <dir>]
+#              [SOURCES ...] [DEPENDS <CuMed components>] [PACKAGES "<find_package arguments>" ...]
+#              [ITK_MODULES ...] [VTK_MODULES ...] [VTK_PRIVATE_MODULES ...]
+#              [LINK_PUBLIC ...] [LINK_PRIVATE ...])
+# Declares one CuMed component, the module's only statement of what it needs: the library (or an
+# INTERFACE target), alias and export name CuMed::<Component>, headers in <INCLUDE_DIR> (default
+# include/) installed, and its links: CuMed::<dep> for DEPENDS, the libraries and include dirs of
+# the ITK modules (computed by ITK itself, never touching ITK_LIBRARIES), VTK::<module> for the VTK
+# modules. PACKAGES are found here and again, with the ITK and VTK modules, by CuMedConfig.cmake
+# when a downstream project asks for the component (CuMedInstall.cmake writes them into it).
+# Installed in its own export set CuMed<Component>Targets. Declare dependencies first.
+function(cumed_module)
+  cmake_parse_arguments(M "INTERFACE" "NAME;TARGET;OUTPUT_NAME;INCLUDE_DIR"
+    "SOURCES;DEPENDS;PACKAGES;ITK_MODULES;VTK_MODULES;VTK_PRIVATE_MODULES;LINK_PUBLIC;LINK_PRIVATE"
+    ${ARGN})
+  if(NOT M_INCLUDE_DIR)
+    set(M_INCLUDE_DIR include)
+  endif()
+  set(public PUBLIC)
+  if(M_INTERFACE)
+    add_library(${M_TARGET} INTERFACE)
+    set(public INTERFACE)
+  else()
+    add_library(${M_TARGET} ${M_SOURCES})
+    set_target_properties(${M_TARGET} PROPERTIES OUTPUT_NAME ${M_OUTPUT_NAME})
+  endif()
+  add_library(CuMed::${M_NAME} ALIAS ${M_TARGET})
+  set_target_properties(${M_TARGET} PROPERTIES EXPORT_NAME ${M_NAME})
+  target_include_directories(${M_TARGET} ${public}
+    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/${M_INCLUDE_DIR}>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
-  target_compile_features(${M_TARGET} PUBLIC cxx_std_17)
-  install(TARGETS ${M_TARGET} EXPORT CuMedTargets
+  target_compile_features(${M_TARGET} ${public} cxx_std_17)
+
+  foreach(spec IN LISTS M_PACKAGES)
+    string(REPLACE " " ";" args "${spec}")
+    list(INSERT args 1 REQUIRED)
+    find_package(${args})
+  endforeach()
+  foreach(dep IN LISTS M_DEPENDS)
+    target_link_libraries(${M_TARGET} ${public} CuMed::${dep})
+  endforeach()
+  if(M_ITK_MODULES)
+    if(NOT CUMED_WITH_ITK)
+      message(FATAL_ERROR "CuMed::${M_NAME} needs ITK: configure with CUMED_WITH_ITK=ON")
+    endif()
+    # ITK's own resolution of modules to libraries, in a namespace of ours (see ITKModuleAPI.cmake).
+    # ITK 5.2's library targets carry no include directories, so the module's do.
+    itk_module_config(_cumed_itk ${M_ITK_MODULES})
+    target_link_libraries(${M_TARGET} ${public} ${_cumed_itk_LIBRARIES})
+    target_include_directories(${M_TARGET} SYSTEM ${public} ${_cumed_itk_INCLUDE_DIRS})
+  endif()
+  list(TRANSFORM M_VTK_MODULES PREPEND VTK:: OUTPUT_VARIABLE vtk_public)
+  list(TRANSFORM M_VTK_PRIVATE_MODULES PREPEND VTK:: OUTPUT_VARIABLE vtk_private)
+  target_link_libraries(${M_TARGET} ${public} ${vtk_public} ${M_LINK_PUBLIC})
+  if(NOT M_INTERFACE)
+    target_link_libraries(${M_TARGET} PRIVATE ${vtk_private} ${M_LINK_PRIVATE})
+  endif()
+
+  # What CuMedConfig.cmake finds for this component (a static library's private links included).
+  set_property(GLOBAL APPEND PROPERTY CUMED_COMPONENTS ${M_NAME})
+  set_property(GLOBAL PROPERTY CUMED_COMPONENT_${M_NAME}_DEPENDS ${M_DEPENDS})
+  set_property(GLOBAL PROPERTY CUMED_COMPONENT_${M_NAME}_PACKAGES ${M_PACKAGES})
+  set_property(GLOBAL PROPERTY CUMED_COMPONENT_${M_NAME}_ITK ${M_ITK_MODULES})
+  set_property(GLOBAL PROPERTY CUMED_COMPONENT_${M_NAME}_VTK ${M_VTK_MODULES} ${M_VTK_PRIVATE_MODULES})
+
+  install(TARGETS ${M_TARGET} EXPORT CuMed${M_NAME}Targets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-  install(DIRECTORY include/cumed DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  install(DIRECTORY ${M_INCLUDE_DIR}/cumed DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
           FILES_MATCHING PATTERN "*.h" PATTERN "*.hxx" PATTERN "*.cuh")
 endfunction()
 

@@ -1,9 +1,20 @@
-# Installs CuMedConfig.cmake and the exported targets, so a downstream project can do
-#   find_package(CuMed REQUIRED)   target_link_libraries(app PRIVATE CuMed::Core)
+# Installs CuMedConfig.cmake and one exported-targets file per component, so a downstream project
+# can do   find_package(CuMed REQUIRED COMPONENTS Morphology)
+#          target_link_libraries(app PRIVATE CuMed::Morphology)
+# The component table in CuMedConfig.cmake is written from the cumed_module() declarations.
 include(CMakePackageConfigHelpers)
 set(CUMED_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/CuMed)
 
-install(EXPORT CuMedTargets NAMESPACE CuMed:: DESTINATION ${CUMED_INSTALL_CMAKEDIR})
+get_property(CUMED_COMPONENTS GLOBAL PROPERTY CUMED_COMPONENTS)
+set(CUMED_COMPONENT_TABLE "")
+foreach(component IN LISTS CUMED_COMPONENTS)
+  install(EXPORT CuMed${component}Targets NAMESPACE CuMed:: DESTINATION ${CUMED_INSTALL_CMAKEDIR})
+  foreach(field IN ITEMS DEPENDS PACKAGES ITK VTK)
+    get_property(value GLOBAL PROPERTY CUMED_COMPONENT_${component}_${field})
+    string(APPEND CUMED_COMPONENT_TABLE "set(_CuMed_${component}_${field} \"${value}\")\n")
+  endforeach()
+endforeach()
+
 configure_package_config_file(cmake/CuMedConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/CuMedConfig.cmake INSTALL_DESTINATION ${CUMED_INSTALL_CMAKEDIR})
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/CuMedConfigVersion.cmake

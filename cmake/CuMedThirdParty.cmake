@@ -1,18 +1,28 @@
-# ITK, VTK and DCMTK from Debian's packages (ITK 5.2, VTK 9.1, DCMTK 3.6.7), with only the
-# components CuMed uses, so translation units stay lean.
-# The lists are also written into CuMedConfig.cmake, so downstream projects find the same.
-set(CUMED_ITK_COMPONENTS
-  ITKCommon ITKIOImageBase ITKIOGDCM ITKIOMeta ITKIONRRD ITKIONIFTI
-  ITKMathematicalMorphology ITKImageGrid ITKThresholding)
-set(CUMED_VTK_COMPONENTS
-  CommonCore CommonDataModel CommonExecutionModel CommonTransforms
-  FiltersCore FiltersGeneral FiltersModeling IOXML IOGeometry IOImage IOPLY ImagingCore
-  RenderingCore RenderingOpenGL2 InteractionStyle)
+# ITK and VTK from Debian's packages (ITK 5.2, VTK 9.1) for CuMed's own build: the modules, the
+# applications and the tests. Only the components the build uses, so translation units stay lean.
+# What a downstream project finds is not this list: each module declares its own (cumed_module)
+# and CuMedConfig.cmake finds only those of the components asked for.
+if(CUMED_WITH_ITK)
+  set(CUMED_ITK_COMPONENTS
+    ITKCommon ITKIOImageBase ITKIOGDCM ITKIOMeta ITKIONRRD ITKIONIFTI
+    ITKMathematicalMorphology ITKImageGrid ITKThresholding)
+  find_package(ITK 5.2 REQUIRED COMPONENTS ${CUMED_ITK_COMPONENTS})
+endif()
 
-find_package(ITK 5.2 REQUIRED COMPONENTS ${CUMED_ITK_COMPONENTS})
-include(${ITK_USE_FILE})
+# ITK's UseITK for a directory of programs (applications, tests, benchmarks) that read images by
+# file name: include dirs and the IO factory registration of the list above. Never for a CuMed
+# library's directory: a static library compiled with it references every listed IO factory, so
+# each user would get CuMed's registration and have to link those IO modules.
+macro(cumed_use_itk_file)
+  if(CUMED_WITH_ITK)
+    include(${ITK_USE_FILE})
+  endif()
+endmacro()
 
-find_package(VTK 9.1 REQUIRED COMPONENTS ${CUMED_VTK_COMPONENTS})
-
-find_package(DCMTK REQUIRED CONFIG)
-find_package(OpenGL REQUIRED COMPONENTS OpenGL EGL)
+if(CUMED_WITH_VTK)
+  set(CUMED_VTK_COMPONENTS
+    CommonCore CommonDataModel CommonExecutionModel CommonTransforms
+    FiltersCore FiltersGeneral FiltersModeling IOXML IOGeometry IOImage IOPLY ImagingCore
+    RenderingCore RenderingOpenGL2 InteractionStyle)
+  find_package(VTK 9.1 REQUIRED COMPONENTS ${CUMED_VTK_COMPONENTS})
+endif()
