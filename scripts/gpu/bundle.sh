@@ -2,7 +2,7 @@
 # Run here (no GPU), after scripts/build.sh: packs one suite's test executables, applications,
 # their libraries and the sample data into .gpu/ (see ../shared/gpu/GPU.md), ready for the device
 # tool (a run carries at most 64 MiB, so the suites travel separately):
-#   bash scripts/gpu/bundle.sh surface        (or: morphology)
+#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform)
 #   run(carry: [".gpu"], command: "rm -rf /tmp/gpu-bundle; bash .gpu/env.sh bash .gpu/run-gpu-suite.sh")
 # (env.sh unpacks only when /tmp/gpu-bundle is absent: on a machine still warm from an earlier
 # run, remove it or the old executables run.)
@@ -18,7 +18,10 @@ case "$suite" in
                      cumed-ct-surface cumed-morphology-benchmark) ;;
   surface) names=(cumed_core_test cumed_surface_test cumed_surface_vtk_test cumed-ct-surface
                   cumed-isosurface cumed-isosurface-benchmark) ;;
-  *) echo "bundle: unknown suite '$suite' (morphology or surface)" >&2; exit 2 ;;
+  # The platform layer: execution options, the ITK bridge and device-resident ITK pipelines.
+  platform) names=(cumed_core_test cumed_morphology_test cumed_device_pipeline_test
+                   cumed_surface_test cumed_surface_vtk_test cumed-morphology-benchmark) ;;
+  *) echo "bundle: unknown suite '$suite' (morphology, surface or platform)" >&2; exit 2 ;;
 esac
 executables=()
 for name in "${names[@]}"; do
