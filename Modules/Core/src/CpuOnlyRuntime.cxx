@@ -5,6 +5,7 @@
 #include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/Event.h"
 #include "cumed/core/PinnedBuffer.h"
 #include "cumed/core/Stream.h"
 #include "cumed/core/Transfer.h"
@@ -39,6 +40,22 @@ Stream& Stream::operator=(Stream&& other) noexcept {
   return *this;
 }
 void Stream::synchronize() const {}
+
+Event::Event() {
+  ResolveBackend(Backend::CUDA);
+}
+Event::~Event() = default;
+Event& Event::operator=(Event&& other) noexcept {
+  handle_ = std::exchange(other.handle_, nullptr);
+  return *this;
+}
+void Event::record(const Stream&) {}
+void Event::makeWait(const Stream&) const {}
+void Event::synchronize() const {}
+
+int CurrentDevice() {
+  return 0; // staging memory is plain host memory here (PinnedBuffer without a device)
+}
 
 DeviceBuffer::DeviceBuffer(std::size_t bytes) {
   if (bytes) ResolveBackend(Backend::CUDA);

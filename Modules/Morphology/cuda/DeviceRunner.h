@@ -6,16 +6,19 @@
 #include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/Event.h"
 #include "cumed/core/Execution.h"
 #include "cumed/core/Image.h"
 #include "cumed/core/Log.h"
 #include "cumed/core/Progress.h"
+#include "cumed/core/Staging.h"
 #include "cumed/core/Stream.h"
 #include "cumed/core/Transfer.h"
 
 #include <algorithm>
 #include <array>
 #include <string>
+#include <vector>
 
 namespace cumed::morphology::cuda {
 
@@ -28,10 +31,89 @@ inline std::size_t DeviceBudget(std::size_t budget) {
   return freeBytes > 2 * margin ? freeBytes - margin : freeBytes / 2;
 }
 
+/// Host images whose whole working set fits on the device: z slabs flow through three streams so
+/// that copies and kernels overlap. Each slab is staged into page-locked memory by all host
+/// threads and uploaded while the previous one is staged; a slab is computed (with `halo` extra
+/// input slices on each side) as soon as its input has been queued; its interior is downloaded
+/// into staging while later slabs compute and is spread into the output by the host. Returns the
+/// number of slabs.
+template <class T, class Run>
+int RunPipelined(const ImageView<const T>& input, const ImageView<T>& output, int halo,
+                 const ExecutionOptions& execution, Run& run) {
+  const std::array<std::size_t, 3> size = input.geometry.size;
+  const std::size_t plane = size[0] * size[1], depth = size[2], h = std::size_t(halo);
+  // Slabs of at least four halos, so the recomputed halo stays at most half the work, and about
+  // eight of them, so one slab's transfers hide behind the others' work.
+  const std::size_t slabPlanes = std::max<std::size_t>({(depth + 7) / 8, 4 * h, 1});
+  const int slabs = static_cast<int>((depth + slabPlanes - 1) / slabPlanes);
+  const std::size_t slotBytes = slabPlanes * plane * sizeof(T);
+  const auto first = [&](int k) { return std::size_t(k) * slabPlanes; };
+  const auto last = [&](int k) { return std::min(depth, first(k) + slabPlanes); };
+
+  Stream upload, compute, download;
+  DeviceBuffer in(depth * plane * sizeof(T), upload); // freed after DrainOnExit
+  std::vector<DeviceBuffer> results(slabs);
+  std::vector<Event> uploaded(slabs), downloaded(slabs);
+  StagingLease staging = LeaseStaging(4 * slotBytes); // two upload and two download slots
+  const auto upSlot = [&](int k) { return staging.data() + (k % 2) * slotBytes; };
+  const auto downSlot = [&](int k) { return staging.data() + (2 + k % 2) * slotBytes; };
+  // Whatever happens, no queued copy may outlive the staging lease or the buffers.
+  struct DrainOnExit {
+    const Stream* streams[3];
+    ~DrainOnExit() {
+      for (const Stream* s : streams) try {
+          s->synchronize();
+        } catch (...) {
+        }
+    }
+  } drainOnExit{{&upload, &compute, &download}};
+
+  ProgressReporter progress(execution.progress, depth, 0.01, execution.cancelRequested);
+  int drained = 0;
+  const auto drainUpTo = [&](int end) { // the host takes slabs [drained, end) out of staging
+    for (; drained < end; ++drained) {
+      downloaded[drained].synchronize();
+      const std::size_t planes = last(drained) - first(drained);
+      ParallelCopy(output.data + first(drained) * plane, downSlot(drained),
+                   planes * plane * sizeof(T));
+      progress.step(planes);
+      progress.throwIfStopped();
+    }
+  };
+  int computed = 0;
+  const auto computeSlab = [&](int k) {
+    const std::size_t s0 = first(k) >= h ? first(k) - h : 0, s1 = std::min(depth, last(k) + h);
+    uploaded[(s1 - 1) / slabPlanes].makeWait(compute); // uploads run in order
+    results[k] = DeviceBuffer((s1 - s0) * plane * sizeof(T), compute);
+    run(in.as<T>() + s0 * plane, results[k].as<T>(), {size[0], size[1], s1 - s0}, compute);
+    Event done;
+    done.record(compute);
+    drainUpTo(k - 1); // frees the download slot this slab uses
+    done.makeWait(download);
+    CopyDeviceToHost(downSlot(k), results[k].as<T>() + (first(k) - s0) * plane,
+                     (last(k) - first(k)) * plane * sizeof(T), &download);
+    downloaded[k].record(download);
+  };
+  for (int c = 0; c < slabs; ++c) {
+    if (c >= 2) uploaded[c - 2].synchronize(); // its upload slot is reused now
+    const std::size_t bytes = (last(c) - first(c)) * plane * sizeof(T);
+    ParallelCopy(upSlot(c), input.data + first(c) * plane, bytes);
+    CopyHostToDevice(in.as<T>() + first(c) * plane, upSlot(c), bytes, &upload);
+    uploaded[c].record(upload);
+    while (computed < slabs &&
+           (std::min(depth, last(computed) + h) - 1) / slabPlanes <= std::size_t(c))
+      computeSlab(computed++);
+  }
+  drainUpTo(slabs);
+  return slabs;
+}
+
 /// run(const T* deviceIn, T* deviceOut, size, stream) processes one (sub)volume on the device.
 /// bytesPerSlice: device memory one z slice costs during `run`, scratch included.
-/// execution.stream: for device images, queue on it and return without waiting. Progress and
-/// cancellation are handled between slabs, on the calling thread. Returns the number of slabs.
+/// execution.stream: for device images, queue on it and return without waiting. Host images are
+/// pipelined (RunPipelined) when they fit the memory budget, else processed one slab at a time.
+/// Progress and cancellation are handled between slabs, on the calling thread. Returns the
+/// number of slabs.
 template <class T, class Run>
 int RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, int halo,
                 std::size_t bytesPerSlice, const ExecutionOptions& execution, Run run) {
@@ -40,8 +122,8 @@ int RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, int
     run(input.data, output.data, size, *execution.stream);
     return 1;
   }
-  Stream stream;
   if (input.location == MemoryLocation::Device) {
+    Stream stream;
     run(input.data, output.data, size, stream);
     stream.synchronize();
     return 1;
@@ -49,6 +131,9 @@ int RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, int
   const std::size_t plane = size[0] * size[1];
   const std::size_t budget = DeviceBudget(execution.deviceMemoryBudget);
   const std::size_t fitting = budget / bytesPerSlice;
+  if (fitting >= size[2] + 2 * std::size_t(halo))
+    return RunPipelined(input, output, halo, execution, run);
+  Stream stream;
   if (fitting < 2 * std::size_t(halo) + 1)
     throw CudaError("morphology: a device memory budget of " + std::to_string(budget) +
                         " bytes cannot hold one slab of " + std::to_string(2 * halo + 1) +

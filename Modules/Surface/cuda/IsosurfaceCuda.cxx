@@ -4,7 +4,7 @@
 #include "cuda/DeviceScan.h"
 #include "cumed/core/CudaCheck.h"
 #include "cumed/core/Device.h"
-#include "cumed/core/PinnedBuffer.h"
+#include "cumed/core/Staging.h"
 #include "cumed/core/Transfer.h"
 #include "src/ContourPlan.h"
 
@@ -40,10 +40,10 @@ struct HostPiece {
   std::size_t bytes;
 };
 
-/// Copies device memory to pageable host memory (the mesh) through page-locked staging memory
-/// kept per device for the process: straight into pageable memory the copy crawls (the driver
-/// stages it, and fresh pages fault one by one); into pinned memory it runs at link speed, and
-/// spreading it into the mesh is a parallel host copy.
+/// Copies device memory to pageable host memory (the mesh) through Core's page-locked staging
+/// memory: straight into pageable memory the copy crawls (the driver stages it, and fresh pages
+/// fault one by one); into pinned memory it runs at link speed, and spreading it into the mesh is
+/// a parallel host copy.
 void CopyThroughStaging(const std::vector<HostPiece>& pieces, const Stream& stream) {
   std::size_t total = 0;
   for (const auto& piece : pieces) {
@@ -52,46 +52,16 @@ void CopyThroughStaging(const std::vector<HostPiece>& pieces, const Stream& stre
   if (total == 0) {
     return;
   }
-  int device = 0;
-  CUMED_CUDA_CHECK(cudaGetDevice(&device));
-  struct Staging {
-    std::mutex mutex;
-    PinnedBuffer buffer;
-  };
-  static std::mutex registry;
-  static std::vector<Staging*> staging; // never destroyed, like the streams
-  Staging* mine = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(registry);
-    if (staging.size() <= static_cast<std::size_t>(device)) {
-      staging.resize(device + 1, nullptr);
-    }
-    if (staging[device] == nullptr) {
-      staging[device] = new Staging();
-    }
-    mine = staging[device];
-  }
-  std::lock_guard<std::mutex> lock(mine->mutex);
-  if (mine->buffer.size() < total) {
-    mine->buffer = PinnedBuffer(total);
-  }
+  StagingLease staging = LeaseStaging(total);
   std::size_t offset = 0;
   for (const auto& piece : pieces) {
-    CopyDeviceToHost(mine->buffer.as<char>() + offset, piece.device, piece.bytes, &stream);
+    CopyDeviceToHost(staging.data() + offset, piece.device, piece.bytes, &stream);
     offset += piece.bytes;
   }
   stream.synchronize();
   offset = 0;
-  constexpr std::size_t kChunk = std::size_t(1) << 20;
   for (const auto& piece : pieces) {
-    const char* from = mine->buffer.as<char>() + offset;
-    char* to = static_cast<char*>(piece.host);
-    const auto chunks = static_cast<std::int64_t>((piece.bytes + kChunk - 1) / kChunk);
-#pragma omp parallel for schedule(static)
-    for (std::int64_t c = 0; c < chunks; ++c) {
-      const std::size_t begin = static_cast<std::size_t>(c) * kChunk;
-      std::memcpy(to + begin, from + begin, std::min(kChunk, piece.bytes - begin));
-    }
+    ParallelCopy(piece.host, staging.data() + offset, piece.bytes);
     offset += piece.bytes;
   }
 }

@@ -1,23 +1,19 @@
 #include "ContourGlue.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/vtk/VtkImageBridge.h"
+#include "cumed/vtk/VtkMeshBridge.h"
 
-#include <vtkCellArray.h>
 #include <vtkDataArray.h>
-#include <vtkFloatArray.h>
-#include <vtkIdTypeArray.h>
 #include <vtkImageData.h>
-#include <vtkMatrix3x3.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
-#include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkSmartPointer.h>
 #include <vtkType.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <new>
 #include <sstream>
 #include <type_traits>
@@ -44,29 +40,6 @@ std::string ExtentText(const int extent[6]) {
     text << (axis ? "x" : "") << "[" << extent[2 * axis] << "," << extent[2 * axis + 1] << "]";
   }
   return text.str();
-}
-
-/// The scalar types CuMed contours (VTK type ids), and the C++ type of each.
-bool IsCuMedScalarType(int type) {
-  return type == VTK_UNSIGNED_CHAR || type == VTK_SHORT || type == VTK_UNSIGNED_SHORT ||
-         type == VTK_FLOAT;
-}
-
-/// Calls `f(T{})` with the C++ type of one of CuMed's scalar types.
-template <class F> void DispatchScalarType(int type, F&& f) {
-  switch (type) {
-  case VTK_UNSIGNED_CHAR:
-    return f(std::uint8_t{});
-  case VTK_SHORT:
-    return f(std::int16_t{});
-  case VTK_UNSIGNED_SHORT:
-    return f(std::uint16_t{});
-  case VTK_FLOAT:
-    return f(float{});
-  default:
-    throw InvalidArgument("isosurface: VTK scalar type " + std::to_string(type) +
-                          " is not one CuMed contours");
-  }
 }
 
 /// Point-data arrays interpolated with InterpolateAttributes, as VTK picks them: every named data
@@ -139,25 +112,6 @@ std::string FallbackReason(vtkImageData* input, vtkDataArray* scalars, const int
   return "";
 }
 
-/// VTK's index-to-world mapping of `extent` as CuMed's geometry: VTK adds the extent's minimum to
-/// every index, so CuMed's pixel (0,0,0) lies at origin + direction * (spacing * extentMin).
-ImageGeometry GeometryOf(vtkImageData* input, const int extent[6]) {
-  ImageGeometry geometry;
-  const double* spacing = input->GetSpacing();
-  const double* origin = input->GetOrigin();
-  vtkMatrix3x3* direction = input->GetDirectionMatrix();
-  for (int r = 0; r < 3; ++r) {
-    geometry.size[r] = static_cast<std::size_t>(extent[2 * r + 1] - extent[2 * r] + 1);
-    geometry.spacing[r] = spacing[r];
-    geometry.origin[r] = origin[r];
-    for (int c = 0; c < 3; ++c) {
-      geometry.direction[3 * r + c] = direction->GetElement(r, c);
-      geometry.origin[r] += direction->GetElement(r, c) * spacing[c] * extent[2 * c];
-    }
-  }
-  return geometry;
-}
-
 /// The attribute volumes as float views: float arrays in place, others converted.
 struct AttributeVolumes {
   std::vector<std::string> names;
@@ -206,29 +160,6 @@ AttributeVolumes GatherAttributes(vtkImageData* input, vtkDataArray* scalars,
   return volumes;
 }
 
-template <class TArray, class TValue>
-vtkSmartPointer<TArray> ArrayOf(const char* name, int components,
-                                const surface::MeshArray<TValue>& values) {
-  static_assert(sizeof(typename TArray::ValueType) == sizeof(TValue));
-  auto array = vtkSmartPointer<TArray>::New();
-  if (name) array->SetName(name);
-  array->SetNumberOfComponents(components);
-  array->SetNumberOfTuples(static_cast<vtkIdType>(values.size() / components));
-  // A parallel copy: the array's pages are fresh, and first-touching a whole mesh on one thread
-  // cost more than the contouring itself on a GPU run.
-  const auto* from = reinterpret_cast<const char*>(values.data());
-  auto* to = reinterpret_cast<char*>(array->GetPointer(0));
-  const std::size_t bytes = values.size() * sizeof(TValue);
-  constexpr std::size_t kChunk = std::size_t(1) << 20;
-  const auto chunks = static_cast<std::int64_t>((bytes + kChunk - 1) / kChunk);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t c = 0; c < chunks; ++c) {
-    const std::size_t begin = static_cast<std::size_t>(c) * kChunk;
-    std::memcpy(to + begin, from + begin, std::min(kChunk, bytes - begin));
-  }
-  return array;
-}
-
 /// The contour value of every point, typed like the input scalars (VTK casts the value to it).
 vtkSmartPointer<vtkDataArray> ContourScalars(vtkDataArray* scalars, const SurfaceMesh& mesh,
                                              const std::vector<double>& values) {
@@ -236,7 +167,7 @@ vtkSmartPointer<vtkDataArray> ContourScalars(vtkDataArray* scalars, const Surfac
   out->SetName(scalars->GetName());
   out->SetNumberOfComponents(1);
   out->SetNumberOfTuples(mesh.numberOfPoints());
-  DispatchScalarType(scalars->GetDataType(), [&](auto zero) {
+  DispatchVtkScalarType(scalars->GetDataType(), [&](auto zero) {
     using T = decltype(zero);
     T* data = static_cast<T*>(out->GetVoidPointer(0));
     for (std::size_t v = 0; v < values.size(); ++v) {
@@ -249,34 +180,8 @@ vtkSmartPointer<vtkDataArray> ContourScalars(vtkDataArray* scalars, const Surfac
 
 void BuildOutput(const SurfaceMesh& mesh, const ContourRequest& request, vtkDataArray* scalars,
                  const AttributeVolumes& attributes, vtkPolyData* output) {
-  vtkNew<vtkPoints> points;
-  points->SetData(ArrayOf<vtkFloatArray>(nullptr, 3, mesh.points));
-  output->SetPoints(points);
-
-  // Triangles: connectivity is the mesh's int64 ids; offsets 0, 3, 6, ...
-  static_assert(sizeof(vtkIdType) == sizeof(std::int64_t), "CuMed needs 64-bit vtkIdType");
-  const std::int64_t triangles = mesh.numberOfTriangles();
-  vtkNew<vtkIdTypeArray> offsets;
-  offsets->SetNumberOfValues(triangles + 1);
-  vtkIdType* offset = offsets->GetPointer(0);
-  for (std::int64_t t = 0; t <= triangles; ++t) offset[t] = 3 * t;
-  vtkNew<vtkCellArray> polys;
-  polys->SetData(offsets, ArrayOf<vtkIdTypeArray>(nullptr, 1, mesh.triangles));
-  output->SetPolys(polys);
-
-  // Point data in VTK's order: interpolated attributes, scalars, normals.
-  vtkPointData* pointData = output->GetPointData();
-  for (std::size_t a = 0; a < attributes.names.size(); ++a) {
-    pointData->AddArray(ArrayOf<vtkFloatArray>(attributes.names[a].c_str(), 1, mesh.attributes[a]));
-  }
-  if (request.computeScalars) {
-    const int index = pointData->AddArray(ContourScalars(scalars, mesh, request.values));
-    pointData->SetActiveAttribute(index, vtkDataSetAttributes::SCALARS);
-  }
-  if (request.computeNormals) {
-    const int index = pointData->AddArray(ArrayOf<vtkFloatArray>("Normals", 3, mesh.normals));
-    pointData->SetActiveAttribute(index, vtkDataSetAttributes::NORMALS);
-  }
+  ToVtkPolyData(mesh, output, attributes.names,
+                request.computeScalars ? ContourScalars(scalars, mesh, request.values) : nullptr);
 }
 
 ContourOutcome Run(vtkImageData* input, vtkDataArray* scalars, const int extent[6],
@@ -303,7 +208,7 @@ ContourOutcome Run(vtkImageData* input, vtkDataArray* scalars, const int extent[
   options.keepOnDevice = request.keepOnDevice;
 
   IsosurfaceResult result;
-  DispatchScalarType(scalars->GetDataType(), [&](auto zero) {
+  DispatchVtkScalarType(scalars->GetDataType(), [&](auto zero) {
     using T = decltype(zero);
     const ImageView<const T> volume{static_cast<const T*>(scalars->GetVoidPointer(0)), geometry,
                                     MemoryLocation::Host};

@@ -31,6 +31,9 @@ const DeviceProbeResult& ProbeDevices() noexcept;
 /// One line for logs: "CUDA: NVIDIA H100 (sm_90, 80 GiB)" or "CUDA: not usable (reason)".
 std::string DescribeDevices();
 
+/// The current CUDA device of the calling thread (0 in a CPU-only build).
+int CurrentDevice();
+
 /// Free and total memory of the current device in bytes; throws CudaError when none is usable.
 void QueryDeviceMemory(std::size_t& freeBytes, std::size_t& totalBytes);
 

@@ -34,9 +34,13 @@ template <class TImage> constexpr bool IsCuMedPixel() {
          std::is_same_v<C, std::uint16_t> || std::is_same_v<C, float>;
 }
 
+/// Restricts the templates below to ITK images (so VTK types passed to the VTK bridge's
+/// overloads never match them).
+template <class TImage> using IfItkImage = std::enable_if_t<(TImage::ImageDimension > 0), int>;
+
 /// Geometry of the image's buffered region: size, spacing, origin (of the region's first pixel)
 /// and direction.
-template <class TImage> ImageGeometry GeometryOf(const TImage& image) {
+template <class TImage, IfItkImage<TImage> = 0> ImageGeometry GeometryOf(const TImage& image) {
   constexpr unsigned D = TImage::ImageDimension;
   static_assert(D == 2 || D == 3, "CuMed images are 2D or 3D");
   const auto& region = image.GetBufferedRegion();
@@ -55,7 +59,8 @@ template <class TImage> ImageGeometry GeometryOf(const TImage& image) {
 
 /// Gives an ITK image CuMed's geometry (regions, spacing, origin, direction). A 2D image takes
 /// the first two axes; a z size other than 1 is an error.
-template <class TImage> void ApplyGeometry(const ImageGeometry& geometry, TImage& image) {
+template <class TImage, IfItkImage<TImage> = 0>
+void ApplyGeometry(const ImageGeometry& geometry, TImage& image) {
   constexpr unsigned D = TImage::ImageDimension;
   static_assert(D == 2 || D == 3, "CuMed images are 2D or 3D");
   if (D == 2 && geometry.size[2] != 1)
@@ -78,14 +83,14 @@ template <class TImage> void ApplyGeometry(const ImageGeometry& geometry, TImage
 }
 
 /// The image's host pixels as a CuMed view (no copy). The image must be allocated.
-template <class TImage> auto HostView(const TImage& image) {
+template <class TImage, IfItkImage<TImage> = 0> auto HostView(const TImage& image) {
   using C = typename ItkPixelTraits<typename TImage::PixelType>::ComponentType;
   const auto* pixels = reinterpret_cast<const C*>(image.GetBufferPointer());
   if (!pixels) throw InvalidArgument("the ITK image has no pixel buffer (not allocated)");
   return ImageView<const C>{pixels, GeometryOf(image), MemoryLocation::Host,
                             ItkPixelTraits<typename TImage::PixelType>::Components};
 }
-template <class TImage> auto MutableHostView(TImage& image) {
+template <class TImage, IfItkImage<TImage> = 0> auto MutableHostView(TImage& image) {
   using C = typename ItkPixelTraits<typename TImage::PixelType>::ComponentType;
   auto* pixels = reinterpret_cast<C*>(image.GetBufferPointer());
   if (!pixels) throw InvalidArgument("the ITK image has no pixel buffer (not allocated)");

@@ -1,4 +1,4 @@
-#include "cumed/surface/UpdateOrThrow.h"
+#include "cumed/vtk/UpdateOrThrow.h"
 
 #include "cumed/core/Error.h"
 
@@ -10,7 +10,7 @@
 
 #include <string>
 
-namespace cumed::surface {
+namespace cumed {
 namespace {
 
 // VTK's error text is "ERROR: In FILE, line N\nCLASS (0x...): MESSAGE\n\n": keep MESSAGE.
@@ -50,4 +50,4 @@ void UpdateOrThrow(vtkAlgorithm* algorithm) {
   if (!error.empty()) throw cumed::Error(error);
 }
 
-} // namespace cumed::surface
+} // namespace cumed
