@@ -32,7 +32,8 @@ using cumed::app::UsageError;
 std::string HelpText() {
   const cumed::data::CtPhantomParameters defaults;
   std::ostringstream out;
-  out << "Usage: " << kProgram << " [--size X Y Z] [--spacing SX SY SZ] [--seed N] OUTPUT_DIR\n"
+  out << "Usage: " << kProgram
+      << " [--size X Y Z] [--spacing SX SY SZ] [--seed N] [options] OUTPUT_DIR\n"
       << "\n"
       << "Writes a synthetic thoracic CT phantom (air, skin, fat, muscle, lungs with vessels and\n"
       << "airways, heart, aorta, spine with discs, ribs, sternum; Hounsfield units with mild "

@@ -64,7 +64,7 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("points", s.points)
       .Add("volume_mm3", s.enclosedVolumeMm3)
       .Add("time_s", times)
-      .Add("render", s.renderPath)
+      .AddPathOrNull("render", s.renderPath == "none" ? std::string() : s.renderPath)
       .Add("series_uid", s.seriesUid)
       .Add("files", files);
   return json.Text();

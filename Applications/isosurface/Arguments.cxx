@@ -161,7 +161,7 @@ std::string HelpText() {
        << "Without --output and --png the surface is only measured. Points are in the volume's\n"
        << "world coordinates (origin, spacing and direction; DICOM: patient coordinates, mm).\n"
        << "Exit status: 0 success, 1 runtime error (input, output, CUDA, rendering, an empty\n"
-       << "surface), 2 usage error.\n";
+       << "surface), 2 usage error (also: an output file exists and --force is not given).\n";
   return text.str();
 }
 

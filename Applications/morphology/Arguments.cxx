@@ -244,8 +244,8 @@ std::string HelpText() {
       << "\n"
       << "OUTPUT may not be INPUT (or its .mhd data file) and may not lie inside an INPUT\n"
       << "directory; a DICOM OUTPUT directory must be new or empty. Spacing, origin and direction\n"
-      << "are kept. Exit status: 0 success, 1 runtime error (input, output, CUDA), 2 usage "
-         "error.\n";
+      << "are kept. Exit status: 0 success, 1 runtime error (input, output, CUDA), 2 usage\n"
+      << "error (also: OUTPUT exists and --force is not given).\n";
   return text.str();
 }
 

@@ -154,6 +154,7 @@ TEST(CtSurfaceTools, JsonHoldsTheNumbersOfTheTextSummaryAndQuietPrintsNothingEls
   }
   EXPECT_EQ(summary["files"]["vtp"].text, "json/surface.vtp");
   EXPECT_EQ(summary["files"]["png"].kind, JsonValue::Kind::Null);
+  EXPECT_EQ(summary["render"].kind, JsonValue::Kind::Null) << "no picture with --no-png";
 }
 
 TEST(CtSurfaceTools, ThreadsMustBeAPositiveWholeNumber) {
