@@ -1,8 +1,15 @@
 // cumed-make-phantom: writes the synthetic thoracic CT phantom as a DICOM CT series.
+#include "cumed/app/Json.h"
+#include "cumed/app/Options.h"
+#include "cumed/app/ProgramMain.h"
+#include "cumed/app/ToolOptions.h"
+#include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
 #include "cumed/data/CtPhantom.h"
 #include "cumed/io/DicomSeriesWriter.h"
+
+#include <itkMacro.h>
 
 #include <algorithm>
 #include <charconv>
@@ -20,9 +27,13 @@ namespace {
 
 constexpr const char* kProgram = "cumed-make-phantom";
 
-void PrintUsage(std::ostream& out) {
+using cumed::app::UsageError;
+
+std::string HelpText() {
   const cumed::data::CtPhantomParameters defaults;
-  out << "Usage: " << kProgram << " [--size X Y Z] [--spacing SX SY SZ] [--seed N] OUTPUT_DIR\n"
+  std::ostringstream out;
+  out << "Usage: " << kProgram
+      << " [--size X Y Z] [--spacing SX SY SZ] [--seed N] [options] OUTPUT_DIR\n"
       << "\n"
       << "Writes a synthetic thoracic CT phantom (air, skin, fat, muscle, lungs with vessels and\n"
       << "airways, heart, aorta, spine with discs, ribs, sternum; Hounsfield units with mild "
@@ -39,20 +50,16 @@ void PrintUsage(std::ostream& out) {
       << defaults.spacing[1] << " " << defaults.spacing[2] << ")\n"
       << "  --seed N              seed of the noise (default " << defaults.seed
       << "); the anatomy does not change\n"
-      << "  -h, --help            show this help\n";
+      << cumed::app::ToolOptionsHelp() << "  -h, --help            show this help\n";
+  return out.str();
 }
-
-/// A command-line mistake: reported with a pointer to --help and exit status 2.
-struct UsageError {
-  std::string message;
-};
 
 template <class Integer> Integer ParseInteger(std::string_view text, const char* what) {
   Integer value{};
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size()) {
-    throw UsageError{std::string(what) + " must be a whole number, got '" + std::string(text) +
-                     "'"};
+    throw UsageError(std::string(what) + " must be a whole number, got '" + std::string(text) +
+                     "'");
   }
   return value;
 }
@@ -61,7 +68,7 @@ double ParseNumber(std::string_view text, const char* what) {
   double value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
-    throw UsageError{std::string(what) + " must be a number, got '" + std::string(text) + "'"};
+    throw UsageError(std::string(what) + " must be a number, got '" + std::string(text) + "'");
   }
   return value;
 }
@@ -70,46 +77,61 @@ struct Options {
   cumed::data::CtPhantomParameters phantom;
   std::string outputDirectory;
   bool help = false;
+  cumed::app::ToolOptions tool;
 };
 
-Options ParseArguments(const std::vector<std::string_view>& args) {
+bool IsFlag(const std::string& name) {
+  return name == "-h" || name == "--help" || cumed::app::IsToolFlag(name);
+}
+
+bool TakesValue(const std::string& name) {
+  return name == "--size" || name == "--spacing" || name == "--seed" ||
+         cumed::app::IsToolValueOption(name);
+}
+
+// --size and --spacing take three values: the first as any option's, two more after it.
+std::vector<std::string> ThreeValues(const std::string& option, const std::string& first, int argc,
+                                     const char* const* argv, int& i) {
+  if (i + 2 >= argc) throw UsageError(option + " needs 3 values");
+  std::vector<std::string> values{first, argv[i + 1], argv[i + 2]};
+  i += 2;
+  return values;
+}
+
+Options ParseArguments(int argc, const char* const* argv) {
   Options options;
-  const auto valuesOf = [&](std::size_t& i, std::size_t count) {
-    const std::string_view option = args[i];
-    if (i + count >= args.size()) {
-      throw UsageError{std::string(option) + " needs " + std::to_string(count) +
-                       (count == 1 ? " value" : " values")};
-    }
-    std::vector<std::string_view> values(args.begin() + i + 1, args.begin() + i + 1 + count);
-    i += count;
-    return values;
-  };
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    if (arg == "-h" || arg == "--help") {
-      options.help = true;
-    } else if (arg == "--size") {
-      const auto values = valuesOf(i, 3);
+  const auto onValue = [&](const cumed::app::OptionArgument& option, const std::string& value,
+                           int& i) {
+    const std::string& name = option.name;
+    if (cumed::app::IsToolValueOption(name)) {
+      cumed::app::ApplyToolValue(name, value, options.tool);
+    } else if (name == "--size") {
+      const auto values = ThreeValues(name, value, argc, argv, i);
       for (int axis = 0; axis < 3; ++axis) {
         options.phantom.size[axis] = ParseInteger<unsigned>(values[axis], "--size");
       }
-    } else if (arg == "--spacing") {
-      const auto values = valuesOf(i, 3);
+    } else if (name == "--spacing") {
+      const auto values = ThreeValues(name, value, argc, argv, i);
       for (int axis = 0; axis < 3; ++axis) {
         options.phantom.spacing[axis] = ParseNumber(values[axis], "--spacing");
       }
-    } else if (arg == "--seed") {
-      options.phantom.seed = ParseInteger<std::uint64_t>(valuesOf(i, 1)[0], "--seed");
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      throw UsageError{"unknown option '" + std::string(arg) + "'"};
-    } else if (!options.outputDirectory.empty()) {
-      throw UsageError{"only one OUTPUT_DIR may be given (got '" + options.outputDirectory +
-                       "' and '" + std::string(arg) + "')"};
-    } else {
-      options.outputDirectory = std::string(arg);
+    } else if (name == "--seed") {
+      options.phantom.seed = ParseInteger<std::uint64_t>(value, "--seed");
     }
+  };
+  const auto onFlag = [&](const std::string& name) {
+    if (name == "-h" || name == "--help") options.help = true;
+    if (cumed::app::IsToolFlag(name)) cumed::app::ApplyToolFlag(name, options.tool);
+  };
+  const std::vector<std::string> positionals =
+      cumed::app::ParseCommandLine(argc, argv, {IsFlag, TakesValue, onFlag, onValue});
+  if (options.help || options.tool.version) return options;
+  if (positionals.size() > 1) {
+    throw UsageError("only one OUTPUT_DIR may be given (got '" + positionals[0] + "' and '" +
+                     positionals[1] + "')");
   }
-  if (!options.help && options.outputDirectory.empty()) throw UsageError{"OUTPUT_DIR is missing"};
+  if (positionals.empty() || positionals[0].empty()) throw UsageError("OUTPUT_DIR is missing");
+  options.outputDirectory = positionals[0];
   return options;
 }
 
@@ -118,21 +140,37 @@ void RequireNewOrEmptyDirectory(const std::filesystem::path& directory) {
   std::error_code error;
   if (!std::filesystem::exists(directory, error)) return;
   if (!std::filesystem::is_directory(directory, error)) {
-    throw UsageError{"OUTPUT_DIR '" + directory.string() + "' exists and is not a directory"};
+    throw UsageError("OUTPUT_DIR '" + directory.string() + "' exists and is not a directory");
   }
   if (!std::filesystem::is_empty(directory, error)) {
-    throw UsageError{"OUTPUT_DIR '" + directory.string() +
+    throw UsageError("OUTPUT_DIR '" + directory.string() +
                      "' exists and is not empty; nothing is ever overwritten: remove it or "
-                     "choose a new directory"};
+                     "choose a new directory");
   }
 }
 
 std::string Summary(const cumed::data::CtPhantomImage& image, const std::string& seriesUid,
-                    const std::string& directory, double synthesisSeconds, double writingSeconds) {
+                    const std::string& directory, double synthesisSeconds, double writingSeconds,
+                    bool json) {
   const auto size = image.GetLargestPossibleRegion().GetSize();
   const auto spacing = image.GetSpacing();
   const std::int16_t* begin = image.GetBufferPointer();
   const auto [low, high] = std::minmax_element(begin, begin + image.GetPixelContainer()->Size());
+  if (json) {
+    cumed::app::JsonObject times;
+    times.Add("synthesis", synthesisSeconds).Add("writing", writingSeconds);
+    cumed::app::JsonObject summary;
+    summary.Add("program", kProgram)
+        .Add("slices", static_cast<std::int64_t>(size[2]))
+        .Add("size", std::vector<std::int64_t>(size.begin(), size.end()))
+        .Add("spacing_mm", std::vector<double>{spacing[0], spacing[1], spacing[2]})
+        .Add("hu_min", static_cast<std::int64_t>(*low))
+        .Add("hu_max", static_cast<std::int64_t>(*high))
+        .Add("series_uid", seriesUid)
+        .Add("output_dir", directory)
+        .Add("time_s", times);
+    return summary.Text();
+  }
   std::ostringstream line;
   line.precision(3);
   line << kProgram << ": wrote " << size[2] << " slices, " << size[0] << "x" << size[1] << "x"
@@ -142,8 +180,12 @@ std::string Summary(const cumed::data::CtPhantomImage& image, const std::string&
   return line.str();
 }
 
-int Run(const Options& options) {
-  cumed::data::ValidateCtPhantomParameters(options.phantom);
+std::string Run(const Options& options) {
+  try {
+    cumed::data::ValidateCtPhantomParameters(options.phantom);
+  } catch (const cumed::InvalidArgument& error) {
+    throw UsageError(error.what()); // parameters out of range: a command-line mistake
+  }
   RequireNewOrEmptyDirectory(options.outputDirectory);
 
   cumed::Stopwatch stopwatch;
@@ -157,31 +199,14 @@ int Run(const Options& options) {
   write.derived = false; // ORIGINAL\PRIMARY: it stands in for an acquired scan
   const std::string seriesUid =
       cumed::io::WriteDicomCtSeries(image.GetPointer(), options.outputDirectory, write);
-  std::cout << Summary(*image, seriesUid, options.outputDirectory, synthesisSeconds,
-                       stopwatch.elapsedSeconds())
-            << std::endl;
-  return EXIT_SUCCESS;
+  return Summary(*image, seriesUid, options.outputDirectory, synthesisSeconds,
+                 stopwatch.elapsedSeconds(), options.tool.json);
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-  try {
-    const Options options = ParseArguments(std::vector<std::string_view>(argv + 1, argv + argc));
-    if (options.help) {
-      PrintUsage(std::cout);
-      return EXIT_SUCCESS;
-    }
-    return Run(options);
-  } catch (const UsageError& error) {
-    std::cerr << kProgram << ": error: " << error.message << "\n"
-              << "Run '" << kProgram << " --help' for usage.\n";
-    return 2;
-  } catch (const cumed::InvalidArgument& error) {
-    std::cerr << kProgram << ": error: " << error.what() << "\n";
-    return 2;
-  } catch (const std::exception& error) {
-    std::cerr << kProgram << ": error: " << error.what() << "\n";
-    return EXIT_FAILURE;
-  }
+  return cumed::app::RunCommandLine<itk::ExceptionObject>(
+      kProgram, argc, argv, ParseArguments, HelpText, Run,
+      [](const itk::ExceptionObject& e) { return std::string(e.GetDescription()); });
 }

@@ -5,7 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
 out="$PWD/out/ct-surface"
-app=(build/bin/cumed-ct-surface --output-dir "$out" "$@")
+# A rerun replaces the previous outputs (the program refuses to without --force).
+force=(--force)
+for argument in "$@"; do
+  if [ "$argument" = --force ]; then force=(); fi
+done
+app=(build/bin/cumed-ct-surface --output-dir "$out" "${force[@]}" "$@")
 # An NVIDIA GPU renders headless through EGL; elsewhere VTK renders into a virtual X server.
 if [ -z "${DISPLAY:-}" ] && ! { command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; }; then
   app=(xvfb-run -a -s "-screen 0 1280x1024x24" "${app[@]}")

@@ -2,16 +2,22 @@
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Options.h"
+#include "cumed/app/Paths.h"
 #include "cumed/app/UsageError.h"
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <limits>
 #include <sstream>
 #include <string_view>
+#include <system_error>
 
 #ifndef CUMED_DEFAULT_CT_DIR
 #define CUMED_DEFAULT_CT_DIR ""
+#endif
+#ifndef CUMED_BUILD_BIN_DIR
+#define CUMED_BUILD_BIN_DIR ""
 #endif
 
 namespace cumed::ctsurface {
@@ -47,8 +53,28 @@ void ParsePngSize(const std::string& text, Arguments& arguments) {
   arguments.pngHeight = height;
 }
 
+View ParseView(const std::string& text) {
+  for (const View view :
+       {View::Anterior, View::Posterior, View::Left, View::Right, View::Superior}) {
+    if (text == ToString(view)) return view;
+  }
+  throw UsageError("--view: unknown view '" + text +
+                   "' (anterior, posterior, left, right or superior)");
+}
+
 void ApplyOption(const std::string& name, const std::string& value, Arguments& arguments) {
-  if (name == "--output-dir") {
+  if (app::IsToolValueOption(name)) {
+    app::ApplyToolValue(name, value, arguments.tool);
+  } else if (name == "--output-prefix") {
+    // A file name, not a path: the files stay in --output-dir.
+    if (value.empty() || value == "." || value == ".." || value.find('/') != std::string::npos) {
+      throw UsageError("--output-prefix: '" + value +
+                       "' is not a file name (no '/'; the files go into --output-dir)");
+    }
+    arguments.outputPrefix = value;
+  } else if (name == "--view") {
+    arguments.view = ParseView(value);
+  } else if (name == "--output-dir") {
     if (value.empty()) throw UsageError("--output-dir: the directory name is empty");
     arguments.outputDirectory = value;
   } else if (name == "--backend") {
@@ -77,56 +103,84 @@ void ApplyOption(const std::string& name, const std::string& value, Arguments& a
 }
 
 bool TakesValue(const std::string& name) {
-  return name == "--output-dir" || name == "--backend" || name == "--iso" ||
-         name == "--radius-mm" || name == "--series-uid" || name == "--png-size";
+  return name == "--output-dir" || name == "--output-prefix" || name == "--view" ||
+         name == "--backend" || name == "--iso" || name == "--radius-mm" ||
+         name == "--series-uid" || name == "--png-size" || app::IsToolValueOption(name);
+}
+
+bool IsFlag(const std::string& name) {
+  return name == "--help" || name == "-h" || name == "--no-png" || name == "--force" ||
+         app::IsToolFlag(name);
+}
+
+void ApplyFlag(const std::string& name, Arguments& arguments) {
+  if (name == "--help" || name == "-h") arguments.help = true;
+  if (name == "--no-png") arguments.writePng = false;
+  if (name == "--force") arguments.force = true;
+  if (app::IsToolFlag(name)) app::ApplyToolFlag(name, arguments.tool);
 }
 
 } // namespace
 
-const char* DefaultInputDirectory() {
-  return CUMED_DEFAULT_CT_DIR;
+const char* ToString(View view) {
+  switch (view) {
+  case View::LeftAnteriorOblique:
+    return "left-anterior-oblique";
+  case View::Anterior:
+    return "anterior";
+  case View::Posterior:
+    return "posterior";
+  case View::Left:
+    return "left";
+  case View::Right:
+    return "right";
+  case View::Superior:
+    return "superior";
+  }
+  return "unknown";
+}
+
+std::string DefaultInputDirectory() {
+  // The build's series is a build-tree path: an installed copy of the program must not use it.
+  namespace fs = std::filesystem;
+  const std::string series = CUMED_DEFAULT_CT_DIR;
+  const fs::path buildBin = CUMED_BUILD_BIN_DIR;
+  const fs::path executable = app::ExecutablePath();
+  std::error_code error;
+  if (series.empty() || buildBin.empty() || executable.empty() ||
+      !fs::is_directory(series, error) ||
+      !fs::equivalent(executable.parent_path(), buildBin, error)) {
+    return "";
+  }
+  return series;
 }
 
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
-  arguments.inputDirectory = DefaultInputDirectory();
-  bool inputGiven = false;
-  bool optionsEnded = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string argument = argv[i];
-    if (optionsEnded || !app::IsOption(argument)) {
-      if (inputGiven) {
-        throw UsageError("unexpected argument '" + argument +
-                         "': only one input directory can be given");
-      }
-      arguments.inputDirectory = argument;
-      inputGiven = true;
-      continue;
-    }
-    if (argument == "--") {
-      optionsEnded = true;
-      continue;
-    }
-    if (argument == "--help" || argument == "-h") {
-      arguments.help = true;
-      continue;
-    }
-    if (argument == "--no-png") {
-      arguments.writePng = false;
-      continue;
-    }
-    const app::OptionArgument option = app::SplitOption(argument);
-    if (!TakesValue(option.name)) throw UsageError("unknown option '" + option.name + "'");
-    ApplyOption(option.name, app::TakeValue(option, argc, argv, i), arguments);
+  const std::vector<std::string> positionals = app::ParseCommandLine(
+      argc, argv,
+      {IsFlag, TakesValue, [&](const std::string& name) { ApplyFlag(name, arguments); },
+       [&](const app::OptionArgument& option, const std::string& value, int&) {
+         ApplyOption(option.name, value, arguments);
+       }});
+  if (arguments.help || arguments.tool.version) return arguments;
+  if (positionals.size() > 1) {
+    throw UsageError("unexpected argument '" + positionals[1] +
+                     "': only one input directory can be given");
   }
-  if (!arguments.help && arguments.inputDirectory.empty()) {
-    throw UsageError("no input directory given (this build has no default phantom series)");
+  arguments.inputDirectory = positionals.empty() ? DefaultInputDirectory() : positionals.front();
+  if (arguments.inputDirectory.empty()) {
+    throw UsageError(positionals.empty()
+                         ? "no DICOM_DIR given (the build's phantom series is the default only "
+                           "when the program runs from its build tree)"
+                         : "DICOM_DIR is empty");
   }
   return arguments;
 }
 
 std::string HelpText() {
   const Arguments defaults;
+  const std::string defaultInput = DefaultInputDirectory();
   std::ostringstream text;
   text << "Usage: cumed-ct-surface [options] [DICOM_DIR]\n"
        << "\n"
@@ -135,11 +189,18 @@ std::string HelpText() {
        << "picture surface.png, and prints a one-line summary on stdout.\n"
        << "\n"
        << "  DICOM_DIR             directory with one CT series (default: "
-       << (*DefaultInputDirectory() ? DefaultInputDirectory() : "none in this build") << ")\n"
+       << (defaultInput.empty() ? std::string("none; the build's phantom series only when run "
+                                              "from the build tree")
+                                : defaultInput)
+       << ")\n"
        << "  --output-dir DIR      where the outputs go (default: ./" << defaults.outputDirectory
        << "); created if missing,\n"
-       << "                        must not be or lie inside DICOM_DIR; surface.* there are "
-          "replaced\n"
+       << "                        must not be or lie inside DICOM_DIR\n"
+       << "  --output-prefix NAME  file names NAME.vtp, NAME.stl, NAME.png (default: "
+       << defaults.outputPrefix << ")\n"
+       << "  --force               replace existing output files (without it an existing file\n"
+       << "                        is a usage error); new files are renamed into place once\n"
+       << "                        complete\n"
        << "  --iso HU              isosurface level in HU (default: " << defaults.isoHu << ")\n"
        << "  --radius-mm MM        closing ball radius in mm, 0 skips the closing (default: "
        << defaults.radiusMm << ");\n"
@@ -151,11 +212,15 @@ std::string HelpText() {
        << "  --png-size WxH        size of surface.png (default: " << defaults.pngWidth << "x"
        << defaults.pngHeight << ")\n"
        << "  --no-png              do not render surface.png\n"
-       << "  -h, --help            this text\n"
+       << "  --view V              camera of the picture: anterior, posterior, left, right or\n"
+       << "                        superior (default: left anterior oblique, 30 degrees from\n"
+       << "                        anterior towards the patient's left and 15 up)\n"
+       << app::ToolOptionsHelp() << "  -h, --help            this text\n"
        << "\n"
        << "The picture is rendered offscreen: through EGL when DISPLAY is unset, else through the\n"
        << "X display (on a machine without GPU or display: xvfb-run -a cumed-ct-surface ...).\n"
-       << "Exit status: 0 success, 1 runtime error (input, CUDA, rendering), 2 usage error.\n";
+       << "Exit status: 0 success, 1 runtime error (input, CUDA, rendering), 2 usage error\n"
+       << "(also: an output file exists and --force is not given).\n";
   return text.str();
 }
 

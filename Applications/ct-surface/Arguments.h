@@ -1,6 +1,7 @@
 #pragma once
 // The command line of cumed-ct-surface: what it accepts, its defaults, and how a mistake in it is
 // reported (cumed::app::UsageError, exit code 2).
+#include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 
 #include <string>
@@ -10,9 +11,17 @@ namespace cumed::ctsurface {
 /// The program's name, which its messages on stderr start with.
 inline constexpr char kProgramName[] = "cumed-ct-surface";
 
+/// Where the camera of surface.png looks from (patient directions); the default is the left
+/// anterior oblique view (30 degrees from anterior towards the patient's left, 15 up).
+enum class View { LeftAnteriorOblique, Anterior, Posterior, Left, Right, Superior };
+const char* ToString(View view);
+
 struct Arguments {
   std::string inputDirectory; ///< DICOM series directory; default: the build's phantom
   std::string outputDirectory = "cumed-ct-surface-out";
+  std::string outputPrefix = "surface"; ///< file names PREFIX.vtp, .stl, .png
+  bool force = false;                   ///< replace existing output files
+  View view = View::LeftAnteriorOblique;
   cumed::Backend backend = cumed::Backend::Auto;
   double isoHu = 300.0;  ///< isosurface level in HU (bone)
   double radiusMm = 2.0; ///< closing ball radius; 0 skips the closing
@@ -21,15 +30,17 @@ struct Arguments {
   int pngWidth = 1024;
   int pngHeight = 768;
   bool help = false;
+  app::ToolOptions tool; ///< --version, --json, --quiet, --verbose, --threads
 };
 
-/// The series read when no directory is given: the phantom the build generates ("" when the
-/// build had none).
-const char* DefaultInputDirectory();
+/// The series read when no directory is given: the phantom the build generates, only while the
+/// program runs from that build tree (its bin directory) and the series is there; "" otherwise
+/// (an installed program has no default input).
+std::string DefaultInputDirectory();
 
 /// Parses `argv` (options as "--name value" or "--name=value", one optional positional input
-/// directory). Throws UsageError for unknown options, missing or malformed values, values out of
-/// range, or a second positional argument.
+/// directory). Throws UsageError for unknown options, options given twice, missing or malformed
+/// values, values out of range, a second positional argument, or no input without a default.
 Arguments ParseArguments(int argc, const char* const* argv);
 
 /// The --help text.

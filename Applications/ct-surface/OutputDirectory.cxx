@@ -1,6 +1,7 @@
 #include "OutputDirectory.h"
 
 #include "cumed/app/Paths.h"
+#include "cumed/app/SafeOutput.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
 
@@ -10,7 +11,9 @@ namespace fs = std::filesystem;
 
 namespace cumed::ctsurface {
 
-fs::path PrepareOutputDirectory(const fs::path& output, const fs::path& input) {
+OutputFiles PlanOutputFiles(const Arguments& arguments) {
+  const fs::path output = arguments.outputDirectory;
+  const fs::path input = arguments.inputDirectory;
   if (app::IsSameOrInside(output, input)) {
     throw app::UsageError("--output-dir '" + output.string() +
                           "' is or lies inside the input directory '" + input.string() +
@@ -20,12 +23,15 @@ fs::path PrepareOutputDirectory(const fs::path& output, const fs::path& input) {
   if (fs::exists(output, error) && !fs::is_directory(output, error)) {
     throw cumed::Error("output path '" + output.string() + "' exists and is not a directory");
   }
-  fs::create_directories(output, error);
-  if (error) {
-    throw cumed::Error("cannot create output directory '" + output.string() +
-                       "': " + error.message());
+  OutputFiles files;
+  files.directory = output;
+  files.vtp = output / (arguments.outputPrefix + ".vtp");
+  files.stl = output / (arguments.outputPrefix + ".stl");
+  if (arguments.writePng) files.png = output / (arguments.outputPrefix + ".png");
+  for (const fs::path* file : {&files.vtp, &files.stl, &files.png}) {
+    if (!file->empty()) app::CheckReplaceable("output file", *file, arguments.force);
   }
-  return output;
+  return files;
 }
 
 } // namespace cumed::ctsurface

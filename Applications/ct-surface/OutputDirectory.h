@@ -1,13 +1,22 @@
 #pragma once
 // Where the outputs go. The input series is never touched: the output directory may be neither
-// the input directory nor inside it.
+// the input directory nor inside it; files already there are replaced only with --force.
+#include "Arguments.h"
+
 #include <filesystem>
 
 namespace cumed::ctsurface {
 
-/// Checks that `output` is not `input` and does not lie inside it (UsageError), then creates it
-/// if missing (cumed::Error when that fails or when it exists as a file). Returns its path.
-std::filesystem::path PrepareOutputDirectory(const std::filesystem::path& output,
-                                             const std::filesystem::path& input);
+struct OutputFiles {
+  std::filesystem::path directory;
+  std::filesystem::path vtp, stl;
+  std::filesystem::path png; ///< empty with --no-png
+};
+
+/// The files of `arguments` (--output-dir, --output-prefix, --no-png). Throws UsageError when the
+/// directory is or lies inside the input directory, or an output file exists and --force is not
+/// given (or is a directory); cumed::Error when the directory path exists as a file. Creates
+/// nothing.
+OutputFiles PlanOutputFiles(const Arguments& arguments);
 
 } // namespace cumed::ctsurface

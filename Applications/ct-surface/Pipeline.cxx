@@ -7,6 +7,8 @@
 #include "SurfaceWriters.h"
 
 #include "cumed/app/BackendOption.h"
+#include "cumed/app/Messages.h"
+#include "cumed/app/SafeOutput.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Error.h"
@@ -36,6 +38,35 @@ void CheckInputDirectory(const std::string& directory) {
   }
 }
 
+cumed::rendering::SnapshotOptions SnapshotFor(const Arguments& arguments) {
+  cumed::rendering::SnapshotOptions snapshot;
+  snapshot.width = arguments.pngWidth;
+  snapshot.height = arguments.pngHeight;
+  // Azimuth turns from anterior towards the patient's left (LPS +x); elevation towards the head.
+  switch (arguments.view) {
+  case View::LeftAnteriorOblique:
+    break; // the snapshot's own default
+  case View::Anterior:
+    snapshot.azimuthDegrees = 0.0, snapshot.elevationDegrees = 0.0;
+    break;
+  case View::Posterior:
+    snapshot.azimuthDegrees = 180.0, snapshot.elevationDegrees = 0.0;
+    break;
+  case View::Left:
+    snapshot.azimuthDegrees = 90.0, snapshot.elevationDegrees = 0.0;
+    break;
+  case View::Right:
+    snapshot.azimuthDegrees = -90.0, snapshot.elevationDegrees = 0.0;
+    break;
+  case View::Superior:
+    // Looking down from the head, anterior (LPS -y) at the top of the picture.
+    snapshot.azimuthDegrees = 0.0, snapshot.elevationDegrees = 90.0;
+    snapshot.viewUp = {0.0, -1.0, 0.0};
+    break;
+  }
+  return snapshot;
+}
+
 } // namespace
 
 RunSummary RunPipeline(const Arguments& arguments) {
@@ -48,8 +79,12 @@ RunSummary RunPipeline(const Arguments& arguments) {
   CheckInputDirectory(arguments.inputDirectory);
   const cumed::Backend backend = app::ResolveRequestedBackend(arguments.backend);
   summary.resolvedBackend = cumed::ToString(backend);
-  const fs::path outputDirectory =
-      PrepareOutputDirectory(arguments.outputDirectory, arguments.inputDirectory);
+  const OutputFiles files = PlanOutputFiles(arguments);
+  summary.files = {files.vtp.string(), files.stl.string(), files.png.string()};
+  // A run that fails before writing removes the directory it made; files appear once complete.
+  app::CreatedDirectories created;
+  created.Create(files.directory);
+  app::StagedFiles staged;
 
   StageProgress reading(kProgramName, "reading series");
   cumed::io::DicomReadOptions readOptions;
@@ -71,10 +106,12 @@ RunSummary RunPipeline(const Arguments& arguments) {
   if (IsZeroRadius(radius)) {
     summary.closingImplementation = "skipped";
     if (arguments.radiusMm > 0.0) {
-      std::fprintf(stderr,
-                   "cumed-ct-surface: note: --radius-mm %g is under half a voxel on every axis "
-                   "(spacing %gx%gx%g mm); closing skipped\n",
-                   arguments.radiusMm, summary.spacing[0], summary.spacing[1], summary.spacing[2]);
+      char note[160];
+      std::snprintf(note, sizeof note,
+                    "--radius-mm %g is under half a voxel on every axis (spacing %gx%gx%g mm); "
+                    "closing skipped",
+                    arguments.radiusMm, summary.spacing[0], summary.spacing[1], summary.spacing[2]);
+      app::Note(kProgramName, note);
     }
   } else {
     StageProgress closing(kProgramName, "closing");
@@ -105,26 +142,27 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.enclosedVolumeMm3 = EnclosedVolumeMm3(surface);
 
   StageProgress writing(kProgramName, "writing surface");
-  WriteVtp(surface, (outputDirectory / "surface.vtp").string());
-  WriteBinaryStl(surface, (outputDirectory / "surface.stl").string());
+  WriteVtp(surface, staged.Stage(files.vtp).string());
+  WriteBinaryStl(surface, staged.Stage(files.stl).string());
+  staged.Commit();
   summary.seconds.write = writing.Finish();
 
   summary.renderPath = "none";
   if (arguments.writePng) {
     StageProgress rendering(kProgramName, "rendering");
-    cumed::rendering::SnapshotOptions snapshot;
-    snapshot.width = arguments.pngWidth;
-    snapshot.height = arguments.pngHeight;
-    const auto png = (outputDirectory / "surface.png").string();
     try {
-      summary.renderPath = cumed::rendering::RenderSurfaceToPng(surface, png, snapshot).renderPath;
+      summary.renderPath = cumed::rendering::RenderSurfaceToPng(
+                               surface, staged.Stage(files.png).string(), SnapshotFor(arguments))
+                               .renderPath;
     } catch (const cumed::rendering::RenderingError& e) {
-      throw cumed::rendering::RenderingError(
-          std::string(e.what()) + "\nsurface.vtp and surface.stl were written; --no-png skips " +
-          "the picture");
+      throw cumed::rendering::RenderingError(std::string(e.what()) + "\n" + files.vtp.string() +
+                                             " and " + files.stl.string() +
+                                             " were written; --no-png skips the picture");
     }
+    staged.Commit();
     summary.seconds.render = rendering.Finish();
   }
+  created.Keep();
   summary.seconds.total = total.elapsedSeconds();
   return summary;
 }

@@ -1,5 +1,7 @@
 #include "Summary.h"
 
+#include "cumed/app/Json.h"
+
 #include <cstdio>
 #include <sstream>
 
@@ -29,6 +31,43 @@ std::string FormatSummary(const RunSummary& s) {
        << " points=" << s.points << " volume_mm3=" << volume << " " << times << " render=\""
        << s.renderPath << "\"";
   return line.str();
+}
+
+std::string FormatSummaryJson(const RunSummary& s) {
+  using app::JsonObject;
+  const auto voxels = static_cast<std::uint64_t>(s.size[0]) * s.size[1] * s.size[2];
+  JsonObject times;
+  times.Add("read", s.seconds.read)
+      .Add("closing", s.seconds.closing)
+      .Add("contour", s.seconds.contour)
+      .Add("write", s.seconds.write)
+      .Add("render", s.seconds.render)
+      .Add("total", s.seconds.total);
+  JsonObject files;
+  files.Add("vtp", s.files[0]).Add("stl", s.files[1]).AddPathOrNull("png", s.files[2]);
+  JsonObject json;
+  json.Add("program", "cumed-ct-surface")
+      .Add("slices", s.size[2])
+      .Add("voxels", voxels)
+      .Add("size", std::vector<std::int64_t>{s.size[0], s.size[1], s.size[2]})
+      .Add("spacing_mm", std::vector<double>{s.spacing[0], s.spacing[1], s.spacing[2]})
+      .Add("backend", s.resolvedBackend)
+      .Add("requested_backend", s.requestedBackend)
+      .Add("closing", s.closingImplementation)
+      .Add("radius_vox",
+           std::vector<std::int64_t>{s.closingRadiusVoxels[0], s.closingRadiusVoxels[1],
+                                     s.closingRadiusVoxels[2]})
+      .Add("contour", s.contourImplementation)
+      .Add("iso", s.isoHu)
+      .Add("voxels_ge_iso", s.voxelsAtOrAboveIso)
+      .Add("triangles", s.triangles)
+      .Add("points", s.points)
+      .Add("volume_mm3", s.enclosedVolumeMm3)
+      .Add("time_s", times)
+      .AddPathOrNull("render", s.renderPath == "none" ? std::string() : s.renderPath)
+      .Add("series_uid", s.seriesUid)
+      .Add("files", files);
+  return json.Text();
 }
 
 } // namespace cumed::ctsurface

@@ -1,5 +1,6 @@
 #pragma once
 // What a run did, as one line on stdout: sizes, counts, time and implementation per stage.
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -31,9 +32,14 @@ struct RunSummary {
   double enclosedVolumeMm3 = 0.0;
   std::string renderPath; ///< "none" with --no-png
   StageTimes seconds;
+  std::array<std::string, 3> files; ///< .vtp, .stl, .png ("" with --no-png)
 };
 
 /// "cumed-ct-surface: slices=120 voxels=7864320 ... render=\"EGL device (...)\"", one line.
 std::string FormatSummary(const RunSummary& summary);
+
+/// The same fields as one JSON object (--json): numbers as numbers, size/spacing/radius as
+/// arrays, the stage times as an object "time_s", and the files written.
+std::string FormatSummaryJson(const RunSummary& summary);
 
 } // namespace cumed::ctsurface

@@ -45,13 +45,14 @@ int ParseCount(const std::string& option, const std::string& text, int highest) 
 }
 
 bool IsFlag(const std::string& name) {
-  return name == "--help" || name == "-h" || name == "--normals" || name == "--no-normals";
+  return name == "--help" || name == "-h" || name == "--normals" || name == "--no-normals" ||
+         name == "--force" || app::IsToolFlag(name);
 }
 
 bool TakesValue(const std::string& name) {
   static const std::set<std::string> kWithValue{"--iso",   "--labels", "--backend", "--gpus",
                                                 "--slabs", "--output", "--png"};
-  return kWithValue.count(name) != 0;
+  return kWithValue.count(name) != 0 || app::IsToolValueOption(name);
 }
 
 void ApplyFlag(const std::string& name, Arguments& arguments) {
@@ -59,6 +60,11 @@ void ApplyFlag(const std::string& name, Arguments& arguments) {
     arguments.help = true;
     return;
   }
+  if (name == "--force") {
+    arguments.force = true;
+    return;
+  }
+  if (app::IsToolFlag(name)) return app::ApplyToolFlag(name, arguments.tool);
   const bool on = name == "--normals";
   if (arguments.normals && *arguments.normals != on) {
     throw UsageError("--normals and --no-normals exclude each other");
@@ -67,7 +73,9 @@ void ApplyFlag(const std::string& name, Arguments& arguments) {
 }
 
 void ApplyOption(const std::string& name, const std::string& value, Arguments& arguments) {
-  if (name == "--iso" || name == "--labels") {
+  if (app::IsToolValueOption(name)) {
+    app::ApplyToolValue(name, value, arguments.tool);
+  } else if (name == "--iso" || name == "--labels") {
     if (!arguments.values.empty()) {
       throw UsageError("--iso and --labels exclude each other: give one");
     }
@@ -77,6 +85,7 @@ void ApplyOption(const std::string& name, const std::string& value, Arguments& a
     arguments.backend = app::ParseBackendOption(name, value);
   } else if (name == "--gpus") {
     arguments.gpus = ParseCount(name, value, kMaxGpus);
+    arguments.gpusGiven = true;
   } else if (name == "--slabs") {
     arguments.slabs = ParseCount(name, value, kMaxSlabs);
   } else if (name == "--output") {
@@ -98,7 +107,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
        [&](const app::OptionArgument& option, const std::string& value, int&) {
          ApplyOption(option.name, value, arguments);
        }});
-  if (arguments.help) return arguments;
+  if (arguments.help || arguments.tool.version) return arguments;
   if (arguments.values.empty()) {
     throw UsageError("give the surfaces: --iso V[,V...] (isovalues) or --labels L[,L...] "
                      "(label values)");
@@ -128,26 +137,31 @@ std::string HelpText() {
        << "  --iso V[,V...]        isovalues: one surface each; a point is inside when its value\n"
        << "                        is >= V\n"
        << "  --labels L[,L...]     label values: one closed surface around each label's voxels\n"
-       << "                        (edges cut at their midpoint); exactly one of --iso, --labels\n"
+       << "                        (edges cut at their midpoint); exactly one of --iso, --labels;\n"
+       << "                        a label not in the volume: a warning\n"
        << "  --normals             write point normals (default for --iso)\n"
        << "  --no-normals          no normals (default for --labels)\n"
        << "  --output FILE         the surface: .vtp (VTK XML, binary, with normals, and the\n"
        << "                        contour value per point when several are given), .stl\n"
-       << "                        (binary), .ply (binary; points and triangles only). Never\n"
-       << "                        replaces an existing file; missing directories are created\n"
+       << "                        (binary), .ply (binary; points and triangles only). Missing\n"
+       << "                        directories are created\n"
        << "  --png FILE            also render a picture of the surface (offscreen: EGL without\n"
        << "                        DISPLAY, else X; without either: xvfb-run -a ...)\n"
        << "  --backend B           auto, cpu or cuda (default: auto); cuda fails when no CUDA\n"
        << "                        device is usable\n"
-       << "  --gpus N              CUDA devices to use, 0 = every usable one (default: 1)\n"
+       << "  --gpus N              CUDA devices to use, 0 = every usable one (default: 1); more\n"
+       << "                        than there are: a warning, and the usable ones are used\n"
        << "  --slabs N             z-slabs the volume is cut into, at least one per GPU; more\n"
        << "                        run in turn (default 0: one per GPU); the surface is the same\n"
-       << "  -h, --help            this text\n"
+       << "  --force               replace existing --output/--png files (without it an existing\n"
+       << "                        file is a usage error); files are renamed into place once\n"
+       << "                        complete\n"
+       << app::ToolOptionsHelp() << "  -h, --help            this text\n"
        << "\n"
        << "Without --output and --png the surface is only measured. Points are in the volume's\n"
        << "world coordinates (origin, spacing and direction; DICOM: patient coordinates, mm).\n"
        << "Exit status: 0 success, 1 runtime error (input, output, CUDA, rendering, an empty\n"
-       << "surface), 2 usage error.\n";
+       << "surface), 2 usage error (also: an output file exists and --force is not given).\n";
   return text.str();
 }
 

@@ -2,6 +2,7 @@
 // The command line of cumed-isosurface: what it accepts, the rules between options, and how a
 // mistake in it is reported (cumed::app::UsageError, exit status 2). Rules that need the file
 // system (does OUTPUT exist?) are checked in OutputFiles.cxx, before anything is read.
+#include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 
 #include <optional>
@@ -25,11 +26,14 @@ struct Arguments {
   std::optional<bool>
       normals; ///< --normals / --no-normals; default: on for --iso, off for --labels
   cumed::Backend backend = cumed::Backend::Auto;
-  int gpus = 1;       ///< CUDA devices, 0 = every usable one
-  int slabs = 0;      ///< z-slabs, 0 = one per GPU
-  std::string output; ///< .vtp, .stl or .ply; empty: the surface is not written
-  std::string png;    ///< picture; empty: none
+  int gpus = 1;           ///< CUDA devices, 0 = every usable one
+  bool gpusGiven = false; ///< --gpus was on the command line (only then a shortfall warns)
+  int slabs = 0;          ///< z-slabs, 0 = one per GPU
+  std::string output;     ///< .vtp, .stl or .ply; empty: the surface is not written
+  std::string png;        ///< picture; empty: none
+  bool force = false;     ///< replace existing output files
   bool help = false;
+  app::ToolOptions tool; ///< --version, --json, --quiet, --verbose, --threads
 
   bool computeNormals() const { return normals.value_or(kind == SurfaceKind::Isovalue); }
 };

@@ -1,7 +1,7 @@
 #pragma once
 // Where the surface and the picture go, and the rules that keep the user's files safe, checked
-// before anything is read: a known extension, never an existing file (nor the input), never
-// inside an input DICOM directory.
+// before anything is read: a known extension, an existing file only with --force, never the
+// input, never inside an input DICOM directory.
 #include "Arguments.h"
 #include "InputLocation.h"
 
@@ -18,11 +18,9 @@ struct OutputFiles {
 };
 
 /// The outputs of `arguments`. Throws UsageError naming the path when an extension is not
-/// .vtp/.stl/.ply (--output) or .png (--png), a file or directory of that name exists (also a
-/// dangling link), or it is the input or lies inside an input directory.
+/// .vtp/.stl/.ply (--output) or .png (--png), a directory of that name exists, a file of that
+/// name exists (also a dangling link) without --force, or it is the input or lies inside an input
+/// directory.
 OutputFiles PlanOutputFiles(const Arguments& arguments, const InputLocation& input);
-
-/// Creates the missing directories above `file`; throws cumed::Error when that fails.
-void CreateParentDirectories(const std::filesystem::path& file);
 
 } // namespace cumed::isosurfaceapp

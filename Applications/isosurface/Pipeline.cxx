@@ -4,10 +4,13 @@
 #include "InputLocation.h"
 #include "ItkVolume.h"
 #include "OutputFiles.h"
+#include "RequestChecks.h"
 #include "SurfaceFileWriter.h"
 #include "VtiVolume.h"
 
 #include "cumed/app/BackendOption.h"
+#include "cumed/app/Messages.h"
+#include "cumed/app/SafeOutput.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
@@ -19,6 +22,8 @@
 
 #include <cstdio>
 #include <sstream>
+
+namespace fs = std::filesystem;
 
 namespace cumed::isosurfaceapp {
 using app::StageProgress;
@@ -63,38 +68,57 @@ std::string EmptySurfaceMessage(const Volume& volume, const Arguments& arguments
   return message.str();
 }
 
-void RenderPicture(vtkPolyData* surface, const OutputFiles& outputs, RunSummary& summary) {
+// Labels that do not occur get no surface: worth a warning, unless none occurs (then the empty
+// surface is the error).
+void WarnAboutAbsentLabels(vtkImageData* image, const Arguments& arguments) {
+  if (arguments.kind != SurfaceKind::Label) return;
+  const std::vector<double> absent = AbsentLabels(image, arguments.values);
+  if (absent.size() == arguments.values.size()) return;
+  for (const double label : absent) {
+    std::ostringstream message;
+    message << "--labels: label " << label << " does not occur in the volume; it has no surface";
+    app::Warn(kProgramName, message.str());
+  }
+}
+
+void RenderPicture(vtkPolyData* surface, const OutputFiles& outputs, app::StagedFiles& staged,
+                   RunSummary& summary) {
   StageProgress rendering(kProgramName, "rendering");
-  CreateParentDirectories(outputs.png);
   try {
     summary.renderPath =
-        cumed::rendering::RenderSurfaceToPng(surface, outputs.png.string()).renderPath;
+        cumed::rendering::RenderSurfaceToPng(surface, staged.Stage(outputs.png).string())
+            .renderPath;
   } catch (const cumed::rendering::RenderingError& e) {
     throw cumed::rendering::RenderingError(
         std::string(e.what()) +
         (outputs.surface.empty() ? "" : "\n" + outputs.surface.string() + " was written") +
         "; leave out --png to skip the picture");
   }
+  staged.Commit();
   summary.seconds.render = rendering.Finish();
 }
 
 } // namespace
 
-RunSummary RunPipeline(const Arguments& arguments) {
+RunSummary RunPipeline(const Arguments& requested) {
   const cumed::Stopwatch total;
+  Arguments arguments = requested;
   RunSummary summary;
   summary.valueKind = arguments.kind == SurfaceKind::Isovalue ? "iso" : "labels";
   summary.values = arguments.values;
   summary.normals = arguments.computeNormals();
   summary.requestedBackend = cumed::ToString(arguments.backend);
-  summary.gpus = arguments.gpus;
-  summary.slabs = arguments.slabs;
 
   // Everything that can be checked before the slow stages is checked first; nothing is read
   // and nothing is written before these pass.
   const InputLocation input = LocateInput(arguments.input);
   const OutputFiles outputs = PlanOutputFiles(arguments, input);
   app::ResolveRequestedBackend(arguments.backend); // --backend cuda without a device fails here
+  if (arguments.gpusGiven && arguments.backend != cumed::Backend::CPU) {
+    arguments.gpus = GpusToUse(arguments.gpus);
+  }
+  summary.gpus = arguments.gpus;
+  summary.slabs = arguments.slabs;
   summary.output = outputs.surface.string();
   summary.png = outputs.png.string();
 
@@ -105,11 +129,10 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.pixelType = volume.pixelType;
   summary.conversion = volume.conversion;
   if (!volume.conversion.empty()) {
-    std::fprintf(stderr,
-                 "%s: note: INPUT pixel type %s (CuMed contours uint8, int16, uint16 and "
-                 "float)\n",
-                 kProgramName, volume.conversion.c_str());
+    app::Note(kProgramName, "INPUT pixel type " + volume.conversion +
+                                " (CuMed contours uint8, int16, uint16 and float)");
   }
+  WarnAboutAbsentLabels(volume.image, arguments);
   volume.image->GetDimensions(summary.size.data());
   volume.image->GetSpacing(summary.spacing.data());
 
@@ -121,12 +144,21 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.triangles = contour.surface->GetNumberOfPolys();
   if (summary.triangles == 0) throw cumed::Error(EmptySurfaceMessage(volume, arguments));
 
+  // Missing directories are made now and removed again if the run fails; files appear under
+  // their names once complete.
+  app::CreatedDirectories created;
+  app::StagedFiles staged;
+  for (const fs::path* file : {&outputs.surface, &outputs.png}) {
+    if (!file->empty()) created.Create(file->parent_path());
+  }
   if (!outputs.surface.empty()) {
     StageProgress writing(kProgramName, "writing " + outputs.surface.string());
-    WriteSurfaceFile(contour.surface, outputs.surface, outputs.format);
+    WriteSurfaceFile(contour.surface, staged.Stage(outputs.surface), outputs.format);
+    staged.Commit();
     summary.seconds.write = writing.Finish();
   }
-  if (!outputs.png.empty()) RenderPicture(contour.surface, outputs, summary);
+  if (!outputs.png.empty()) RenderPicture(contour.surface, outputs, staged, summary);
+  created.Keep();
   summary.seconds.total = total.elapsedSeconds();
   return summary;
 }

@@ -1,5 +1,7 @@
 #include "Summary.h"
 
+#include "cumed/app/Json.h"
+
 #include <cstdio>
 #include <sstream>
 
@@ -37,6 +39,34 @@ std::string FormatSummary(const RunSummary& s) {
        << " output=" << Quoted(s.output) << " png=" << Quoted(s.png)
        << " render=" << Quoted(s.renderPath);
   return line.str();
+}
+
+std::string FormatSummaryJson(const RunSummary& s) {
+  using app::JsonObject;
+  JsonObject times;
+  times.Add("read", s.seconds.read)
+      .Add("contour", s.seconds.contour)
+      .Add("write", s.seconds.write)
+      .Add("render", s.seconds.render)
+      .Add("total", s.seconds.total);
+  JsonObject json;
+  json.Add("program", "cumed-isosurface")
+      .Add("size", std::vector<std::int64_t>(s.size.begin(), s.size.end()))
+      .Add("spacing_mm", std::vector<double>(s.spacing.begin(), s.spacing.end()))
+      .Add("pixel", s.pixelType)
+      .AddPathOrNull("conversion", s.conversion)
+      .Add(s.valueKind, s.values)
+      .Add("normals", s.normals)
+      .Add("backend", s.backend)
+      .Add("requested_backend", s.requestedBackend);
+  if (s.backend == "cuda") json.Add("gpus", s.gpus).Add("slabs", s.slabs);
+  json.Add("points", s.points)
+      .Add("triangles", s.triangles)
+      .Add("time_s", times)
+      .AddPathOrNull("output", s.output)
+      .AddPathOrNull("png", s.png)
+      .AddPathOrNull("render", s.renderPath);
+  return json.Text();
 }
 
 } // namespace cumed::isosurfaceapp

@@ -40,4 +40,8 @@ struct RunSummary {
 /// (requested auto) points=... triangles=... time_s: ... output=\"...\" png=\"none\"".
 std::string FormatSummary(const RunSummary& summary);
 
+/// The same fields as one JSON object (--json): numbers as numbers, size/spacing/values as
+/// arrays, the stage times as an object "time_s", null for a file not written and for "none".
+std::string FormatSummaryJson(const RunSummary& summary);
+
 } // namespace cumed::isosurfaceapp

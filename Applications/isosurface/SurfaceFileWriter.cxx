@@ -38,7 +38,6 @@ template <class TWriter> void Write(TWriter* writer, vtkPolyData* surface, const
 } // namespace
 
 void WriteSurfaceFile(vtkPolyData* surface, const fs::path& file, SurfaceFormat format) {
-  CreateParentDirectories(file);
   switch (format) {
   case SurfaceFormat::Vtp: {
     vtkNew<vtkXMLPolyDataWriter> writer;

@@ -8,8 +8,8 @@ class vtkPolyData;
 
 namespace cumed::isosurfaceapp {
 
-/// Writes `surface` to `file` (missing directories are created). Throws cumed::Error naming the
-/// file when it cannot be written; a partly written file is removed.
+/// Writes `surface` to `file` (its directory must exist). Throws cumed::Error naming the file when
+/// it cannot be written; a partly written file is removed.
 void WriteSurfaceFile(vtkPolyData* surface, const std::filesystem::path& file,
                       SurfaceFormat format);
 

@@ -14,6 +14,9 @@ int main(int argc, char** argv) {
   using namespace cumed::isosurfaceapp;
   return cumed::app::RunCommandLine<itk::ExceptionObject>(
       kProgramName, argc, argv, ParseArguments, HelpText,
-      [](const Arguments& arguments) { return FormatSummary(RunPipeline(arguments)); },
+      [](const Arguments& arguments) {
+        const RunSummary summary = RunPipeline(arguments);
+        return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
+      },
       [](const itk::ExceptionObject& e) { return std::string(e.GetDescription()); });
 }

@@ -16,6 +16,7 @@ cumed::Backend ApplyOperation(cumed::ImageView<const T> input, cumed::ImageView<
   if (operation.binary) {
     cumed::morphology::BinaryOptions options;
     options.backend = backend;
+    options.threads = arguments.tool.threads;
     options.foreground = *arguments.foreground;
     options.background = arguments.background;
     options.safeBorder = arguments.safeBorder;
@@ -23,6 +24,7 @@ cumed::Backend ApplyOperation(cumed::ImageView<const T> input, cumed::ImageView<
   }
   cumed::morphology::GrayscaleOptions options;
   options.backend = backend;
+  options.threads = arguments.tool.threads;
   options.boundary = arguments.boundary;
   options.safeBorder = arguments.safeBorder;
   options.progress = progress;

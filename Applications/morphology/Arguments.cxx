@@ -72,12 +72,12 @@ bool TakesValue(const std::string& name) {
   static const std::set<std::string> kWithValue{"--operation",  "--element",    "--radius-mm",
                                                 "--radius-vox", "--foreground", "--background",
                                                 "--boundary",   "--backend",    "--series-uid"};
-  return kWithValue.count(name) != 0;
+  return kWithValue.count(name) != 0 || app::IsToolValueOption(name);
 }
 
 bool IsFlag(const std::string& name) {
   return name == "--help" || name == "-h" || name == "--2d" || name == "--no-safe-border" ||
-         name == "--dicom" || name == "--force";
+         name == "--dicom" || name == "--force" || app::IsToolFlag(name);
 }
 
 void ApplyFlag(const std::string& name, Arguments& arguments) {
@@ -91,10 +91,14 @@ void ApplyFlag(const std::string& name, Arguments& arguments) {
     arguments.dicomOutput = true;
   else if (name == "--force")
     arguments.force = true;
+  else if (app::IsToolFlag(name))
+    app::ApplyToolFlag(name, arguments.tool);
 }
 
 void ApplyOption(const std::string& name, const std::string& value, Arguments& arguments) {
-  if (name == "--operation") {
+  if (app::IsToolValueOption(name)) {
+    app::ApplyToolValue(name, value, arguments.tool);
+  } else if (name == "--operation") {
     arguments.operation = FindOperation(value);
     if (!arguments.operation) {
       throw UsageError("--operation: unknown operation '" + value +
@@ -189,7 +193,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
            ApplyOption(option.name, value, arguments);
          }
        }});
-  if (arguments.help) return arguments;
+  if (arguments.help || arguments.tool.version) return arguments;
   if (positionals.size() >= 1) arguments.input = positionals[0];
   if (positionals.size() >= 2) arguments.output = positionals[1];
   CheckCombinations(arguments, positionals.size());
@@ -235,13 +239,13 @@ std::string HelpText() {
       << "                        image, new series UID; from a DICOM input the patient, study\n"
       << "                        and frame of reference are kept\n"
       << "  --force               replace an existing OUTPUT file (never INPUT, never a DICOM\n"
-      << "                        directory)\n"
-      << "  -h, --help            this text\n"
+      << "                        directory); the new file is renamed into place once complete\n"
+      << app::ToolOptionsHelp() << "  -h, --help            this text\n"
       << "\n"
       << "OUTPUT may not be INPUT (or its .mhd data file) and may not lie inside an INPUT\n"
       << "directory; a DICOM OUTPUT directory must be new or empty. Spacing, origin and direction\n"
-      << "are kept. Exit status: 0 success, 1 runtime error (input, output, CUDA), 2 usage "
-         "error.\n";
+      << "are kept. Exit status: 0 success, 1 runtime error (input, output, CUDA), 2 usage\n"
+      << "error (also: OUTPUT exists and --force is not given).\n";
   return text.str();
 }
 

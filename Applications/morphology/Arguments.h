@@ -5,6 +5,7 @@
 #include "Element.h"
 #include "Operation.h"
 
+#include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 
 #include <optional>
@@ -33,6 +34,7 @@ struct Arguments {
   bool force = false;
   std::string seriesUid; ///< DICOM input: the series to read; empty: the largest
   bool help = false;
+  app::ToolOptions tool; ///< --version, --json, --quiet, --verbose, --threads
 };
 
 /// Parses `argv`: options as "--name value" or "--name=value" (--radius-vox also takes three

@@ -1,9 +1,11 @@
 #pragma once
 // Reading and writing image files of one pixel type and dimension with ITK (the extension picks
-// the format). Errors become cumed::Error naming the file; a failed write removes the files it
-// created, so no half-written output is left behind.
+// the format). Errors become cumed::Error naming the file. The files are written under temporary
+// names and renamed into place once complete, so a failed write leaves no half-written output and
+// replaces nothing; a directory made for them is removed again.
 #include "Locations.h"
 #include "cumed/app/ItkFiles.h"
+#include "cumed/app/SafeOutput.h"
 
 #include "cumed/core/Error.h"
 
@@ -19,34 +21,26 @@ namespace cumed::morphologyapp {
 
 using app::ReadImageFile;
 
-/// Writes `image` to `output.path`, compressed where the format supports it; creates missing
-/// parent directories.
+/// Writes `image` to `output.path` (and, for .mhd, its data file), compressed where the format
+/// supports it; creates missing parent directories.
 template <class TImage> void WriteImageFile(const TImage* image, const Location& output) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  std::vector<fs::path> created;
-  for (const fs::path& file : output.files) {
-    if (!fs::exists(file, error)) created.push_back(file);
-  }
-  const fs::path parent = output.path.parent_path();
-  if (!parent.empty() && !fs::exists(parent, error)) {
-    fs::create_directories(parent, error);
-    if (error) {
-      throw cumed::Error("cannot create the directory '" + parent.string() +
-                         "' for OUTPUT: " + error.message());
-    }
-  }
+  app::CreatedDirectories created;
+  created.Create(output.path.parent_path());
+  app::StagedFiles staged;
+  std::vector<std::filesystem::path> files;
+  for (const std::filesystem::path& file : output.files) files.push_back(staged.Stage(file));
   auto writer = itk::ImageFileWriter<TImage>::New();
   writer->SetInput(image);
-  writer->SetFileName(output.path.string());
+  writer->SetFileName(files.front().string()); // the header's data file name stays relative
   writer->UseCompressionOn();
   try {
     writer->Update();
   } catch (const itk::ExceptionObject& e) {
-    for (const fs::path& file : created) fs::remove(file, error);
     throw cumed::Error("cannot write OUTPUT '" + output.path.string() +
                        "': " + app::ItkErrorText(e));
   }
+  staged.Commit();
+  created.Keep();
 }
 
 } // namespace cumed::morphologyapp

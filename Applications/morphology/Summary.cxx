@@ -1,5 +1,7 @@
 #include "Summary.h"
 
+#include "cumed/app/Json.h"
+
 #include <cstdio>
 #include <sstream>
 
@@ -26,6 +28,30 @@ std::string FormatSummary(const RunSummary& s) {
        << s.requestedBackend << ") " << times << " output=\"" << s.output << "\"";
   if (!s.outputSeriesUid.empty()) line << " series_uid=" << s.outputSeriesUid;
   return line.str();
+}
+
+std::string FormatSummaryJson(const RunSummary& s) {
+  using app::JsonObject;
+  JsonObject times;
+  times.Add("read", s.seconds.read)
+      .Add("compute", s.seconds.compute)
+      .Add("write", s.seconds.write)
+      .Add("total", s.seconds.total);
+  JsonObject json;
+  json.Add("program", "cumed-morphology")
+      .Add("operation", s.operation)
+      .Add("element", s.element)
+      .Add("radius_vox", std::vector<std::int64_t>(s.radiusVoxels.begin(), s.radiusVoxels.end()));
+  if (s.radiusMm) json.Add("radius_mm", *s.radiusMm);
+  json.Add("size", std::vector<std::int64_t>(s.size.begin(), s.size.end()))
+      .Add("spacing_mm", s.spacing)
+      .Add("pixel", s.pixelType)
+      .Add("backend", s.backend)
+      .Add("requested_backend", s.requestedBackend)
+      .Add("time_s", times)
+      .Add("output", s.output);
+  if (!s.outputSeriesUid.empty()) json.Add("series_uid", s.outputSeriesUid);
+  return json.Text();
 }
 
 } // namespace cumed::morphologyapp

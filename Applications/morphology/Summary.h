@@ -33,4 +33,8 @@ struct RunSummary {
 /// "cumed-morphology: operation=close element=ball radius_vox=1x1x1 (radius_mm=2) size=...".
 std::string FormatSummary(const RunSummary& summary);
 
+/// The same fields as one JSON object (--json): numbers as numbers, radius/size/spacing as
+/// arrays, the stage times as an object "time_s".
+std::string FormatSummaryJson(const RunSummary& summary);
+
 } // namespace cumed::morphologyapp

@@ -11,6 +11,9 @@ int main(int argc, char** argv) {
   using namespace cumed::morphologyapp;
   return cumed::app::RunCommandLine<itk::ExceptionObject>(
       kProgramName, argc, argv, ParseArguments, HelpText,
-      [](const Arguments& arguments) { return FormatSummary(RunPipeline(arguments)); },
+      [](const Arguments& arguments) {
+        const RunSummary summary = RunPipeline(arguments);
+        return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
+      },
       cumed::app::ItkErrorText);
 }

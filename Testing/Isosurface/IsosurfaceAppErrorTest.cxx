@@ -1,5 +1,6 @@
 // cumed-isosurface's answers to command lines it cannot or must not carry out: the exit status
-// (2 usage, 1 runtime), one message naming the problem, nothing written, no file replaced.
+// (2 usage, 1 runtime), one message naming the problem, nothing written, no file replaced
+// without --force.
 #include "IsosurfaceAppSupport.h"
 
 #include "cumed/core/Backend.h"
@@ -62,12 +63,12 @@ TEST(IsosurfaceAppErrors, CommandLineMistakesAreUsageErrors) {
   EXPECT_FALSE(fs::exists(work / "surface.obj"));
 }
 
-TEST(IsosurfaceAppErrors, ExistingFilesAreNeverReplaced) {
+TEST(IsosurfaceAppErrors, ExistingFilesAreReplacedOnlyWithForce) {
   const fs::path work = FreshWorkDirectory();
   WriteSphere(work);
   std::ofstream(work / "mine.vtp") << "keep me\n";
   ExpectFailure({"--iso", "500.5", "--output", "mine.vtp", "in.mha"}, work, 2,
-                "--output 'mine.vtp' exists; cumed-isosurface never replaces a file");
+                "--output 'mine.vtp' exists; --force replaces it");
   EXPECT_EQ(FileText(work / "mine.vtp"), "keep me\n");
   std::ofstream(work / "mine.png") << "keep me too\n";
   ExpectFailure({"--iso", "500.5", "--output", "new.stl", "--png", "mine.png", "in.mha"}, work, 2,
@@ -75,7 +76,7 @@ TEST(IsosurfaceAppErrors, ExistingFilesAreNeverReplaced) {
   EXPECT_EQ(FileText(work / "mine.png"), "keep me too\n");
   EXPECT_FALSE(fs::exists(work / "new.stl")) << "nothing is written before the checks pass";
   fs::create_directory(work / "folder.vtp");
-  ExpectFailure({"--iso", "500.5", "--output", "folder.vtp", "in.mha"}, work, 2,
+  ExpectFailure({"--iso", "500.5", "--force", "--output", "folder.vtp", "in.mha"}, work, 2,
                 "is an existing directory");
 }
 

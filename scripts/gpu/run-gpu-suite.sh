@@ -25,7 +25,7 @@ done
 rm -f "$out/test-run.log"
 if command -v cumed-ct-surface >/dev/null; then
   echo "=== cumed-ct-surface --backend cuda" | tee "$out/app.log"
-  cumed-ct-surface /tmp/cumed-root/shared/data/ct/popi-phase00 --backend cuda --output-dir /tmp/ct-out 2>&1 |
+  cumed-ct-surface /tmp/cumed-root/shared/data/ct/popi-phase00 --backend cuda --output-dir /tmp/ct-out --force 2>&1 |
     tee -a "$out/app.log" || status=1
   cp /tmp/ct-out/surface.png "$out/" 2>/dev/null
   ldd "$(command -v cumed-ct-surface)" | grep -c libcuda | sed 's/^/libcuda lines in ldd: /' |

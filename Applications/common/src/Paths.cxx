@@ -16,4 +16,10 @@ bool IsSameOrInside(const fs::path& path, const fs::path& ancestor) {
   return true;
 }
 
+fs::path ExecutablePath() {
+  std::error_code error;
+  const fs::path path = fs::read_symlink("/proc/self/exe", error);
+  return error ? fs::path() : path;
+}
+
 } // namespace cumed::app

@@ -1,5 +1,7 @@
 #include "cumed/app/StageProgress.h"
 
+#include "cumed/app/Messages.h"
+
 #include <cstdio>
 
 namespace cumed::app {
@@ -13,8 +15,8 @@ StageProgress::StageProgress(std::string program, std::string name, double silen
 
 void StageProgress::Report(double fraction) {
   const double elapsed = watch_.elapsedSeconds();
-  if (elapsed < kQuietSeconds || fraction < lastPrinted_ + kStep || fraction >= 1.0 ||
-      fraction > silentAbove_) {
+  if (!InfoShown() || elapsed < kQuietSeconds || fraction < lastPrinted_ + kStep ||
+      fraction >= 1.0 || fraction > silentAbove_) {
     return;
   }
   std::fprintf(stderr, "%s: %s %3.0f%% (%.1f s)\n", program_.c_str(), name_.c_str(),
@@ -24,7 +26,7 @@ void StageProgress::Report(double fraction) {
 
 double StageProgress::Finish() {
   const double elapsed = watch_.elapsedSeconds();
-  if (!finished_ && elapsed >= kQuietSeconds) {
+  if (!finished_ && elapsed >= kQuietSeconds && InfoShown()) {
     std::fprintf(stderr, "%s: %s done in %.1f s\n", program_.c_str(), name_.c_str(), elapsed);
   }
   finished_ = true;

@@ -47,7 +47,7 @@ void PlaceAnteriorObliqueCamera(vtkRenderer* renderer, const SnapshotOptions& op
   vtkCamera* camera = renderer->GetActiveCamera();
   camera->SetFocalPoint(0.0, 0.0, 0.0);
   camera->SetPosition(direction);
-  camera->SetViewUp(0.0, 0.0, 1.0);
+  camera->SetViewUp(options.viewUp[0], options.viewUp[1], options.viewUp[2]);
   renderer->ResetCamera(); // keeps the direction, fits the surface's bounds
   camera->Zoom(1.25);      // ResetCamera fits the bounding sphere, which leaves wide margins
   renderer->ResetCameraClippingRange();

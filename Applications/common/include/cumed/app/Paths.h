@@ -8,4 +8,7 @@ namespace cumed::app {
 /// they exist, so "./out/../dicom" and a symlink to the series count as the series.
 bool IsSameOrInside(const std::filesystem::path& path, const std::filesystem::path& ancestor);
 
+/// The running program's file (Linux: /proc/self/exe), resolved; empty when unknown.
+std::filesystem::path ExecutablePath();
+
 } // namespace cumed::app

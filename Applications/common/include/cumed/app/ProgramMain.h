@@ -2,6 +2,7 @@
 // How a command-line program runs and ends: exit status 0 on success, 1 for a runtime error, 2 for
 // a usage error; an error is one line "PROGRAM: error: MESSAGE" on stderr, a usage error is
 // followed by "Try 'PROGRAM --help'.".
+#include "cumed/app/ToolOptions.h"
 #include "cumed/app/UsageError.h"
 
 #include <exception>
@@ -20,8 +21,10 @@ inline constexpr int kUsageError = 2;
 int Fail(std::string_view program, int code, const std::string& message);
 
 /// The whole of a program's main(). `parse(argc, argv)` reads the command line into arguments
-/// with a `help` member; with `help` set, `helpText()` goes to stdout, else `run(arguments)` does
-/// the work and returns the summary line for stdout; exit status 0. What escapes becomes the
+/// with a `help` member and a `tool` member (ToolOptions); with `help` set, `helpText()` goes to
+/// stdout, with `tool.version` VersionText(); else the tool options are applied to the process
+/// and `run(arguments)` does the work and returns the summary (a line, or JSON with --json) for
+/// stdout; exit status 0. What escapes becomes the
 /// exit status: UsageError -> kUsageError; TLibraryError (e.g. itk::ExceptionObject) ->
 /// kRuntimeError with the message `describe(error)`; std::bad_alloc -> kRuntimeError,
 /// "out of memory"; any other std::exception -> kRuntimeError with its what().
@@ -34,6 +37,11 @@ int RunCommandLine(std::string_view program, int argc, const char* const* argv, 
       std::cout << helpText();
       return 0;
     }
+    if (arguments.tool.version) {
+      std::cout << VersionText(std::string(program));
+      return 0;
+    }
+    ApplyToolOptions(std::string(program), arguments.tool);
     std::cout << run(arguments) << std::endl;
     return 0;
   } catch (const UsageError& e) {

@@ -19,6 +19,9 @@ struct SnapshotOptions {
   /// Degrees the camera turns from straight anterior towards the patient's left, and up.
   double azimuthDegrees = 30.0;
   double elevationDegrees = 15.0;
+  /// The direction shown upwards in the picture (default: the head). Set it for a view from
+  /// above or below (elevation +-90), where the head direction is the viewing direction.
+  std::array<double, 3> viewUp{0.0, 0.0, 1.0};
 };
 
 struct SnapshotResult {

@@ -1,0 +1,84 @@
+#include "cumed/app/ToolOptions.h"
+
+#include "cumed/app/Messages.h"
+#include "cumed/app/UsageError.h"
+#include "cumed/core/Config.h"
+#include "cumed/core/Device.h"
+#include "cumed/core/Log.h"
+
+#include <itkMultiThreaderBase.h>
+#include <omp.h>
+#include <vtkSMPTools.h>
+
+#include <charconv>
+
+namespace cumed::app {
+
+bool IsToolFlag(const std::string& name) {
+  return name == "--version" || name == "--json" || name == "--quiet" || name == "--verbose";
+}
+
+bool IsToolValueOption(const std::string& name) {
+  return name == "--threads";
+}
+
+void ApplyToolFlag(const std::string& name, ToolOptions& options) {
+  if (name == "--version") options.version = true;
+  if (name == "--json") options.json = true;
+  if (name == "--quiet") options.quiet = true;
+  if (name == "--verbose") options.verbose = true;
+  if (options.quiet && options.verbose) {
+    throw UsageError("--quiet and --verbose exclude each other");
+  }
+}
+
+void ApplyToolValue(const std::string& name, const std::string& value, ToolOptions& options) {
+  if (name != "--threads") return;
+  int threads = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), threads);
+  if (value.empty() || error != std::errc() || end != value.data() + value.size()) {
+    throw UsageError("--threads: '" + value + "' is not a whole number (give 1.." +
+                     std::to_string(kMaxThreads) + ")");
+  }
+  if (threads < 1 || threads > kMaxThreads) {
+    throw UsageError("--threads " + value + " is outside 1.." + std::to_string(kMaxThreads));
+  }
+  options.threads = threads;
+}
+
+std::string ToolOptionsHelp() {
+  return "  --threads N           CPU threads to use, 1.." + std::to_string(kMaxThreads) +
+         " (default: OMP_NUM_THREADS, else\n"
+         "                        every core)\n"
+         "  --json                print the summary as one JSON object\n"
+         "  --quiet               print only errors and the summary (no progress, notes or\n"
+         "                        warnings)\n"
+         "  --verbose             also print debug messages (the flags override\n"
+         "                        CUMED_LOG_LEVEL=debug|info|warning|error)\n"
+         "  --version             print the version, the CUDA backend and the devices\n";
+}
+
+std::string VersionText(const std::string& program) {
+  return program + " " + CUMED_VERSION + "\n" +
+         (CUMED_WITH_CUDA ? "CUDA backend: built\n"
+                          : "CUDA backend: not built (CPU-only build)\n") +
+         cumed::DescribeDevices() + "\n";
+}
+
+void ApplyToolOptions(const std::string& program, const ToolOptions& options) {
+  if (options.quiet) cumed::SetLogLevel(cumed::LogLevel::Error);
+  if (options.verbose) cumed::SetLogLevel(cumed::LogLevel::Debug);
+  if (options.threads > 0) {
+    // Before any work, so every pool (OpenMP, ITK's threader, VTK's SMP) starts at this size.
+    omp_set_num_threads(options.threads);
+    itk::MultiThreaderBase::SetGlobalDefaultNumberOfThreads(options.threads);
+    vtkSMPTools::Initialize(options.threads);
+  }
+  Debug(program, std::string("CuMed ") + CUMED_VERSION + ", " + cumed::DescribeDevices() +
+                     ", CPU threads " + std::to_string(omp_get_max_threads()) + " (OpenMP), " +
+                     std::to_string(itk::MultiThreaderBase::GetGlobalDefaultNumberOfThreads()) +
+                     " (ITK), " + std::to_string(vtkSMPTools::GetEstimatedNumberOfThreads()) +
+                     " (VTK)");
+}
+
+} // namespace cumed::app
