@@ -71,10 +71,15 @@ std::vector<std::string> ParseOptions(Arguments& a, std::vector<const char*> arg
     return n == "--help" || n == "-h" || n == "--requires-cuda";
   };
   handlers.takesValue = [](const std::string& n) {
-    static const std::set<std::string> names{
-        "--kind",           "--diff-image",          "--shift-radius",
-        "--tolerance-intensity", "--tolerance-voxels", "--tolerance-geometry",
-        "--tolerance-distance",  "--tolerance-count-fraction", "--tolerance-pixels-fraction"};
+    static const std::set<std::string> names{"--kind",
+                                             "--diff-image",
+                                             "--shift-radius",
+                                             "--tolerance-intensity",
+                                             "--tolerance-voxels",
+                                             "--tolerance-geometry",
+                                             "--tolerance-distance",
+                                             "--tolerance-count-fraction",
+                                             "--tolerance-pixels-fraction"};
     return names.count(n) > 0;
   };
   handlers.onFlag = [&a](const std::string& n) {

@@ -30,8 +30,8 @@ bool SameGeometry(const VectorVolume* a, const VectorVolume* b, double tolerance
   check("origin", MaxEntryDifference(a->GetOrigin(), b->GetOrigin(), 3));
   double direction = 0.0;
   for (unsigned int row = 0; row < 3; ++row) {
-    direction = std::max(direction, MaxEntryDifference(a->GetDirection()[row],
-                                                       b->GetDirection()[row], 3));
+    direction =
+        std::max(direction, MaxEntryDifference(a->GetDirection()[row], b->GetDirection()[row], 3));
   }
   check("direction", direction);
   return same;
@@ -76,9 +76,9 @@ Comparison CompareImages(const LoadedImage& output, const LoadedImage& baseline,
   const VectorVolume* b = baseline.image;
   std::ostringstream report;
   report << "image: output " << SizeText(output) << ", " << a->GetNumberOfComponentsPerPixel()
-         << " component(s), " << output.componentType << "; baseline " << SizeText(baseline)
-         << ", " << b->GetNumberOfComponentsPerPixel() << " component(s), "
-         << baseline.componentType << "\n";
+         << " component(s), " << output.componentType << "; baseline " << SizeText(baseline) << ", "
+         << b->GetNumberOfComponentsPerPixel() << " component(s), " << baseline.componentType
+         << "\n";
   const auto region = a->GetLargestPossibleRegion();
   if (region.GetSize() != b->GetLargestPossibleRegion().GetSize() ||
       a->GetNumberOfComponentsPerPixel() != b->GetNumberOfComponentsPerPixel()) {
@@ -98,8 +98,8 @@ Comparison CompareImages(const LoadedImage& output, const LoadedImage& baseline,
   for (std::size_t v = 0; v < voxels; ++v) {
     double voxelDifference = 0.0;
     for (unsigned int c = 0; c < components; ++c) {
-      voxelDifference = std::max(voxelDifference, Difference(pa[v * components + c],
-                                                             pb[v * components + c]));
+      voxelDifference =
+          std::max(voxelDifference, Difference(pa[v * components + c], pb[v * components + c]));
     }
     if (voxelDifference > largest) {
       largest = voxelDifference;

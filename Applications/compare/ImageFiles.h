@@ -14,8 +14,8 @@ using VectorVolume = itk::VectorImage<double, 3>;
 
 struct LoadedImage {
   VectorVolume::Pointer image;
-  unsigned int dimension = 0;     ///< as stored in the file (2 for a PNG)
-  std::string componentType;      ///< as stored, e.g. "unsigned_char"
+  unsigned int dimension = 0; ///< as stored in the file (2 for a PNG)
+  std::string componentType;  ///< as stored, e.g. "unsigned_char"
 };
 
 /// Throws FileError naming `path` when it is missing or ITK cannot read it.

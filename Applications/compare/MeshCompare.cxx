@@ -1,14 +1,16 @@
 #include "MeshCompare.h"
 
+#include <vtkAlgorithm.h>
 #include <vtkCellArray.h>
 #include <vtkCommand.h>
 #include <vtkDataArray.h>
+#include <vtkExecutive.h>
 #include <vtkHausdorffDistancePointSetFilter.h>
+#include <vtkLogger.h>
 #include <vtkOBJReader.h>
 #include <vtkPLYReader.h>
 #include <vtkPointData.h>
 #include <vtkPolyData.h>
-#include <vtkPolyDataAlgorithm.h>
 #include <vtkSTLReader.h>
 #include <vtkSmartPointer.h>
 #include <vtkXMLPolyDataReader.h>
@@ -34,14 +36,24 @@ class ErrorCatcher : public vtkCommand {
 public:
   static ErrorCatcher* New() { return new ErrorCatcher; }
   void Execute(vtkObject*, unsigned long, void* data) override {
-    if (message.empty() && data) message = static_cast<const char*>(data);
+    if (message.empty() && data) message = Essence(static_cast<const char*>(data));
     failed = true;
+  }
+  // "ERROR: In FILE, line N\nCLASS (0x...): TEXT\n\n" -> "TEXT".
+  static std::string Essence(std::string text) {
+    const auto newline = text.find('\n');
+    if (text.rfind("ERROR: In ", 0) == 0 && newline != std::string::npos)
+      text.erase(0, newline + 1);
+    const auto address = text.find("): ");
+    if (address != std::string::npos) text.erase(0, address + 3);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+    return text;
   }
   bool failed = false;
   std::string message;
 };
 
-vtkSmartPointer<vtkPolyDataAlgorithm> ReaderFor(const std::string& path) {
+vtkSmartPointer<vtkAlgorithm> ReaderFor(const std::string& path) {
   const std::string extension = Extension(path);
   if (extension == ".vtp") {
     auto reader = vtkSmartPointer<vtkXMLPolyDataReader>::New();
@@ -72,6 +84,8 @@ vtkSmartPointer<vtkPolyData> ReadMesh(const std::string& path) {
   if (!std::filesystem::is_regular_file(path, error)) {
     throw FileError("cannot read '" + path + "': no such file");
   }
+  // Errors reach the user once, through the catcher and our message, not also VTK's log.
+  vtkLogger::SetStderrVerbosity(vtkLogger::VERBOSITY_OFF);
   auto reader = ReaderFor(path);
   auto catcher = vtkSmartPointer<ErrorCatcher>::New();
   reader->AddObserver(vtkCommand::ErrorEvent, catcher);
@@ -80,8 +94,10 @@ vtkSmartPointer<vtkPolyData> ReadMesh(const std::string& path) {
   if (catcher->failed) {
     throw FileError("cannot read '" + path + "' as a mesh: " + catcher->message);
   }
+  vtkPolyData* read = vtkPolyData::SafeDownCast(reader->GetOutputDataObject(0));
+  if (!read) throw FileError("cannot read '" + path + "' as a mesh: no polygonal data in it");
   auto mesh = vtkSmartPointer<vtkPolyData>::New();
-  mesh->ShallowCopy(reader->GetOutput());
+  mesh->ShallowCopy(read);
   return mesh;
 }
 

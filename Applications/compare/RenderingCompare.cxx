@@ -21,7 +21,8 @@ struct Picture {
     const double* p = data + (y * width + x) * components;
     const double* q = other.data + (oy * width + ox) * components;
     double largest = 0.0;
-    for (unsigned int c = 0; c < components; ++c) largest = std::max(largest, std::abs(p[c] - q[c]));
+    for (unsigned int c = 0; c < components; ++c)
+      largest = std::max(largest, std::abs(p[c] - q[c]));
     return largest;
   }
   // The smallest difference between pixel (x, y) of this picture and the pixels of `other`
@@ -43,16 +44,16 @@ Picture AsPicture(const LoadedImage& loaded, const std::string& role) {
     throw app::UsageError("a rendering comparison needs 2D pictures; the " + role + " is " +
                           SizeText(loaded) + " (use --kind image for volumes)");
   }
-  return {loaded.image->GetBufferPointer(), static_cast<long>(size[0]),
-          static_cast<long>(size[1]), loaded.image->GetNumberOfComponentsPerPixel()};
+  return {loaded.image->GetBufferPointer(), static_cast<long>(size[0]), static_cast<long>(size[1]),
+          loaded.image->GetNumberOfComponentsPerPixel()};
 }
 
 void WriteDifference(const std::vector<double>& difference, long width, long height,
                      const std::string& path) {
   using Gray = itk::Image<unsigned char, 2>;
   auto image = Gray::New();
-  image->SetRegions(Gray::SizeType{{static_cast<itk::SizeValueType>(width),
-                                    static_cast<itk::SizeValueType>(height)}});
+  image->SetRegions(Gray::SizeType{
+      {static_cast<itk::SizeValueType>(width), static_cast<itk::SizeValueType>(height)}});
   image->Allocate();
   unsigned char* out = image->GetBufferPointer();
   for (std::size_t i = 0; i < difference.size(); ++i) {

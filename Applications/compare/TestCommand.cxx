@@ -15,8 +15,8 @@ namespace cumed::compareapp {
 
 std::string RunTestCommand(const std::vector<std::string>& command, const std::string& output) {
   std::error_code error;
-  if (std::filesystem::is_regular_file(output, error)) std::filesystem::remove(output, error);
-  if (error) throw FileError("cannot delete the old output '" + output + "': " + error.message());
+  if (std::filesystem::is_regular_file(output, error) && !std::filesystem::remove(output, error))
+    throw FileError("cannot delete the old output '" + output + "': " + error.message());
 
   std::vector<char*> argv;
   for (const std::string& argument : command) argv.push_back(const_cast<char*>(argument.c_str()));
