@@ -21,4 +21,11 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/CuMedConfigVersion.
   COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/CuMedConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/CuMedConfigVersion.cmake
+              cmake/CuMedRegression.cmake
         DESTINATION ${CUMED_INSTALL_CMAKEDIR})
+
+# The regression-test driver: an imported executable CuMed::cumed-compare, not a component (it
+# needs no find_package of ITK or VTK in the user's project).
+if(TARGET cumed-compare)
+  install(EXPORT CuMedCompareTargets NAMESPACE CuMed:: DESTINATION ${CUMED_INSTALL_CMAKEDIR})
+endif()

@@ -22,7 +22,7 @@ endmacro()
 if(CUMED_WITH_VTK)
   set(CUMED_VTK_COMPONENTS
     CommonCore CommonDataModel CommonExecutionModel CommonTransforms
-    FiltersCore FiltersGeneral FiltersModeling IOXML IOGeometry IOImage IOPLY ImagingCore
+    FiltersCore FiltersGeneral FiltersModeling FiltersSources IOXML IOGeometry IOImage IOPLY ImagingCore
     RenderingCore RenderingOpenGL2 InteractionStyle)
   find_package(VTK 9.1 REQUIRED COMPONENTS ${CUMED_VTK_COMPONENTS})
 endif()

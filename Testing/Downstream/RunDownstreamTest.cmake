@@ -1,9 +1,10 @@
 # cmake -DBUILD_DIR=... -DWORK_DIR=... -DPROJECT_DIR=... [-DCONFIGURE_ARGS=a|b|...]
-#       [-DEXPECT_FAILURE=<regex>] -P RunDownstreamTest.cmake
+#       [-DEXPECT_FAILURE=<regex>] [-DCTEST_EXPECT=<regex>] -P RunDownstreamTest.cmake
 # Installs the CuMed build into a fresh prefix, configures the downstream project against it
 # (find_package(CuMed)) with CONFIGURE_ARGS ('|'-separated: ';' does not survive add_test), builds
 # it and runs its program `downstream` with WORK_DIR as argument. With EXPECT_FAILURE the configure
-# must fail with output matching the regex, and nothing is built.
+# must fail with output matching the regex, and nothing is built. With CTEST_EXPECT the run step is
+# the project's own CTest suite instead (ctest -V): it must pass and its output match the regex.
 file(REMOVE_RECURSE "${WORK_DIR}")
 set(prefix "${WORK_DIR}/prefix")
 string(REPLACE "|" ";" configure_args "${CONFIGURE_ARGS}")
@@ -15,6 +16,8 @@ foreach(step IN ITEMS install configure build run)
                 -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release ${configure_args})
   elseif(step STREQUAL "build")
     set(command ${CMAKE_COMMAND} --build "${WORK_DIR}/build" -j2)
+  elseif(DEFINED CTEST_EXPECT)
+    set(command ${CMAKE_CTEST_COMMAND} --test-dir "${WORK_DIR}/build" -V)
   else()
     set(command "${WORK_DIR}/build/downstream" "${WORK_DIR}")
   endif()
@@ -31,5 +34,11 @@ foreach(step IN ITEMS install configure build run)
   endif()
   if(NOT result EQUAL 0)
     message(FATAL_ERROR "downstream ${step} failed (${result}):\n${err}")
+  endif()
+  if(step STREQUAL "run" AND DEFINED CTEST_EXPECT)
+    if(NOT out MATCHES "${CTEST_EXPECT}")
+      message(FATAL_ERROR "downstream ctest passed, but its output lacks '${CTEST_EXPECT}'")
+    endif()
+    message("downstream ctest OK")
   endif()
 endforeach()

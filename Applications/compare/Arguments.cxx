@@ -1,0 +1,171 @@
+#include "Arguments.h"
+
+#include "cumed/app/Options.h"
+#include "cumed/app/UsageError.h"
+
+#include <cmath>
+#include <set>
+#include <sstream>
+
+namespace cumed::compareapp {
+using app::UsageError;
+namespace {
+
+double NonNegative(const std::string& name, const std::string& value) {
+  const double number = app::ParseFiniteNumber(name, value);
+  if (number < 0.0) throw UsageError(name + " must be >= 0 (got " + value + ")");
+  return number;
+}
+
+double Fraction(const std::string& name, const std::string& value) {
+  const double number = NonNegative(name, value);
+  if (number > 1.0) throw UsageError(name + " must be in 0..1 (got " + value + ")");
+  return number;
+}
+
+long long WholeNumber(const std::string& name, const std::string& value, long long maximum) {
+  const double number = NonNegative(name, value);
+  if (number != std::floor(number) || number > static_cast<double>(maximum)) {
+    throw UsageError(name + ": '" + value + "' is not a whole number in 0.." +
+                     std::to_string(maximum));
+  }
+  return static_cast<long long>(number);
+}
+
+Kind ParseKind(const std::string& value) {
+  if (value == "auto") return Kind::Auto;
+  if (value == "image") return Kind::Image;
+  if (value == "mesh") return Kind::Mesh;
+  if (value == "rendering") return Kind::Rendering;
+  throw UsageError("--kind: unknown kind '" + value + "' (auto, image, mesh or rendering)");
+}
+
+void ApplyOption(Arguments& a, const std::string& name, const std::string& value) {
+  Tolerances& t = a.tolerances;
+  if (name == "--kind")
+    a.kind = ParseKind(value);
+  else if (name == "--tolerance-intensity")
+    t.intensity = NonNegative(name, value);
+  else if (name == "--tolerance-voxels")
+    t.voxels = WholeNumber(name, value, 1LL << 50);
+  else if (name == "--tolerance-geometry")
+    t.geometry = NonNegative(name, value);
+  else if (name == "--tolerance-distance")
+    t.distance = NonNegative(name, value);
+  else if (name == "--tolerance-count-fraction")
+    t.countFraction = Fraction(name, value);
+  else if (name == "--tolerance-pixels-fraction")
+    t.pixelsFraction = Fraction(name, value);
+  else if (name == "--shift-radius")
+    t.shiftRadius = static_cast<int>(WholeNumber(name, value, 5));
+  else if (name == "--diff-image") {
+    if (value.empty()) throw UsageError("--diff-image: the path is empty");
+    a.diffImage = value;
+  }
+}
+
+// Parses the options in `args` (args[0] is the program); returns the positional arguments.
+std::vector<std::string> ParseOptions(Arguments& a, std::vector<const char*> args) {
+  app::OptionHandlers handlers;
+  handlers.isFlag = [](const std::string& n) {
+    return n == "--help" || n == "-h" || n == "--requires-cuda";
+  };
+  handlers.takesValue = [](const std::string& n) {
+    static const std::set<std::string> names{"--kind",
+                                             "--diff-image",
+                                             "--shift-radius",
+                                             "--tolerance-intensity",
+                                             "--tolerance-voxels",
+                                             "--tolerance-geometry",
+                                             "--tolerance-distance",
+                                             "--tolerance-count-fraction",
+                                             "--tolerance-pixels-fraction"};
+    return names.count(n) > 0;
+  };
+  handlers.onFlag = [&a](const std::string& n) {
+    if (n == "--requires-cuda")
+      a.requiresCuda = true;
+    else
+      a.help = true;
+  };
+  handlers.onValue = [&a](const app::OptionArgument& o, const std::string& v, int&) {
+    ApplyOption(a, o.name, v);
+  };
+  const auto positionals =
+      app::ParseCommandLine(static_cast<int>(args.size()), args.data(), handlers);
+  return positionals;
+}
+
+} // namespace
+
+Arguments ParseArguments(int argc, const char* const* argv) {
+  Arguments a;
+  // "--test CMD ARGS... --compare OUT BASELINE": split off before option parsing, so that the
+  // command's own options are never read as ours.
+  std::vector<const char*> own{argv[0]};
+  int i = 1;
+  for (; i < argc && std::string(argv[i]) != "--test"; ++i) own.push_back(argv[i]);
+  auto positionals = ParseOptions(a, own);
+  if (a.help) return a;
+  if (i < argc) {
+    if (!positionals.empty()) {
+      throw UsageError("with --test, OUTPUT and BASELINE follow --compare (got '" +
+                       positionals.front() + "' before --test)");
+    }
+    for (++i; i < argc && std::string(argv[i]) != "--compare"; ++i) a.command.push_back(argv[i]);
+    if (a.command.empty()) throw UsageError("--test needs a command");
+    if (i == argc) throw UsageError("--test COMMAND needs '--compare OUTPUT BASELINE' after it");
+    for (++i; i < argc; ++i) positionals.push_back(argv[i]);
+    if (positionals.size() != 2) {
+      throw UsageError("--compare takes OUTPUT and BASELINE, got " +
+                       std::to_string(positionals.size()) + " argument" +
+                       (positionals.size() == 1 ? "" : "s"));
+    }
+  } else if (positionals.size() != 2) {
+    throw UsageError("expected OUTPUT and BASELINE, got " + std::to_string(positionals.size()) +
+                     " file argument" + (positionals.size() == 1 ? "" : "s"));
+  }
+  a.output = positionals[0];
+  a.baseline = positionals[1];
+  return a;
+}
+
+std::string HelpText() {
+  std::ostringstream text;
+  text << "Usage: cumed-compare [options] OUTPUT BASELINE\n"
+       << "       cumed-compare [options] --test COMMAND [ARGS...] --compare OUTPUT BASELINE\n"
+       << "\n"
+       << "Compares a test's OUTPUT with its BASELINE within tolerances and prints a report.\n"
+       << "With --test, OUTPUT is deleted, COMMAND runs, then the files are compared.\n"
+       << "\n"
+       << "Kinds, from BASELINE's extension unless --kind says:\n"
+       << "  mesh       .vtp .stl .ply .obj: point and triangle counts, symmetric Hausdorff\n"
+       << "             distance (each point to the nearest triangle of the other mesh)\n"
+       << "  rendering  .png: per-pixel colour difference after a shift search\n"
+       << "  image      anything else ITK reads (.mha .mhd .nrrd .nii .nii.gz .tif .jpg, .png\n"
+       << "             with --kind image): size, spacing, origin, direction, voxel values\n"
+       << "\n"
+       << "  --kind K                       auto, image, mesh or rendering (default: auto)\n"
+       << "  --tolerance-intensity T        a voxel or pixel differs when a component differs\n"
+       << "                                 by more than T (default 0)\n"
+       << "  --tolerance-voxels N           image: differing voxels allowed (default 0)\n"
+       << "  --tolerance-geometry G         image: spacing, origin and direction entries may\n"
+       << "                                 differ by G (default 1e-4)\n"
+       << "  --tolerance-distance D         mesh: Hausdorff distance allowed, mm (default 1e-6)\n"
+       << "  --tolerance-count-fraction F   mesh: relative point/triangle count difference\n"
+       << "                                 allowed, |a-b| <= F*baseline (default 0)\n"
+       << "  --tolerance-pixels-fraction F  rendering: fraction of differing pixels allowed\n"
+       << "                                 (default 0)\n"
+       << "  --shift-radius R               rendering: a pixel matches when a pixel of the other\n"
+       << "                                 picture within R pixels (each axis) matches; 0..5\n"
+       << "                                 (default 1: antialiasing and 1-pixel shifts pass)\n"
+       << "  --diff-image PATH              rendering: write the per-pixel difference (8-bit)\n"
+       << "  --requires-cuda                exit 77 (skipped) when no CUDA device is usable\n"
+       << "  -h, --help                     this text\n"
+       << "\n"
+       << "Exit status: 0 within tolerance, 1 differs (or the --test command failed),\n"
+       << "2 usage error or unreadable file, 77 skipped (--requires-cuda, no usable device).\n";
+  return text.str();
+}
+
+} // namespace cumed::compareapp

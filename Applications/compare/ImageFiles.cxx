@@ -1,0 +1,74 @@
+#include "ImageFiles.h"
+
+#include <itkImageFileReader.h>
+#include <itkImageFileWriter.h>
+#include <itkImageIOFactory.h>
+#include <itkJPEGImageIOFactory.h>
+#include <itkPNGImageIOFactory.h>
+#include <itkTIFFImageIOFactory.h>
+
+#include <filesystem>
+#include <mutex>
+
+namespace cumed::compareapp {
+namespace {
+
+// The build's IO registration covers the volume formats; pictures are registered here.
+void RegisterPictureFormats() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    itk::PNGImageIOFactory::RegisterOneFactory();
+    itk::JPEGImageIOFactory::RegisterOneFactory();
+    itk::TIFFImageIOFactory::RegisterOneFactory();
+  });
+}
+
+std::string Describe(const itk::ExceptionObject& e) {
+  const char* description = e.GetDescription();
+  return description && *description ? description : e.what();
+}
+
+} // namespace
+
+LoadedImage ReadImage(const std::string& path) {
+  RegisterPictureFormats();
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) {
+    throw FileError("cannot read '" + path + "': no such file");
+  }
+  auto io = itk::ImageIOFactory::CreateImageIO(path.c_str(), itk::ImageIOFactory::ReadMode);
+  if (!io) throw FileError("cannot read '" + path + "': not an image format ITK reads");
+  LoadedImage loaded;
+  try {
+    io->SetFileName(path);
+    io->ReadImageInformation();
+    loaded.dimension = io->GetNumberOfDimensions();
+    loaded.componentType = itk::ImageIOBase::GetComponentTypeAsString(io->GetComponentType());
+    if (loaded.dimension > 3) {
+      throw FileError("cannot read '" + path + "': " + std::to_string(loaded.dimension) +
+                      "D images are not supported (at most 3D)");
+    }
+    auto reader = itk::ImageFileReader<VectorVolume>::New();
+    reader->SetFileName(path);
+    reader->SetImageIO(io);
+    reader->Update();
+    loaded.image = reader->GetOutput();
+  } catch (const itk::ExceptionObject& e) {
+    throw FileError("cannot read '" + path + "': " + Describe(e));
+  }
+  return loaded;
+}
+
+void WriteImage8(const itk::Image<unsigned char, 2>* image, const std::string& path) {
+  RegisterPictureFormats();
+  try {
+    auto writer = itk::ImageFileWriter<itk::Image<unsigned char, 2>>::New();
+    writer->SetFileName(path);
+    writer->SetInput(image);
+    writer->Update();
+  } catch (const itk::ExceptionObject& e) {
+    throw FileError("cannot write '" + path + "': " + Describe(e));
+  }
+}
+
+} // namespace cumed::compareapp

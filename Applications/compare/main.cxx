@@ -1,0 +1,98 @@
+// cumed-compare: compares a test's output (image, mesh or rendering) with a baseline within
+// stated tolerances, for regression tests run by CTest. Exit status: 0 within tolerance,
+// 1 differs, 2 usage error or unreadable file, 77 skipped (CTest's SKIP_RETURN_CODE).
+#include "Arguments.h"
+#include "ImageCompare.h"
+#include "MeshCompare.h"
+#include "RenderingCompare.h"
+#include "TestCommand.h"
+
+#include "cumed/app/ProgramMain.h"
+#include "cumed/core/Backend.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <iostream>
+
+namespace {
+using namespace cumed::compareapp;
+
+constexpr int kDiffers = 1;
+constexpr int kCannotCompare = 2;
+constexpr int kSkipped = 77;
+
+std::string WhyNoCuda() {
+  if (!cumed::CudaBackendBuilt()) return "this CuMed was built without CUDA";
+  if (cumed::CpuForcedByEnvironment()) return "CUMED_FORCE_CPU is set";
+  return "no usable CUDA device";
+}
+
+bool IsPicture(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension == ".png";
+}
+
+// --kind auto: from the files' extensions, which must agree on mesh or not.
+Kind ResolveKind(const Arguments& a) {
+  if (a.kind != Kind::Auto) return a.kind;
+  if (IsMeshFile(a.output) != IsMeshFile(a.baseline)) {
+    const std::string& mesh = IsMeshFile(a.output) ? a.output : a.baseline;
+    const std::string& other = IsMeshFile(a.output) ? a.baseline : a.output;
+    throw cumed::app::UsageError("'" + mesh + "' is a mesh but '" + other +
+                                 "' is not: nothing to compare");
+  }
+  if (IsMeshFile(a.baseline)) return Kind::Mesh;
+  return IsPicture(a.baseline) ? Kind::Rendering : Kind::Image;
+}
+
+int Run(const Arguments& a) {
+  if (a.requiresCuda && !cumed::CudaUsable()) {
+    std::cout << kProgramName << ": skipped: --requires-cuda, " << WhyNoCuda() << "\n";
+    return kSkipped;
+  }
+  if (!a.command.empty()) {
+    const std::string failure = RunTestCommand(a.command, a.output);
+    if (!failure.empty()) {
+      std::cout << kProgramName << ": FAILED: the test command " << failure << "\n";
+      return kDiffers;
+    }
+  }
+  const Kind kind = ResolveKind(a);
+  std::cout << "output:   " << a.output << "\nbaseline: " << a.baseline << "\n";
+  Comparison result;
+  if (kind == Kind::Mesh) {
+    result = CompareMeshes(a.output, a.baseline, a.tolerances);
+  } else {
+    const LoadedImage output = ReadImage(a.output);
+    const LoadedImage baseline = ReadImage(a.baseline);
+    result = kind == Kind::Rendering
+                 ? CompareRenderings(output, baseline, a.tolerances, a.diffImage)
+                 : CompareImages(output, baseline, a.tolerances);
+  }
+  std::cout << result.report << kProgramName << ": "
+            << (result.withinTolerance ? "within tolerance" : "DIFFERS beyond tolerance")
+            << std::endl;
+  return result.withinTolerance ? 0 : kDiffers;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const Arguments arguments = ParseArguments(argc, argv);
+    if (arguments.help) {
+      std::cout << HelpText();
+      return 0;
+    }
+    return Run(arguments);
+  } catch (const cumed::app::UsageError& e) {
+    return cumed::app::Fail(kProgramName, cumed::app::kUsageError, e.what());
+  } catch (const std::exception& e) { // FileError, and whatever else stops the comparison
+    std::cout.flush();
+    std::cerr << kProgramName << ": error: " << e.what() << "\n";
+    return kCannotCompare;
+  }
+}
