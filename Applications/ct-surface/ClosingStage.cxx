@@ -17,13 +17,14 @@ bool IsZeroRadius(const std::array<int, 3>& radius) {
   return radius[0] == 0 && radius[1] == 0 && radius[2] == 0;
 }
 
-ClosingResult CloseWithBall(const HounsfieldImage* image, const std::array<int, 3>& radius,
+ClosingResult CloseWithBall(HounsfieldImage* image, const std::array<int, 3>& radius,
                             cumed::Backend backend, const std::function<void(double)>& progress) {
   using Kernel = itk::FlatStructuringElement<3>;
   using Closing =
-      cumed::GrayscaleMorphologicalClosingImageFilter<HounsfieldImage, HounsfieldImage, Kernel>;
+      cumed::GrayscaleMorphologicalClosingImageFilter<ClosedImage, ClosedImage, Kernel>;
   auto closing = Closing::New();
-  closing->SetInput(image);
+  // ITK's own closing (the filter's superclass) needs one image type in and out.
+  closing->SetInput(WithoutClosing(image));
   Kernel::RadiusType kernelRadius;
   for (unsigned i = 0; i < 3; ++i) kernelRadius[i] = static_cast<itk::SizeValueType>(radius[i]);
   closing->SetKernel(Kernel::Ball(kernelRadius));
@@ -38,9 +39,15 @@ ClosingResult CloseWithBall(const HounsfieldImage* image, const std::array<int, 
   }
   closing->Update();
 
-  HounsfieldImage::Pointer closed = closing->GetOutput();
+  ClosedImage::Pointer closed = closing->GetOutput();
   closed->DisconnectPipeline();
   return {closed, closing->GetLastBackend()};
+}
+
+ClosedImage::Pointer WithoutClosing(HounsfieldImage* image) {
+  auto shared = ClosedImage::New();
+  shared->Graft(image);
+  return shared;
 }
 
 } // namespace cumed::ctsurface

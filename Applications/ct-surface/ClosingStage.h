@@ -4,6 +4,7 @@
 #include "cumed/core/Backend.h"
 #include "cumed/core/Execution.h"
 #include "cumed/io/DicomSeriesReader.h"
+#include "cumed/itk/CudaImage.h"
 
 #include <array>
 #include <functional>
@@ -11,6 +12,8 @@
 namespace cumed::ctsurface {
 
 using HounsfieldImage = cumed::io::HounsfieldImage;
+/// The closed volume: on the GPU after a CUDA closing (nothing copied back), else on the host.
+using ClosedImage = cumed::CudaImage<std::int16_t, 3>;
 
 /// Ball radius in voxels per axis: round(radiusMm / spacing[i]).
 std::array<int, 3> BallRadiusInVoxels(const HounsfieldImage::SpacingType& spacing, double radiusMm);
@@ -19,14 +22,18 @@ std::array<int, 3> BallRadiusInVoxels(const HounsfieldImage::SpacingType& spacin
 bool IsZeroRadius(const std::array<int, 3>& radius);
 
 struct ClosingResult {
-  HounsfieldImage::Pointer image;
+  ClosedImage::Pointer image;
   cumed::Implementation backend; ///< what ran (CPU or CUDA)
 };
 
 /// Closes `image` with ITK's flat ball of `radius` voxels, with SafeBorder (the volume faces are
 /// not eroded): cumed::GrayscaleMorphologicalClosingImageFilter, equal to ITK's filter bit for
-/// bit. `progress` gets fractions in [0, 1].
-ClosingResult CloseWithBall(const HounsfieldImage* image, const std::array<int, 3>& radius,
+/// bit. The volume goes up once and the result stays on the device with the CUDA backend.
+/// `progress` gets fractions in [0, 1].
+ClosingResult CloseWithBall(HounsfieldImage* image, const std::array<int, 3>& radius,
                             cumed::Backend backend, const std::function<void(double)>& progress);
+
+/// The read volume as a ClosedImage, sharing its pixels (for runs that skip the closing).
+ClosedImage::Pointer WithoutClosing(HounsfieldImage* image);
 
 } // namespace cumed::ctsurface

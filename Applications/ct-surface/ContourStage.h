@@ -1,32 +1,33 @@
 #pragma once
-// Stage 2: the isosurface of the (closed) HU volume at an HU level, with CuMed's
-// vtkCuMedFlyingEdges3D (the surface of vtkFlyingEdges3D, on the CPU or a CUDA GPU) and its own
-// normals (ComputeNormals: central-difference gradients of the HU field, smoother than face
-// normals from vtkPolyDataNormals and free, as they come out of the same pass). Points are in
-// DICOM patient coordinates (mm).
+// Stage 2: the isosurface of the (closed) HU volume at an HU level, computed where the volume is
+// (the GPU after a CUDA closing): the volume is padded by one voxel of the lowest HU so the
+// surface closes over structures touching the faces, contoured by CuMed's marching cubes (the
+// surface of vtkFlyingEdges3D) with its normals (central-difference gradients of the HU field),
+// and only the mesh comes back. Points are in DICOM patient coordinates (mm).
+#include "ClosingStage.h"
+
 #include "cumed/core/Backend.h"
-#include "cumed/io/DicomSeriesReader.h"
 
 #include <vtkSmartPointer.h>
 
+#include <cstdint>
 #include <string>
 
 class vtkPolyData;
 
 namespace cumed::ctsurface {
 
-using HounsfieldImage = cumed::io::HounsfieldImage;
-
 struct ContourResult {
   vtkSmartPointer<vtkPolyData> surface;
-  /// For the summary: "cumed-cpu" or "cumed-cuda", or "vtk-cpu" if VTK's own filter ran.
+  /// For the summary: "cumed-cpu" or "cumed-cuda".
   std::string implementation;
+  /// Voxels of the closed volume at or above the iso level, counted where the volume is.
+  std::uint64_t voxelsAtOrAboveIso = 0;
 };
 
-/// Pads (see VolumeToVtk.h), contours at `isoHu` on `backend` (cpu or cuda, resolved) and maps
-/// the points into patient coordinates when the direction cosines are not the identity. The
-/// surface is closed for every iso level the program accepts. Throws cumed::Error with the
-/// filter's message when it fails.
-ContourResult ExtractIsosurface(const HounsfieldImage* image, double isoHu, cumed::Backend backend);
+/// Pads, contours at `isoHu` with `backend` (cpu or cuda, resolved; CUDA reads the volume on the
+/// device) and returns the surface in patient coordinates, closed for every iso level the program
+/// accepts. Throws cumed::Error when no voxel reaches `isoHu` (the surface would be empty).
+ContourResult ExtractIsosurface(const ClosedImage* image, double isoHu, cumed::Backend backend);
 
 } // namespace cumed::ctsurface

@@ -13,6 +13,7 @@
 #include "cumed/core/Backend.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
+#include "cumed/core/Transfer.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/rendering/RenderingError.h"
 #include "cumed/rendering/SurfaceSnapshot.h"
@@ -102,8 +103,12 @@ RunSummary RunPipeline(const Arguments& arguments) {
   const std::array<int, 3> radius =
       BallRadiusInVoxels(series.image->GetSpacing(), arguments.radiusMm);
   for (int i = 0; i < 3; ++i) summary.closingRadiusVoxels[i] = static_cast<int>(radius[i]);
-  HounsfieldImage::Pointer closed = series.image;
+  // The volume goes up once; closing and contour read it on the device, and only the mesh
+  // comes back (CUDA). The summary reports the copies each way.
+  cumed::ResetTransferStats();
+  ClosedImage::Pointer closed;
   if (IsZeroRadius(radius)) {
+    closed = WithoutClosing(series.image);
     summary.closingImplementation = "skipped";
     if (arguments.radiusMm > 0.0) {
       char note[160];
@@ -122,18 +127,12 @@ RunSummary RunPipeline(const Arguments& arguments) {
     summary.closingImplementation = std::string("cumed-") + cumed::ToString(result.backend);
   }
   summary.isoHu = arguments.isoHu;
-  summary.voxelsAtOrAboveIso = CountVoxelsAtOrAbove(closed, arguments.isoHu);
-  summary.voxelVolumeMm3 = VoxelVolumeMm3(closed);
-  if (summary.voxelsAtOrAboveIso == 0) {
-    char message[160];
-    std::snprintf(message, sizeof message,
-                  "no voxel reaches --iso %g HU: the surface would be empty (try a lower --iso)",
-                  arguments.isoHu);
-    throw cumed::Error(message);
-  }
+  summary.voxelVolumeMm3 = VoxelVolumeMm3(series.image);
 
   StageProgress contouring(kProgramName, "isosurface");
   const ContourResult contour = ExtractIsosurface(closed, arguments.isoHu, backend);
+  summary.voxelsAtOrAboveIso = contour.voxelsAtOrAboveIso;
+  summary.transfers = cumed::GetTransferStats();
   const vtkSmartPointer<vtkPolyData>& surface = contour.surface;
   summary.seconds.contour = contouring.Finish();
   summary.contourImplementation = contour.implementation;

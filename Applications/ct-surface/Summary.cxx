@@ -28,7 +28,11 @@ std::string FormatSummary(const RunSummary& s) {
        << "x" << s.closingRadiusVoxels[1] << "x" << s.closingRadiusVoxels[2]
        << " contour=" << s.contourImplementation << " iso=" << s.isoHu
        << " voxels_ge_iso=" << s.voxelsAtOrAboveIso << " triangles=" << s.triangles
-       << " points=" << s.points << " volume_mm3=" << volume << " " << times << " render=\""
+       << " points=" << s.points << " volume_mm3=" << volume
+       << " copies_up=" << s.transfers.hostToDeviceCopies
+       << " bytes_up=" << s.transfers.hostToDeviceBytes
+       << " copies_down=" << s.transfers.deviceToHostCopies
+       << " bytes_down=" << s.transfers.deviceToHostBytes << " " << times << " render=\""
        << s.renderPath << "\"";
   return line.str();
 }
@@ -63,6 +67,11 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("triangles", s.triangles)
       .Add("points", s.points)
       .Add("volume_mm3", s.enclosedVolumeMm3)
+      .Add("transfers", JsonObject()
+                            .Add("copies_up", s.transfers.hostToDeviceCopies)
+                            .Add("bytes_up", s.transfers.hostToDeviceBytes)
+                            .Add("copies_down", s.transfers.deviceToHostCopies)
+                            .Add("bytes_down", s.transfers.deviceToHostBytes))
       .Add("time_s", times)
       .AddPathOrNull("render", s.renderPath == "none" ? std::string() : s.renderPath)
       .Add("series_uid", s.seriesUid)

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "cumed/core/Transfer.h"
+
 namespace cumed::ctsurface {
 
 struct StageTimes {
@@ -32,6 +34,8 @@ struct RunSummary {
   double enclosedVolumeMm3 = 0.0;
   std::string renderPath; ///< "none" with --no-png
   StageTimes seconds;
+  /// Host<->device copies of the closing and contour stages (0 on the CPU path).
+  cumed::TransferStats transfers;
   std::array<std::string, 3> files; ///< .vtp, .stl, .png ("" with --no-png)
 };
 

@@ -8,13 +8,6 @@
 
 namespace cumed::ctsurface {
 
-std::uint64_t CountVoxelsAtOrAbove(const HounsfieldImage* image, double isoHu) {
-  const auto* begin = image->GetBufferPointer();
-  const auto* end = begin + image->GetBufferedRegion().GetNumberOfPixels();
-  return static_cast<std::uint64_t>(
-      std::count_if(begin, end, [isoHu](std::int16_t hu) { return hu >= isoHu; }));
-}
-
 double VoxelVolumeMm3(const HounsfieldImage* image) {
   const auto& spacing = image->GetSpacing();
   return spacing[0] * spacing[1] * spacing[2];

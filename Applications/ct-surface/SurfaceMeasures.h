@@ -1,6 +1,7 @@
 #pragma once
-// Numbers that let a user (and the smoke test) check a surface against its volume: the voxels at
-// or above the iso level, and the volume the closed surface encloses.
+// Numbers that let a user (and the smoke test) check a surface against its volume: the volume of
+// a voxel and the volume the closed surface encloses (the voxels at or above the iso level are
+// counted by the contour stage, where the volume is).
 #include "cumed/io/DicomSeriesReader.h"
 
 #include <cstdint>
@@ -10,9 +11,6 @@ class vtkPolyData;
 namespace cumed::ctsurface {
 
 using HounsfieldImage = cumed::io::HounsfieldImage;
-
-/// Voxels whose HU value is >= isoHu.
-std::uint64_t CountVoxelsAtOrAbove(const HounsfieldImage* image, double isoHu);
 
 /// Volume of one voxel in mm^3.
 double VoxelVolumeMm3(const HounsfieldImage* image);

@@ -20,7 +20,8 @@ case "$suite" in
                   cumed-isosurface cumed-isosurface-benchmark) ;;
   # The platform layer: execution options, the ITK bridge and device-resident ITK pipelines.
   platform) names=(cumed_core_test cumed_morphology_test cumed_device_pipeline_test
-                   cumed_surface_test cumed_surface_vtk_test cumed-morphology-benchmark) ;;
+                   cumed_bridge_vtk_test cumed_surface_vtk_test cumed-ct-surface
+                   cumed-morphology-benchmark) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface or platform)" >&2; exit 2 ;;
 esac
 executables=()

@@ -7,7 +7,7 @@ namespace cumed::morphology::cuda {
 /// Returns the number of slabs the volume was processed in.
 template <class T>
 int RunBinary(const ImageView<const T>& input, const ImageView<T>& output,
-               const StructuringElement& element, BinaryOperation operation,
-               const BinaryOptions& options);
+              const StructuringElement& element, BinaryOperation operation,
+              const BinaryOptions& options);
 
 } // namespace cumed::morphology::cuda

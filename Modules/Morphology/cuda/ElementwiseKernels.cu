@@ -61,6 +61,38 @@ void LaunchRestoreUnclosed(const T* closed, const T* in, T foreground, T* out, s
           [=] __device__(std::size_t i) { out[i] = closed[i] == foreground ? foreground : in[i]; });
 }
 
+template <class T>
+__global__ void CountInRangeKernel(const T* in, std::size_t n, T lower, T upper,
+                                   unsigned long long* total) {
+  unsigned count = 0;
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    count += lower <= in[i] && in[i] <= upper;
+  for (int offset = 16; offset > 0; offset /= 2) // one atomic per warp (sm_75 has no reduce)
+    count += __shfl_down_sync(0xffffffffu, count, offset);
+  if ((threadIdx.x & 31) == 0 && count) atomicAdd(total, static_cast<unsigned long long>(count));
+}
+
+template <class T>
+void LaunchCountInRange(const T* in, std::size_t n, T lower, T upper, unsigned long long* total,
+                        CUstream_st* stream) {
+  if (n == 0) return;
+  const unsigned block = 256;
+  const std::size_t wanted = (n + block - 1) / block;
+  const unsigned grid = static_cast<unsigned>(wanted < 4096 ? wanted : 4096);
+  CountInRangeKernel<<<grid, block, 0, stream>>>(in, n, lower, upper, total);
+  CUMED_CHECK_LAUNCH("CountInRange");
+}
+
+template void LaunchCountInRange<std::uint8_t>(const std::uint8_t*, std::size_t, std::uint8_t,
+                                               std::uint8_t, unsigned long long*, CUstream_st*);
+template void LaunchCountInRange<std::int16_t>(const std::int16_t*, std::size_t, std::int16_t,
+                                               std::int16_t, unsigned long long*, CUstream_st*);
+template void LaunchCountInRange<std::uint16_t>(const std::uint16_t*, std::size_t, std::uint16_t,
+                                                std::uint16_t, unsigned long long*, CUstream_st*);
+template void LaunchCountInRange<float>(const float*, std::size_t, float, float,
+                                        unsigned long long*, CUstream_st*);
+
 template <class TIn, class TOut>
 void LaunchBinaryThreshold(const TIn* in, TIn lower, TIn upper, TOut inside, TOut outside,
                            TOut* out, std::size_t n, CUstream_st* stream) {

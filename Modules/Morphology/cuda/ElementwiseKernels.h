@@ -23,6 +23,11 @@ template <class T>
 void LaunchRestoreUnclosed(const T* closed, const T* in, T foreground, T* out, std::size_t n,
                            CUstream_st* stream);
 
+/// *total += number of in[i] with lower <= in[i] <= upper (*total zeroed by the caller).
+template <class T>
+void LaunchCountInRange(const T* in, std::size_t n, T lower, T upper, unsigned long long* total,
+                        CUstream_st* stream);
+
 /// out = lower <= in <= upper ? inside : outside (itk::BinaryThresholdImageFilter).
 template <class TIn, class TOut>
 void LaunchBinaryThreshold(const TIn* in, TIn lower, TIn upper, TOut inside, TOut outside,

@@ -7,7 +7,7 @@ namespace cumed::morphology::cuda {
 /// Returns the number of slabs the volume was processed in.
 template <class T>
 int RunGrayscale(const ImageView<const T>& input, const ImageView<T>& output,
-                  const StructuringElement& element, GrayscaleOperation operation,
-                  const GrayscaleOptions& options);
+                 const StructuringElement& element, GrayscaleOperation operation,
+                 const GrayscaleOptions& options);
 
 } // namespace cumed::morphology::cuda

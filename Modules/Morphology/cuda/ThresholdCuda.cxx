@@ -5,6 +5,7 @@
 #include "cumed/core/Transfer.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace cumed::morphology::cuda {
 
@@ -31,6 +32,29 @@ void RunBinaryThreshold(const ImageView<const TIn>& input, const ImageView<TOut>
   CopyDeviceToHost(output.data, out.data(), n * sizeof(TOut), &stream);
   stream.synchronize();
 }
+
+template <class T>
+std::uint64_t CountInRange(const T* values, std::size_t n, T low, T high,
+                           const Stream* userStream) {
+  std::optional<Stream> own;
+  if (!userStream) own.emplace();
+  const Stream& stream = userStream ? *userStream : *own;
+  DeviceBuffer total(sizeof(unsigned long long), stream);
+  total.fillZero(&stream);
+  LaunchCountInRange(values, n, low, high, total.as<unsigned long long>(), stream.native());
+  unsigned long long count = 0; // 8 bytes back: the answer, not the volume
+  CopyDeviceToHost(&count, total.data(), sizeof count, &stream);
+  stream.synchronize();
+  return count;
+}
+
+template std::uint64_t CountInRange(const std::uint8_t*, std::size_t, std::uint8_t, std::uint8_t,
+                                    const Stream*);
+template std::uint64_t CountInRange(const std::int16_t*, std::size_t, std::int16_t, std::int16_t,
+                                    const Stream*);
+template std::uint64_t CountInRange(const std::uint16_t*, std::size_t, std::uint16_t, std::uint16_t,
+                                    const Stream*);
+template std::uint64_t CountInRange(const float*, std::size_t, float, float, const Stream*);
 
 #define CUMED_INSTANTIATE_OUT(TIn, TOut)                                                           \
   template void RunBinaryThreshold<TIn, TOut>(const ImageView<const TIn>&, const ImageView<TOut>&, \

@@ -1,10 +1,12 @@
 #pragma once
 // Binary thresholding with ITK's semantics (itk::BinaryThresholdImageFilter): a pixel v becomes
-// `inside` when lower <= v <= upper (compared in the input pixel type), else `outside`. It makes
+// `inside` when lower <= v <= upper (as real numbers; bounds outside the type's range clamp),
+// else `outside`. It makes
 // the masks that binary morphology works on, so it lives beside it and runs on the same backends.
 #include "cumed/core/Execution.h"
 #include "cumed/core/Image.h"
 
+#include <cstdint>
 #include <limits>
 
 namespace cumed::morphology {
@@ -21,5 +23,11 @@ struct BinaryThresholdOptions : ExecutionOptions {
 template <class TIn, class TOut>
 Backend BinaryThreshold(ImageView<const TIn> input, ImageView<TOut> output,
                         const BinaryThresholdOptions& options);
+
+/// How many voxels lie in [lower, upper] (compared in T): the size of the mask BinaryThreshold
+/// would make, counted where the image is (device views on the GPU, no copy to the host).
+template <class T>
+std::uint64_t CountInRange(ImageView<const T> image, double lower, double upper,
+                           const ExecutionOptions& options = {});
 
 } // namespace cumed::morphology
