@@ -4,13 +4,10 @@
 #include "cumed/core/Error.h"
 #include "cumed/core/PixelType.h"
 #include "cumed/io/DicomSeriesReader.h"
+#include "cumed/vtk/ItkToVtkImage.h"
 
 #include <itkImage.h>
 #include <itkImageIOBase.h>
-#include <vtkAOSDataArrayTemplate.h>
-#include <vtkDataArray.h>
-#include <vtkPointData.h>
-#include <vtkTypeTraits.h>
 
 #include <cstdint>
 
@@ -19,32 +16,12 @@ namespace fs = std::filesystem;
 namespace cumed::isosurfaceapp {
 namespace {
 
-// The ITK image as a vtkImageData: same geometry, scalars in the ITK buffer.
+// The ITK image as a vtkImageData: same geometry, scalars in the ITK buffer (the bridge's
+// zero-copy conversion, which also keeps the ITK image alive).
 template <class T>
 Volume WrapItkImage(typename itk::Image<T, 3>::Pointer image, const char* arrayName) {
-  const auto size = image->GetLargestPossibleRegion().GetSize();
-  auto vtkImage = vtkSmartPointer<vtkImageData>::New();
-  vtkImage->SetDimensions(static_cast<int>(size[0]), static_cast<int>(size[1]),
-                          static_cast<int>(size[2]));
-  double direction[9];
-  for (unsigned r = 0; r < 3; ++r) {
-    for (unsigned c = 0; c < 3; ++c) direction[3 * r + c] = image->GetDirection()(r, c);
-  }
-  vtkImage->SetSpacing(image->GetSpacing().GetDataPointer());
-  vtkImage->SetOrigin(image->GetOrigin().GetDataPointer());
-  vtkImage->SetDirectionMatrix(direction);
-
-  vtkSmartPointer<vtkDataArray> scalars = vtkSmartPointer<vtkDataArray>::Take(
-      vtkDataArray::CreateDataArray(vtkTypeTraits<T>::VTK_TYPE_ID));
-  auto* typed = vtkAOSDataArrayTemplate<T>::FastDownCast(scalars);
-  typed->SetName(arrayName);
-  // save = 1: VTK never frees the ITK buffer; the Volume keeps the ITK image alive.
-  typed->SetArray(image->GetBufferPointer(),
-                  static_cast<vtkIdType>(image->GetLargestPossibleRegion().GetNumberOfPixels()), 1);
-  vtkImage->GetPointData()->SetScalars(scalars);
-
   Volume volume;
-  volume.image = vtkImage;
+  volume.image = cumed::ToVtkImage(image.GetPointer(), arrayName);
   volume.pixelOwner = image.GetPointer();
   volume.pixelType = cumed::ToString(cumed::PixelTypeOf<T>());
   return volume;

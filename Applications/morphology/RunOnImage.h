@@ -13,6 +13,7 @@
 #include "cumed/app/StageProgress.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Image.h"
+#include "cumed/itk/ItkImageBridge.h"
 
 #include <itkImage.h>
 
@@ -31,21 +32,6 @@ struct RunContext {
   std::optional<DicomStudy> study; ///< a DICOM input's study, for a DICOM output
 };
 
-/// ITK geometry as CuMed's (a 2D image is one slice: z size 1, spacing 1, identity z axis).
-template <class TImage> cumed::ImageGeometry GeometryOf(const TImage& image) {
-  constexpr unsigned D = TImage::ImageDimension;
-  cumed::ImageGeometry geometry;
-  geometry.size = {1, 1, 1};
-  const auto size = image.GetLargestPossibleRegion().GetSize();
-  for (unsigned i = 0; i < D; ++i) {
-    geometry.size[i] = size[i];
-    geometry.spacing[i] = image.GetSpacing()[i];
-    geometry.origin[i] = image.GetOrigin()[i];
-    for (unsigned j = 0; j < D; ++j) geometry.direction[3 * i + j] = image.GetDirection()(i, j);
-  }
-  return geometry;
-}
-
 /// "CuMed close ball r=2x2x1", within the 64 characters of a DICOM LO value.
 inline std::string SeriesDescription(const Arguments& arguments, const std::array<int, 3>& radius) {
   return std::string("CuMed ") + arguments.operation->name + " " + ToString(arguments.element) +
@@ -58,7 +44,7 @@ void RunOnImage(const TImage* input, const RunContext& context, RunSummary& summ
   constexpr unsigned D = TImage::ImageDimension;
   const Arguments& arguments = context.arguments;
 
-  const cumed::ImageGeometry geometry = GeometryOf(*input);
+  const cumed::ImageGeometry geometry = cumed::GeometryOf(*input);
   summary.size.assign(geometry.size.begin(), geometry.size.begin() + D);
   summary.spacing.assign(geometry.spacing.begin(), geometry.spacing.begin() + D);
   const std::array<int, 3> radius = VoxelRadius(arguments.radius, geometry.spacing, D);

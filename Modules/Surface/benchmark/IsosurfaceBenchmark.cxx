@@ -15,8 +15,10 @@
 #include "cumed/core/Timer.h"
 #include "cumed/core/Transfer.h"
 #include "cumed/io/DicomSeriesReader.h"
+#include "cumed/itk/ItkImageBridge.h"
 #include "cumed/surface/ExclusiveScan.h"
 #include "cumed/surface/Isosurface.h"
+#include "cumed/vtk/VtkImageBridge.h"
 
 #include <omp.h>
 #include <vtkAOSDataArrayTemplate.h>
@@ -72,12 +74,7 @@ Volume<std::int16_t> LoadCt(const std::string& directory) {
   const auto& image = *series.image;
   Volume<std::int16_t> v;
   const auto size = image.GetLargestPossibleRegion().GetSize();
-  for (int r = 0; r < 3; ++r) {
-    v.geometry.size[r] = size[r];
-    v.geometry.spacing[r] = image.GetSpacing()[r];
-    v.geometry.origin[r] = image.GetOrigin()[r];
-    for (int c = 0; c < 3; ++c) v.geometry.direction[3 * r + c] = image.GetDirection()[r][c];
-  }
+  v.geometry = cumed::GeometryOf(image);
   v.data.assign(image.GetBufferPointer(), image.GetBufferPointer() + v.geometry.numberOfPixels());
   v.name = "CT " + std::to_string(size[0]) + "x" + std::to_string(size[1]) + "x" +
            std::to_string(size[2]);
@@ -148,13 +145,8 @@ std::string Count(std::int64_t n) {
 
 /// A vtkImageData over the volume's pixels (no copy), with its geometry.
 template <class T> vtkSmartPointer<vtkImageData> ToVtk(const Volume<T>& v) {
-  const auto& g = v.geometry;
   auto image = vtkSmartPointer<vtkImageData>::New();
-  image->SetDimensions(static_cast<int>(g.size[0]), static_cast<int>(g.size[1]),
-                       static_cast<int>(g.size[2]));
-  image->SetSpacing(g.spacing.data());
-  image->SetOrigin(g.origin.data());
-  image->SetDirectionMatrix(g.direction.data());
+  cumed::ApplyGeometry(v.geometry, image);
   auto scalars = vtkSmartPointer<vtkAOSDataArrayTemplate<T>>::New();
   scalars->SetArray(const_cast<T*>(v.data.data()), static_cast<vtkIdType>(v.data.size()), 1);
   scalars->SetName("scalars");

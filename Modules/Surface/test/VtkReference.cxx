@@ -1,4 +1,5 @@
 #include "VtkReference.h"
+#include "cumed/vtk/VtkImageBridge.h"
 
 #include <vtkCellArray.h>
 #include <vtkDataArray.h>
@@ -25,11 +26,7 @@ vtkSmartPointer<vtkImageData> ToVtkImage(const ImageView<const T>& view,
                                          const std::vector<NamedArray>& extraArrays) {
   const auto& g = view.geometry;
   auto image = vtkSmartPointer<vtkImageData>::New();
-  image->SetDimensions(static_cast<int>(g.size[0]), static_cast<int>(g.size[1]),
-                       static_cast<int>(g.size[2]));
-  image->SetSpacing(g.spacing.data());
-  image->SetOrigin(g.origin.data());
-  image->SetDirectionMatrix(g.direction.data());
+  ApplyGeometry(g, image);
   image->AllocateScalars(vtkTypeTraits<T>::VTKTypeID(), 1);
   image->GetPointData()->GetScalars()->SetName("scalars");
   std::memcpy(image->GetScalarPointer(), view.data, g.numberOfPixels() * sizeof(T));
