@@ -177,7 +177,9 @@ HounsfieldImage::Pointer ReadHounsfieldVolume(const std::vector<std::string>& so
   for (auto& io : ios) io = itk::GDCMImageIO::New();
   // GDCMImageIO::ReadImageInformation sets this GDCM-wide flag to true on every call (a plain
   // static bool, the one global that reading writes). Set here first, the workers' stores only
-  // rewrite the value it already has, and GDCM's reads of it during decoding see true.
+  // rewrite the value it already has, and GDCM's reads of it during decoding see true. Still a
+  // formal data race; not locked, since the lock would have to cover the whole
+  // ReadImageInformation (a full parse of the file).
   gdcm::ImageHelper::SetForceRescaleInterceptSlope(true);
 
   std::vector<SliceDecode> decoded(sortedFiles.size());
