@@ -16,7 +16,9 @@ struct DicomDirectoryScan {
 /// Scans the regular files directly in `directory` (sub-directories are ignored), in name order.
 /// Files that are not DICOM are skipped with a warning each, so that a stray README or
 /// thumbnail next to the slices does not stop the read. DicomError when the directory is
-/// missing or holds no DICOM series at all.
-DicomDirectoryScan ScanDicomDirectory(const std::string& directory);
+/// missing or holds no DICOM series at all. The files are read on up to `threads` threads; the
+/// warnings, the result and the error (that of the first file in name order) are the same as
+/// with one.
+DicomDirectoryScan ScanDicomDirectory(const std::string& directory, int threads);
 
 } // namespace cumed::io::detail

@@ -149,6 +149,12 @@ long DicomFileHeader::IntegerOr(const DicomTag& tag, long fallback) const {
   return Has(tag) ? Integer(tag) : fallback;
 }
 
+bool LoadDicomDictionary() {
+  // The global dictionary is created on first use under DCMTK's write lock; afterwards lookups
+  // only take its read lock (DCMTK is built WITH_THREADS on Debian).
+  return dcmDataDict.isDictionaryLoaded();
+}
+
 std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
   const Kind kind = Sniff(path);
   if (kind == Kind::NotDicom) return std::nullopt;

@@ -35,9 +35,14 @@ struct DicomFileHeader {
   long IntegerOr(const DicomTag& tag, long fallback) const;
 };
 
+/// Makes DCMTK load its global data dictionary now, on the calling thread, so that concurrent
+/// ScanDicomFile calls only read it; true when it is loaded.
+bool LoadDicomDictionary();
+
 /// Reads `path`'s header (large values such as the pixels stay on disk). nullopt: not a DICOM
 /// file. A file with the "DICM" marker is DICOM even when damaged: if it cannot be parsed far
 /// enough to know its series, DicomError, so that a damaged slice never silently drops out.
+/// Safe to call from several threads at once (each call has its own DCMTK objects).
 std::optional<DicomFileHeader> ScanDicomFile(const std::string& path);
 
 } // namespace cumed::io::detail

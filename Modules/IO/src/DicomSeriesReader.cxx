@@ -5,6 +5,9 @@
 #include "HounsfieldVolumeReader.h"
 #include "NumberText.h"
 #include "cumed/core/Log.h"
+#include "cumed/core/Timer.h"
+
+#include <omp.h>
 
 #include <algorithm>
 
@@ -48,7 +51,13 @@ std::string SelectSeries(const DicomDirectoryScan& scan, const std::string& dire
 } // namespace
 
 CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions& options) {
-  DicomDirectoryScan scan = detail::ScanDicomDirectory(directory);
+  if (options.threads < 0)
+    throw InvalidArgument("threads must be 0 (OpenMP's default) or positive, not " +
+                          std::to_string(options.threads));
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  const Stopwatch total;
+
+  DicomDirectoryScan scan = detail::ScanDicomDirectory(directory, threads);
   const std::string uid = SelectSeries(scan, directory, options.seriesUid);
   std::vector<detail::DicomFileHeader>& slices = scan.series[uid];
   const detail::SliceStackGeometry geometry =
@@ -67,7 +76,14 @@ CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions&
   info.rescaleSlope = slices.front().NumberOr(detail::kRescaleSlope, 1.0);
   info.rescaleIntercept = slices.front().NumberOr(detail::kRescaleIntercept, 0.0);
 
-  result.image = detail::ReadHounsfieldVolume(info.files, geometry);
+  const double headerSeconds = total.elapsedSeconds();
+  result.image = detail::ReadHounsfieldVolume(info.files, geometry, threads);
+  if (options.report) {
+    options.report->threads = threads;
+    options.report->headerSeconds = headerSeconds;
+    options.report->totalSeconds = total.elapsedSeconds();
+    options.report->decodeSeconds = options.report->totalSeconds - headerSeconds;
+  }
   return result;
 }
 

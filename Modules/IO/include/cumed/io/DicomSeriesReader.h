@@ -1,7 +1,7 @@
 #pragma once
 // Reading a DICOM CT series from a directory into an ITK image in Hounsfield units, with the
 // checks a CT pipeline needs before it trusts the geometry. Headers are scanned with DCMTK, pixels
-// are decoded with ITK's GDCM IO.
+// are decoded with ITK's GDCM IO, both on several threads (one file per task).
 #include "cumed/core/Error.h"
 
 #include <itkImage.h>
@@ -18,12 +18,26 @@ public:
   using cumed::Error::Error;
 };
 
+/// Where the time of one ReadDicomCtSeries call went (filled when DicomReadOptions::report is set).
+struct DicomReadReport {
+  int threads = 0;          ///< threads the header scan and the decode could use
+  double headerSeconds = 0; ///< listing, DCMTK header scan, validation and sorting
+  double decodeSeconds = 0; ///< pixel decode into the volume
+  double totalSeconds = 0;  ///< the whole call
+};
+
 struct DicomReadOptions {
   /// Series Instance UID to read; empty: the series with the most slices (a message says which,
   /// and lists the others).
   std::string seriesUid;
   /// Refuse series whose Modality (0008,0060) is not CT.
   bool requireCT = true;
+  /// Threads for the header scan and the pixel decode, as ExecutionOptions::threads: 0 uses
+  /// omp_get_max_threads() (OMP_NUM_THREADS, else the cores); negative is InvalidArgument. The
+  /// result, the warnings and the error raised do not depend on it.
+  int threads = 0;
+  /// When set, filled with the thread count and stage times of a call that returns.
+  DicomReadReport* report = nullptr;
 };
 
 struct DicomSeriesInfo {
@@ -68,6 +82,9 @@ struct CtSeries {
 ///   PixelSpacing may vary by 1e-4 relative, ImageOrientationPatient cosines by 1e-4.
 /// - Pixels are decoded by ITK's GDCMImageIO (which applies each slice's slope and intercept);
 ///   a value outside int16 is an error, never wrapped.
+/// - Files are scanned and slices decoded in parallel, but every decision, warning and error is
+///   taken in a fixed order: warnings in file-name order, header errors as a one-thread read
+///   finds them, and of several slices that cannot be decoded the first in slice order is named.
 CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions& options = {});
 
 } // namespace cumed::io
