@@ -11,6 +11,9 @@
 #include <vtkSMPTools.h>
 
 #include <charconv>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace cumed::app {
 
@@ -66,6 +69,14 @@ std::string VersionText(const std::string& program) {
 }
 
 void ApplyToolOptions(const std::string& program, const ToolOptions& options) {
+#if defined(__GLIBC__)
+  // GDCM decodes each DICOM slice into a fresh ~0.5 MB buffer; with glibc's defaults every one is
+  // mmapped and unmapped and the heap is trimmed after each, about half the decode time
+  // (measured: 0.22 -> 0.10 s for the CT on one thread). A program may choose this; a library
+  // should not, so it is set here, not in CuMed's IO module.
+  mallopt(M_MMAP_THRESHOLD, 4 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
   if (options.quiet) cumed::SetLogLevel(cumed::LogLevel::Error);
   if (options.verbose) cumed::SetLogLevel(cumed::LogLevel::Debug);
   if (options.threads > 0) {

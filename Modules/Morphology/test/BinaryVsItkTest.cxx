@@ -6,6 +6,8 @@
 #include "cumed/core/Device.h"
 #include "cumed/morphology/BinaryMorphology.h"
 
+#include "cumed/test/Backends.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -81,16 +83,10 @@ void ExpectEqualToItk(const NamedElement& named, BinaryOperation operation, cume
 const BinaryOperation kOperations[] = {BinaryOperation::Dilate, BinaryOperation::Erode,
                                        BinaryOperation::Open, BinaryOperation::Close};
 
-class BinaryEqualsItk : public testing::TestWithParam<std::tuple<int, BinaryOperation>> {};
-class BinaryCudaEqualsItk : public BinaryEqualsItk {
-protected:
-  void SetUp() override {
-    if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
-  }
-};
+// Written once, run on every built backend (cumed/test/Backends.h).
+class BinaryEqualsItk : public cumed::test::BackendTest<int, BinaryOperation> {};
 
-void CheckAllPixelTypes(cumed::Backend backend) {
-  const auto [elementIndex, operation] = BinaryEqualsItk::GetParam();
+void CheckAllPixelTypes(cumed::Backend backend, int elementIndex, BinaryOperation operation) {
   const NamedElement named = cumed::morphology::test::TestElements()[elementIndex];
   const unsigned seed = 2000u + 10u * elementIndex + static_cast<unsigned>(operation);
   ExpectEqualToItk<std::uint8_t>(named, operation, backend, 255, seed);
@@ -99,17 +95,12 @@ void CheckAllPixelTypes(cumed::Backend backend) {
   ExpectEqualToItk<float>(named, operation, backend, 2.5f, seed + 3);
 }
 
-TEST_P(BinaryEqualsItk, OnCpu) {
-  CheckAllPixelTypes(cumed::Backend::CPU);
-}
-TEST_P(BinaryCudaEqualsItk, OnGpu) {
-  CheckAllPixelTypes(cumed::Backend::CUDA);
+TEST_P(BinaryEqualsItk, AllPixelTypes) {
+  CheckAllPixelTypes(backend(), param<0>(), param<1>());
 }
 
-const auto kCases = testing::Combine(testing::Range(0, 8), testing::ValuesIn(kOperations));
-INSTANTIATE_TEST_SUITE_P(AllCases, BinaryEqualsItk, kCases,
-                         cumed::morphology::test::CaseName<BinaryOperation>);
-INSTANTIATE_TEST_SUITE_P(AllCases, BinaryCudaEqualsItk, kCases,
-                         cumed::morphology::test::CaseName<BinaryOperation>);
+CUMED_INSTANTIATE_FOR_EVERY_BACKEND(BinaryEqualsItk,
+                                    cumed::morphology::test::BackendCaseName<BinaryOperation>,
+                                    testing::Range(0, 8), testing::ValuesIn(kOperations));
 
 } // namespace

@@ -8,6 +8,8 @@
 #include "cumed/core/Transfer.h"
 #include "cumed/morphology/GrayscaleMorphology.h"
 
+#include "cumed/test/Backends.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -57,16 +59,10 @@ void ExpectEqualToItk(const NamedElement& named, GrayscaleOperation operation,
                             << ", CuMed " << +actual[first];
 }
 
-class GrayscaleEqualsItk : public testing::TestWithParam<std::tuple<int, GrayscaleOperation>> {};
-class GrayscaleCudaEqualsItk : public GrayscaleEqualsItk {
-protected:
-  void SetUp() override {
-    if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
-  }
-};
+// Written once, run on every built backend (cumed/test/Backends.h).
+class GrayscaleEqualsItk : public cumed::test::BackendTest<int, GrayscaleOperation> {};
 
-void CheckAllPixelTypes(cumed::Backend backend) {
-  const auto [elementIndex, operation] = GrayscaleEqualsItk::GetParam();
+void CheckAllPixelTypes(cumed::Backend backend, int elementIndex, GrayscaleOperation operation) {
   const NamedElement named = cumed::morphology::test::TestElements()[elementIndex];
   const unsigned seed = 1000u + 10u * elementIndex + static_cast<unsigned>(operation);
   ExpectEqualToItk<std::uint8_t>(named, operation, backend, seed);
@@ -75,18 +71,13 @@ void CheckAllPixelTypes(cumed::Backend backend) {
   ExpectEqualToItk<float>(named, operation, backend, seed + 3);
 }
 
-TEST_P(GrayscaleEqualsItk, OnCpu) {
-  CheckAllPixelTypes(cumed::Backend::CPU);
-}
-TEST_P(GrayscaleCudaEqualsItk, OnGpu) {
-  CheckAllPixelTypes(cumed::Backend::CUDA);
+TEST_P(GrayscaleEqualsItk, AllPixelTypes) {
+  CheckAllPixelTypes(backend(), param<0>(), param<1>());
 }
 
-const auto kCases = testing::Combine(testing::Range(0, 8), testing::ValuesIn(kOperations));
-INSTANTIATE_TEST_SUITE_P(AllCases, GrayscaleEqualsItk, kCases,
-                         cumed::morphology::test::CaseName<GrayscaleOperation>);
-INSTANTIATE_TEST_SUITE_P(AllCases, GrayscaleCudaEqualsItk, kCases,
-                         cumed::morphology::test::CaseName<GrayscaleOperation>);
+CUMED_INSTANTIATE_FOR_EVERY_BACKEND(GrayscaleEqualsItk,
+                                    cumed::morphology::test::BackendCaseName<GrayscaleOperation>,
+                                    testing::Range(0, 8), testing::ValuesIn(kOperations));
 
 TEST(GrayscaleBoundary, ExplicitBoundaryValueIsUsedOutsideTheImage) {
   // A constant image dilated with boundary 7 > the image value: edge pixels see the 7.

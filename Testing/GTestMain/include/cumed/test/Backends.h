@@ -1,0 +1,44 @@
+#pragma once
+// Suites written once and run on every backend: a parameterised suite whose first parameter is
+// the backend, instantiated as "Cpu/..." and "Cuda/..." (the CUDA instance only in CUDA builds).
+// CTest runs "*Cuda*" tests as the suite's .cuda entry (cumed_add_gtest), and a CUDA case skips
+// itself (GTEST_SKIP) where no device is usable, so machines without a GPU stay green and honest.
+#include "cumed/core/Backend.h"
+#include "cumed/core/Device.h"
+
+#include <gtest/gtest.h>
+
+#include <tuple>
+#include <vector>
+
+namespace cumed::test {
+
+/// A test parameterised by (backend, other parameters...); skips CUDA cases without a device.
+template <class... TParams>
+class BackendTest : public testing::TestWithParam<std::tuple<Backend, TParams...>> {
+protected:
+  void SetUp() override {
+    if (backend() == Backend::CUDA && !CudaUsable())
+      GTEST_SKIP() << "no usable CUDA device: " << DescribeDevices();
+  }
+  Backend backend() const { return std::get<0>(this->GetParam()); }
+  /// The other parameters, without the backend.
+  template <std::size_t I> auto param() const { return std::get<I + 1>(this->GetParam()); }
+};
+
+/// {CUDA} in a CUDA build, {} in a CPU-only one (so no CUDA case is even registered there).
+inline std::vector<Backend> CudaIfBuilt() {
+  return CudaBackendBuilt() ? std::vector<Backend>{Backend::CUDA} : std::vector<Backend>{};
+}
+
+} // namespace cumed::test
+
+/// Instantiates Suite for the CPU and, when CuMed was built with CUDA, the CUDA backend, with the
+/// other parameters' generators after `name` (each one generator, combined as testing::Combine
+/// does).
+#define CUMED_INSTANTIATE_FOR_EVERY_BACKEND(Suite, name, ...)                                      \
+  INSTANTIATE_TEST_SUITE_P(                                                                        \
+      Cpu, Suite, testing::Combine(testing::Values(cumed::Backend::CPU), __VA_ARGS__), name);      \
+  INSTANTIATE_TEST_SUITE_P(                                                                        \
+      Cuda, Suite, testing::Combine(testing::ValuesIn(cumed::test::CudaIfBuilt()), __VA_ARGS__),   \
+      name)
