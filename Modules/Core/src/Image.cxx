@@ -34,7 +34,7 @@ void CheckComponents(int components) {
 }
 } // namespace
 
-Image Image::Allocate(PixelType type, const ImageGeometry& geometry, MemoryLocation location,
+Image Image::Describe(PixelType type, const ImageGeometry& geometry, MemoryLocation location,
                       int components) {
   geometry.validate();
   CheckComponents(components);
@@ -43,6 +43,12 @@ Image Image::Allocate(PixelType type, const ImageGeometry& geometry, MemoryLocat
   image.geometry_ = geometry;
   image.location_ = location;
   image.components_ = components;
+  return image;
+}
+
+Image Image::Allocate(PixelType type, const ImageGeometry& geometry, MemoryLocation location,
+                      int components) {
+  Image image = Describe(type, geometry, location, components);
   if (location == MemoryLocation::Host)
     image.host_.assign(image.sizeInBytes(), std::byte{0});
   else
@@ -53,13 +59,7 @@ Image Image::Allocate(PixelType type, const ImageGeometry& geometry, MemoryLocat
 Image Image::Adopt(void* data, PixelType type, const ImageGeometry& geometry,
                    MemoryLocation location, std::shared_ptr<void> keepAlive, int components) {
   if (!data) throw InvalidArgument("cannot adopt a null pixel pointer");
-  geometry.validate();
-  CheckComponents(components);
-  Image image;
-  image.type_ = type;
-  image.geometry_ = geometry;
-  image.location_ = location;
-  image.components_ = components;
+  Image image = Describe(type, geometry, location, components);
   image.external_ = data;
   image.keepAlive_ = std::move(keepAlive);
   return image;

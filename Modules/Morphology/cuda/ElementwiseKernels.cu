@@ -4,6 +4,7 @@
 
 #include "../src/BinaryValueMapping.h"
 #include "cumed/core/CudaCheck.h"
+#include "cumed/core/PixelType.h"
 
 namespace cumed::morphology::cuda {
 namespace {
@@ -84,14 +85,11 @@ void LaunchCountInRange(const T* in, std::size_t n, T lower, T upper, unsigned l
   CUMED_CHECK_LAUNCH("CountInRange");
 }
 
-template void LaunchCountInRange<std::uint8_t>(const std::uint8_t*, std::size_t, std::uint8_t,
-                                               std::uint8_t, unsigned long long*, CUstream_st*);
-template void LaunchCountInRange<std::int16_t>(const std::int16_t*, std::size_t, std::int16_t,
-                                               std::int16_t, unsigned long long*, CUstream_st*);
-template void LaunchCountInRange<std::uint16_t>(const std::uint16_t*, std::size_t, std::uint16_t,
-                                                std::uint16_t, unsigned long long*, CUstream_st*);
-template void LaunchCountInRange<float>(const float*, std::size_t, float, float,
-                                        unsigned long long*, CUstream_st*);
+#define CUMED_INSTANTIATE_COUNT(T)                                                                 \
+  template void LaunchCountInRange<T>(const T*, std::size_t, T, T, unsigned long long*,            \
+                                      CUstream_st*);
+CUMED_FOR_EACH_PIXEL_TYPE(CUMED_INSTANTIATE_COUNT)
+#undef CUMED_INSTANTIATE_COUNT
 
 template <class TIn, class TOut>
 void LaunchBinaryThreshold(const TIn* in, TIn lower, TIn upper, TOut inside, TOut outside,
@@ -105,16 +103,7 @@ void LaunchBinaryThreshold(const TIn* in, TIn lower, TIn upper, TOut inside, TOu
 #define CUMED_INSTANTIATE_THRESHOLD(TIn, TOut)                                                     \
   template void LaunchBinaryThreshold<TIn, TOut>(const TIn*, TIn, TIn, TOut, TOut, TOut*,          \
                                                  std::size_t, CUstream_st*);
-#define CUMED_INSTANTIATE_THRESHOLDS(TIn)                                                          \
-  CUMED_INSTANTIATE_THRESHOLD(TIn, std::uint8_t)                                                   \
-  CUMED_INSTANTIATE_THRESHOLD(TIn, std::int16_t)                                                   \
-  CUMED_INSTANTIATE_THRESHOLD(TIn, std::uint16_t)                                                  \
-  CUMED_INSTANTIATE_THRESHOLD(TIn, float)
-CUMED_INSTANTIATE_THRESHOLDS(std::uint8_t)
-CUMED_INSTANTIATE_THRESHOLDS(std::int16_t)
-CUMED_INSTANTIATE_THRESHOLDS(std::uint16_t)
-CUMED_INSTANTIATE_THRESHOLDS(float)
-#undef CUMED_INSTANTIATE_THRESHOLDS
+CUMED_FOR_EACH_PIXEL_TYPE_PAIR(CUMED_INSTANTIATE_THRESHOLD)
 #undef CUMED_INSTANTIATE_THRESHOLD
 
 #define CUMED_INSTANTIATE(T)                                                                       \

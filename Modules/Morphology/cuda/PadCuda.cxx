@@ -1,4 +1,5 @@
 #include "PadCuda.h"
+#include "cumed/core/PixelType.h"
 
 #include "CudaEngine.h"
 
@@ -20,10 +21,7 @@ void RunPad(const T* in, const std::array<std::size_t, 3>& size, T* out,
 #define CUMED_INSTANTIATE(T)                                                                       \
   template void RunPad<T>(const T*, const std::array<std::size_t, 3>&, T*,                         \
                           const std::array<int, 3>&, T, const Stream*);
-CUMED_INSTANTIATE(std::uint8_t)
-CUMED_INSTANTIATE(std::int16_t)
-CUMED_INSTANTIATE(std::uint16_t)
-CUMED_INSTANTIATE(float)
+CUMED_FOR_EACH_PIXEL_TYPE(CUMED_INSTANTIATE)
 #undef CUMED_INSTANTIATE
 
 } // namespace cumed::morphology::cuda

@@ -48,27 +48,14 @@ std::uint64_t CountInRange(const T* values, std::size_t n, T low, T high,
   return count;
 }
 
-template std::uint64_t CountInRange(const std::uint8_t*, std::size_t, std::uint8_t, std::uint8_t,
-                                    const Stream*);
-template std::uint64_t CountInRange(const std::int16_t*, std::size_t, std::int16_t, std::int16_t,
-                                    const Stream*);
-template std::uint64_t CountInRange(const std::uint16_t*, std::size_t, std::uint16_t, std::uint16_t,
-                                    const Stream*);
-template std::uint64_t CountInRange(const float*, std::size_t, float, float, const Stream*);
-
-#define CUMED_INSTANTIATE_OUT(TIn, TOut)                                                           \
+#define CUMED_INSTANTIATE_COUNT(T)                                                                 \
+  template std::uint64_t CountInRange(const T*, std::size_t, T, T, const Stream*);
+#define CUMED_INSTANTIATE_THRESHOLD(TIn, TOut)                                                     \
   template void RunBinaryThreshold<TIn, TOut>(const ImageView<const TIn>&, const ImageView<TOut>&, \
                                               TIn, TIn, TOut, TOut, const Stream*);
-#define CUMED_INSTANTIATE(TIn)                                                                     \
-  CUMED_INSTANTIATE_OUT(TIn, std::uint8_t)                                                         \
-  CUMED_INSTANTIATE_OUT(TIn, std::int16_t)                                                         \
-  CUMED_INSTANTIATE_OUT(TIn, std::uint16_t)                                                        \
-  CUMED_INSTANTIATE_OUT(TIn, float)
-CUMED_INSTANTIATE(std::uint8_t)
-CUMED_INSTANTIATE(std::int16_t)
-CUMED_INSTANTIATE(std::uint16_t)
-CUMED_INSTANTIATE(float)
-#undef CUMED_INSTANTIATE
-#undef CUMED_INSTANTIATE_OUT
+CUMED_FOR_EACH_PIXEL_TYPE(CUMED_INSTANTIATE_COUNT)
+CUMED_FOR_EACH_PIXEL_TYPE_PAIR(CUMED_INSTANTIATE_THRESHOLD)
+#undef CUMED_INSTANTIATE_COUNT
+#undef CUMED_INSTANTIATE_THRESHOLD
 
 } // namespace cumed::morphology::cuda

@@ -82,28 +82,14 @@ std::uint64_t CountInRange(ImageView<const T> image, double lower, double upper,
   return count;
 }
 
-template std::uint64_t CountInRange(ImageView<const std::uint8_t>, double, double,
-                                    const ExecutionOptions&);
-template std::uint64_t CountInRange(ImageView<const std::int16_t>, double, double,
-                                    const ExecutionOptions&);
-template std::uint64_t CountInRange(ImageView<const std::uint16_t>, double, double,
-                                    const ExecutionOptions&);
-template std::uint64_t CountInRange(ImageView<const float>, double, double,
-                                    const ExecutionOptions&);
-
-#define CUMED_INSTANTIATE_OUT(TIn, TOut)                                                           \
+#define CUMED_INSTANTIATE_COUNT(T)                                                                 \
+  template std::uint64_t CountInRange(ImageView<const T>, double, double, const ExecutionOptions&);
+#define CUMED_INSTANTIATE_THRESHOLD(TIn, TOut)                                                     \
   template Backend BinaryThreshold<TIn, TOut>(ImageView<const TIn>, ImageView<TOut>,               \
                                               const BinaryThresholdOptions&);
-#define CUMED_INSTANTIATE(TIn)                                                                     \
-  CUMED_INSTANTIATE_OUT(TIn, std::uint8_t)                                                         \
-  CUMED_INSTANTIATE_OUT(TIn, std::int16_t)                                                         \
-  CUMED_INSTANTIATE_OUT(TIn, std::uint16_t)                                                        \
-  CUMED_INSTANTIATE_OUT(TIn, float)
-CUMED_INSTANTIATE(std::uint8_t)
-CUMED_INSTANTIATE(std::int16_t)
-CUMED_INSTANTIATE(std::uint16_t)
-CUMED_INSTANTIATE(float)
-#undef CUMED_INSTANTIATE
-#undef CUMED_INSTANTIATE_OUT
+CUMED_FOR_EACH_PIXEL_TYPE(CUMED_INSTANTIATE_COUNT)
+CUMED_FOR_EACH_PIXEL_TYPE_PAIR(CUMED_INSTANTIATE_THRESHOLD)
+#undef CUMED_INSTANTIATE_COUNT
+#undef CUMED_INSTANTIATE_THRESHOLD
 
 } // namespace cumed::morphology

@@ -1,5 +1,6 @@
 // Backend choice for constant padding: the memory the images are in decides.
 #include "cumed/morphology/Pad.h"
+#include "cumed/core/PixelType.h"
 
 #include "ImageArguments.h"
 #include "cpu/CpuEngine.h"
@@ -55,10 +56,7 @@ Backend PadConstant(ImageView<const T> input, ImageView<T> output, const std::ar
 #define CUMED_INSTANTIATE(T)                                                                       \
   template Backend PadConstant<T>(ImageView<const T>, ImageView<T>, const std::array<int, 3>&,     \
                                   double, const ExecutionOptions&);
-CUMED_INSTANTIATE(std::uint8_t)
-CUMED_INSTANTIATE(std::int16_t)
-CUMED_INSTANTIATE(std::uint16_t)
-CUMED_INSTANTIATE(float)
+CUMED_FOR_EACH_PIXEL_TYPE(CUMED_INSTANTIATE)
 #undef CUMED_INSTANTIATE
 
 } // namespace cumed::morphology

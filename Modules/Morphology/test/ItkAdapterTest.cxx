@@ -1,6 +1,6 @@
 // The ITK adapters are drop-ins: same template arguments and setters as ITK's filters, same
 // output, in an ordinary ITK pipeline, with the backend recorded and progress reported.
-#include "RandomVolumes.h"
+#include "ItkTestImages.h"
 #include "cumed/morphology/BinaryDilateImageFilter.h"
 #include "cumed/morphology/BinaryErodeImageFilter.h"
 #include "cumed/morphology/BinaryMorphologicalClosingImageFilter.h"
@@ -36,22 +36,8 @@
 
 namespace {
 
-template <class TImage>
-typename TImage::Pointer RandomImage(const typename TImage::SizeType& size, unsigned seed) {
-  auto image = TImage::New();
-  image->SetRegions(size);
-  image->Allocate();
-  const auto values = cumed::morphology::test::RandomVolume<typename TImage::PixelType>(
-      image->GetLargestPossibleRegion().GetNumberOfPixels(), seed);
-  std::copy(values.begin(), values.end(), image->GetBufferPointer());
-  return image;
-}
-
-template <class TImage> bool SamePixels(const TImage* a, const TImage* b) {
-  const auto n = a->GetLargestPossibleRegion().GetNumberOfPixels();
-  return n == b->GetLargestPossibleRegion().GetNumberOfPixels() &&
-         std::equal(a->GetBufferPointer(), a->GetBufferPointer() + n, b->GetBufferPointer());
-}
+using cumed::morphology::test::RandomImage;
+using cumed::morphology::test::SamePixels;
 
 /// Runs ITK's filter and CuMed's with the same kernel and the same setter calls.
 template <template <class, class, class> class ItkFilter,

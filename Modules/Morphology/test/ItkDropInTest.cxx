@@ -2,7 +2,7 @@
 // classes (ITK's enums and setters compile), errors leave Update() as itk::ExceptionObject,
 // progress events come on the calling thread, AbortGenerateData stops them with ProcessAborted,
 // ITK's thread setting is used, and pixel types CuMed lacks run ITK's implementation.
-#include "RandomVolumes.h"
+#include "ItkTestImages.h"
 #include "cumed/morphology/BinaryDilateImageFilter.h"
 #include "cumed/morphology/BinaryErodeImageFilter.h"
 #include "cumed/morphology/BinaryThresholdImageFilter.h"
@@ -22,24 +22,8 @@ namespace {
 
 using Kernel3 = itk::FlatStructuringElement<3>;
 
-template <class TImage>
-typename TImage::Pointer RandomImage(const typename TImage::SizeType& size, unsigned seed) {
-  auto image = TImage::New();
-  image->SetRegions(size);
-  image->Allocate();
-  using Value =
-      std::conditional_t<std::is_integral_v<typename TImage::PixelType>, std::int16_t, float>;
-  const auto values = cumed::morphology::test::RandomVolume<Value>(
-      image->GetLargestPossibleRegion().GetNumberOfPixels(), seed);
-  std::copy(values.begin(), values.end(), image->GetBufferPointer());
-  return image;
-}
-
-template <class TImage> bool SamePixels(const TImage* a, const TImage* b) {
-  const auto n = a->GetLargestPossibleRegion().GetNumberOfPixels();
-  return n == b->GetLargestPossibleRegion().GetNumberOfPixels() &&
-         std::equal(a->GetBufferPointer(), a->GetBufferPointer() + n, b->GetBufferPointer());
-}
+using cumed::morphology::test::RandomImage;
+using cumed::morphology::test::SamePixels;
 
 Kernel3 Ball(unsigned radius) {
   Kernel3::RadiusType r;

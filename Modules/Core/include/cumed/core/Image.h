@@ -86,6 +86,9 @@ public:
   Image clone() const;
 
 private:
+  /// An image with its description checked and no pixels yet.
+  static Image Describe(PixelType type, const ImageGeometry& geometry, MemoryLocation location,
+                        int components);
   void checkType(PixelType requested) const;
 
   PixelType type_ = PixelType::Int16;

@@ -25,3 +25,15 @@ template <class T> constexpr PixelType PixelTypeOf() {
 }
 
 } // namespace cumed
+
+/// Expands MACRO(T) for every pixel type CuMed computes on, e.g. for explicit instantiations.
+#define CUMED_FOR_EACH_PIXEL_TYPE(MACRO)                                                           \
+  MACRO(std::uint8_t) MACRO(std::int16_t) MACRO(std::uint16_t) MACRO(float)
+/// Expands MACRO(TIn, TOut) for every pair of them (filters whose output type may differ).
+#define CUMED_FOR_EACH_PIXEL_TYPE_PAIR(MACRO)                                                      \
+  CUMED_PIXEL_PAIRS_WITH_(MACRO, std::uint8_t)                                                     \
+  CUMED_PIXEL_PAIRS_WITH_(MACRO, std::int16_t)                                                     \
+  CUMED_PIXEL_PAIRS_WITH_(MACRO, std::uint16_t)                                                    \
+  CUMED_PIXEL_PAIRS_WITH_(MACRO, float)
+#define CUMED_PIXEL_PAIRS_WITH_(MACRO, TIn)                                                        \
+  MACRO(TIn, std::uint8_t) MACRO(TIn, std::int16_t) MACRO(TIn, std::uint16_t) MACRO(TIn, float)
