@@ -1,0 +1,165 @@
+#include "cumed/meshio/StlWriter.h"
+
+#include "OutputFile.h"
+
+#include "cumed/core/Config.h"
+#include "cumed/core/Error.h"
+
+#include <vtkCellArray.h>
+#include <vtkDataArray.h>
+#include <vtkDoubleArray.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkSmartPointer.h>
+#include <vtkType.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <string>
+
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the STL writer writes host byte order");
+
+namespace cumed::meshio {
+namespace {
+
+constexpr std::size_t kHeaderBytes = 80;
+constexpr std::size_t kTriangleBytes = 50; // normal, 3 vertices (12 float), attribute (uint16)
+
+/// The facet normal as vtkTriangle::ComputeNormal gives it (double, the same operations).
+void FacetNormal(const double v1[3], const double v2[3], const double v3[3], double n[3]) {
+  const double ax = v3[0] - v2[0], ay = v3[1] - v2[1], az = v3[2] - v2[2];
+  const double bx = v1[0] - v2[0], by = v1[1] - v2[1], bz = v1[2] - v2[2];
+  n[0] = ay * bz - az * by;
+  n[1] = az * bx - ax * bz;
+  n[2] = ax * by - ay * bx;
+  const double length = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+  if (length != 0.0) {
+    n[0] /= length;
+    n[1] /= length;
+    n[2] /= length;
+  }
+}
+
+/// The whole file in memory: header, count, and every triangle's record, filled in parallel.
+/// Returns false when a point id is out of range.
+template <class TPoint, class TId>
+bool FillStl(unsigned char* file, const TPoint* points, std::int64_t numberOfPoints,
+             const TId* ids, std::int64_t triangles) {
+  char header[kHeaderBytes];
+  std::memset(header, ' ', sizeof header);
+  const std::string text = "binary STL written by CuMed " CUMED_VERSION;
+  std::memcpy(header, text.data(), text.size());
+  std::memcpy(file, header, kHeaderBytes);
+  const auto count = static_cast<std::uint32_t>(triangles);
+  std::memcpy(file + kHeaderBytes, &count, sizeof count);
+  unsigned char* records = file + kHeaderBytes + sizeof count;
+  bool bad = false;
+#pragma omp parallel for schedule(static) reduction(|| : bad)
+  for (std::int64_t t = 0; t < triangles; ++t) {
+    float record[12] = {};
+    double v[3][3];
+    bool inRange = true;
+    for (int k = 0; k < 3; ++k) {
+      const auto id = static_cast<std::int64_t>(ids[3 * t + k]);
+      if (id < 0 || id >= numberOfPoints) {
+        inRange = false;
+        break;
+      }
+      for (int c = 0; c < 3; ++c) v[k][c] = static_cast<double>(points[3 * id + c]);
+    }
+    if (inRange) {
+      double n[3];
+      FacetNormal(v[0], v[1], v[2], n);
+      for (int c = 0; c < 3; ++c) {
+        record[c] = static_cast<float>(n[c]);
+        for (int k = 0; k < 3; ++k) record[3 + 3 * k + c] = static_cast<float>(v[k][c]);
+      }
+    } else {
+      bad = true;
+    }
+    unsigned char* out = records + kTriangleBytes * static_cast<std::size_t>(t);
+    std::memcpy(out, record, sizeof record);
+    out[48] = out[49] = 0; // attribute byte count
+  }
+  return !bad;
+}
+
+template <class TPoint, class TId>
+void WriteStlArrays(const TPoint* points, std::int64_t numberOfPoints, const TId* ids,
+                    std::int64_t triangles, const std::filesystem::path& file) {
+  if (triangles > std::numeric_limits<std::uint32_t>::max()) {
+    throw InvalidArgument("WriteStl: '" + file.string() + "': " + std::to_string(triangles) +
+                          " triangles are more than binary STL can count");
+  }
+  const std::size_t bytes =
+      kHeaderBytes + sizeof(std::uint32_t) + kTriangleBytes * static_cast<std::size_t>(triangles);
+  // Uninitialised: the threads first-touch what they fill.
+  const std::unique_ptr<unsigned char[]> buffer(new unsigned char[bytes]);
+  if (!FillStl(buffer.get(), points, numberOfPoints, ids, triangles)) {
+    throw InvalidArgument("WriteStl: '" + file.string() + "': a triangle uses a point id outside 0.." +
+                          std::to_string(numberOfPoints - 1));
+  }
+  detail::OutputFile out(file);
+  out.Write(buffer.get(), bytes);
+  out.Close();
+}
+
+template <class TPoint>
+void WriteStlCells(const TPoint* points, std::int64_t numberOfPoints, vtkCellArray* polys,
+                   const std::filesystem::path& file) {
+  const std::int64_t cells = polys->GetNumberOfCells();
+  const auto write = [&](auto* offsets, auto* connectivity) {
+    const auto* offset = offsets->GetPointer(0);
+    bool triangles = true;
+    if (cells > 0) {
+#pragma omp parallel for schedule(static) reduction(&& : triangles)
+      for (std::int64_t c = 0; c <= cells; ++c) triangles = triangles && offset[c] == 3 * c;
+    }
+    if (!triangles) {
+      throw InvalidArgument("WriteStl: '" + file.string() +
+                            "': the surface has polygons that are not triangles");
+    }
+    WriteStlArrays(points, numberOfPoints, cells ? connectivity->GetPointer(0) : nullptr, cells,
+                   file);
+  };
+  if (polys->IsStorage64Bit())
+    write(polys->GetOffsetsArray64(), polys->GetConnectivityArray64());
+  else
+    write(polys->GetOffsetsArray32(), polys->GetConnectivityArray32());
+}
+
+} // namespace
+
+void WriteStl(vtkPolyData* surface, const std::filesystem::path& file) {
+  if (!surface) throw InvalidArgument("WriteStl: no surface for '" + file.string() + "'");
+  if (surface->GetNumberOfStrips() > 0) {
+    throw InvalidArgument("WriteStl: '" + file.string() +
+                          "': the surface has triangle strips (vtkTriangleFilter makes triangles)");
+  }
+  const std::int64_t numberOfPoints = surface->GetNumberOfPoints();
+  vtkDataArray* data = surface->GetPoints() ? surface->GetPoints()->GetData() : nullptr;
+  if (!data || numberOfPoints == 0) {
+    const float* none = nullptr;
+    return WriteStlCells(none, 0, surface->GetPolys(), file);
+  }
+  if (data->GetDataType() == VTK_FLOAT && data->HasStandardMemoryLayout())
+    return WriteStlCells(static_cast<const float*>(data->GetVoidPointer(0)), numberOfPoints,
+                         surface->GetPolys(), file);
+  vtkSmartPointer<vtkDataArray> doubles = data;
+  if (data->GetDataType() != VTK_DOUBLE || !data->HasStandardMemoryLayout()) {
+    doubles = vtkSmartPointer<vtkDoubleArray>::New();
+    doubles->DeepCopy(data);
+  }
+  WriteStlCells(static_cast<const double*>(doubles->GetVoidPointer(0)), numberOfPoints,
+                surface->GetPolys(), file);
+}
+
+void WriteStl(const SurfaceMesh& mesh, const std::filesystem::path& file) {
+  WriteStlArrays(mesh.points.data(), mesh.numberOfPoints(), mesh.triangles.data(),
+                 mesh.numberOfTriangles(), file);
+}
+
+} // namespace cumed::meshio
