@@ -66,7 +66,9 @@ std::string XmlHeader(const VtpContent& content, const std::vector<const VtpArra
   const auto array = [&](const char* indent) {
     const VtpArray& a = *arrays[next];
     xml << indent << "<DataArray type=\"" << a.type << '"';
-    if (!a.name.empty()) xml << " Name=\"" << Escaped(a.name) << '"';
+    // vtkXMLPolyDataReader selects arrays by name: an unnamed one gets one, as VTK's writer does.
+    xml << " Name=\"" << (a.name.empty() ? "Array " + std::to_string(next) : Escaped(a.name))
+        << '"';
     if (a.components != 1) xml << " NumberOfComponents=\"" << a.components << '"';
     xml << " format=\"appended\" offset=\"" << offsets[next] << "\"/>\n";
     ++next;

@@ -14,7 +14,7 @@ namespace cumed::meshio::detail {
 
 /// One DataArray: `bytes` of little-endian values of the XML type `type` ("Float32", "Int64"...).
 struct VtpArray {
-  std::string name; ///< empty: no Name attribute
+  std::string name; ///< empty: "Array N" (its position in the file)
   const char* type = "Float32";
   int components = 1;
   const void* data = nullptr;
