@@ -50,9 +50,8 @@ bool IsFlag(const std::string& name) {
 }
 
 bool TakesValue(const std::string& name) {
-  static const std::set<std::string> kWithValue{"--iso",   "--labels", "--backend", "--gpus",
-                                                "--slabs", "--output", "--png",
-                                                "--compression"};
+  static const std::set<std::string> kWithValue{
+      "--iso", "--labels", "--backend", "--gpus", "--slabs", "--output", "--png", "--compression"};
   return kWithValue.count(name) != 0 || app::IsToolValueOption(name);
 }
 

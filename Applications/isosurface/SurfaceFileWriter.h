@@ -13,7 +13,7 @@ namespace cumed::isosurfaceapp {
 
 /// Writes `surface` to `file` (its directory must exist); `compression` applies to .vtp. Throws
 /// cumed::Error naming the file when it cannot be written; a partly written file is removed.
-void WriteSurfaceFile(vtkPolyData* surface, const std::filesystem::path& file,
-                      SurfaceFormat format, cumed::meshio::VtpCompression compression);
+void WriteSurfaceFile(vtkPolyData* surface, const std::filesystem::path& file, SurfaceFormat format,
+                      cumed::meshio::VtpCompression compression);
 
 } // namespace cumed::isosurfaceapp

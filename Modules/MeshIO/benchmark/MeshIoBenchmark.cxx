@@ -59,11 +59,16 @@ Options Parse(int argc, char** argv) {
       if (n < 1) Usage(name + ": '" + value + "' is not a positive number");
       return n;
     };
-    if (name == "--size") o.size = static_cast<std::size_t>(number());
-    else if (name == "--repeat") o.repeat = static_cast<int>(number());
-    else if (name == "--threads") o.threads = static_cast<int>(number());
-    else if (name == "--dir") o.dir = value;
-    else Usage("unknown option " + name);
+    if (name == "--size")
+      o.size = static_cast<std::size_t>(number());
+    else if (name == "--repeat")
+      o.repeat = static_cast<int>(number());
+    else if (name == "--threads")
+      o.threads = static_cast<int>(number());
+    else if (name == "--dir")
+      o.dir = value;
+    else
+      Usage("unknown option " + name);
   }
   return o;
 }
@@ -138,8 +143,8 @@ int main(int argc, char** argv) try {
   if (options.threads > 0) omp_set_num_threads(options.threads);
   const bool ownDir = options.dir.empty();
   if (ownDir)
-    options.dir = fs::temp_directory_path() /
-                  ("cumed-mesh-io-benchmark-" + std::to_string(::getpid()));
+    options.dir =
+        fs::temp_directory_path() / ("cumed-mesh-io-benchmark-" + std::to_string(::getpid()));
   fs::create_directories(options.dir);
 
   cumed::surface::IsosurfaceOptions contour;
@@ -153,8 +158,8 @@ int main(int argc, char** argv) try {
   std::printf("mesh: metaballs %zu^3, %lld triangles, %lld points, with normals; %d threads; "
               "median of %d runs; files in %s\n\n",
               options.size, static_cast<long long>(mesh.numberOfTriangles()),
-              static_cast<long long>(mesh.numberOfPoints()), omp_get_max_threads(),
-              options.repeat, options.dir.c_str());
+              static_cast<long long>(mesh.numberOfPoints()), omp_get_max_threads(), options.repeat,
+              options.dir.c_str());
 
   std::vector<Result> results;
   const auto measure = [&](const std::string& name, const std::string& fileName,
@@ -169,12 +174,11 @@ int main(int argc, char** argv) try {
   };
   using cumed::meshio::VtpCompression;
   using cumed::meshio::VtpOptions;
-  const double vtkDefault =
-      measure("vtkXMLPolyDataWriter, default (appended base64, zlib)", "vtk-default.vtp",
-              [&](const fs::path& f) {
-                vtkNew<vtkXMLPolyDataWriter> w;
-                RunVtk(w.Get(), surface, f);
-              });
+  const double vtkDefault = measure("vtkXMLPolyDataWriter, default (appended base64, zlib)",
+                                    "vtk-default.vtp", [&](const fs::path& f) {
+                                      vtkNew<vtkXMLPolyDataWriter> w;
+                                      RunVtk(w.Get(), surface, f);
+                                    });
   measure("vtkXMLPolyDataWriter, appended raw, zlib (the programs before)", "vtk-raw-zlib.vtp",
           [&](const fs::path& f) {
             vtkNew<vtkXMLPolyDataWriter> w;
@@ -182,8 +186,8 @@ int main(int argc, char** argv) try {
             w->EncodeAppendedDataOff();
             RunVtk(w.Get(), surface, f);
           });
-  const double vtkRaw = measure("vtkXMLPolyDataWriter, appended raw, no compression",
-                                "vtk-raw.vtp", [&](const fs::path& f) {
+  const double vtkRaw = measure("vtkXMLPolyDataWriter, appended raw, no compression", "vtk-raw.vtp",
+                                [&](const fs::path& f) {
                                   vtkNew<vtkXMLPolyDataWriter> w;
                                   w->SetDataModeToAppended();
                                   w->EncodeAppendedDataOff();

@@ -46,8 +46,8 @@ void FacetNormal(const double v1[3], const double v2[3], const double v3[3], dou
 /// The whole file in memory: header, count, and every triangle's record, filled in parallel.
 /// Returns false when a point id is out of range.
 template <class TPoint, class TId>
-bool FillStl(unsigned char* file, const TPoint* points, std::int64_t numberOfPoints,
-             const TId* ids, std::int64_t triangles) {
+bool FillStl(unsigned char* file, const TPoint* points, std::int64_t numberOfPoints, const TId* ids,
+             std::int64_t triangles) {
   char header[kHeaderBytes];
   std::memset(header, ' ', sizeof header);
   const std::string text = "binary STL written by CuMed " CUMED_VERSION;
@@ -99,7 +99,8 @@ void WriteStlArrays(const TPoint* points, std::int64_t numberOfPoints, const TId
   // Uninitialised: the threads first-touch what they fill.
   const std::unique_ptr<unsigned char[]> buffer(new unsigned char[bytes]);
   if (!FillStl(buffer.get(), points, numberOfPoints, ids, triangles)) {
-    throw InvalidArgument("WriteStl: '" + file.string() + "': a triangle uses a point id outside 0.." +
+    throw InvalidArgument("WriteStl: '" + file.string() +
+                          "': a triangle uses a point id outside 0.." +
                           std::to_string(numberOfPoints - 1));
   }
   detail::OutputFile out(file);

@@ -75,7 +75,8 @@ std::string XmlHeader(const VtpContent& content, const std::vector<const VtpArra
   };
   const auto attributes = [&](const char* element, const VtpAttributes& data) {
     xml << "      <" << element;
-    for (const auto& [role, name] : data.active) xml << ' ' << role << "=\"" << Escaped(name) << '"';
+    for (const auto& [role, name] : data.active)
+      xml << ' ' << role << "=\"" << Escaped(name) << '"';
     xml << ">\n";
     for (std::size_t i = 0; i < data.arrays.size(); ++i) array("        ");
     xml << "      </" << element << ">\n";
@@ -161,8 +162,8 @@ void WriteCompressed(const VtpContent& content, const std::vector<const VtpArray
   firstBlock.push_back(blocks.size());
 
   // Uninitialised: each thread first-touches the slots it fills.
-  const std::unique_ptr<unsigned char[]> compressed(new unsigned char[std::max<std::size_t>(
-      space, 1)]);
+  const std::unique_ptr<unsigned char[]> compressed(
+      new unsigned char[std::max<std::size_t>(space, 1)]);
   const auto count = static_cast<std::int64_t>(blocks.size());
   bool failed = false;
 #pragma omp parallel reduction(|| : failed)
@@ -178,8 +179,8 @@ void WriteCompressed(const VtpContent& content, const std::vector<const VtpArray
     }
   }
   if (failed) {
-    throw cumed::Error("cannot write '" + out.path().string() + "': " + ToString(options.compression) +
-                       " compression failed");
+    throw cumed::Error("cannot write '" + out.path().string() +
+                       "': " + ToString(options.compression) + " compression failed");
   }
 
   std::vector<std::vector<Word>> headers;

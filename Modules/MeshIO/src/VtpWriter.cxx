@@ -187,8 +187,8 @@ void WriteVtp(vtkPolyData* surface, const std::filesystem::path& file, const Vtp
   detail::WriteVtpContent(content, file, options);
 }
 
-void WriteVtp(const SurfaceMesh& mesh, const std::filesystem::path& file,
-              const VtpOptions& options, const std::vector<std::string>& attributeNames) {
+void WriteVtp(const SurfaceMesh& mesh, const std::filesystem::path& file, const VtpOptions& options,
+              const std::vector<std::string>& attributeNames) {
   if (attributeNames.size() != mesh.attributes.size()) {
     throw InvalidArgument("WriteVtp: " + std::to_string(attributeNames.size()) + " names for " +
                           std::to_string(mesh.attributes.size()) + " attribute arrays");

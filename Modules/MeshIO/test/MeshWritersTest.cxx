@@ -381,7 +381,8 @@ TEST(StlWriter, DoublePointsAndThirtyTwoBitCells) {
   vtkNew<vtkPolyData> surface;
   vtkNew<vtkPoints> points;
   points->SetDataTypeToDouble();
-  for (int i = 0; i < 5; ++i) points->InsertNextPoint(0.1 * i * i, std::sqrt(i + 0.3), 1.0 / (i + 3));
+  for (int i = 0; i < 5; ++i)
+    points->InsertNextPoint(0.1 * i * i, std::sqrt(i + 0.3), 1.0 / (i + 3));
   vtkNew<vtkCellArray> polys;
   polys->Use32BitStorage();
   const vtkIdType a[] = {0, 1, 2}, b[] = {2, 3, 4}, c[] = {4, 1, 0};

@@ -37,7 +37,8 @@ struct VtpOptions {
   std::size_t blockBytes = std::size_t{1} << 18;
 };
 
-/// Writes `surface` to `file`. Numeric point, cell and field-less data only: throws
+/// Writes `surface` to `file`: its points, verts, lines, strips, polys and numeric point and
+/// cell data (an unnamed array is named "Array N", as VTK's writer names it). Throws
 /// InvalidArgument for a non-numeric array (e.g. vtkStringArray) or field data, and cumed::Error
 /// naming the file when it cannot be created or written (a short write, a full disk); a file it
 /// created and could not complete is removed.
