@@ -13,6 +13,7 @@
 #include <vtkSmartPointer.h>
 #include <vtkType.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -43,48 +44,45 @@ void FacetNormal(const double v1[3], const double v2[3], const double v3[3], dou
   }
 }
 
-/// The whole file in memory: header, count, and every triangle's record, filled in parallel.
-/// Returns false when a point id is out of range.
+/// Records are filled this many triangles at a time (3.2 MB) into one buffer, reused, then
+/// written: filling the whole file in a fresh buffer costs more in page faults than the filling
+/// (measured: 1 M triangles, 2 cores, 55 ms to /dev/null for a whole-file buffer).
+constexpr std::int64_t kChunkTriangles = std::int64_t{1} << 16;
+
+/// True when every id is a point of the mesh.
+template <class TId>
+bool IdsInRange(const TId* ids, std::int64_t count, std::int64_t numberOfPoints) {
+  bool inRange = true;
+#pragma omp parallel for schedule(static) reduction(&& : inRange)
+  for (std::int64_t i = 0; i < count; ++i) {
+    const auto id = static_cast<std::int64_t>(ids[i]);
+    inRange = inRange && id >= 0 && id < numberOfPoints;
+  }
+  return inRange;
+}
+
+/// The records of triangles [first, last) into `out`, in parallel; ids already checked.
 template <class TPoint, class TId>
-bool FillStl(unsigned char* file, const TPoint* points, std::int64_t numberOfPoints, const TId* ids,
-             std::int64_t triangles) {
-  char header[kHeaderBytes];
-  std::memset(header, ' ', sizeof header);
-  const std::string text = "binary STL written by CuMed " CUMED_VERSION;
-  std::memcpy(header, text.data(), text.size());
-  std::memcpy(file, header, kHeaderBytes);
-  const auto count = static_cast<std::uint32_t>(triangles);
-  std::memcpy(file + kHeaderBytes, &count, sizeof count);
-  unsigned char* records = file + kHeaderBytes + sizeof count;
-  bool bad = false;
-#pragma omp parallel for schedule(static) reduction(|| : bad)
-  for (std::int64_t t = 0; t < triangles; ++t) {
-    float record[12] = {};
+void FillRecords(unsigned char* out, const TPoint* points, const TId* ids, std::int64_t first,
+                 std::int64_t last) {
+#pragma omp parallel for schedule(static)
+  for (std::int64_t t = first; t < last; ++t) {
     double v[3][3];
-    bool inRange = true;
     for (int k = 0; k < 3; ++k) {
       const auto id = static_cast<std::int64_t>(ids[3 * t + k]);
-      if (id < 0 || id >= numberOfPoints) {
-        inRange = false;
-        break;
-      }
       for (int c = 0; c < 3; ++c) v[k][c] = static_cast<double>(points[3 * id + c]);
     }
-    if (inRange) {
-      double n[3];
-      FacetNormal(v[0], v[1], v[2], n);
-      for (int c = 0; c < 3; ++c) {
-        record[c] = static_cast<float>(n[c]);
-        for (int k = 0; k < 3; ++k) record[3 + 3 * k + c] = static_cast<float>(v[k][c]);
-      }
-    } else {
-      bad = true;
+    double n[3];
+    FacetNormal(v[0], v[1], v[2], n);
+    float record[12];
+    for (int c = 0; c < 3; ++c) {
+      record[c] = static_cast<float>(n[c]);
+      for (int k = 0; k < 3; ++k) record[3 + 3 * k + c] = static_cast<float>(v[k][c]);
     }
-    unsigned char* out = records + kTriangleBytes * static_cast<std::size_t>(t);
-    std::memcpy(out, record, sizeof record);
-    out[48] = out[49] = 0; // attribute byte count
+    unsigned char* at = out + kTriangleBytes * static_cast<std::size_t>(t - first);
+    std::memcpy(at, record, sizeof record);
+    at[48] = at[49] = 0; // attribute byte count
   }
-  return !bad;
 }
 
 template <class TPoint, class TId>
@@ -94,17 +92,30 @@ void WriteStlArrays(const TPoint* points, std::int64_t numberOfPoints, const TId
     throw InvalidArgument("WriteStl: '" + file.string() + "': " + std::to_string(triangles) +
                           " triangles are more than binary STL can count");
   }
-  const std::size_t bytes =
-      kHeaderBytes + sizeof(std::uint32_t) + kTriangleBytes * static_cast<std::size_t>(triangles);
-  // Uninitialised: the threads first-touch what they fill.
-  const std::unique_ptr<unsigned char[]> buffer(new unsigned char[bytes]);
-  if (!FillStl(buffer.get(), points, numberOfPoints, ids, triangles)) {
+  if (!IdsInRange(ids, 3 * triangles, numberOfPoints)) {
     throw InvalidArgument("WriteStl: '" + file.string() +
                           "': a triangle uses a point id outside 0.." +
                           std::to_string(numberOfPoints - 1));
   }
+  unsigned char header[kHeaderBytes + sizeof(std::uint32_t)];
+  std::memset(header, ' ', kHeaderBytes);
+  const std::string text = "binary STL written by CuMed " CUMED_VERSION;
+  std::memcpy(header, text.data(), text.size());
+  const auto count = static_cast<std::uint32_t>(triangles);
+  std::memcpy(header + kHeaderBytes, &count, sizeof count);
+
   detail::OutputFile out(file);
-  out.Write(buffer.get(), bytes);
+  out.Write(header, sizeof header);
+  // Uninitialised: the threads first-touch what they fill.
+  const std::int64_t chunk = std::min(triangles, kChunkTriangles);
+  const std::unique_ptr<unsigned char[]> buffer(
+      new unsigned char[kTriangleBytes *
+                        static_cast<std::size_t>(std::max<std::int64_t>(chunk, 1))]);
+  for (std::int64_t first = 0; first < triangles; first += chunk) {
+    const std::int64_t last = std::min(triangles, first + chunk);
+    FillRecords(buffer.get(), points, ids, first, last);
+    out.Write(buffer.get(), kTriangleBytes * static_cast<std::size_t>(last - first));
+  }
   out.Close();
 }
 
