@@ -2,7 +2,8 @@
 // (vtkXMLPolyDataWriter, vtkSTLWriter) on the same ~1 M triangle surface: the isosurface of a
 // metaball volume made by CuMed's CPU marching cubes, with point normals, as vtkPolyData (what
 // the programs write). Prints a Markdown table: median seconds of --repeat runs, file size, and
-// how many times faster than the VTK writer named in the last column.
+// how many times faster than the VTK writer named in the last column. Each run writes a new file
+// into the page cache after a sync() (no run pays for the write-back of earlier files).
 //
 //   cumed-mesh-io-benchmark [--size N] [--repeat N] [--dir DIRECTORY] [--threads N]
 #include "cumed/core/Error.h"
@@ -118,11 +119,13 @@ double Median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
-/// Median seconds of `repeat` runs of `write`, each into a fresh file (removed first).
+/// Median seconds of `repeat` runs of `write`, each into a fresh file (removed first), each after
+/// a sync(), so that no run pays for the write-back of the files before it.
 double Time(int repeat, const fs::path& file, const std::function<void()>& write) {
   std::vector<double> times;
   for (int r = 0; r < repeat; ++r) {
     fs::remove(file);
+    ::sync();
     const cumed::Stopwatch watch;
     write();
     times.push_back(watch.elapsedSeconds());

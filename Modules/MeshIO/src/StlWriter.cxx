@@ -61,11 +61,12 @@ bool IdsInRange(const TId* ids, std::int64_t count, std::int64_t numberOfPoints)
   return inRange;
 }
 
-/// The records of triangles [first, last) into `out`, in parallel; ids already checked.
+/// The records of triangles [first, last) into `out`, in parallel; ids already checked. Dynamic
+/// pieces, so that a thread that another process delays does not hold the others at the end.
 template <class TPoint, class TId>
 void FillRecords(unsigned char* out, const TPoint* points, const TId* ids, std::int64_t first,
                  std::int64_t last) {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(dynamic, 2048)
   for (std::int64_t t = first; t < last; ++t) {
     double v[3][3];
     for (int k = 0; k < 3; ++k) {

@@ -4,6 +4,7 @@
 
 #include "cumed/core/Error.h"
 
+#include <omp.h>
 #include <vtkDataCompressor.h>
 #include <vtkLZ4DataCompressor.h>
 #include <vtkSmartPointer.h>
@@ -165,10 +166,13 @@ void WriteCompressed(const VtpContent& content, const std::vector<const VtpArray
   const std::unique_ptr<unsigned char[]> compressed(
       new unsigned char[std::max<std::size_t>(space, 1)]);
   const auto count = static_cast<std::int64_t>(blocks.size());
+  // One compressor per thread, made here: VTK objects are not created inside parallel regions.
+  std::vector<vtkSmartPointer<vtkDataCompressor>> compressors;
+  for (int t = 0; t < omp_get_max_threads(); ++t) compressors.push_back(MakeCompressor(options));
   bool failed = false;
 #pragma omp parallel reduction(|| : failed)
   {
-    const vtkSmartPointer<vtkDataCompressor> compressor = MakeCompressor(options);
+    vtkDataCompressor* compressor = compressors[omp_get_thread_num()];
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t b = 0; b < count; ++b) {
       Block& block = blocks[b];
