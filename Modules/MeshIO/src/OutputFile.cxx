@@ -53,6 +53,18 @@ void OutputFile::Write(const void* data, std::size_t bytes) {
   }
 }
 
+void OutputFile::WriteAt(const void* data, std::size_t bytes, std::size_t offset) {
+  const char* next = static_cast<const char*>(data);
+  while (bytes > 0) {
+    const ssize_t done = ::pwrite(fd_, next, bytes, static_cast<off_t>(offset));
+    if (done < 0 && errno == EINTR) continue;
+    if (done <= 0) Fail("write", done < 0 ? errno : 0);
+    next += done;
+    bytes -= static_cast<std::size_t>(done);
+    offset += static_cast<std::size_t>(done);
+  }
+}
+
 void OutputFile::Close() {
   const int fd = std::exchange(fd_, -1);
   if (::close(fd) != 0 && errno != EINTR) {

@@ -19,10 +19,15 @@ public:
   /// Writes all `bytes` (in as many calls as the system needs); throws cumed::Error "cannot write
   /// 'FILE': REASON" naming how much of the file was written.
   void Write(const void* data, std::size_t bytes);
+  /// Writes all `bytes` at `offset` (before the end: what Write() wrote is replaced), without
+  /// moving the position Write() appends at.
+  void WriteAt(const void* data, std::size_t bytes, std::size_t offset);
   /// Closes the file; throws cumed::Error when the system reports an error on closing.
   void Close();
 
   const std::filesystem::path& path() const noexcept { return file_; }
+  /// Bytes Write() has written: where the next Write() goes.
+  std::size_t position() const noexcept { return written_; }
 
 private:
   [[noreturn]] void Fail(const char* action, int error);

@@ -14,13 +14,15 @@
 #include <cstdint>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the .vtp writer writes host byte order");
 
 namespace cumed::meshio::detail {
 namespace {
 
-using Word = std::uint64_t; // header_type="UInt64"
+using Word = std::uint64_t;              // header_type="UInt64"
+constexpr std::size_t kOffsetWidth = 20; // digits of the largest UInt64
 
 std::string Escaped(const std::string& text) {
   std::string out;
@@ -71,7 +73,11 @@ std::string XmlHeader(const VtpContent& content, const std::vector<const VtpArra
     xml << " Name=\"" << (a.name.empty() ? "Array " + std::to_string(next) : Escaped(a.name))
         << '"';
     if (a.components != 1) xml << " NumberOfComponents=\"" << a.components << '"';
-    xml << " format=\"appended\" offset=\"" << offsets[next] << "\"/>\n";
+    // Padded to a fixed width, so that the header can be written before the offsets are known
+    // and rewritten in place once they are (as VTK's writer does).
+    const std::string offset = std::to_string(offsets[next]);
+    xml << " format=\"appended\" offset=\"" << offset << '"'
+        << std::string(kOffsetWidth - offset.size(), ' ') << "/>\n";
     ++next;
   };
   const auto attributes = [&](const char* element, const VtpAttributes& data) {
@@ -135,78 +141,74 @@ vtkSmartPointer<vtkDataCompressor> MakeCompressor(const VtpOptions& options) {
   return zlib;
 }
 
-/// Every array split into blocks of `blockBytes`, all blocks of all arrays compressed in
-/// parallel into slots of one buffer, then each array written as its header (block count, block
-/// size, size of a partial last block, compressed size of every block) and its blocks.
+/// Every array split into blocks of `blockBytes`, written as its header (block count, block
+/// size, size of a partial last block, compressed size of every block) and its blocks. The
+/// blocks are compressed in parallel a batch at a time into one reused buffer and written in
+/// order; the XML (with offsets of fixed width) and each array's header are written first as
+/// placeholders and rewritten in place at the end, when the compressed sizes are known. (A buffer
+/// for all compressed blocks cost more in page faults than a thread gains.)
 void WriteCompressed(const VtpContent& content, const std::vector<const VtpArray*>& arrays,
                      const VtpOptions& options, OutputFile& out) {
   const std::size_t blockBytes = options.blockBytes;
-  struct Block {
-    const unsigned char* source;
-    std::size_t bytes;
-    std::size_t slot; ///< where its compressed bytes go in `compressed`
-    std::size_t compressedBytes = 0;
-  };
-  std::vector<Block> blocks;
-  std::vector<std::size_t> firstBlock; // per array, one more entry than arrays
-  const vtkSmartPointer<vtkDataCompressor> sizing = MakeCompressor(options);
-  std::size_t space = 0;
-  for (const VtpArray* a : arrays) {
-    firstBlock.push_back(blocks.size());
-    const auto* source = static_cast<const unsigned char*>(a->data);
-    for (std::size_t start = 0; start < a->bytes; start += blockBytes) {
-      const std::size_t bytes = std::min(blockBytes, a->bytes - start);
-      blocks.push_back({source + start, bytes, space});
-      space += sizing->GetMaximumCompressionSpace(bytes);
-    }
-  }
-  firstBlock.push_back(blocks.size());
-
-  // Uninitialised: each thread first-touches the slots it fills.
-  const std::unique_ptr<unsigned char[]> compressed(
-      new unsigned char[std::max<std::size_t>(space, 1)]);
-  const auto count = static_cast<std::int64_t>(blocks.size());
   // One compressor per thread, made here: VTK objects are not created inside parallel regions.
+  const int threads = omp_get_max_threads();
   std::vector<vtkSmartPointer<vtkDataCompressor>> compressors;
-  for (int t = 0; t < omp_get_max_threads(); ++t) compressors.push_back(MakeCompressor(options));
-  bool failed = false;
-#pragma omp parallel reduction(|| : failed)
-  {
-    vtkDataCompressor* compressor = compressors[omp_get_thread_num()];
-#pragma omp for schedule(dynamic, 1)
-    for (std::int64_t b = 0; b < count; ++b) {
-      Block& block = blocks[b];
-      const std::size_t room = compressor->GetMaximumCompressionSpace(block.bytes);
-      block.compressedBytes =
-          compressor->Compress(block.source, block.bytes, compressed.get() + block.slot, room);
-      if (block.compressedBytes == 0) failed = true;
-    }
-  }
-  if (failed) {
-    throw cumed::Error("cannot write '" + out.path().string() +
-                       "': " + ToString(options.compression) + " compression failed");
-  }
+  for (int t = 0; t < threads; ++t) compressors.push_back(MakeCompressor(options));
+  const std::size_t slotBytes = compressors[0]->GetMaximumCompressionSpace(blockBytes);
+  // Batches of at least 8 MB (and four blocks per thread), no larger than the largest array.
+  std::size_t mostBlocks = 1;
+  for (const VtpArray* a : arrays)
+    mostBlocks = std::max(mostBlocks, (a->bytes + blockBytes - 1) / blockBytes);
+  const std::size_t batchBlocks =
+      std::min(mostBlocks, std::max<std::size_t>(4 * static_cast<std::size_t>(threads),
+                                                 (std::size_t{8} << 20) / blockBytes));
+  std::unique_ptr<unsigned char[]> slots; // made on first use: a mesh may have no data
+  std::vector<std::size_t> compressedBytes(batchBlocks);
 
+  std::vector<Word> offsets(arrays.size(), 0);
+  const std::string placeholder = XmlHeader(content, arrays, offsets, options.compression);
+  out.Write(placeholder.data(), placeholder.size());
+  const std::size_t appendedStart = placeholder.size();
   std::vector<std::vector<Word>> headers;
-  std::vector<Word> offsets;
-  Word offset = 0;
+  std::vector<std::size_t> headerPositions;
   for (std::size_t a = 0; a < arrays.size(); ++a) {
-    std::vector<Word> header{firstBlock[a + 1] - firstBlock[a], blockBytes,
-                             arrays[a]->bytes % blockBytes};
-    for (std::size_t b = firstBlock[a]; b < firstBlock[a + 1]; ++b)
-      header.push_back(blocks[b].compressedBytes);
-    offsets.push_back(offset);
-    for (std::size_t h = 3; h < header.size(); ++h) offset += header[h];
-    offset += header.size() * sizeof(Word);
+    const std::size_t bytes = arrays[a]->bytes;
+    const std::size_t blocks = (bytes + blockBytes - 1) / blockBytes;
+    std::vector<Word> header{blocks, blockBytes, bytes % blockBytes};
+    header.resize(3 + blocks, 0);
+    offsets[a] = out.position() - appendedStart;
+    headerPositions.push_back(out.position());
+    out.Write(header.data(), header.size() * sizeof(Word));
+
+    const auto* source = static_cast<const unsigned char*>(arrays[a]->data);
+    for (std::size_t first = 0; first < blocks; first += batchBlocks) {
+      const auto count = static_cast<std::int64_t>(std::min(batchBlocks, blocks - first));
+      if (!slots) slots.reset(new unsigned char[slotBytes * batchBlocks]);
+      bool failed = false;
+#pragma omp parallel for schedule(dynamic, 1) reduction(|| : failed)
+      for (std::int64_t b = 0; b < count; ++b) {
+        const std::size_t start = (first + b) * blockBytes;
+        const std::size_t size = std::min(blockBytes, bytes - start);
+        compressedBytes[b] = compressors[omp_get_thread_num()]->Compress(
+            source + start, size, slots.get() + b * slotBytes, slotBytes);
+        if (compressedBytes[b] == 0) failed = true;
+      }
+      if (failed) {
+        throw cumed::Error("cannot write '" + out.path().string() +
+                           "': " + ToString(options.compression) + " compression failed");
+      }
+      for (std::int64_t b = 0; b < count; ++b) {
+        header[3 + first + b] = compressedBytes[b];
+        out.Write(slots.get() + b * slotBytes, compressedBytes[b]);
+      }
+    }
     headers.push_back(std::move(header));
   }
+  for (std::size_t a = 0; a < arrays.size(); ++a)
+    out.WriteAt(headers[a].data(), headers[a].size() * sizeof(Word), headerPositions[a]);
   const std::string xml = XmlHeader(content, arrays, offsets, options.compression);
-  out.Write(xml.data(), xml.size());
-  for (std::size_t a = 0; a < arrays.size(); ++a) {
-    out.Write(headers[a].data(), headers[a].size() * sizeof(Word));
-    for (std::size_t b = firstBlock[a]; b < firstBlock[a + 1]; ++b)
-      out.Write(compressed.get() + blocks[b].slot, blocks[b].compressedBytes);
-  }
+  if (xml.size() != placeholder.size()) throw std::logic_error("WriteVtp: header size changed");
+  out.WriteAt(xml.data(), xml.size(), 0);
 }
 
 } // namespace

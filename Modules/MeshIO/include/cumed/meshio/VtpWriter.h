@@ -1,9 +1,10 @@
 #pragma once
 // VTK XML PolyData (.vtp) written fast: binary appended data (header_type UInt64), each array
-// either raw or split into blocks compressed in parallel (LZ4 by default, or zlib) with VTK's own
-// compressors, written with one large write per array. vtkXMLPolyDataReader reads the files back
-// unchanged: points, the four cell arrays, point and cell data (names, components, active
-// attributes).
+// either raw (one write each) or split into blocks compressed in parallel (LZ4 by default, or
+// zlib) with VTK's own compressors, a batch at a time, the XML header and the block sizes written
+// in place at the end (so a compressed file must be seekable, as for VTK's writer).
+// vtkXMLPolyDataReader reads the files back unchanged: points, the four cell arrays, point and
+// cell data (names, components, active attributes).
 #include "cumed/core/Mesh.h"
 
 #include <cstddef>
