@@ -35,10 +35,10 @@ OutputFile::~OutputFile() {
   }
 }
 
-void OutputFile::Fail(const char* action, int error) {
+void OutputFile::Fail(const char* action, int error, bool sequential) {
   std::string reason = error ? std::strerror(error) : "short write";
-  throw cumed::Error(std::string("cannot ") + action + " '" + file_.string() + "': " + reason +
-                     " (after " + std::to_string(written_) + " bytes)");
+  if (sequential) reason += " (after " + std::to_string(written_) + " bytes)";
+  throw cumed::Error(std::string("cannot ") + action + " '" + file_.string() + "': " + reason);
 }
 
 void OutputFile::Write(const void* data, std::size_t bytes) {
@@ -53,16 +53,21 @@ void OutputFile::Write(const void* data, std::size_t bytes) {
   }
 }
 
-void OutputFile::WriteAt(const void* data, std::size_t bytes, std::size_t offset) {
+int OutputFile::TryWriteAt(const void* data, std::size_t bytes, std::size_t offset) const noexcept {
   const char* next = static_cast<const char*>(data);
   while (bytes > 0) {
     const ssize_t done = ::pwrite(fd_, next, bytes, static_cast<off_t>(offset));
     if (done < 0 && errno == EINTR) continue;
-    if (done <= 0) Fail("write", done < 0 ? errno : 0);
+    if (done <= 0) return done < 0 ? errno : -1;
     next += done;
     bytes -= static_cast<std::size_t>(done);
     offset += static_cast<std::size_t>(done);
   }
+  return 0;
+}
+
+void OutputFile::WriteAt(const void* data, std::size_t bytes, std::size_t offset) {
+  if (const int error = TryWriteAt(data, bytes, offset)) FailWrite(error);
 }
 
 void OutputFile::Close() {

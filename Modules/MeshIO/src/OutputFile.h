@@ -22,6 +22,10 @@ public:
   /// Writes all `bytes` at `offset` (before the end: what Write() wrote is replaced), without
   /// moving the position Write() appends at.
   void WriteAt(const void* data, std::size_t bytes, std::size_t offset);
+  /// WriteAt() for several threads at once (disjoint ranges): no exception, returns 0, or the
+  /// errno of the failure (-1 for a short write without one); FailWrite() reports it.
+  int TryWriteAt(const void* data, std::size_t bytes, std::size_t offset) const noexcept;
+  [[noreturn]] void FailWrite(int error) { Fail("write", error < 0 ? 0 : error, false); }
   /// Closes the file; throws cumed::Error when the system reports an error on closing.
   void Close();
 
@@ -30,7 +34,7 @@ public:
   std::size_t position() const noexcept { return written_; }
 
 private:
-  [[noreturn]] void Fail(const char* action, int error);
+  [[noreturn]] void Fail(const char* action, int error, bool sequential = true);
   std::filesystem::path file_;
   int fd_ = -1;
   bool regular_ = false;

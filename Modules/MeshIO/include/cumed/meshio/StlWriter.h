@@ -1,9 +1,9 @@
 #pragma once
 // Binary STL written in parallel: every triangle's 50 bytes (the facet normal computed from its
 // vertices as vtkSTLWriter does, the three vertices as float, attribute 0) are filled by OpenMP
-// threads, 64 k triangles at a time, into one reused buffer that is written after each fill (one
-// buffer for the whole file cost more in page faults than the filling). The 80-byte header says
-// CuMed wrote it. vtkSTLReader reads the files back.
+// threads, 16 k triangles at a time, each thread into its own reused buffer that it writes at
+// the records' place in the file (one buffer for the whole file cost more in page faults than
+// the filling). The 80-byte header says CuMed wrote it. vtkSTLReader reads the files back.
 #include "cumed/core/Mesh.h"
 
 #include <filesystem>
