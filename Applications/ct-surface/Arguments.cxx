@@ -99,13 +99,20 @@ void ApplyOption(const std::string& name, const std::string& value, Arguments& a
     arguments.seriesUid = value;
   } else if (name == "--png-size") {
     ParsePngSize(value, arguments);
+  } else if (name == "--compression") {
+    const auto compression = cumed::meshio::ParseVtpCompression(value);
+    if (!compression) {
+      throw UsageError("--compression: unknown compression '" + value + "' (none, lz4 or zlib)");
+    }
+    arguments.compression = *compression;
   }
 }
 
 bool TakesValue(const std::string& name) {
   return name == "--output-dir" || name == "--output-prefix" || name == "--view" ||
          name == "--backend" || name == "--iso" || name == "--radius-mm" ||
-         name == "--series-uid" || name == "--png-size" || app::IsToolValueOption(name);
+         name == "--series-uid" || name == "--png-size" || name == "--compression" ||
+         app::IsToolValueOption(name);
 }
 
 bool IsFlag(const std::string& name) {
@@ -211,6 +218,9 @@ std::string HelpText() {
        << "  --series-uid UID      read this series (default: the one with the most slices)\n"
        << "  --png-size WxH        size of surface.png (default: " << defaults.pngWidth << "x"
        << defaults.pngHeight << ")\n"
+       << "  --compression C       how surface.vtp is compressed: none, lz4 (fast) or zlib\n"
+       << "                        (smaller, slower) (default: "
+       << cumed::meshio::ToString(defaults.compression) << ")\n"
        << "  --no-png              do not render surface.png\n"
        << "  --view V              camera of the picture: anterior, posterior, left, right or\n"
        << "                        superior (default: left anterior oblique, 30 degrees from\n"

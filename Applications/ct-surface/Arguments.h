@@ -3,6 +3,7 @@
 // reported (cumed::app::UsageError, exit code 2).
 #include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
+#include "cumed/meshio/VtpWriter.h"
 
 #include <string>
 
@@ -26,6 +27,8 @@ struct Arguments {
   double isoHu = 300.0;  ///< isosurface level in HU (bone)
   double radiusMm = 2.0; ///< closing ball radius; 0 skips the closing
   bool writePng = true;
+  /// How the .vtp file's arrays are compressed (--compression none|lz4|zlib).
+  cumed::meshio::VtpCompression compression = cumed::meshio::VtpCompression::LZ4;
   std::string seriesUid; ///< empty: the series with the most slices
   int pngWidth = 1024;
   int pngHeight = 768;

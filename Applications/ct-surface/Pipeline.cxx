@@ -4,7 +4,6 @@
 #include "ContourStage.h"
 #include "OutputDirectory.h"
 #include "SurfaceMeasures.h"
-#include "SurfaceWriters.h"
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Messages.h"
@@ -15,6 +14,8 @@
 #include "cumed/core/Timer.h"
 #include "cumed/core/Transfer.h"
 #include "cumed/io/DicomSeriesReader.h"
+#include "cumed/meshio/StlWriter.h"
+#include "cumed/meshio/VtpWriter.h"
 #include "cumed/rendering/RenderingError.h"
 #include "cumed/rendering/SurfaceSnapshot.h"
 
@@ -141,8 +142,8 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.enclosedVolumeMm3 = EnclosedVolumeMm3(surface);
 
   StageProgress writing(kProgramName, "writing surface");
-  WriteVtp(surface, staged.Stage(files.vtp).string());
-  WriteBinaryStl(surface, staged.Stage(files.stl).string());
+  cumed::meshio::WriteVtp(surface, staged.Stage(files.vtp), arguments.compression);
+  cumed::meshio::WriteStl(surface, staged.Stage(files.stl));
   staged.Commit();
   summary.seconds.write = writing.Finish();
 

@@ -50,8 +50,8 @@ bool IsFlag(const std::string& name) {
 }
 
 bool TakesValue(const std::string& name) {
-  static const std::set<std::string> kWithValue{"--iso",   "--labels", "--backend", "--gpus",
-                                                "--slabs", "--output", "--png"};
+  static const std::set<std::string> kWithValue{
+      "--iso", "--labels", "--backend", "--gpus", "--slabs", "--output", "--png", "--compression"};
   return kWithValue.count(name) != 0 || app::IsToolValueOption(name);
 }
 
@@ -94,6 +94,12 @@ void ApplyOption(const std::string& name, const std::string& value, Arguments& a
   } else if (name == "--png") {
     if (value.empty()) throw UsageError("--png: the file name is empty");
     arguments.png = value;
+  } else if (name == "--compression") {
+    const auto compression = cumed::meshio::ParseVtpCompression(value);
+    if (!compression) {
+      throw UsageError("--compression: unknown compression '" + value + "' (none, lz4 or zlib)");
+    }
+    arguments.compression = *compression;
   }
 }
 
@@ -145,6 +151,8 @@ std::string HelpText() {
        << "                        contour value per point when several are given), .stl\n"
        << "                        (binary), .ply (binary; points and triangles only). Missing\n"
        << "                        directories are created\n"
+       << "  --compression C       how a .vtp FILE is compressed: none, lz4 (fast) or zlib\n"
+       << "                        (smaller, slower) (default: lz4; .stl and .ply are not)\n"
        << "  --png FILE            also render a picture of the surface (offscreen: EGL without\n"
        << "                        DISPLAY, else X; without either: xvfb-run -a ...)\n"
        << "  --backend B           auto, cpu or cuda (default: auto); cuda fails when no CUDA\n"

@@ -4,6 +4,7 @@
 // system (does OUTPUT exist?) are checked in OutputFiles.cxx, before anything is read.
 #include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
+#include "cumed/meshio/VtpWriter.h"
 
 #include <optional>
 #include <string>
@@ -31,7 +32,9 @@ struct Arguments {
   int slabs = 0;          ///< z-slabs, 0 = one per GPU
   std::string output;     ///< .vtp, .stl or .ply; empty: the surface is not written
   std::string png;        ///< picture; empty: none
-  bool force = false;     ///< replace existing output files
+  /// How a .vtp output's arrays are compressed (--compression none|lz4|zlib).
+  cumed::meshio::VtpCompression compression = cumed::meshio::VtpCompression::LZ4;
+  bool force = false; ///< replace existing output files
   bool help = false;
   app::ToolOptions tool; ///< --version, --json, --quiet, --verbose, --threads
 

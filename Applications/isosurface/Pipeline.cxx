@@ -153,7 +153,8 @@ RunSummary RunPipeline(const Arguments& requested) {
   }
   if (!outputs.surface.empty()) {
     StageProgress writing(kProgramName, "writing " + outputs.surface.string());
-    WriteSurfaceFile(contour.surface, staged.Stage(outputs.surface), outputs.format);
+    WriteSurfaceFile(contour.surface, staged.Stage(outputs.surface), outputs.format,
+                     arguments.compression);
     staged.Commit();
     summary.seconds.write = writing.Finish();
   }

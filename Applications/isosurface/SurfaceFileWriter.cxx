@@ -1,13 +1,12 @@
 #include "SurfaceFileWriter.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/meshio/StlWriter.h"
 #include "cumed/surface/UpdateOrThrow.h"
 
 #include <vtkNew.h>
 #include <vtkPLYWriter.h>
 #include <vtkPolyData.h>
-#include <vtkSTLWriter.h>
-#include <vtkXMLPolyDataWriter.h>
 
 #include <string>
 #include <system_error>
@@ -17,9 +16,11 @@ namespace fs = std::filesystem;
 namespace cumed::isosurfaceapp {
 namespace {
 
-// Runs a configured VTK writer; its errors (e.g. a directory without write permission) become
-// cumed::Error with VTK's message, and what it wrote is removed.
-template <class TWriter> void Write(TWriter* writer, vtkPolyData* surface, const fs::path& file) {
+// vtkPLYWriter's errors (e.g. a directory without write permission) become cumed::Error with
+// VTK's message, and what it wrote is removed.
+void WritePly(vtkPolyData* surface, const fs::path& file) {
+  vtkNew<vtkPLYWriter> writer;
+  writer->SetFileTypeToBinary();
   writer->SetFileName(file.string().c_str());
   writer->SetInputData(surface);
   std::string problem;
@@ -37,24 +38,15 @@ template <class TWriter> void Write(TWriter* writer, vtkPolyData* surface, const
 
 } // namespace
 
-void WriteSurfaceFile(vtkPolyData* surface, const fs::path& file, SurfaceFormat format) {
+void WriteSurfaceFile(vtkPolyData* surface, const fs::path& file, SurfaceFormat format,
+                      cumed::meshio::VtpCompression compression) {
   switch (format) {
-  case SurfaceFormat::Vtp: {
-    vtkNew<vtkXMLPolyDataWriter> writer;
-    writer->SetDataModeToAppended();
-    writer->EncodeAppendedDataOff(); // raw binary, not base64
-    return Write(writer.Get(), surface, file);
-  }
-  case SurfaceFormat::Stl: {
-    vtkNew<vtkSTLWriter> writer;
-    writer->SetFileTypeToBinary();
-    return Write(writer.Get(), surface, file);
-  }
-  case SurfaceFormat::Ply: {
-    vtkNew<vtkPLYWriter> writer;
-    writer->SetFileTypeToBinary();
-    return Write(writer.Get(), surface, file);
-  }
+  case SurfaceFormat::Vtp:
+    return cumed::meshio::WriteVtp(surface, file, compression);
+  case SurfaceFormat::Stl:
+    return cumed::meshio::WriteStl(surface, file);
+  case SurfaceFormat::Ply:
+    return WritePly(surface, file);
   }
 }
 

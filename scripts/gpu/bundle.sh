@@ -21,7 +21,7 @@ case "$suite" in
   # The platform layer: execution options, the ITK bridge and device-resident ITK pipelines.
   platform) names=(cumed_core_test cumed_morphology_test cumed_device_pipeline_test
                    cumed_bridge_vtk_test cumed_surface_vtk_test cumed-ct-surface
-                   cumed-morphology-benchmark cumed-io-benchmark) ;;
+                   cumed-morphology-benchmark cumed-io-benchmark cumed-mesh-io-benchmark) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface or platform)" >&2; exit 2 ;;
 esac
 executables=()
