@@ -34,7 +34,7 @@ Implementation ImplementationOf(Backend backend) noexcept {
   return Implementation::None;
 }
 
-ExecutionScope::ExecutionScope(const ExecutionOptions& options)
+ExecutionScope::ExecutionScope(const ExecutionOptions& options, std::size_t workItems)
     : options_(options), before_(GetTransferStats()), previousThreads_(omp_get_max_threads()) {
   if (options.threads < 0)
     throw InvalidArgument("threads must be 0 (OpenMP's default) or positive, not " +
@@ -43,11 +43,13 @@ ExecutionScope::ExecutionScope(const ExecutionOptions& options)
   checkCancelled();
   // Last, so a constructor that throws leaves the setting alone. omp_set_num_threads changes
   // this thread's setting only, so other callers are unaffected.
-  if (options.threads > 0) omp_set_num_threads(options.threads);
+  threads_ = options.threads;
+  if (threads_ == 0 && workItems > 0 && workItems < kSerialWorkItems) threads_ = 1;
+  if (threads_ > 0) omp_set_num_threads(threads_);
 }
 
 ExecutionScope::~ExecutionScope() {
-  if (options_.threads > 0) omp_set_num_threads(previousThreads_);
+  if (threads_ > 0) omp_set_num_threads(previousThreads_);
 }
 
 void ExecutionScope::checkCancelled() const {

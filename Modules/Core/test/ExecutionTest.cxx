@@ -78,6 +78,29 @@ TEST(ExecutionScope, AppliesThreadsAndRestoresThem) {
   EXPECT_THROW(cumed::ExecutionScope{options}, cumed::InvalidArgument);
 }
 
+TEST(ExecutionScope, SmallInputsRunOnTheCallingThreadAlone) {
+  const int before = omp_get_max_threads();
+  cumed::ExecutionOptions options;
+  cumed::ExecutionReport report;
+  options.report = &report;
+  {
+    cumed::ExecutionScope scope(options, 32 * 32 * 32);
+    EXPECT_EQ(omp_get_max_threads(), 1);
+    scope.finish(cumed::Backend::CPU);
+  }
+  EXPECT_EQ(report.threads, 1);
+  EXPECT_EQ(omp_get_max_threads(), before);
+  {
+    cumed::ExecutionScope scope(options, cumed::ExecutionScope::kSerialWorkItems);
+    EXPECT_EQ(omp_get_max_threads(), before); // large enough: OpenMP's default
+  }
+  options.threads = 2; // an explicit request wins
+  {
+    cumed::ExecutionScope scope(options, 10);
+    EXPECT_EQ(omp_get_max_threads(), 2);
+  }
+}
+
 TEST(ExecutionScope, ACancelledCallNeverStarts) {
   cumed::ExecutionOptions options;
   options.cancelRequested = [] { return true; };

@@ -31,7 +31,7 @@ template <class T>
 Backend Binary(ImageView<const T> input, ImageView<T> output, const StructuringElement& element,
                BinaryOperation operation, const BinaryOptions& options) {
   detail::CheckImageArguments(input, output);
-  ExecutionScope scope(options);
+  ExecutionScope scope(options, input.geometry.numberOfPixels());
   const Backend backend = ResolveBackend(options.backend);
   int slabs = 1;
   if (backend == Backend::CPU) {

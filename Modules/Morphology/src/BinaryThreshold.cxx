@@ -35,7 +35,7 @@ template <class TIn, class TOut>
 Backend BinaryThreshold(ImageView<const TIn> input, ImageView<TOut> output,
                         const BinaryThresholdOptions& options) {
   detail::CheckViews(input, output);
-  ExecutionScope scope(options);
+  ExecutionScope scope(options, input.geometry.numberOfPixels());
   const Backend backend = ResolveBackend(options.backend);
   const std::pair<TIn, TIn> range = RangeIn<TIn>(options.lower, options.upper);
   const TIn lower = range.first, upper = range.second; // plain variables for the OpenMP loop

@@ -54,7 +54,7 @@ template <class T>
 Backend Grayscale(ImageView<const T> input, ImageView<T> output, const StructuringElement& element,
                   GrayscaleOperation operation, const GrayscaleOptions& options) {
   detail::CheckImageArguments(input, output);
-  ExecutionScope scope(options);
+  ExecutionScope scope(options, input.geometry.numberOfPixels());
   const Backend backend = ResolveBackend(options.backend);
   int slabs = 1;
   if (backend == Backend::CPU) RunCpu(input, output, element, operation, options);

@@ -27,7 +27,7 @@ IsosurfaceResult ExtractIsosurface(const ImageView<const T>& volume,
   }
   detail::ValidateRequest(volume.geometry, volume.location, options, attributeGeometries,
                           attributeLocations);
-  ExecutionScope scope(options);
+  ExecutionScope scope(options, volume.geometry.numberOfPixels());
   IsosurfaceResult result;
   result.backendUsed = ResolveBackend(options.backend);
   if (result.backendUsed == Backend::CUDA) {
