@@ -20,8 +20,7 @@ bool IsZeroRadius(const std::array<int, 3>& radius) {
 ClosingResult CloseWithBall(HounsfieldImage* image, const std::array<int, 3>& radius,
                             cumed::Backend backend, const std::function<void(double)>& progress) {
   using Kernel = itk::FlatStructuringElement<3>;
-  using Closing =
-      cumed::GrayscaleMorphologicalClosingImageFilter<ClosedImage, ClosedImage, Kernel>;
+  using Closing = cumed::GrayscaleMorphologicalClosingImageFilter<ClosedImage, ClosedImage, Kernel>;
   auto closing = Closing::New();
   // ITK's own closing (the filter's superclass) needs one image type in and out.
   closing->SetInput(WithoutClosing(image));

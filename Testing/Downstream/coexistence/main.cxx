@@ -55,7 +55,8 @@ int main(int argc, char* argv[]) {
   dilate->SetKernel(itk::FlatStructuringElement<3>::Ball(radius));
   dilate->SetInput(volume);
   dilate->Update();
-  if (dilate->GetOutput()->GetPixel({{3, 2, 2}}) != 7 || dilate->GetOutput()->GetPixel({{0, 0, 0}}) != 0) {
+  if (dilate->GetOutput()->GetPixel({{3, 2, 2}}) != 7 ||
+      dilate->GetOutput()->GetPixel({{0, 0, 0}}) != 0) {
     std::cerr << "cumed::GrayscaleDilateImageFilter: unexpected voxels\n";
     return 3;
   }
