@@ -4,6 +4,7 @@
 // pipeline does it, one slice after the other (ImageFileReader + GDCMImageIO per file).
 //
 //   cumed-io-benchmark --ct DIR [--repeat N] [--threads N] [--no-reference]
+#include "cumed/benchmark/Table.h"
 #include "cumed/core/Timer.h"
 #include "cumed/io/DicomSeriesReader.h"
 
@@ -20,6 +21,8 @@
 
 namespace {
 
+using cumed::benchmark::Median;
+
 struct Settings {
   std::string ct;
   int repeat = 10;
@@ -32,11 +35,6 @@ struct Timing {
   double header = 0, decode = 0, total = 0; ///< medians, seconds
   cumed::io::HounsfieldImage::Pointer image;
 };
-
-double Median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values[values.size() / 2];
-}
 
 Timing TimeRead(const Settings& settings, int threads) {
   std::vector<double> header, decode, total;

@@ -6,6 +6,7 @@
 // into the page cache after a sync() (no run pays for the write-back of earlier files).
 //
 //   cumed-mesh-io-benchmark [--size N] [--repeat N] [--dir DIRECTORY] [--threads N]
+#include "cumed/benchmark/Table.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Image.h"
 #include "cumed/core/Timer.h"
@@ -33,6 +34,8 @@
 namespace fs = std::filesystem;
 
 namespace {
+
+using cumed::benchmark::Median;
 
 struct Options {
   std::size_t size = 448; ///< metaball volume edge in voxels (448: about 1 M triangles)
@@ -113,11 +116,6 @@ struct Result {
   std::string baselineName;
   double baselineSeconds = 0;
 };
-
-double Median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values[values.size() / 2];
-}
 
 /// Median seconds of `repeat` runs of `write`, each into a fresh file (removed first), each after
 /// a sync(), so that no run pays for the write-back of the files before it.

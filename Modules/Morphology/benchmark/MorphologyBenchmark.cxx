@@ -4,6 +4,7 @@
 //
 //   cumed-morphology-benchmark --ct DIR_OR_FILE [--repeat N] [--itk-max-radius R] [--no-itk]
 //                              [--tall-slices N] [--only NAME_PART]
+#include "cumed/benchmark/Table.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
@@ -36,6 +37,10 @@
 #include <vector>
 
 namespace {
+
+using cumed::benchmark::Median;
+using cumed::benchmark::Ms;
+using cumed::benchmark::Ratio;
 
 using namespace cumed::morphology;
 using ItkImage = itk::Image<std::int16_t, 3>;
@@ -107,11 +112,6 @@ typename itk::Image<T, 3>::Pointer ToItk(const std::vector<T>& v,
   image->Allocate();
   std::copy(v.begin(), v.end(), image->GetBufferPointer());
   return image;
-}
-
-double Median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values[values.size() / 2];
 }
 
 /// Runs CuMed on host views with a backend; returns seconds (median of `runs`).
@@ -212,20 +212,6 @@ double TimeItk(const std::vector<T>& in, std::vector<T>& out,
   const T* p = filter->GetOutput()->GetBufferPointer();
   out.assign(p, p + in.size());
   return seconds;
-}
-
-std::string Ms(double seconds) {
-  if (seconds < 0) return "-";
-  char text[32];
-  std::snprintf(text, sizeof text, seconds < 0.01 ? "%.3f" : "%.1f", seconds * 1e3);
-  return text;
-}
-
-std::string Ratio(double a, double b) {
-  if (a < 0 || b <= 0) return "-";
-  char text[32];
-  std::snprintf(text, sizeof text, "%.0fx", a / b);
-  return text;
 }
 
 /// The floor for host-in/host-out: the same bytes up and down from page-locked memory, one

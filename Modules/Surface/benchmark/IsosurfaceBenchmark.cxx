@@ -6,6 +6,7 @@
 //   cumed-isosurface-benchmark [--ct DICOM_DIR] [--metaball-sizes 512,1024] [--repeat N]
 //                              [--threads N] [--only NAME_PART] [--no-vtk] [--no-vtk-mc]
 //                              [--no-vtk-mc-large] [--vtk-smp BACKEND]
+#include "cumed/benchmark/Table.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Config.h"
 #include "cumed/core/Device.h"
@@ -45,6 +46,10 @@
 #endif
 
 namespace {
+
+using cumed::benchmark::Median;
+using cumed::benchmark::Ms;
+using cumed::benchmark::Ratio;
 
 using namespace cumed::surface;
 
@@ -113,29 +118,10 @@ Volume<float> Metaballs(std::size_t n) {
   return v;
 }
 
-double Median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values[values.size() / 2];
-}
-
-std::string Ms(double seconds) {
-  if (seconds < 0) return "-";
-  char text[32];
-  std::snprintf(text, sizeof text, seconds < 0.01 ? "%.3f" : "%.1f", seconds * 1e3);
-  return text;
-}
-
 std::string Rate(double count, double seconds, double unit) {
   if (seconds <= 0 || count < 0) return "-";
   char text[32];
   std::snprintf(text, sizeof text, "%.2f", count / seconds / unit);
-  return text;
-}
-
-std::string Ratio(double a, double b) {
-  if (a < 0 || b <= 0) return "-";
-  char text[32];
-  std::snprintf(text, sizeof text, a / b < 10 ? "%.1fx" : "%.0fx", a / b);
   return text;
 }
 
