@@ -20,12 +20,6 @@ bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-std::string SliceName(int k) { // k counts from 1, as in IMG0001.dcm
-  char name[32];
-  std::snprintf(name, sizeof(name), "IMG%04d.dcm", k);
-  return name;
-}
-
 CtSeries ReadWithThreads(const std::string& directory, int threads) {
   DicomReadOptions options;
   options.threads = threads;
@@ -85,18 +79,9 @@ TEST(ParallelDicomRead, NegativeThreadCountIsRefused) {
 }
 
 // A 32 x 24 x 16 series (slice k at z = 2k mm), more slices than any tested thread count.
-class ParallelDicomChecks : public ::testing::Test {
+class ParallelDicomChecks : public GeneratedSeries {
 protected:
-  void SetUp() override {
-    VolumeGeometry geometry;
-    geometry.size = {32, 24, 16};
-    geometry.spacing = {0.5, 0.5, 2.0};
-    geometry.origin = {-8.0, -6.0, 0.0};
-    volume_ = MakeRandomVolume(geometry, -1024, 2000);
-    WriteDicomCtSeries(volume_.GetPointer(), directory());
-  }
-  std::string directory() const { return scratch_.Sub("series"); }
-  fs::path slice(int k) const { return fs::path(directory()) / SliceName(k); }
+  ParallelDicomChecks() : GeneratedSeries({{32, 24, 16}, {0.5, 0.5, 2.0}, {-8.0, -6.0, 0.0}}) {}
 
   // The message of the one-thread read, checked to be that of every other thread count.
   std::string SameErrorForEveryThreadCount() const {
@@ -111,9 +96,6 @@ protected:
     EditDicomFileInPlace(slice(k),
                          [](DcmDataset& d) { PutString(d, DCM_RescaleIntercept, "31000"); });
   }
-
-  TemporaryDirectory scratch_;
-  HounsfieldImage::Pointer volume_;
 };
 
 TEST_F(ParallelDicomChecks, CleanSeriesWithStrayFilesGivesTheSameResultAndWarnings) {

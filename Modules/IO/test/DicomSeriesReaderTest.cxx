@@ -17,28 +17,10 @@ bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-std::string SliceName(int k) { // k counts from 1, as in IMG0001.dcm
-  char name[32];
-  std::snprintf(name, sizeof(name), "IMG%04d.dcm", k);
-  return name;
-}
-
 // A 24 x 20 x 9 series (2 mm slices, z from 10 mm) in a scratch directory of its own.
-class DicomReaderChecks : public ::testing::Test {
+class DicomReaderChecks : public GeneratedSeries {
 protected:
-  void SetUp() override {
-    VolumeGeometry geometry;
-    geometry.size = {24, 20, 9};
-    geometry.spacing = {0.5, 0.5, 2.0};
-    geometry.origin = {-6.0, -5.0, 10.0};
-    volume_ = MakeRandomVolume(geometry, -1024, 2000);
-    WriteDicomCtSeries(volume_.GetPointer(), directory());
-  }
-  std::string directory() const { return scratch_.Sub("series"); }
-  fs::path slice(int k) const { return fs::path(directory()) / SliceName(k); }
-
-  TemporaryDirectory scratch_;
-  HounsfieldImage::Pointer volume_;
+  DicomReaderChecks() : GeneratedSeries({{24, 20, 9}, {0.5, 0.5, 2.0}, {-6.0, -5.0, 10.0}}) {}
 };
 
 TEST_F(DicomReaderChecks, ReadsTheCleanSeriesAndLeavesTheDirectoryUntouched) {

@@ -2,6 +2,7 @@
 
 #include "cumed/core/Log.h"
 
+#include <cstdio>
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
 
@@ -183,6 +184,12 @@ bool LogCapture::Contains(const std::string& text) const {
   for (const std::string& message : messages_)
     if (message.find(text) != std::string::npos) return true;
   return false;
+}
+
+std::string SliceName(int k) {
+  char name[32];
+  std::snprintf(name, sizeof(name), "IMG%04d.dcm", k);
+  return name;
 }
 
 } // namespace cumed::io::test

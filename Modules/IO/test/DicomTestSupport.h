@@ -2,6 +2,7 @@
 // Helpers for the IO tests: scratch directories, edited copies of DICOM files, random volumes.
 #include "cumed/core/Log.h"
 #include "cumed/io/DicomSeriesReader.h"
+#include "cumed/io/DicomSeriesWriter.h"
 
 #include <dcmtk/dcmdata/dcdatset.h>
 #include <gtest/gtest.h>
@@ -90,6 +91,26 @@ public:
 private:
   std::vector<std::string> messages_;
   LogSink previous_;
+};
+
+/// The file name of slice k (counting from 1, as in IMG0001.dcm) of a series written by
+/// WriteDicomCtSeries.
+std::string SliceName(int k);
+
+/// A random series of `geometry` written into a scratch directory of its own for each test.
+class GeneratedSeries : public ::testing::Test {
+protected:
+  explicit GeneratedSeries(const VolumeGeometry& geometry) : geometry_(geometry) {}
+  void SetUp() override {
+    volume_ = MakeRandomVolume(geometry_, -1024, 2000);
+    cumed::io::WriteDicomCtSeries(volume_.GetPointer(), directory());
+  }
+  std::string directory() const { return scratch_.Sub("series"); }
+  fs::path slice(int k) const { return fs::path(directory()) / SliceName(k); }
+
+  VolumeGeometry geometry_;
+  TemporaryDirectory scratch_;
+  HounsfieldImage::Pointer volume_;
 };
 
 } // namespace cumed::io::test
