@@ -31,6 +31,7 @@ template <class T>
 Backend Binary(ImageView<const T> input, ImageView<T> output, const StructuringElement& element,
                BinaryOperation operation, const BinaryOptions& options) {
   detail::CheckImageArguments(input, output);
+  detail::CheckElementFitsImage(element, input.geometry.size);
   ExecutionScope scope(options, input.geometry.numberOfPixels());
   const Backend backend = ResolveBackend(options.backend);
   int slabs = 1;

@@ -54,6 +54,7 @@ template <class T>
 Backend Grayscale(ImageView<const T> input, ImageView<T> output, const StructuringElement& element,
                   GrayscaleOperation operation, const GrayscaleOptions& options) {
   detail::CheckImageArguments(input, output);
+  detail::CheckElementFitsImage(element, input.geometry.size);
   ExecutionScope scope(options, input.geometry.numberOfPixels());
   const Backend backend = ResolveBackend(options.backend);
   int slabs = 1;

@@ -2,7 +2,10 @@
 // Internal: the checks every morphology entry point makes on its images.
 #include "cumed/core/Error.h"
 #include "cumed/core/Image.h"
+#include "cumed/morphology/StructuringElement.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <string>
 
 namespace cumed::morphology::detail {
@@ -34,6 +37,29 @@ void CheckImageArguments(const ImageView<const T>& input, const ImageView<T>& ou
   CheckViews(input, output);
   if (static_cast<const void*>(input.data) == static_cast<const void*>(output.data))
     throw InvalidArgument("morphology: input and output must be different buffers");
+}
+
+/// The work volume is the image padded by the element's reach on every side (SafeBorder pads
+/// so; every pass reads that halo). Past 8 times the image and past 2^27 voxels the element is out
+/// of proportion to the image: refused before any backend allocates, naming both sizes.
+inline void CheckElementFitsImage(const StructuringElement& element,
+                                  const std::array<std::size_t, 3>& size) {
+  const std::array<int, 3> reach = element.reach();
+  double image = 1.0, padded = 1.0;
+  for (int i = 0; i < 3; ++i) {
+    image *= static_cast<double>(size[i]);
+    padded *= static_cast<double>(size[i]) + 2.0 * reach[i];
+  }
+  const double limit =
+      std::max(8.0 * image, static_cast<double>(StructuringElement::kMaxBoxVoxels));
+  if (padded <= limit) return;
+  char text[96];
+  std::snprintf(text, sizeof text, "%g voxels, more than %g", padded, limit);
+  throw InvalidArgument("morphology: a structuring element of radius " + std::to_string(reach[0]) +
+                        "x" + std::to_string(reach[1]) + "x" + std::to_string(reach[2]) +
+                        " pads the " + SizeText(size) + " image to " + text +
+                        " (8 times the image, at least 2^27): the element is out of proportion "
+                        "to the image");
 }
 
 inline void RequireHostForCpu(MemoryLocation location) {

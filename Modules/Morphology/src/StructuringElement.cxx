@@ -4,30 +4,77 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace cumed::morphology {
 namespace {
 
+std::string RadiusText(const std::array<int, 3>& radius) {
+  return std::to_string(radius[0]) + "x" + std::to_string(radius[1]) + "x" +
+         std::to_string(radius[2]);
+}
+
+// %g: 3e+09 rather than std::to_string's "3000000000.000000" (or 300 digits for 1e300).
+std::string Number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
+std::string SizeText(const std::array<std::size_t, 3>& size) {
+  return std::to_string(size[0]) + "x" + std::to_string(size[1]) + "x" + std::to_string(size[2]);
+}
+
 std::array<std::size_t, 3> SizeFromRadius(const std::array<int, 3>& radius) {
+  StructuringElement::CheckRadius(radius);
   std::array<std::size_t, 3> size{};
-  for (int i = 0; i < 3; ++i) {
-    if (radius[i] < 0)
-      throw InvalidArgument("structuring element radius " + std::to_string(radius[i]) +
-                            " along axis " + std::to_string(i) + " is negative");
-    size[i] = static_cast<std::size_t>(2 * radius[i] + 1);
-  }
+  for (int i = 0; i < 3; ++i) size[i] = static_cast<std::size_t>(2 * radius[i] + 1);
   return size;
 }
 
 } // namespace
 
+void StructuringElement::CheckRadius(const std::array<int, 3>& radius) {
+  double voxels = 1.0;
+  for (int i = 0; i < 3; ++i) {
+    if (radius[i] < 0)
+      throw InvalidArgument("structuring element radius " + RadiusText(radius) + ": " +
+                            std::to_string(radius[i]) + " along axis " + std::to_string(i) +
+                            " is negative");
+    if (radius[i] > kMaxRadius)
+      throw InvalidArgument("structuring element radius " + RadiusText(radius) + ": " +
+                            std::to_string(radius[i]) + " voxels along axis " + std::to_string(i) +
+                            " is above the limit of " + std::to_string(kMaxRadius));
+    voxels *= 2.0 * radius[i] + 1.0;
+  }
+  if (voxels > static_cast<double>(kMaxBoxVoxels))
+    throw InvalidArgument("structuring element radius " + RadiusText(radius) +
+                          ": its bounding box has " + Number(voxels) +
+                          " voxels, more than the limit of 2^27 (" + std::to_string(kMaxBoxVoxels) +
+                          "; the mask would not fit sensibly)");
+}
+
+void StructuringElement::CheckSize(const std::array<std::size_t, 3>& size) {
+  double voxels = 1.0;
+  for (int i = 0; i < 3; ++i) {
+    if (size[i] == 0)
+      throw InvalidArgument("structuring element size " + SizeText(size) + " has a zero extent");
+    if (size[i] > 2 * std::size_t(kMaxRadius) + 1)
+      throw InvalidArgument("structuring element size " + SizeText(size) + ": " +
+                            std::to_string(size[i]) + " along axis " + std::to_string(i) +
+                            " is above the limit of " + std::to_string(2 * kMaxRadius + 1));
+    voxels *= static_cast<double>(size[i]);
+  }
+  if (voxels > static_cast<double>(kMaxBoxVoxels))
+    throw InvalidArgument("structuring element size " + SizeText(size) +
+                          " has more voxels than the limit of 2^27 (" +
+                          std::to_string(kMaxBoxVoxels) + ")");
+}
+
 StructuringElement StructuringElement::FromMask(const std::array<std::size_t, 3>& size,
                                                 const std::vector<std::uint8_t>& mask) {
-  if (size[0] == 0 || size[1] == 0 || size[2] == 0)
-    throw InvalidArgument("structuring element size " + std::to_string(size[0]) + "x" +
-                          std::to_string(size[1]) + "x" + std::to_string(size[2]) +
-                          " has a zero extent");
+  CheckSize(size);
   if (mask.size() != size[0] * size[1] * size[2])
     throw InvalidArgument("structuring element mask has " + std::to_string(mask.size()) +
                           " values for a size of " + std::to_string(size[0] * size[1] * size[2]));
@@ -63,14 +110,20 @@ StructuringElement StructuringElement::Ball(const std::array<int, 3>& radius) {
 std::array<int, 3> StructuringElement::RadiusFromMillimetres(double radiusMm,
                                                              const std::array<double, 3>& spacing) {
   if (!(radiusMm >= 0.0) || !std::isfinite(radiusMm))
-    throw InvalidArgument("ball radius " + std::to_string(radiusMm) +
-                          " mm is not a finite value >= 0");
+    throw InvalidArgument("ball radius " + Number(radiusMm) + " mm is not a finite value >= 0");
   std::array<int, 3> radius{};
   for (int i = 0; i < 3; ++i) {
-    if (!(spacing[i] > 0.0))
-      throw InvalidArgument("spacing " + std::to_string(spacing[i]) + " along axis " +
-                            std::to_string(i) + " is not positive");
-    radius[i] = static_cast<int>(std::lround(radiusMm / spacing[i]));
+    if (!(spacing[i] > 0.0) || !std::isfinite(spacing[i]))
+      throw InvalidArgument("spacing " + Number(spacing[i]) + " along axis " + std::to_string(i) +
+                            " is not a finite value > 0");
+    // In double first: a huge quotient (or inf from a tiny spacing) must not reach the cast.
+    const double voxels = std::round(radiusMm / spacing[i]);
+    if (!(voxels <= kMaxRadius))
+      throw InvalidArgument("ball radius " + Number(radiusMm) + " mm is " + Number(voxels) +
+                            " voxels along axis " + std::to_string(i) + " (spacing " +
+                            Number(spacing[i]) + " mm), above the limit of " +
+                            std::to_string(kMaxRadius));
+    radius[i] = static_cast<int>(voxels);
   }
   return radius;
 }

@@ -21,8 +21,22 @@ struct Chord {
 
 class StructuringElement {
 public:
-  /// mask[x + size_x*(y + size_y*z)] != 0 marks a member. Throws InvalidArgument for a size of 0
-  /// or a mask whose length does not match.
+  /// Largest radius along one axis, in voxels. Far beyond any image axis CuMed handles; it keeps
+  /// 2r+1 and the padding by r within int and refuses typing mistakes before any allocation.
+  static constexpr int kMaxRadius = 1 << 16;
+  /// Largest bounding box of an element, in voxels: the mask takes one byte per voxel (128 MiB),
+  /// and every filter pass visits each member for each output voxel.
+  static constexpr std::uint64_t kMaxBoxVoxels = std::uint64_t(1) << 27;
+
+  /// Throws InvalidArgument naming `radius` when an axis is negative or above kMaxRadius, or when
+  /// its box (2r+1 per axis) has more than kMaxBoxVoxels voxels. Every factory checks this first.
+  static void CheckRadius(const std::array<int, 3>& radius);
+  /// As CheckRadius, for a mask size: no zero extent, no axis above 2*kMaxRadius+1, at most
+  /// kMaxBoxVoxels voxels (computed without overflow).
+  static void CheckSize(const std::array<std::size_t, 3>& size);
+
+  /// mask[x + size_x*(y + size_y*z)] != 0 marks a member. Throws InvalidArgument for a size
+  /// CheckSize refuses or a mask whose length does not match.
   static StructuringElement FromMask(const std::array<std::size_t, 3>& size,
                                      const std::vector<std::uint8_t>& mask);
   /// The ellipsoid itk::FlatStructuringElement<3>::Ball(radius) makes (radius 0 on an axis: flat).
@@ -30,6 +44,9 @@ public:
   /// A ball whose radius is given in mm, for anisotropic voxels: radius_i = round(mm / spacing_i).
   static StructuringElement BallMillimetres(double radiusMm, const std::array<double, 3>& spacing);
   /// Radius per axis in voxels from a radius in mm (round to nearest), as BallMillimetres uses.
+  /// Throws InvalidArgument for a radius that is not finite and >= 0, a spacing that is not
+  /// finite and > 0, or a radius of more than kMaxRadius voxels on an axis (checked in double,
+  /// before any conversion to int).
   static std::array<int, 3> RadiusFromMillimetres(double radiusMm,
                                                   const std::array<double, 3>& spacing);
   /// Every pixel of the (2r+1) box, as itk::FlatStructuringElement<3>::Box.

@@ -26,6 +26,7 @@ public:
   static morphology::StructuringElement ToStructuringElement(const KernelType& kernel) {
     std::array<std::size_t, 3> size{1, 1, 1};
     for (unsigned i = 0; i < ImageDimension; ++i) size[i] = 2 * kernel.GetRadius(i) + 1;
+    morphology::StructuringElement::CheckSize(size); // before the mask is allocated
     std::vector<std::uint8_t> mask(size[0] * size[1] * size[2], 0);
     for (unsigned j = 0; j < kernel.Size(); ++j) {
       if (!(kernel[j] > 0)) continue;
@@ -40,6 +41,24 @@ public:
     return morphology::StructuringElement::FromMask(size, mask);
   }
 
+  /// ITK's SetRadius makes a box kernel of (2r+1) per axis at once; a radius CuMed refuses
+  /// (StructuringElement::CheckRadius) throws itk::ExceptionObject before that allocation.
+  using TItkFilter::SetRadius;
+  void SetRadius(const typename TItkFilter::RadiusType& radius) override {
+    std::array<int, 3> voxels{0, 0, 0};
+    for (unsigned i = 0; i < ImageDimension; ++i) {
+      // Clamped only for the message: CheckRadius refuses anything above kMaxRadius.
+      voxels[i] = static_cast<int>(std::min<itk::SizeValueType>(
+          radius[i], itk::SizeValueType(morphology::StructuringElement::kMaxRadius) + 1));
+    }
+    try {
+      morphology::StructuringElement::CheckRadius(voxels);
+    } catch (const Error& error) {
+      itkExceptionMacro(<< error.what());
+    }
+    TItkFilter::SetRadius(radius);
+  }
+
 protected:
   using typename Superclass::InPixel;
   using typename Superclass::OutPixel;
@@ -48,16 +67,17 @@ protected:
   void RunGrayscale(morphology::GrayscaleOperation operation,
                     morphology::GrayscaleOptions options) {
     if constexpr (Superclass::CuMedSupported) {
-      const auto element = ToStructuringElement(this->GetKernel());
+      // Inside Run: its bridge turns CuMed's errors (an element refused) into ITK exceptions.
       RunInInputType(options, [&](auto in, auto out, const morphology::GrayscaleOptions& o) {
+        const auto element = ToStructuringElement(this->GetKernel());
         return morphology::Grayscale(in, out, element, operation, o);
       });
     }
   }
   void RunBinary(morphology::BinaryOperation operation, morphology::BinaryOptions options) {
     if constexpr (Superclass::CuMedSupported) {
-      const auto element = ToStructuringElement(this->GetKernel());
       RunInInputType(options, [&](auto in, auto out, const morphology::BinaryOptions& o) {
+        const auto element = ToStructuringElement(this->GetKernel());
         return morphology::Binary(in, out, element, operation, o);
       });
     }

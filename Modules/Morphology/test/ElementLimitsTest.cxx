@@ -1,0 +1,134 @@
+// Radii that would allocate absurd memory or run for hours are refused with InvalidArgument
+// naming the radius (the library), or itk::ExceptionObject (the ITK adapters), before any
+// backend allocates: the checks sit before dispatch, so they hold for CPU and CUDA alike.
+#include "cumed/core/Error.h"
+#include "cumed/morphology/BinaryMorphology.h"
+#include "cumed/morphology/GrayscaleDilateImageFilter.h"
+#include "cumed/morphology/GrayscaleMorphology.h"
+#include "cumed/morphology/StructuringElement.h"
+
+#include <gtest/gtest.h>
+
+#include <itkFlatStructuringElement.h>
+#include <itkImage.h>
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <string>
+
+namespace {
+
+using cumed::morphology::StructuringElement;
+
+// The InvalidArgument message of `call`; fails the test when it throws nothing.
+std::string InvalidArgumentOf(const std::function<void()>& call) {
+  try {
+    call();
+  } catch (const cumed::InvalidArgument& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no cumed::InvalidArgument";
+  return "";
+}
+
+TEST(ElementLimits, HugeRadiiAreRefusedNamingTheRadius) {
+  const int huge = std::numeric_limits<int>::max();
+  std::string message = InvalidArgumentOf([&] { StructuringElement::Ball({huge, 1, 1}); });
+  EXPECT_NE(message.find("radius 2147483647x1x1"), std::string::npos) << message;
+  EXPECT_NE(message.find("limit of 65536"), std::string::npos) << message;
+  // Each axis allowed, the box too large: 1001^3 voxels.
+  message = InvalidArgumentOf([] { StructuringElement::Box({500, 500, 500}); });
+  EXPECT_NE(message.find("radius 500x500x500"), std::string::npos) << message;
+  EXPECT_NE(message.find("2^27"), std::string::npos) << message;
+  message = InvalidArgumentOf([] { StructuringElement::Cross({0, 0, 70000}); });
+  EXPECT_NE(message.find("70000 voxels along axis 2"), std::string::npos) << message;
+  // The largest box allowed along one axis is built.
+  EXPECT_EQ(StructuringElement::Box({StructuringElement::kMaxRadius, 0, 0}).size()[0],
+            std::size_t(2 * StructuringElement::kMaxRadius + 1));
+}
+
+TEST(ElementLimits, MaskSizesAreCheckedWithoutOverflow) {
+  // 2^32 * 2^32 wraps to 0 in size_t: it must be refused, not compared to an empty mask.
+  const std::size_t big = std::size_t(1) << 32;
+  const std::string message = InvalidArgumentOf([&] {
+    StructuringElement::FromMask({big, big, 1}, {});
+  });
+  EXPECT_NE(message.find("4294967296x4294967296x1"), std::string::npos) << message;
+}
+
+TEST(ElementLimits, MillimetreRadiiAreRangeCheckedBeforeTheIntegerCast) {
+  // 1e300 mm once became radius 0 (the cast of an out-of-range lround) and 3e9 mm an absurd
+  // allocation; both name the radius, the voxels and the axis now.
+  std::string message = InvalidArgumentOf([] {
+    StructuringElement::RadiusFromMillimetres(1e300, {1.4, 1.4, 2.5});
+  });
+  EXPECT_NE(message.find("ball radius 1e+300 mm"), std::string::npos) << message;
+  EXPECT_NE(message.find("axis 0 (spacing 1.4 mm)"), std::string::npos) << message;
+  message = InvalidArgumentOf([] { StructuringElement::BallMillimetres(3e9, {1.4, 1.4, 2.5}); });
+  EXPECT_NE(message.find("above the limit of 65536"), std::string::npos) << message;
+  message = InvalidArgumentOf([] {
+    StructuringElement::RadiusFromMillimetres(2.0, {1e-320, 1.0, 1.0});
+  });
+  EXPECT_NE(message.find("axis 0"), std::string::npos) << message;
+  message = InvalidArgumentOf([] {
+    StructuringElement::RadiusFromMillimetres(2.0, {1.0, std::nan(""), 1.0});
+  });
+  EXPECT_NE(message.find("spacing nan along axis 1"), std::string::npos) << message;
+  message = InvalidArgumentOf([] {
+    StructuringElement::RadiusFromMillimetres(-std::numeric_limits<double>::infinity(),
+                                              {1.0, 1.0, 1.0});
+  });
+  EXPECT_NE(message.find("-inf mm is not a finite value >= 0"), std::string::npos) << message;
+}
+
+TEST(ElementLimits, ElementsOutOfProportionToTheImageAreRefusedBeforeDispatch) {
+  // Reach 65536 along x pads a 64x64x40 image to 131136x64x40 = 3.4e8 voxels: refused for
+  // Grayscale and Binary alike, whatever the backend.
+  const cumed::ImageGeometry geometry{{64, 64, 40}, {1, 1, 1}, {0, 0, 0}};
+  cumed::Image input =
+      cumed::Image::Allocate(cumed::PixelType::UInt8, geometry, cumed::MemoryLocation::Host);
+  cumed::Image output =
+      cumed::Image::Allocate(cumed::PixelType::UInt8, geometry, cumed::MemoryLocation::Host);
+  const StructuringElement line = StructuringElement::Box({StructuringElement::kMaxRadius, 0, 0});
+  std::string message = InvalidArgumentOf([&] {
+    cumed::morphology::Grayscale<std::uint8_t>(std::as_const(input).view<std::uint8_t>(),
+                                               output.view<std::uint8_t>(), line,
+                                               cumed::morphology::GrayscaleOperation::Close, {});
+  });
+  EXPECT_NE(message.find("radius 65536x0x0 pads the 64x64x40 image"), std::string::npos) << message;
+  cumed::morphology::BinaryOptions binary;
+  binary.foreground = 1;
+  message = InvalidArgumentOf([&] {
+    cumed::morphology::Binary<std::uint8_t>(std::as_const(input).view<std::uint8_t>(),
+                                            output.view<std::uint8_t>(), line,
+                                            cumed::morphology::BinaryOperation::Dilate, binary);
+  });
+  EXPECT_NE(message.find("out of proportion"), std::string::npos) << message;
+  // An element larger than the image but within the limit still runs (ITK allows it too).
+  EXPECT_NO_THROW(cumed::morphology::Grayscale<std::uint8_t>(
+      std::as_const(input).view<std::uint8_t>(), output.view<std::uint8_t>(),
+      StructuringElement::Box({70, 0, 0}), cumed::morphology::GrayscaleOperation::Dilate, {}));
+}
+
+TEST(ElementLimits, ItkSetRadiusRefusesHugeRadiiAsItkExceptions) {
+  using Image = itk::Image<std::uint8_t, 3>;
+  using Kernel = itk::FlatStructuringElement<3>;
+  auto filter = cumed::GrayscaleDilateImageFilter<Image, Image, Kernel>::New();
+  Kernel::RadiusType radius;
+  radius[0] = 1000, radius[1] = 1000, radius[2] = 1000; // ITK would allocate 2001^3 bytes
+  try {
+    filter->SetRadius(radius);
+    FAIL() << "SetRadius accepted 1000x1000x1000";
+  } catch (const itk::ExceptionObject& e) {
+    EXPECT_NE(std::string(e.GetDescription()).find("radius 1000x1000x1000"), std::string::npos)
+        << e.GetDescription();
+  }
+  // The scalar overload goes through the same check.
+  EXPECT_THROW(filter->SetRadius(100000), itk::ExceptionObject);
+  filter->SetRadius(2);
+  EXPECT_EQ(filter->GetKernel().GetRadius(0), 2u);
+}
+
+} // namespace
