@@ -1,6 +1,7 @@
 #include "Arguments.h"
 
 #include "cumed/app/BackendOption.h"
+#include "cumed/app/ElementLimits.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/Paths.h"
 #include "cumed/app/UsageError.h"
@@ -117,13 +118,14 @@ bool TakesValue(const std::string& name) {
 
 bool IsFlag(const std::string& name) {
   return name == "--help" || name == "-h" || name == "--no-png" || name == "--force" ||
-         app::IsToolFlag(name);
+         name == app::kAllowLargeElementFlag || app::IsToolFlag(name);
 }
 
 void ApplyFlag(const std::string& name, Arguments& arguments) {
   if (name == "--help" || name == "-h") arguments.help = true;
   if (name == "--no-png") arguments.writePng = false;
   if (name == "--force") arguments.force = true;
+  if (name == app::kAllowLargeElementFlag) arguments.allowLargeElement = true;
   if (app::IsToolFlag(name)) app::ApplyToolFlag(name, arguments.tool);
 }
 
@@ -211,7 +213,11 @@ std::string HelpText() {
        << "  --iso HU              isosurface level in HU (default: " << defaults.isoHu << ")\n"
        << "  --radius-mm MM        closing ball radius in mm, 0 skips the closing (default: "
        << defaults.radiusMm << ");\n"
-       << "                        voxels per axis = round(MM / spacing)\n"
+       << "                        voxels per axis = round(MM / spacing), at most 65536 and a\n"
+       << "                        ball box of 2^27 voxels; a ball more than twice the volume\n"
+       << "                        along an axis is refused (it takes minutes and rarely means\n"
+       << "                        what was intended)\n"
+       << "  --allow-large-element run such a ball anyway\n"
        << "  --backend B           auto, cpu or cuda (default: auto); cuda fails when no CUDA\n"
        << "                        device is usable; stages without a CUDA implementation run on\n"
        << "                        the CPU and the summary says so per stage\n"

@@ -26,6 +26,8 @@ struct Arguments {
   cumed::Backend backend = cumed::Backend::Auto;
   double isoHu = 300.0;  ///< isosurface level in HU (bone)
   double radiusMm = 2.0; ///< closing ball radius; 0 skips the closing
+  /// --allow-large-element: a ball more than twice the volume along an axis runs anyway
+  bool allowLargeElement = false;
   bool writePng = true;
   /// How the .vtp file's arrays are compressed (--compression none|lz4|zlib).
   cumed::meshio::VtpCompression compression = cumed::meshio::VtpCompression::LZ4;

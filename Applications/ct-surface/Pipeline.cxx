@@ -102,7 +102,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
   }
 
   const std::array<int, 3> radius =
-      BallRadiusInVoxels(series.image->GetSpacing(), arguments.radiusMm);
+      BallRadiusInVoxels(series.image, arguments.radiusMm, arguments.allowLargeElement);
   for (int i = 0; i < 3; ++i) summary.closingRadiusVoxels[i] = static_cast<int>(radius[i]);
   // The volume goes up once; closing and contour read it on the device, and only the mesh
   // comes back (CUDA). The summary reports the copies each way.

@@ -1,6 +1,7 @@
 #include "Arguments.h"
 
 #include "cumed/app/BackendOption.h"
+#include "cumed/app/ElementLimits.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
 
@@ -77,7 +78,8 @@ bool TakesValue(const std::string& name) {
 
 bool IsFlag(const std::string& name) {
   return name == "--help" || name == "-h" || name == "--2d" || name == "--no-safe-border" ||
-         name == "--dicom" || name == "--force" || app::IsToolFlag(name);
+         name == "--dicom" || name == "--force" || name == app::kAllowLargeElementFlag ||
+         app::IsToolFlag(name);
 }
 
 void ApplyFlag(const std::string& name, Arguments& arguments) {
@@ -91,6 +93,8 @@ void ApplyFlag(const std::string& name, Arguments& arguments) {
     arguments.dicomOutput = true;
   else if (name == "--force")
     arguments.force = true;
+  else if (name == app::kAllowLargeElementFlag)
+    arguments.allowLargeElement = true;
   else if (app::IsToolFlag(name))
     app::ApplyToolFlag(name, arguments.tool);
 }
@@ -223,6 +227,10 @@ std::string HelpText() {
       << "                        RX,RY,RZ); exactly one of --radius-mm and --radius-vox\n"
       << "  --2d                  z radius 0: each slice on its own (implied for a 2D image)\n"
       << "                        A radius that is 0 on every axis is refused: nothing to do.\n"
+      << "                        Limits: 1000 voxels per axis, an element box of 2^27 voxels,\n"
+      << "                        and an element at most twice the volume along each axis\n"
+      << "  --allow-large-element run an element more than twice the volume anyway (it reaches\n"
+      << "                        past the whole volume from every voxel; it takes minutes)\n"
       << "  --foreground V        binary-*: the object's value; required (ITK's default, the\n"
       << "                        type's maximum, rarely matches a mask's 1 or 255)\n"
       << "  --background V        binary-dilate/erode/open: value of removed object voxels\n"

@@ -32,6 +32,8 @@ struct Arguments {
   cumed::Backend backend = cumed::Backend::Auto;
   bool dicomOutput = false;
   bool force = false;
+  /// --allow-large-element: an element more than twice the volume along an axis runs anyway
+  bool allowLargeElement = false;
   std::string seriesUid; ///< DICOM input: the series to read; empty: the largest
   bool help = false;
   app::ToolOptions tool; ///< --version, --json, --quiet, --verbose, --threads

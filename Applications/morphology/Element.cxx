@@ -9,10 +9,6 @@ namespace cumed::morphologyapp {
 using app::UsageError;
 namespace {
 
-// The element is stored as a byte mask of its bounding box; beyond this it is a typing mistake
-// rather than a useful element (a radius of 255 in every axis is 133 M voxels).
-constexpr double kMaxElementVoxels = 1u << 27;
-
 std::string SpacingText(const std::array<double, 3>& spacing) {
   char text[96];
   std::snprintf(text, sizeof text, "%gx%gx%g", spacing[0], spacing[1], spacing[2]);
@@ -38,6 +34,20 @@ std::optional<ElementShape> ParseElementShape(std::string_view text) {
     if (text == ToString(shape)) return shape;
   }
   return std::nullopt;
+}
+
+std::string RequestText(const RadiusRequest& request) {
+  if (request.millimetres) {
+    char text[48];
+    std::snprintf(text, sizeof text, "--radius-mm %g", *request.millimetres);
+    return text;
+  }
+  if (!request.voxels) return "the radius";
+  const std::array<int, 3>& v = *request.voxels;
+  return "--radius-vox " +
+         (request.voxelsPerAxis
+              ? std::to_string(v[0]) + " " + std::to_string(v[1]) + " " + std::to_string(v[2])
+              : std::to_string(v[0]));
 }
 
 std::string RadiusText(const std::array<int, 3>& radius) {
@@ -86,9 +96,11 @@ std::array<int, 3> VoxelRadius(const RadiusRequest& request, const std::array<do
 
 cumed::morphology::StructuringElement MakeElement(ElementShape shape,
                                                   const std::array<int, 3>& radius) {
+  // The element is stored as a byte mask of its bounding box; beyond the library's limit it is a
+  // typing mistake rather than a useful element (a radius of 255 in every axis is 133 M voxels).
   double voxels = 1.0;
   for (int r : radius) voxels *= 2.0 * r + 1.0;
-  if (voxels > kMaxElementVoxels) {
+  if (voxels > static_cast<double>(cumed::morphology::StructuringElement::kMaxBoxVoxels)) {
     throw UsageError("a " + std::string(ToString(shape)) + " of radius " + RadiusText(radius) +
                      " voxels is too large (its bounding box has more than 2^27 voxels)");
   }

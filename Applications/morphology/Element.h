@@ -33,9 +33,14 @@ std::array<int, 3> VoxelRadius(const RadiusRequest& request, const std::array<do
                                unsigned dimension);
 
 /// The element of `shape` and `radius`, as ITK's FlatStructuringElement makes it. Throws
-/// UsageError when its bounding box is too large to allocate sensibly.
+/// UsageError when its bounding box is too large to allocate sensibly (more than
+/// StructuringElement::kMaxBoxVoxels, 2^27).
 cumed::morphology::StructuringElement MakeElement(ElementShape shape,
                                                   const std::array<int, 3>& radius);
+
+/// "--radius-mm 2" or "--radius-vox 250" / "--radius-vox 1 2 3": the request as the user gave it,
+/// for messages.
+std::string RequestText(const RadiusRequest& request);
 
 /// "2x2x1".
 std::string RadiusText(const std::array<int, 3>& radius);

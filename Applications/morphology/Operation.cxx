@@ -52,4 +52,14 @@ std::string OperationNamesWith(bool Operation::*flag) {
   return names;
 }
 
+int FilterPasses(const Operation& operation) {
+  using cumed::morphology::BinaryOperation;
+  using cumed::morphology::GrayscaleOperation;
+  const bool single = operation.binary ? operation.binaryOperation == BinaryOperation::Dilate ||
+                                             operation.binaryOperation == BinaryOperation::Erode
+                                       : operation.grayscale == GrayscaleOperation::Dilate ||
+                                             operation.grayscale == GrayscaleOperation::Erode;
+  return single ? 1 : 2;
+}
+
 } // namespace cumed::morphologyapp

@@ -18,6 +18,10 @@ struct Operation {
   bool takesSafeBorder; ///< --no-safe-border: padding before a composite operation
 };
 
+/// Filter passes of the element over the volume: 1 for the dilations and erosions, 2 for the
+/// composite operations (for the work estimate of NoteElementWork).
+int FilterPasses(const Operation& operation);
+
 /// The operation called `name`, or nullptr.
 const Operation* FindOperation(std::string_view name);
 

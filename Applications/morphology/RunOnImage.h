@@ -10,6 +10,7 @@
 #include "Locations.h"
 #include "Summary.h"
 
+#include "cumed/app/ElementLimits.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Image.h"
@@ -49,7 +50,12 @@ void RunOnImage(const TImage* input, const RunContext& context, RunSummary& summ
   summary.spacing.assign(geometry.spacing.begin(), geometry.spacing.begin() + D);
   const std::array<int, 3> radius = VoxelRadius(arguments.radius, geometry.spacing, D);
   summary.radiusVoxels = radius;
+  app::CheckElementAgainstVolume(RequestText(arguments.radius), radius, geometry.size,
+                                 arguments.allowLargeElement);
   const cumed::morphology::StructuringElement element = MakeElement(arguments.element, radius);
+  app::NoteElementWork(kProgramName, arguments.operation->name, radius, element.chords().size(),
+                       geometry.size, FilterPasses(*arguments.operation),
+                       context.backend == cumed::Backend::CPU);
 
   auto result = TImage::New();
   result->CopyInformation(input); // spacing, origin, direction

@@ -335,6 +335,49 @@ TEST(CtSurfaceCommandLine, RejectsBadArgumentsWithExitCode2NamingTheOption) {
   ExpectUsageError({PhantomDir(), "second-dir"}, "second-dir", "two-inputs");
 }
 
+TEST(CtSurfaceCommandLine, RefusesRepeatedOptions) {
+  ExpectUsageError({"--iso", "300", "--iso", "200", PhantomDir()}, "option --iso is given twice",
+                   "iso-twice");
+  ExpectUsageError({"--radius-mm=1", "--radius-mm", "2", PhantomDir()},
+                   "option --radius-mm is given twice", "radius-twice");
+}
+
+TEST(CtSurfaceLimits, RefusesRadiiBeyondTheLimitsNamingThem) {
+  // The phantom: 256x256x120 voxels of 1.4x1.4x2.5 mm. 3e9 mm once asked for ~3.4e18 bytes and
+  // 1e300 mm became radius 0 ("closing skipped", exit 0).
+  const fs::path output = WorkDir() / "limits-out";
+  fs::remove_all(output);
+  const std::vector<std::string> common{"--output-dir", output.string(), "--no-png"};
+  const auto run = [&](std::vector<std::string> arguments, const std::string& tag) {
+    arguments.insert(arguments.begin(), common.begin(), common.end());
+    arguments.push_back(PhantomDir());
+    return RunProgram(arguments, tag);
+  };
+  for (const char* huge : {"3e9", "1e300"}) {
+    const RunResult result = run({"--radius-mm", huge}, std::string("radius-") + huge);
+    EXPECT_EQ(result.exitCode, 2) << result.err;
+    EXPECT_TRUE(Contains(result.err, "voxels along axis 0 (spacing 1.4 mm), above the limit of "
+                                     "65536"))
+        << result.err;
+    EXPECT_TRUE(result.out.empty()) << result.out;
+  }
+  // 300 mm is 120 voxels along z: an extent of 241 slices, more than twice the 120 there are.
+  RunResult result = run({"--radius-mm", "300"}, "radius-300");
+  EXPECT_EQ(result.exitCode, 2) << result.err;
+  EXPECT_TRUE(Contains(result.err, "--radius-mm 300: the element (radius 214x214x120 voxels, "
+                                   "extent 429x429x241) is more than twice the 256x256x120 "
+                                   "volume along z (120 voxels)"))
+      << result.err;
+  EXPECT_TRUE(Contains(result.err, "--allow-large-element")) << result.err;
+  // Allowed past the volume rule, 600 mm is still a 859x859x481 box: above 2^27 voxels.
+  result = run({"--allow-large-element", "--radius-mm", "600"}, "radius-600");
+  EXPECT_EQ(result.exitCode, 2) << result.err;
+  EXPECT_TRUE(Contains(result.err, "--radius-mm 600: structuring element radius 429x429x240"))
+      << result.err;
+  EXPECT_TRUE(Contains(result.err, "2^27")) << result.err;
+  EXPECT_FALSE(fs::exists(output)) << "a refused run leaves no output directory";
+}
+
 TEST(CtSurfaceCommandLine, HelpExitsZero) {
   const RunResult result = RunProgram({"--help"}, "help");
   EXPECT_EQ(result.exitCode, 0);

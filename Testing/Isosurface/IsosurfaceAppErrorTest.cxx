@@ -49,6 +49,16 @@ TEST(IsosurfaceAppErrors, CommandLineMistakesAreUsageErrors) {
   ExpectFailure({"--iso", "1,,2", "in.mha"}, work, 2, "has an empty value");
   ExpectFailure({"--iso", "inf", "in.mha"}, work, 2, "not a finite number");
   ExpectFailure({"--iso", "1", "--iso", "2", "in.mha"}, work, 2, "given twice");
+  // Every numeric option names itself and the value for NaN, inf and negatives.
+  ExpectFailure({"--iso", "nan", "in.mha"}, work, 2, "--iso: 'nan' is not a finite number");
+  ExpectFailure({"--labels", "1,-inf", "in.mha"}, work, 2, "--labels: '-inf' is not a finite");
+  ExpectFailure({"--iso", "1", "--slabs", "nan", "in.mha"}, work, 2, "--slabs: 'nan' is not");
+  ExpectFailure({"--iso", "1", "--gpus", "inf", "in.mha"}, work, 2, "--gpus: 'inf' is not");
+  ExpectFailure({"--iso", "1", "--slabs", "-3", "in.mha"}, work, 2, "--slabs -3 is outside");
+  ExpectFailure({"--iso", "1", "--threads", "-1", "in.mha"}, work, 2,
+                "--threads -1 is outside 1..4096");
+  ExpectFailure({"--iso", "1", "--threads", "1", "--threads", "2", "in.mha"}, work, 2,
+                "option --threads is given twice");
   ExpectFailure({"--iso", "1", "--normals", "--no-normals", "in.mha"}, work, 2,
                 "--normals and --no-normals exclude each other");
   ExpectFailure({"--iso", "1", "--gpus", "-1", "in.mha"}, work, 2, "--gpus -1 is outside 0..1024");

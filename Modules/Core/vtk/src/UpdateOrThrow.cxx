@@ -32,6 +32,20 @@ void CollectFirstError(vtkObject* caller, unsigned long, void* clientData, void*
   if (first->empty()) *first = std::string(caller->GetClassName()) + " failed";
 }
 
+// Removes the observers when UpdateOrThrow leaves, also by an exception out of Update(): they
+// point at UpdateOrThrow's local string, which must not be written after it is gone.
+class ObserverGuard {
+public:
+  ObserverGuard(vtkObject* object, unsigned long tag) : object_(object), tag_(tag) {}
+  ~ObserverGuard() { object_->RemoveObserver(tag_); }
+  ObserverGuard(const ObserverGuard&) = delete;
+  ObserverGuard& operator=(const ObserverGuard&) = delete;
+
+private:
+  vtkObject* object_;
+  unsigned long tag_;
+};
+
 } // namespace
 
 void UpdateOrThrow(vtkAlgorithm* algorithm) {
@@ -42,11 +56,13 @@ void UpdateOrThrow(vtkAlgorithm* algorithm) {
   // The executive reports "returned failure for request" after the algorithm's own error: caught
   // too, so that nothing is printed; the algorithm's message comes first.
   vtkExecutive* executive = algorithm->GetExecutive();
-  const unsigned long tag = algorithm->AddObserver(vtkCommand::ErrorEvent, collect);
-  const unsigned long executiveTag = executive->AddObserver(vtkCommand::ErrorEvent, collect);
-  algorithm->Update();
-  algorithm->RemoveObserver(tag);
-  executive->RemoveObserver(executiveTag);
+  {
+    const ObserverGuard onAlgorithm(algorithm,
+                                    algorithm->AddObserver(vtkCommand::ErrorEvent, collect));
+    const ObserverGuard onExecutive(executive,
+                                    executive->AddObserver(vtkCommand::ErrorEvent, collect));
+    algorithm->Update();
+  }
   if (!error.empty()) throw cumed::Error(error);
 }
 

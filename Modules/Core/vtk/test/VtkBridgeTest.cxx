@@ -11,14 +11,21 @@
 
 #include <itkImage.h>
 #include <vtkCellArray.h>
+#include <vtkCommand.h>
+#include <vtkExecutive.h>
 #include <vtkFloatArray.h>
+#include <vtkImageAlgorithm.h>
 #include <vtkImageData.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkObjectFactory.h>
 #include <vtkPointData.h>
 #include <vtkPolyData.h>
 #include <vtkShortArray.h>
 #include <vtkXMLImageDataReader.h>
 
 #include <cmath>
+#include <stdexcept>
 
 namespace {
 
@@ -107,6 +114,29 @@ TEST(VtkBridge, UpdateOrThrowTurnsVtkErrorsIntoExceptions) {
   } catch (const cumed::Error& e) {
     EXPECT_NE(std::string(e.what()).find("cumed-bridge-test.vti"), std::string::npos) << e.what();
   }
+}
+
+// An algorithm whose update throws (as a CuMed filter or an allocation can).
+class ThrowingSource : public vtkImageAlgorithm {
+public:
+  static ThrowingSource* New();
+  vtkTypeMacro(ThrowingSource, vtkImageAlgorithm);
+
+protected:
+  ThrowingSource() { SetNumberOfInputPorts(0); }
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override {
+    throw std::runtime_error("thrown during Update");
+  }
+};
+vtkStandardNewMacro(ThrowingSource);
+
+TEST(VtkBridge, UpdateOrThrowRemovesItsObserversWhenUpdateThrows) {
+  // The observers point at UpdateOrThrow's local string: left behind after an exception, a later
+  // error event would write to a dead stack frame (stack-use-after-scope).
+  vtkNew<ThrowingSource> source;
+  EXPECT_THROW(cumed::UpdateOrThrow(source), std::runtime_error);
+  EXPECT_FALSE(source->HasObserver(vtkCommand::ErrorEvent));
+  EXPECT_FALSE(source->GetExecutive()->HasObserver(vtkCommand::ErrorEvent));
 }
 
 TEST(ItkToVtk, SharesTheItkBufferAndKeepsTheImageAlive) {
