@@ -20,6 +20,7 @@ cumed::Backend ApplyOperation(cumed::ImageView<const T> input, cumed::ImageView<
     options.foreground = *arguments.foreground;
     options.background = arguments.background;
     options.safeBorder = arguments.safeBorder;
+    options.progress = progress; // long binary runs show progress too
     return cumed::morphology::Binary<T>(input, output, element, operation.binaryOperation, options);
   }
   cumed::morphology::GrayscaleOptions options;

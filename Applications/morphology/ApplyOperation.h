@@ -11,7 +11,7 @@
 namespace cumed::morphologyapp {
 
 /// Runs `arguments.operation` with its options (boundary, safe border, foreground, background)
-/// on `backend`; `progress` gets fractions in [0, 1] (grayscale operations only). Returns the
+/// on `backend`; `progress` gets fractions in [0, 1]. Returns the
 /// backend that ran. T: uint8, int16, uint16 or float.
 template <class T>
 cumed::Backend ApplyOperation(cumed::ImageView<const T> input, cumed::ImageView<T> output,

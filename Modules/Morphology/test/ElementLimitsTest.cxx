@@ -131,4 +131,27 @@ TEST(ElementLimits, ItkSetRadiusRefusesHugeRadiiAsItkExceptions) {
   EXPECT_EQ(filter->GetKernel().GetRadius(0), 2u);
 }
 
+TEST(ElementLimits, ItkKernelsOutOfProportionFailAsItkErrors) {
+  // ITK builds this line kernel itself (131073 values); CuMed refuses it when the filter runs,
+  // through the bridge: an itk::ExceptionObject naming the radius and the image.
+  using Image = itk::Image<std::uint8_t, 3>;
+  using Kernel = itk::FlatStructuringElement<3>;
+  auto image = Image::New();
+  image->SetRegions(Image::SizeType{{64, 64, 40}});
+  image->Allocate(true);
+  Kernel::RadiusType radius;
+  radius[0] = StructuringElement::kMaxRadius, radius[1] = 0, radius[2] = 0;
+  auto filter = cumed::GrayscaleDilateImageFilter<Image, Image, Kernel>::New();
+  filter->SetKernel(Kernel::Box(radius));
+  filter->SetInput(image);
+  try {
+    filter->Update();
+    FAIL() << "a 131073-voxel line on a 64x64x40 image ran";
+  } catch (const itk::ExceptionObject& e) {
+    EXPECT_NE(std::string(e.GetDescription()).find("radius 65536x0x0 pads the 64x64x40 image"),
+              std::string::npos)
+        << e.GetDescription();
+  }
+}
+
 } // namespace
