@@ -1,6 +1,7 @@
 #include "Element.h"
 
 #include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
 
 #include <cmath>
 #include <cstdio>
@@ -96,13 +97,11 @@ std::array<int, 3> VoxelRadius(const RadiusRequest& request, const std::array<do
 
 cumed::morphology::StructuringElement MakeElement(ElementShape shape,
                                                   const std::array<int, 3>& radius) {
-  // The element is stored as a byte mask of its bounding box; beyond the library's limit it is a
-  // typing mistake rather than a useful element (a radius of 255 in every axis is 133 M voxels).
-  double voxels = 1.0;
-  for (int r : radius) voxels *= 2.0 * r + 1.0;
-  if (voxels > static_cast<double>(cumed::morphology::StructuringElement::kMaxBoxVoxels)) {
-    throw UsageError("a " + std::string(ToString(shape)) + " of radius " + RadiusText(radius) +
-                     " voxels is too large (its bounding box has more than 2^27 voxels)");
+  // The library's limits (a byte mask of at most 2^27 voxels), as a usage error.
+  try {
+    cumed::morphology::StructuringElement::CheckRadius(radius);
+  } catch (const cumed::InvalidArgument& e) {
+    throw UsageError(std::string("--element ") + ToString(shape) + ": " + e.what());
   }
   using cumed::morphology::StructuringElement;
   switch (shape) {

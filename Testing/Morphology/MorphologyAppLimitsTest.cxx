@@ -81,6 +81,12 @@ TEST(MorphologyAppLimits, ElementsMoreThanTwiceTheVolumeNeedTheOptIn) {
   ExpectUsageError({"--operation", "close", "--radius-vox", "250", "big.mha", "out.mha"}, work,
                    "--radius-vox 250: the element (radius 250x250x250 voxels, extent 501x501x501) "
                    "is more than twice the 64x64x40 volume along x (64 voxels)");
+  // Allowed past the volume rule, a ball of radius 300 is still a 601^3 box: above 2^27 voxels.
+  ExpectUsageError({"--allow-large-element", "--operation", "close", "--radius-vox", "300",
+                    "big.mha", "out.mha"},
+                   work,
+                   "--element ball: structuring element radius 300x300x300: its bounding box "
+                   "has 2.17082e+08 voxels, more than the limit of 2^27");
   ExpectUsageError({"--operation", "close", "--radius-vox", "1", "1", "41", "big.mha", "out.mha"},
                    work, "more than twice the 64x64x40 volume along z (40 voxels)");
 
