@@ -1,6 +1,7 @@
 #pragma once
 // What the programs that read image files with ITK share: ITK's error text on one line, the
-// header of a scalar image file, and reading a whole file. Messages name the INPUT file.
+// checked header of an image file (ImageInputChecks.h), and reading a whole file. Messages name
+// the INPUT file.
 #include "cumed/core/Error.h"
 
 #include <itkImageFileReader.h>
@@ -16,13 +17,34 @@ namespace cumed::app {
 /// for messages that already name the file and what was being done.
 std::string ItkErrorText(const itk::ExceptionObject& e);
 
-/// The header of `file`, read by the ITK ImageIO that claims it. Throws cumed::Error naming the
-/// file when no ImageIO recognises it, the header cannot be read, or the pixels are not scalar
-/// (`scalarReason` ends that message, e.g. "only scalar images are supported").
-itk::ImageIOBase::Pointer ReadScalarImageHeader(const std::filesystem::path& file,
-                                                const std::string& scalarReason);
+/// How much memory a program needs to hold an image it reads: `copies` of it, each value
+/// `valueBytes` wide (0: as wide as stored in the file).
+struct MemoryUse {
+  unsigned valueBytes = 0;
+  unsigned copies = 1;
+};
 
-/// The whole image in `file`, disconnected from its reader.
+/// The header of `file`, read by the ITK ImageIO that claims it, and checked before any pixel
+/// is allocated: the file is a regular file; MetaImage geometry fields are finite numbers; the
+/// size, spacing, origin and direction pass CheckGridGeometry; the pixel data (or the data file
+/// the header names) hold the claimed bytes, compressed data decompress to exactly them; the
+/// image fits the available memory (`memory`). Throws cumed::Error naming the file otherwise.
+itk::ImageIOBase::Pointer ReadImageHeader(const std::filesystem::path& file,
+                                          const MemoryUse& memory);
+
+/// ReadImageHeader, then refuses pixels that are not scalar (`scalarReason` ends that message,
+/// e.g. "only scalar images are supported").
+itk::ImageIOBase::Pointer ReadScalarImageHeader(const std::filesystem::path& file,
+                                                const std::string& scalarReason,
+                                                const MemoryUse& memory);
+
+/// Refuses (UsageError) an OUTPUT name no ITK ImageIO would write, asked the way
+/// itk::ImageFileWriter asks (its factory: e.g. ITK 5.2 writes .mha but not .MHA), so that the
+/// name is refused before anything is computed. `supported` lists the extensions to suggest.
+void CheckItkWritesFile(const std::filesystem::path& output, const std::string& supported);
+
+/// The whole image in `file`, disconnected from its reader; read its header with
+/// ReadImageHeader first (the checks are there).
 template <class TImage> typename TImage::Pointer ReadImageFile(const std::filesystem::path& file) {
   auto reader = itk::ImageFileReader<TImage>::New();
   reader->SetFileName(file.string());

@@ -1,0 +1,73 @@
+#include "MetaImageHeader.h"
+
+#include "cumed/core/Error.h"
+
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace cumed::app::detail {
+namespace {
+
+std::string Trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+// Not the whole token a number (strtod would also accept "nan" and "inf": refused after).
+bool ParseNumber(const std::string& token, double& value) {
+  char* end = nullptr;
+  value = std::strtod(token.c_str(), &end);
+  return end != token.c_str() && *end == '\0';
+}
+
+} // namespace
+
+MetaImageHeader ReadMetaImageHeader(const fs::path& file) {
+  constexpr std::uint64_t kMaxHeaderBytes = 1 << 20;
+  std::ifstream in(file, std::ios::binary);
+  MetaImageHeader header;
+  std::string line;
+  while (header.end < kMaxHeaderBytes && std::getline(in, line)) {
+    header.end += line.size() + 1;
+    const auto equals = line.find('=');
+    if (equals == std::string::npos) continue;
+    const std::string key = Trim(line.substr(0, equals));
+    header.fields[key] = Trim(line.substr(equals + 1));
+    if (key == "ElementDataFile") return header;
+  }
+  throw cumed::Error("cannot read the header of INPUT '" + file.string() +
+                     "': no 'ElementDataFile = ...' line in its first " +
+                     std::to_string(header.end) + " bytes (a MetaImage header ends with it)");
+}
+
+void CheckMetaImageNumbers(const fs::path& file, const MetaImageHeader& header) {
+  static const std::array<const char*, 10> kNumericFields{
+      "DimSize",  "ElementSpacing",  "ElementSize", "Offset",      "Origin",
+      "Position", "TransformMatrix", "Rotation",    "Orientation", "CenterOfRotation"};
+  for (const char* key : kNumericFields) {
+    const auto field = header.fields.find(key);
+    if (field == header.fields.end()) continue;
+    std::istringstream tokens(field->second);
+    std::string token;
+    while (tokens >> token) {
+      double value = 0;
+      const bool spacing = field->first == "ElementSpacing" || field->first == "ElementSize";
+      const char* problem = nullptr;
+      if (!ParseNumber(token, value)) problem = "is not a number";
+      else if (!std::isfinite(value)) problem = "is not finite";
+      else if (spacing && value <= 0) problem = "is not > 0";
+      if (problem) {
+        throw cumed::Error("INPUT '" + file.string() + "': header field " + field->first +
+                           " = '" + field->second + "': the value '" + token + "' " + problem);
+      }
+    }
+  }
+}
+
+} // namespace cumed::app::detail
