@@ -1,13 +1,8 @@
 #include "VtiVolume.h"
+#include "VtiFileChecks.h"
 
-#include "cumed/app/ImageInputChecks.h"
 #include "cumed/core/Error.h"
 #include "cumed/surface/UpdateOrThrow.h"
-
-#include <vtkInformation.h>
-#include <vtkStreamingDemandDrivenPipeline.h>
-
-#include <system_error>
 
 #include <vtkDataArray.h>
 #include <vtkFloatArray.h>
@@ -45,32 +40,6 @@ const char* CuMedTypeName(int vtkType) {
   }
 }
 
-// The grid the file declares, checked (app::ImageInputChecks.h) before the reader allocates it:
-// each voxel takes at least one byte, in memory and in the file (compressed or not).
-void CheckDeclaredGrid(vtkXMLImageDataReader* reader, const std::filesystem::path& file) {
-  vtkInformation* info = reader->GetOutputInformation(0);
-  int extent[6] = {0, -1, 0, -1, 0, -1};
-  info->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), extent);
-  app::ImageGridClaim grid;
-  double spacing[3] = {1, 1, 1}, origin[3] = {0, 0, 0};
-  double direction[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-  if (info->Has(vtkDataObject::SPACING())) info->Get(vtkDataObject::SPACING(), spacing);
-  if (info->Has(vtkDataObject::ORIGIN())) info->Get(vtkDataObject::ORIGIN(), origin);
-  if (info->Has(vtkDataObject::DIRECTION())) info->Get(vtkDataObject::DIRECTION(), direction);
-  for (int axis = 0; axis < 3; ++axis) {
-    const long long points = static_cast<long long>(extent[2 * axis + 1]) - extent[2 * axis] + 1;
-    grid.size.push_back(points > 0 ? static_cast<std::uint64_t>(points) : 0);
-    grid.spacing.push_back(spacing[axis]);
-    grid.origin.push_back(origin[axis]);
-  }
-  grid.direction.assign(direction, direction + 9);
-  const std::uint64_t voxels = app::VoxelCount(file, grid.size);
-  app::CheckGridGeometry(file, grid);
-  std::error_code error;
-  app::CheckCompressedBound(file, std::filesystem::file_size(file, error), voxels);
-  app::CheckFitsInMemory(file, app::SizeText(grid.size), voxels);
-}
-
 // The reader reports a short data array as a warning at best: every point needs its value.
 void CheckEveryPointHasAValue(vtkImageData* image, vtkDataArray* scalars, const std::string& name) {
   const vtkIdType points = image->GetNumberOfPoints();
@@ -91,8 +60,7 @@ Volume ReadVtiFile(const std::filesystem::path& file) {
     throw cumed::Error("cannot read INPUT '" + name + "': not a VTK XML image file (.vti)");
   }
   reader->SetFileName(name.c_str());
-  reader->UpdateInformation();
-  CheckDeclaredGrid(reader, file);
+  CheckVtiFileBeforeReading(reader, file);
   try {
     cumed::surface::UpdateOrThrow(reader);
   } catch (const cumed::Error& e) {

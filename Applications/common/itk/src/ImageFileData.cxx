@@ -21,7 +21,9 @@ namespace fs = std::filesystem;
 namespace cumed::app::detail {
 namespace {
 
-std::string Input(const fs::path& file) { return "INPUT '" + file.string() + "'"; }
+std::string Input(const fs::path& file) {
+  return "INPUT '" + file.string() + "'";
+}
 
 std::uint64_t FileSize(const fs::path& file) {
   std::error_code error;
@@ -88,8 +90,10 @@ ImageDataLocation MetaImageData(const fs::path& file) {
     const std::string headerSize = field("HeaderSize");
     if (!headerSize.empty()) {
       const std::int64_t skip = WholeNumber(file, "HeaderSize", headerSize);
-      if (skip == -1) data.atEnd = true;
-      else if (skip > 0) data.offset = static_cast<std::uint64_t>(skip);
+      if (skip == -1)
+        data.atEnd = true;
+      else if (skip > 0)
+        data.offset = static_cast<std::uint64_t>(skip);
     }
   }
   const std::string compressed = Lowercase(field("CompressedData"));
@@ -195,9 +199,12 @@ ImageDataLocation NrrdData(const fs::path& file) {
     const std::string key = Lowercase(line.substr(0, colon));
     std::string value = line.substr(colon + 1);
     value.erase(0, value.find_first_not_of(" \t"));
-    if (key == "encoding") encoding = Lowercase(value);
-    else if (key == "data file" || key == "datafile") dataFile = value;
-    else if (key == "byte skip" || key == "byteskip") byteSkip = WholeNumber(file, key, value);
+    if (key == "encoding")
+      encoding = Lowercase(value);
+    else if (key == "data file" || key == "datafile")
+      dataFile = value;
+    else if (key == "byte skip" || key == "byteskip")
+      byteSkip = WholeNumber(file, key, value);
   }
   ImageDataLocation data;
   data.dataFile = file;
@@ -210,18 +217,24 @@ ImageDataLocation NrrdData(const fs::path& file) {
     data.dataFile = DataFileOf(file, "data file", dataFile);
     data.offset = 0;
   }
-  if (byteSkip == -1) data.atEnd = true;
-  else if (byteSkip > 0) data.offset += static_cast<std::uint64_t>(byteSkip);
-  if (encoding == "raw") data.storage = DataStorage::Raw;
-  else if (encoding == "hex") data.storage = DataStorage::Hex;
-  else if (encoding == "gzip" || encoding == "gz") data.storage = DataStorage::Compressed;
-  else data.storage = DataStorage::ReaderChecked;
+  if (byteSkip == -1)
+    data.atEnd = true;
+  else if (byteSkip > 0)
+    data.offset += static_cast<std::uint64_t>(byteSkip);
+  if (encoding == "raw")
+    data.storage = DataStorage::Raw;
+  else if (encoding == "hex")
+    data.storage = DataStorage::Hex;
+  else if (encoding == "gzip" || encoding == "gz")
+    data.storage = DataStorage::Compressed;
+  else
+    data.storage = DataStorage::ReaderChecked;
   return data;
 }
 
 std::string DataFileText(const fs::path& file, const ImageDataLocation& data) {
-  return data.dataFile == file ? Input(file) : Input(file) + " (data file '" +
-                                                   data.dataFile.string() + "')";
+  return data.dataFile == file ? Input(file)
+                               : Input(file) + " (data file '" + data.dataFile.string() + "')";
 }
 
 } // namespace
@@ -240,8 +253,7 @@ ImageDataLocation LocateImageData(const fs::path& file, const itk::ImageIOBase& 
 void CheckDataSize(const fs::path& file, const ImageDataLocation& data, std::uint64_t expected,
                    std::uint64_t valueBytes) {
   const std::uint64_t size = FileSize(data.dataFile);
-  const std::uint64_t available =
-      data.atEnd ? size : (size > data.offset ? size - data.offset : 0);
+  const std::uint64_t available = data.atEnd ? size : (size > data.offset ? size - data.offset : 0);
   const std::string where = DataFileText(file, data);
   auto refuseShort = [&](std::uint64_t needed, const std::string& what) {
     throw cumed::Error(where + " holds " + std::to_string(available) + " bytes of " + what +
@@ -263,9 +275,9 @@ void CheckDataSize(const fs::path& file, const ImageDataLocation& data, std::uin
   }
   case DataStorage::Zlib:
     if (data.storedBytes && *data.storedBytes > available) {
-      throw cumed::Error(where + ": header field CompressedDataSize = " +
-                         std::to_string(*data.storedBytes) + " but only " +
-                         std::to_string(available) + " bytes follow the header");
+      throw cumed::Error(
+          where + ": header field CompressedDataSize = " + std::to_string(*data.storedBytes) +
+          " but only " + std::to_string(available) + " bytes follow the header");
     }
     CheckCompressedBound(file, data.storedBytes.value_or(available), expected);
     return;

@@ -15,7 +15,9 @@ namespace fs = std::filesystem;
 namespace cumed::app {
 namespace {
 
-std::string Quoted(const fs::path& file) { return "INPUT '" + file.string() + "'"; }
+std::string Quoted(const fs::path& file) {
+  return "INPUT '" + file.string() + "'";
+}
 
 std::string Number(double value) {
   std::ostringstream text;
@@ -54,7 +56,8 @@ double Determinant(std::vector<double> m, std::size_t n) {
 
 std::string Bytes(std::uint64_t bytes) {
   std::string text = std::to_string(bytes) + " bytes";
-  if (bytes >= (1ull << 20)) text += " (" + Number(std::round(bytes / 1048576.0 * 10) / 10) + " MiB)";
+  if (bytes >= (1ull << 20))
+    text += " (" + Number(std::round(bytes / 1048576.0 * 10) / 10) + " MiB)";
   return text;
 }
 
@@ -65,16 +68,42 @@ std::uint64_t ParseMemoryAmount(const std::string& text) {
   if (end == text.c_str()) return 0;
   unsigned shift = 0;
   const std::string suffix(end);
-  if (suffix == "K" || suffix == "k") shift = 10;
-  else if (suffix == "M" || suffix == "m") shift = 20;
-  else if (suffix == "G" || suffix == "g") shift = 30;
-  else if (suffix == "T" || suffix == "t") shift = 40;
-  else if (!suffix.empty()) return 0;
+  if (suffix == "K" || suffix == "k")
+    shift = 10;
+  else if (suffix == "M" || suffix == "m")
+    shift = 20;
+  else if (suffix == "G" || suffix == "g")
+    shift = 30;
+  else if (suffix == "T" || suffix == "t")
+    shift = 40;
+  else if (!suffix.empty())
+    return 0;
   if (value > (std::numeric_limits<std::uint64_t>::max() >> shift)) return 0;
   return static_cast<std::uint64_t>(value) << shift;
 }
 
 } // namespace
+
+void CheckHeaderNumbers(const fs::path& file, const std::string& field, const std::string& value,
+                        bool positive) {
+  std::istringstream tokens(value);
+  std::string token;
+  while (tokens >> token) {
+    char* end = nullptr;
+    const double number = std::strtod(token.c_str(), &end);
+    const char* problem = nullptr;
+    if (end == token.c_str() || *end != '\0')
+      problem = "is not a number";
+    else if (!std::isfinite(number))
+      problem = "is not finite";
+    else if (positive && number <= 0)
+      problem = "is not > 0";
+    if (problem) {
+      throw cumed::Error(Quoted(file) + ": header field " + field + " = '" + value +
+                         "': the value '" + token + "' " + problem);
+    }
+  }
+}
 
 std::string SizeText(const std::vector<std::uint64_t>& size) {
   std::string text;
@@ -129,8 +158,8 @@ void CheckGridGeometry(const fs::path& file, const ImageGridClaim& grid) {
   for (std::size_t row = 0; row < n; ++row) {
     double corner = grid.origin[row];
     for (std::size_t axis = 0; axis < n; ++axis) {
-      corner += grid.direction[row * n + axis] * (static_cast<double>(grid.size[axis]) *
-                                                   grid.spacing[axis]);
+      corner += grid.direction[row * n + axis] *
+                (static_cast<double>(grid.size[axis]) * grid.spacing[axis]);
     }
     if (!std::isfinite(corner)) {
       throw cumed::Error(Quoted(file) + " has origin " + List(grid.origin) + ", spacing " +
@@ -174,8 +203,8 @@ void CheckFitsInMemory(const fs::path& file, const std::string& sizeText,
   const std::uint64_t available = AvailableMemoryBytes(&source);
   if (bytesNeeded > available) {
     throw cumed::Error(Quoted(file) + " of size " + sizeText + " needs about " +
-                       Bytes(bytesNeeded) + " of memory; " + Bytes(available) +
-                       " are available (" + source + ")");
+                       Bytes(bytesNeeded) + " of memory; " + Bytes(available) + " are available (" +
+                       source + ")");
   }
 }
 
@@ -185,10 +214,10 @@ void CheckCompressedBound(const fs::path& file, std::uint64_t compressedBytes,
   if (expectedBytes / kDeflateMaxRatio > compressedBytes) {
     throw cumed::Error(Quoted(file) + " claims " + Bytes(expectedBytes) +
                        " of image data, but its " + std::to_string(compressedBytes) +
-                       " compressed bytes can hold at most " +
+                       " bytes of data can hold at most " +
                        Bytes(compressedBytes * kDeflateMaxRatio) +
-                       " (deflate expands at most 1032 times): the file is truncated or its "
-                       "header is wrong");
+                       " even compressed (deflate expands at most 1032 times): the file is "
+                       "truncated or its header is wrong");
   }
 }
 

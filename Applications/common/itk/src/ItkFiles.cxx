@@ -65,7 +65,10 @@ itk::ImageIOBase::Pointer ReadImageHeader(const fs::path& file, const MemoryUse&
   }
   itk::ImageIOBase::Pointer io =
       itk::ImageIOFactory::CreateImageIO(name.c_str(), itk::ImageIOFactory::FileModeEnum::ReadMode);
-  if (!io) throw cumed::Error("cannot read INPUT '" + name + "': no image reader recognises it");
+  if (!io) {
+    throw cumed::Error("cannot read INPUT '" + name + "': no ITK image reader recognises it " +
+                       "(ITK matches some extensions case-sensitively: .mha, not .MHA)");
+  }
   const std::string format = io->GetNameOfClass();
   if (format == "MetaImageIO") { // MetaIO's own message for these is "No such file or directory"
     detail::CheckMetaImageNumbers(file, detail::ReadMetaImageHeader(file));
@@ -104,13 +107,23 @@ itk::ImageIOBase::Pointer ReadScalarImageHeader(const fs::path& file,
   return io;
 }
 
-void CheckItkWritesFile(const fs::path& output, const std::string& supported) {
-  const std::string name = output.string();
-  const itk::ImageIOBase::Pointer io = itk::ImageIOFactory::CreateImageIO(
-      name.c_str(), itk::ImageIOFactory::FileModeEnum::WriteMode);
-  if (!io) {
-    throw UsageError("OUTPUT '" + name + "': no ITK image writer takes this file name (ITK " +
-                     "matches extensions case-sensitively; use one of " + supported + ")");
+void CheckItkWritesFile(const fs::path& output, const std::string& extensions) {
+  const std::string name = output.filename().string();
+  bool listed = false;
+  std::size_t start = 0;
+  while (start < extensions.size() && !listed) {
+    std::size_t end = extensions.find(", ", start);
+    if (end == std::string::npos) end = extensions.size();
+    const std::string extension = extensions.substr(start, end - start);
+    listed = name.size() > extension.size() &&
+             name.compare(name.size() - extension.size(), extension.size(), extension) == 0;
+    start = end + 2;
+  }
+  const std::string path = output.string();
+  if (!listed || !itk::ImageIOFactory::CreateImageIO(
+                     path.c_str(), itk::ImageIOFactory::FileModeEnum::WriteMode)) {
+    throw UsageError("OUTPUT '" + path + "': ITK writes image files by their extension, " +
+                     "matched case-sensitively; use one of " + extensions + " (lower case)");
   }
 }
 

@@ -1,12 +1,10 @@
 #include "MetaImageHeader.h"
 
+#include "cumed/app/ImageInputChecks.h"
 #include "cumed/core/Error.h"
 
 #include <array>
-#include <cmath>
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -17,13 +15,6 @@ std::string Trim(const std::string& text) {
   const auto first = text.find_first_not_of(" \t\r");
   if (first == std::string::npos) return "";
   return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
-}
-
-// Not the whole token a number (strtod would also accept "nan" and "inf": refused after).
-bool ParseNumber(const std::string& token, double& value) {
-  char* end = nullptr;
-  value = std::strtod(token.c_str(), &end);
-  return end != token.c_str() && *end == '\0';
 }
 
 } // namespace
@@ -53,20 +44,8 @@ void CheckMetaImageNumbers(const fs::path& file, const MetaImageHeader& header) 
   for (const char* key : kNumericFields) {
     const auto field = header.fields.find(key);
     if (field == header.fields.end()) continue;
-    std::istringstream tokens(field->second);
-    std::string token;
-    while (tokens >> token) {
-      double value = 0;
-      const bool spacing = field->first == "ElementSpacing" || field->first == "ElementSize";
-      const char* problem = nullptr;
-      if (!ParseNumber(token, value)) problem = "is not a number";
-      else if (!std::isfinite(value)) problem = "is not finite";
-      else if (spacing && value <= 0) problem = "is not > 0";
-      if (problem) {
-        throw cumed::Error("INPUT '" + file.string() + "': header field " + field->first +
-                           " = '" + field->second + "': the value '" + token + "' " + problem);
-      }
-    }
+    const bool spacing = field->first == "ElementSpacing" || field->first == "ElementSize";
+    CheckHeaderNumbers(file, field->first, field->second, spacing);
   }
 }
 

@@ -14,12 +14,18 @@ namespace cumed::app {
 
 /// What a header claims about the image's grid (up to 3 axes are used by the programs).
 struct ImageGridClaim {
-  std::vector<std::uint64_t> size;  ///< voxels per axis
-  std::vector<double> spacing;      ///< per axis
-  std::vector<double> origin;       ///< per axis
-  std::vector<double> direction;    ///< row-major, size.size() squared values
-  std::uint64_t bytesPerVoxel = 0;  ///< as stored: component bytes x components
+  std::vector<std::uint64_t> size; ///< voxels per axis
+  std::vector<double> spacing;     ///< per axis
+  std::vector<double> origin;      ///< per axis
+  std::vector<double> direction;   ///< row-major, size.size() squared values
+  std::uint64_t bytesPerVoxel = 0; ///< as stored: component bytes x components
 };
+
+/// Refuses a header field of numbers (`value`, as written in the file) with a token that is not
+/// a finite number, or not > 0 when `positive`, naming the field and the value. Readers turn
+/// such text into 0, 1 or NaN, or into an unrelated error, without saying so.
+void CheckHeaderNumbers(const std::filesystem::path& file, const std::string& field,
+                        const std::string& value, bool positive);
 
 /// Voxels in the grid; throws when the product of the sizes overflows 64 bits or a size is 0.
 std::uint64_t VoxelCount(const std::filesystem::path& file, const std::vector<std::uint64_t>& size);

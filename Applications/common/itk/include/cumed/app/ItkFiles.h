@@ -38,10 +38,11 @@ itk::ImageIOBase::Pointer ReadScalarImageHeader(const std::filesystem::path& fil
                                                 const std::string& scalarReason,
                                                 const MemoryUse& memory);
 
-/// Refuses (UsageError) an OUTPUT name no ITK ImageIO would write, asked the way
-/// itk::ImageFileWriter asks (its factory: e.g. ITK 5.2 writes .mha but not .MHA), so that the
-/// name is refused before anything is computed. `supported` lists the extensions to suggest.
-void CheckItkWritesFile(const std::filesystem::path& output, const std::string& supported);
+/// Refuses (UsageError) an OUTPUT image name before anything is computed unless it ends with
+/// one of `extensions` (e.g. ".mha, .mhd, .nrrd, .nii, .nii.gz") exactly as written there, and
+/// ITK's writer factory claims it: ITK 5.2 matches .mha/.mhd case-sensitively and its NIfTI
+/// writer fails on .NII only when writing, so upper-case names are refused for every format.
+void CheckItkWritesFile(const std::filesystem::path& output, const std::string& extensions);
 
 /// The whole image in `file`, disconnected from its reader; read its header with
 /// ReadImageHeader first (the checks are there).
