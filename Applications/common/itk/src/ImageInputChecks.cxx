@@ -211,7 +211,9 @@ void CheckFitsInMemory(const fs::path& file, const std::string& sizeText,
 void CheckCompressedBound(const fs::path& file, std::uint64_t compressedBytes,
                           std::uint64_t expectedBytes) {
   constexpr std::uint64_t kDeflateMaxRatio = 1032;
-  if (expectedBytes / kDeflateMaxRatio > compressedBytes) {
+  const bool fits = compressedBytes > UINT64_MAX / kDeflateMaxRatio ||
+                    expectedBytes <= compressedBytes * kDeflateMaxRatio;
+  if (!fits) {
     throw cumed::Error(Quoted(file) + " claims " + Bytes(expectedBytes) +
                        " of image data, but its " + std::to_string(compressedBytes) +
                        " bytes of data can hold at most " +

@@ -4,7 +4,11 @@
 #include "cumed/core/Error.h"
 
 #include <array>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
+#include <limits>
+#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -46,6 +50,20 @@ void CheckMetaImageNumbers(const fs::path& file, const MetaImageHeader& header) 
     if (field == header.fields.end()) continue;
     const bool spacing = field->first == "ElementSpacing" || field->first == "ElementSize";
     CheckHeaderNumbers(file, field->first, field->second, spacing);
+  }
+  // MetaIO keeps sizes in an int: 4294967296 would silently become another size.
+  if (const auto dimSize = header.fields.find("DimSize"); dimSize != header.fields.end()) {
+    std::istringstream tokens(dimSize->second);
+    std::string token;
+    while (tokens >> token) {
+      const double value = std::strtod(token.c_str(), nullptr);
+      if (value < 1 || value > std::numeric_limits<int>::max() || value != std::floor(value)) {
+        throw cumed::Error(
+            "INPUT '" + file.string() + "': header field DimSize = '" + dimSize->second +
+            "': the value '" + token + "' is not a whole number from 1 to " +
+            std::to_string(std::numeric_limits<int>::max()) + " (the sizes MetaIO reads)");
+      }
+    }
   }
 }
 
