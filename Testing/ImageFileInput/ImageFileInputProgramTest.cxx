@@ -119,6 +119,10 @@ TEST(ImageFileInputData, TruncatedRawDataAreRefused) {
   const fs::path nii = WriteValidImage(work / "valid.nii");
   ExpectRefusedByAll(Truncated(nii, work / "short.nii", SizeOf(nii) - 100),
                      "holds 530 bytes of pixel data after its 352-byte header");
+  std::string values;
+  for (int i = 0; i < 60; ++i) values += std::to_string(i) + " ";
+  ExpectRefusedByAll(WriteMetaImage(work / "text.mha", "4 4 4", "BinaryData = False\n", values),
+                     "holds 60 text values after its header; the header's size needs 64");
   std::ofstream(work / "short.nrrd", std::ios::binary)
       << "NRRD0004\ntype: short\ndimension: 3\nsizes: 4 4 4\nencoding: raw\nendian: little\n\n"
       << Int16Bytes(40);
@@ -166,6 +170,17 @@ TEST(ImageFileInputData, ValidFilesOfEachFormatPass) {
   ExpectAccepted(kMorphology, WriteMetaImage(work / "raw.mha", "4 4 4", "", Int16Bytes(64)));
   ExpectAccepted(kMorphology, WriteMetaImage(work / "zlib.mha", "4 4 4", "CompressedData = True\n",
                                              Deflated(Int16Bytes(64))));
+  std::string values;
+  for (int i = 0; i < 64; ++i) values += std::to_string(i) + " ";
+  ExpectAccepted(kMorphology,
+                 WriteMetaImage(work / "text.mha", "4 4 4", "BinaryData = False\n", values));
+  std::ofstream(work / "raw.nrrd", std::ios::binary)
+      << "NRRD0004\ntype: short\ndimension: 3\nsizes: 4 4 4\nencoding: raw\nendian: little\n\n"
+      << Int16Bytes(64);
+  ExpectAccepted(kMorphology, work / "raw.nrrd");
+  std::ofstream(work / "skip.raw", std::ios::binary) << std::string(50, 'x') << Int16Bytes(64);
+  ExpectAccepted(kCompare,
+                 WriteMetaImage(work / "skip.mhd", "4 4 4", "HeaderSize = 50\n", "", "skip.raw"));
 }
 
 // Finding 15: geometry that cannot place voxels, named by its field.

@@ -268,9 +268,19 @@ void CheckDataSize(const fs::path& file, const ImageDataLocation& data, std::uin
   case DataStorage::Hex:
     if (available / 2 < expected) refuseShort(expected * 2, "hex text");
     return;
-  case DataStorage::Text: {
+  case DataStorage::Text: { // MetaIO reads ASCII values without noticing when they run out
     const std::uint64_t values = valueBytes ? expected / valueBytes : expected;
     if (available < 2 * values - 1) refuseShort(2 * values - 1, "text values");
+    std::ifstream in(data.dataFile, std::ios::binary);
+    in.seekg(static_cast<std::streamoff>(data.atEnd ? 0 : data.offset));
+    std::uint64_t found = 0;
+    std::string token;
+    while (found < values && in >> token) ++found;
+    if (found < values) {
+      throw cumed::Error(where + " holds " + std::to_string(found) +
+                         " text values after its header; the header's size needs " +
+                         std::to_string(values) + ": the file is truncated or its header is wrong");
+    }
     return;
   }
   case DataStorage::Zlib:

@@ -13,7 +13,7 @@ namespace cumed::app::detail {
 
 enum class DataStorage {
   Raw,          ///< the bytes as they are
-  Text,         ///< MetaImage ASCII values; at least two characters per value but the last
+  Text,         ///< MetaImage ASCII values, counted (MetaIO zero-fills missing ones)
   Hex,          ///< NRRD hex: two characters per byte
   Zlib,         ///< MetaImage CompressedData: one zlib stream, counted before reading
   GzipFile,     ///< NIfTI .gz: the whole file is gzip, the data at `offset` inside it
@@ -34,7 +34,7 @@ struct ImageDataLocation {
 ImageDataLocation LocateImageData(const std::filesystem::path& file, const itk::ImageIOBase& io);
 
 /// Refuses data that cannot hold `expectedBytes`: raw data shorter than that, compressed data
-/// too small for it; cheap (file sizes only).
+/// too small for it (file sizes only), ASCII data with fewer values (counted).
 void CheckDataSize(const std::filesystem::path& file, const ImageDataLocation& data,
                    std::uint64_t expectedBytes, std::uint64_t valueBytes);
 
