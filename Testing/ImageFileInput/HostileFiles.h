@@ -30,6 +30,10 @@ std::filesystem::path WriteValidImage(const std::filesystem::path& file);
 std::filesystem::path Truncated(const std::filesystem::path& from, const std::filesystem::path& to,
                                 std::uint64_t bytes);
 
+/// A copy of `from` at `to` with the 4-byte float at `offset` replaced by `value`.
+std::filesystem::path WithFloatAt(const std::filesystem::path& from,
+                                  const std::filesystem::path& to, std::size_t offset, float value);
+
 std::uint64_t SizeOf(const std::filesystem::path& file);
 
 /// A 4x4x4 float .vti with raw appended data: `spacing` as written, `payloadBytes` of the 256

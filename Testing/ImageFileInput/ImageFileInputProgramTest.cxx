@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 
@@ -204,6 +205,19 @@ TEST(ImageFileInputGeometry, NonFiniteOrDegenerateGeometryIsRefusedNamingTheFiel
   ExpectRefusedByAll(
       WriteMetaImage(work / "flat.mha", "4 4 4", "TransformMatrix = 1 0 0 1 0 0 0 0 1\n", data),
       "the matrix is singular (determinant 0)");
+}
+
+TEST(ImageFileInputGeometry, NiftiGeometryIsCheckedAsWritten) {
+  const fs::path work = FreshDirectory();
+  const fs::path nii = WriteValidImage(work / "valid.nii");
+  // pixdim[1] (byte 80): niftilib would quietly make a NaN 1.
+  ExpectRefusedByAll(WithFloatAt(nii, work / "nan.nii", 80, std::nanf("")),
+                     "header field NIfTI pixdim = 'nan 0.750000 1.250000': the value 'nan' is not "
+                     "finite");
+  // qoffset_x (byte 268) and pixdim[1]: finite in double, beyond a float's range as a surface.
+  const fs::path big = WithFloatAt(nii, work / "big0.nii", 80, 3e38f);
+  ExpectRefusedByAll(WithFloatAt(big, work / "big.nii", 268, 3e38f),
+                     "the physical extent (origin + size x spacing) overflows on axis 0");
 }
 
 // Finding 15: an output name ITK will not write is refused before the input's pixels are read.

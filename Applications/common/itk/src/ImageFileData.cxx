@@ -110,6 +110,40 @@ ImageDataLocation MetaImageData(const fs::path& file) {
   return data;
 }
 
+// The NIfTI-1 geometry floats: niftilib replaces a NaN pixdim by 1 without a word.
+void CheckNifti1Numbers(const fs::path& file, const unsigned char* header, bool swap) {
+  auto floatAt = [&](std::size_t at) {
+    std::array<unsigned char, 4> b{header[at], header[at + 1], header[at + 2], header[at + 3]};
+    if (swap) std::reverse(b.begin(), b.end());
+    float value;
+    std::memcpy(&value, b.data(), 4);
+    return value;
+  };
+  std::array<unsigned char, 2> d{header[40], header[41]};
+  if (swap) std::reverse(d.begin(), d.end());
+  std::int16_t dimensions;
+  std::memcpy(&dimensions, d.data(), 2);
+  struct Field {
+    const char* name;
+    std::size_t at;
+    int count;
+  };
+  const Field fields[] = {{"pixdim", 80, std::clamp<int>(dimensions, 0, 7)},
+                          {"quatern_b/c/d", 256, 3},
+                          {"qoffset_x/y/z", 268, 3},
+                          {"srow_x", 280, 4},
+                          {"srow_y", 296, 4},
+                          {"srow_z", 312, 4}};
+  for (const Field& field : fields) {
+    std::string value;
+    for (int i = 0; i < field.count; ++i) {
+      value += (i ? " " : "") + std::to_string(floatAt(field.at + 4 * i));
+    }
+    CheckHeaderNumbers(file, std::string("NIfTI ") + field.name, value,
+                       std::string(field.name) == "pixdim");
+  }
+}
+
 // NIfTI-1 (348-byte header, vox_offset a float at 108) or NIfTI-2 (540 bytes, an int64 at 168),
 // either byte order; the header is read through zlib, which also reads uncompressed files.
 ImageDataLocation NiftiData(const fs::path& file) {
@@ -153,6 +187,7 @@ ImageDataLocation NiftiData(const fs::path& file) {
     voxOffset = static_cast<double>(value);
     singleFile = std::memcmp(bytes.data() + 4, "n+2", 4) == 0;
   }
+  if (headerSize == 348) CheckNifti1Numbers(file, bytes.data(), swap);
   if (!(voxOffset >= 0 && voxOffset < 1e18)) {
     throw cumed::Error(Input(file) + ": NIfTI header field vox_offset = " +
                        std::to_string(voxOffset) + " is not a byte offset");

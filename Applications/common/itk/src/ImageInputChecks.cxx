@@ -155,17 +155,20 @@ void CheckGridGeometry(const fs::path& file, const ImageGridClaim& grid) {
                        "), so its axes do not span space");
   }
   // The far corner, origin + direction * (size x spacing): every point of the grid lies between.
+  // Surfaces (and NIfTI) keep coordinates as 32-bit floats, so the corner must fit in one.
   for (std::size_t row = 0; row < n; ++row) {
     double corner = grid.origin[row];
     for (std::size_t axis = 0; axis < n; ++axis) {
       corner += grid.direction[row * n + axis] *
                 (static_cast<double>(grid.size[axis]) * grid.spacing[axis]);
     }
-    if (!std::isfinite(corner)) {
+    if (!(std::fabs(corner) <= std::numeric_limits<float>::max()) ||
+        !(std::fabs(grid.origin[row]) <= std::numeric_limits<float>::max())) {
       throw cumed::Error(Quoted(file) + " has origin " + List(grid.origin) + ", spacing " +
                          List(grid.spacing) + " and size " + SizeText(grid.size) +
                          ": the physical extent (origin + size x spacing) overflows on axis " +
-                         std::to_string(row));
+                         std::to_string(row) + " (beyond 3.4e38, the largest 32-bit float, " +
+                         "which surface coordinates use)");
     }
   }
 }

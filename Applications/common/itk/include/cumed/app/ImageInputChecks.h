@@ -32,7 +32,8 @@ std::uint64_t VoxelCount(const std::filesystem::path& file, const std::vector<st
 
 /// Refuses a geometry that cannot place voxels: a spacing that is not finite or <= 0, an origin
 /// or direction value that is not finite, a singular direction matrix, or a physical extent
-/// (origin + size x spacing along the directions) that overflows.
+/// (origin + size x spacing along the directions) beyond the largest 32-bit float (3.4e38), in
+/// which surfaces keep their points.
 void CheckGridGeometry(const std::filesystem::path& file, const ImageGridClaim& grid);
 
 /// The bytes this process may still allocate: CUMED_AVAILABLE_MEMORY when set (bytes, or with a
