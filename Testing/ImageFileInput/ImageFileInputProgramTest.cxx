@@ -179,6 +179,8 @@ TEST(ImageFileInputData, ValidFilesOfEachFormatPass) {
       << "NRRD0004\ntype: short\ndimension: 3\nsizes: 4 4 4\nencoding: raw\nendian: little\n\n"
       << Int16Bytes(64);
   ExpectAccepted(kMorphology, work / "raw.nrrd");
+  // scl_slope (byte 112) != 1: ITK reads the int16 data as float, the file still holds int16.
+  ExpectAccepted(kMorphology, WithFloatAt(work / "valid.nii", work / "scaled.nii", 112, 2.0f));
   std::ofstream(work / "skip.raw", std::ios::binary) << std::string(50, 'x') << Int16Bytes(64);
   ExpectAccepted(kCompare,
                  WriteMetaImage(work / "skip.mhd", "4 4 4", "HeaderSize = 50\n", "", "skip.raw"));

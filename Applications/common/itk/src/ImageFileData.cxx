@@ -15,6 +15,7 @@
 #include <fstream>
 #include <memory>
 #include <system_error>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -110,38 +111,66 @@ ImageDataLocation MetaImageData(const fs::path& file) {
   return data;
 }
 
+// A value of type T at byte `at` of a header, in the header's byte order.
+template <class T> T ValueAt(const unsigned char* header, std::size_t at, bool swap) {
+  std::array<unsigned char, sizeof(T)> b;
+  std::copy(header + at, header + at + sizeof(T), b.begin());
+  if (swap) std::reverse(b.begin(), b.end());
+  T value;
+  std::memcpy(&value, b.data(), sizeof(T));
+  return value;
+}
+
 // The NIfTI-1 geometry floats: niftilib replaces a NaN pixdim by 1 without a word.
 void CheckNifti1Numbers(const fs::path& file, const unsigned char* header, bool swap) {
-  auto floatAt = [&](std::size_t at) {
-    std::array<unsigned char, 4> b{header[at], header[at + 1], header[at + 2], header[at + 3]};
-    if (swap) std::reverse(b.begin(), b.end());
-    float value;
-    std::memcpy(&value, b.data(), 4);
-    return value;
-  };
-  std::array<unsigned char, 2> d{header[40], header[41]};
-  if (swap) std::reverse(d.begin(), d.end());
-  std::int16_t dimensions;
-  std::memcpy(&dimensions, d.data(), 2);
+  const int dimensions = std::clamp<int>(ValueAt<std::int16_t>(header, 40, swap), 0, 7);
   struct Field {
     const char* name;
     std::size_t at;
     int count;
   };
-  const Field fields[] = {{"pixdim", 80, std::clamp<int>(dimensions, 0, 7)},
-                          {"quatern_b/c/d", 256, 3},
-                          {"qoffset_x/y/z", 268, 3},
-                          {"srow_x", 280, 4},
-                          {"srow_y", 296, 4},
-                          {"srow_z", 312, 4}};
+  const Field fields[] = {{"pixdim", 80, dimensions}, {"quatern_b/c/d", 256, 3},
+                          {"qoffset_x/y/z", 268, 3},  {"srow_x", 280, 4},
+                          {"srow_y", 296, 4},         {"srow_z", 312, 4}};
   for (const Field& field : fields) {
     std::string value;
     for (int i = 0; i < field.count; ++i) {
-      value += (i ? " " : "") + std::to_string(floatAt(field.at + 4 * i));
+      value += (i ? " " : "") + std::to_string(ValueAt<float>(header, field.at + 4 * i, swap));
     }
     CheckHeaderNumbers(file, std::string("NIfTI ") + field.name, value,
                        std::string(field.name) == "pixdim");
   }
+}
+
+// dim[1..dim[0]] x bitpix / 8: the bytes stored, whatever type ITK reads them as (a scl_slope
+// makes ITK read int16 data as float).
+std::uint64_t NiftiStoredBytes(const fs::path& file, const unsigned char* header, bool nifti2,
+                               bool swap) {
+  const int bitpix = ValueAt<std::int16_t>(header, nifti2 ? 14 : 72, swap);
+  const std::int64_t dimensions =
+      nifti2 ? ValueAt<std::int64_t>(header, 16, swap) : ValueAt<std::int16_t>(header, 40, swap);
+  if (dimensions < 1 || dimensions > 7 || bitpix <= 0 || bitpix % 8 != 0) {
+    throw cumed::Error(
+        Input(file) + ": NIfTI header fields dim[0] = " + std::to_string(dimensions) +
+        ", bitpix = " + std::to_string(bitpix) + "; expected 1..7 dimensions of whole bytes");
+  }
+  std::vector<std::uint64_t> size;
+  for (int axis = 1; axis <= dimensions; ++axis) {
+    const std::int64_t n = nifti2 ? ValueAt<std::int64_t>(header, 16 + 8 * axis, swap)
+                                  : ValueAt<std::int16_t>(header, 40 + 2 * axis, swap);
+    if (n < 1) {
+      throw cumed::Error(Input(file) + ": NIfTI header field dim[" + std::to_string(axis) +
+                         "] = " + std::to_string(n) + " is not a size >= 1");
+    }
+    size.push_back(static_cast<std::uint64_t>(n));
+  }
+  const std::uint64_t voxels = VoxelCount(file, size);
+  const auto voxelBytes = static_cast<std::uint64_t>(bitpix / 8);
+  if (voxels > UINT64_MAX / voxelBytes) {
+    throw cumed::Error(Input(file) + ": NIfTI size " + SizeText(size) +
+                       " x bitpix overflows 64 bits");
+  }
+  return voxels * voxelBytes;
 }
 
 // NIfTI-1 (348-byte header, vox_offset a float at 108) or NIfTI-2 (540 bytes, an int64 at 168),
@@ -153,47 +182,30 @@ ImageDataLocation NiftiData(const fs::path& file) {
     const std::unique_ptr<gzFile_s, int (*)(gzFile)> in(gzopen(file.c_str(), "rb"), gzclose);
     if (in) got = gzread(in.get(), bytes.data(), static_cast<unsigned>(bytes.size()));
   }
-  auto int32At = [&](std::size_t at, bool swap) {
-    std::array<unsigned char, 4> b{bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]};
-    if (swap) std::reverse(b.begin(), b.end());
-    std::int32_t v;
-    std::memcpy(&v, b.data(), 4);
-    return v;
-  };
   bool swap = false;
-  std::int32_t headerSize = got >= 4 ? int32At(0, false) : 0;
+  std::int32_t headerSize = got >= 4 ? ValueAt<std::int32_t>(bytes.data(), 0, false) : 0;
   if (headerSize != 348 && headerSize != 540 && got >= 4) {
     swap = true;
-    headerSize = int32At(0, true);
+    headerSize = ValueAt<std::int32_t>(bytes.data(), 0, true);
   }
   if ((headerSize != 348 && headerSize != 540) || got < headerSize) {
     throw cumed::Error(Input(file) + ": its NIfTI header is " + std::to_string(std::max(got, 0)) +
                        " bytes long (after decompression); a NIfTI header has 348 or 540");
   }
-  double voxOffset = 0;
-  bool singleFile = true;
-  if (headerSize == 348) {
-    std::int32_t raw = int32At(108, swap);
-    float value;
-    std::memcpy(&value, &raw, 4);
-    voxOffset = value;
-    singleFile = std::memcmp(bytes.data() + 344, "n+1", 4) == 0;
-  } else {
-    std::array<unsigned char, 8> b;
-    std::copy(bytes.begin() + 168, bytes.begin() + 176, b.begin());
-    if (swap) std::reverse(b.begin(), b.end());
-    std::int64_t value;
-    std::memcpy(&value, b.data(), 8);
-    voxOffset = static_cast<double>(value);
-    singleFile = std::memcmp(bytes.data() + 4, "n+2", 4) == 0;
-  }
-  if (headerSize == 348) CheckNifti1Numbers(file, bytes.data(), swap);
+  const bool nifti2 = headerSize == 540;
+  const double voxOffset = nifti2
+                               ? static_cast<double>(ValueAt<std::int64_t>(bytes.data(), 168, swap))
+                               : ValueAt<float>(bytes.data(), 108, swap);
+  const bool singleFile =
+      std::memcmp(bytes.data() + (nifti2 ? 4 : 344), nifti2 ? "n+2" : "n+1", 4) == 0;
+  if (!nifti2) CheckNifti1Numbers(file, bytes.data(), swap);
   if (!(voxOffset >= 0 && voxOffset < 1e18)) {
     throw cumed::Error(Input(file) + ": NIfTI header field vox_offset = " +
                        std::to_string(voxOffset) + " is not a byte offset");
   }
   ImageDataLocation data;
   data.dataFile = file;
+  data.claimedBytes = NiftiStoredBytes(file, bytes.data(), nifti2, swap);
   if (!singleFile) { // a .hdr/.img pair: the data are in the .img beside the header
     std::string name = file.filename().string();
     const std::string lower = Lowercase(name);
@@ -283,6 +295,10 @@ ImageDataLocation LocateImageData(const fs::path& file, const itk::ImageIOBase& 
   data.dataFile = file;
   data.storage = DataStorage::Compressed; // PNG, TIFF, ...: the loosest bound
   return data;
+}
+
+std::uint64_t ExpectedDataBytes(const ImageDataLocation& data, std::uint64_t readerBytes) {
+  return data.claimedBytes.value_or(readerBytes);
 }
 
 void CheckDataSize(const fs::path& file, const ImageDataLocation& data, std::uint64_t expected,

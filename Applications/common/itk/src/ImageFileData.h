@@ -25,13 +25,19 @@ struct ImageDataLocation {
   std::filesystem::path dataFile;
   std::uint64_t offset = 0; ///< where the data start (inside the decompressed stream: GzipFile)
   bool atEnd = false;       ///< the data are the file's last bytes (MetaImage HeaderSize = -1)
-  std::optional<std::uint64_t> storedBytes; ///< MetaImage CompressedDataSize
+  std::optional<std::uint64_t> storedBytes;  ///< MetaImage CompressedDataSize
+  std::optional<std::uint64_t> claimedBytes; ///< the data's size from the format's own header
+                                             ///< (NIfTI) when ITK reads them as another type
   DataStorage storage = DataStorage::Raw;
 };
 
 /// Where the data of `file` (read by `io`) are. Throws cumed::Error naming the file when its
 /// header names a data file that is not a regular file, or is the header itself.
 ImageDataLocation LocateImageData(const std::filesystem::path& file, const itk::ImageIOBase& io);
+
+/// The bytes the data must hold: `data.claimedBytes` when the format gave them, else
+/// `readerBytes` (size x bytes per voxel as the ImageIO reports them).
+std::uint64_t ExpectedDataBytes(const ImageDataLocation& data, std::uint64_t readerBytes);
 
 /// Refuses data that cannot hold `expectedBytes`: raw data shorter than that, compressed data
 /// too small for it (file sizes only), ASCII data with fewer values (counted).

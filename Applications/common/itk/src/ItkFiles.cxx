@@ -83,8 +83,9 @@ itk::ImageIOBase::Pointer ReadImageHeader(const fs::path& file, const MemoryUse&
   const std::string sizeText = SizeText(grid.size);
   const std::uint64_t voxels = VoxelCount(file, grid.size);
   CheckGridGeometry(file, grid);
-  const std::uint64_t bytes = Times(file, sizeText, voxels, grid.bytesPerVoxel);
   const detail::ImageDataLocation data = detail::LocateImageData(file, *io);
+  const std::uint64_t bytes =
+      detail::ExpectedDataBytes(data, Times(file, sizeText, voxels, grid.bytesPerVoxel));
   detail::CheckDataSize(file, data, bytes, io->GetComponentSize());
   const std::uint64_t valueBytes = memory.valueBytes ? memory.valueBytes : io->GetComponentSize();
   const std::uint64_t perCopy =
