@@ -106,7 +106,7 @@ void CheckAppendedBlocks(const fs::path& file, const std::string& head) {
     const std::uint64_t first = start + (wide ? 8 : 4);
     const std::uint64_t available = end > first ? end - first : 0;
     if (!in || declared > available) {
-      throw cumed::Error("INPUT '" + file.string() + "': the appended data of array '" +
+      throw cumed::Error(app::InputName(file) + ": the appended data of array '" +
                          Attribute(element, "Name") + "' declare " + std::to_string(declared) +
                          " bytes, but only " + std::to_string(available) +
                          " bytes of data follow: the file is truncated");

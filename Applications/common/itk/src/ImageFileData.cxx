@@ -22,10 +22,6 @@ namespace fs = std::filesystem;
 namespace cumed::app::detail {
 namespace {
 
-std::string Input(const fs::path& file) {
-  return "INPUT '" + file.string() + "'";
-}
-
 std::uint64_t FileSize(const fs::path& file) {
   std::error_code error;
   const auto size = fs::file_size(file, error);
@@ -49,12 +45,12 @@ fs::path DataFileOf(const fs::path& header, const std::string& field, const std:
   const fs::path data = named.is_absolute() ? named : header.parent_path() / named;
   std::error_code error;
   if (!fs::is_regular_file(data, error)) {
-    throw cumed::Error(Input(header) + ": its data file (" + field + " = '" + name + "', " +
+    throw cumed::Error(InputName(header) + ": its data file (" + field + " = '" + name + "', " +
                        data.string() + ") " +
                        (fs::exists(data, error) ? "is not a regular file" : "does not exist"));
   }
   if (fs::equivalent(data, header, error)) {
-    throw cumed::Error(Input(header) + ": its data file (" + field + " = '" + name +
+    throw cumed::Error(InputName(header) + ": its data file (" + field + " = '" + name +
                        "') is the header itself");
   }
   return data;
@@ -67,7 +63,7 @@ std::int64_t WholeNumber(const fs::path& file, const std::string& field, const s
     if (used == text.size()) return value;
   } catch (const std::exception&) {
   }
-  throw cumed::Error(Input(file) + ": header field " + field + " = '" + text +
+  throw cumed::Error(InputName(file) + ": header field " + field + " = '" + text +
                      "' is not a whole number");
 }
 
@@ -83,7 +79,7 @@ ImageDataLocation MetaImageData(const fs::path& file) {
     data.dataFile = file;
     data.offset = header.end;
   } else if (name.rfind("LIST", 0) == 0 || name.find_first_of(" \t") != std::string::npos) {
-    throw cumed::Error(Input(file) + ": ElementDataFile = '" + name +
+    throw cumed::Error(InputName(file) + ": ElementDataFile = '" + name +
                        "' names several data files (a LIST or a file name pattern); the "
                        "programs read one data file per image");
   } else {
@@ -151,7 +147,7 @@ std::uint64_t NiftiStoredBytes(const fs::path& file, const unsigned char* header
       nifti2 ? ValueAt<std::int64_t>(header, 16, swap) : ValueAt<std::int16_t>(header, 40, swap);
   if (dimensions < 1 || dimensions > 7 || bitpix <= 0 || bitpix % 8 != 0) {
     throw cumed::Error(
-        Input(file) + ": NIfTI header fields dim[0] = " + std::to_string(dimensions) +
+        InputName(file) + ": NIfTI header fields dim[0] = " + std::to_string(dimensions) +
         ", bitpix = " + std::to_string(bitpix) + "; expected 1..7 dimensions of whole bytes");
   }
   std::vector<std::uint64_t> size;
@@ -159,7 +155,7 @@ std::uint64_t NiftiStoredBytes(const fs::path& file, const unsigned char* header
     const std::int64_t n = nifti2 ? ValueAt<std::int64_t>(header, 16 + 8 * axis, swap)
                                   : ValueAt<std::int16_t>(header, 40 + 2 * axis, swap);
     if (n < 1) {
-      throw cumed::Error(Input(file) + ": NIfTI header field dim[" + std::to_string(axis) +
+      throw cumed::Error(InputName(file) + ": NIfTI header field dim[" + std::to_string(axis) +
                          "] = " + std::to_string(n) + " is not a size >= 1");
     }
     size.push_back(static_cast<std::uint64_t>(n));
@@ -167,7 +163,7 @@ std::uint64_t NiftiStoredBytes(const fs::path& file, const unsigned char* header
   const std::uint64_t voxels = VoxelCount(file, size);
   const auto voxelBytes = static_cast<std::uint64_t>(bitpix / 8);
   if (voxels > UINT64_MAX / voxelBytes) {
-    throw cumed::Error(Input(file) + ": NIfTI size " + SizeText(size) +
+    throw cumed::Error(InputName(file) + ": NIfTI size " + SizeText(size) +
                        " x bitpix overflows 64 bits");
   }
   return voxels * voxelBytes;
@@ -189,7 +185,8 @@ ImageDataLocation NiftiData(const fs::path& file) {
     headerSize = ValueAt<std::int32_t>(bytes.data(), 0, true);
   }
   if ((headerSize != 348 && headerSize != 540) || got < headerSize) {
-    throw cumed::Error(Input(file) + ": its NIfTI header is " + std::to_string(std::max(got, 0)) +
+    throw cumed::Error(InputName(file) + ": its NIfTI header is " +
+                       std::to_string(std::max(got, 0)) +
                        " bytes long (after decompression); a NIfTI header has 348 or 540");
   }
   const bool nifti2 = headerSize == 540;
@@ -200,7 +197,7 @@ ImageDataLocation NiftiData(const fs::path& file) {
       std::memcmp(bytes.data() + (nifti2 ? 4 : 344), nifti2 ? "n+2" : "n+1", 4) == 0;
   if (!nifti2) CheckNifti1Numbers(file, bytes.data(), swap);
   if (!(voxOffset >= 0 && voxOffset < 1e18)) {
-    throw cumed::Error(Input(file) + ": NIfTI header field vox_offset = " +
+    throw cumed::Error(InputName(file) + ": NIfTI header field vox_offset = " +
                        std::to_string(voxOffset) + " is not a byte offset");
   }
   ImageDataLocation data;
@@ -280,8 +277,8 @@ ImageDataLocation NrrdData(const fs::path& file) {
 }
 
 std::string DataFileText(const fs::path& file, const ImageDataLocation& data) {
-  return data.dataFile == file ? Input(file)
-                               : Input(file) + " (data file '" + data.dataFile.string() + "')";
+  return data.dataFile == file ? InputName(file)
+                               : InputName(file) + " (data file '" + data.dataFile.string() + "')";
 }
 
 } // namespace

@@ -15,10 +15,6 @@ namespace fs = std::filesystem;
 namespace cumed::app {
 namespace {
 
-std::string Quoted(const fs::path& file) {
-  return "INPUT '" + file.string() + "'";
-}
-
 std::string Number(double value) {
   std::ostringstream text;
   text.precision(17);
@@ -84,6 +80,10 @@ std::uint64_t ParseMemoryAmount(const std::string& text) {
 
 } // namespace
 
+std::string InputName(const fs::path& file) {
+  return "INPUT '" + file.string() + "'";
+}
+
 void CheckHeaderNumbers(const fs::path& file, const std::string& field, const std::string& value,
                         bool positive) {
   std::istringstream tokens(value);
@@ -99,7 +99,7 @@ void CheckHeaderNumbers(const fs::path& file, const std::string& field, const st
     else if (positive && number <= 0)
       problem = "is not > 0";
     if (problem) {
-      throw cumed::Error(Quoted(file) + ": header field " + field + " = '" + value +
+      throw cumed::Error(InputName(file) + ": header field " + field + " = '" + value +
                          "': the value '" + token + "' " + problem);
     }
   }
@@ -115,11 +115,11 @@ std::uint64_t VoxelCount(const fs::path& file, const std::vector<std::uint64_t>&
   std::uint64_t count = 1;
   for (std::size_t axis = 0; axis < size.size(); ++axis) {
     if (size[axis] == 0) {
-      throw cumed::Error(Quoted(file) + " claims size " + SizeText(size) + ": axis " +
+      throw cumed::Error(InputName(file) + " claims size " + SizeText(size) + ": axis " +
                          std::to_string(axis) + " has no voxels");
     }
     if (count > std::numeric_limits<std::uint64_t>::max() / size[axis]) {
-      throw cumed::Error(Quoted(file) + " claims size " + SizeText(size) +
+      throw cumed::Error(InputName(file) + " claims size " + SizeText(size) +
                          ": the voxel count overflows 64 bits");
     }
     count *= size[axis];
@@ -132,25 +132,25 @@ void CheckGridGeometry(const fs::path& file, const ImageGridClaim& grid) {
   for (std::size_t axis = 0; axis < n; ++axis) {
     const double spacing = grid.spacing[axis];
     if (!std::isfinite(spacing) || spacing <= 0.0) {
-      throw cumed::Error(Quoted(file) + " has spacing " + List(grid.spacing) + ": the value " +
+      throw cumed::Error(InputName(file) + " has spacing " + List(grid.spacing) + ": the value " +
                          Number(spacing) + " on axis " + std::to_string(axis) +
                          " is not a finite number > 0");
     }
     if (!std::isfinite(grid.origin[axis])) {
-      throw cumed::Error(Quoted(file) + " has origin " + List(grid.origin) + ": the value " +
+      throw cumed::Error(InputName(file) + " has origin " + List(grid.origin) + ": the value " +
                          Number(grid.origin[axis]) + " on axis " + std::to_string(axis) +
                          " is not finite");
     }
   }
   for (double value : grid.direction) {
     if (!std::isfinite(value)) {
-      throw cumed::Error(Quoted(file) + " has direction " + List(grid.direction) + ": the value " +
-                         Number(value) + " is not finite");
+      throw cumed::Error(InputName(file) + " has direction " + List(grid.direction) +
+                         ": the value " + Number(value) + " is not finite");
     }
   }
   const double det = Determinant(grid.direction, n);
   if (!(std::fabs(det) > 1e-6)) {
-    throw cumed::Error(Quoted(file) + " has direction " + List(grid.direction) +
+    throw cumed::Error(InputName(file) + " has direction " + List(grid.direction) +
                        ": the matrix is singular (determinant " + Number(det) +
                        "), so its axes do not span space");
   }
@@ -164,7 +164,7 @@ void CheckGridGeometry(const fs::path& file, const ImageGridClaim& grid) {
     }
     if (!(std::fabs(corner) <= std::numeric_limits<float>::max()) ||
         !(std::fabs(grid.origin[row]) <= std::numeric_limits<float>::max())) {
-      throw cumed::Error(Quoted(file) + " has origin " + List(grid.origin) + ", spacing " +
+      throw cumed::Error(InputName(file) + " has origin " + List(grid.origin) + ", spacing " +
                          List(grid.spacing) + " and size " + SizeText(grid.size) +
                          ": the physical extent (origin + size x spacing) overflows on axis " +
                          std::to_string(row) + " (beyond 3.4e38, the largest 32-bit float, " +
@@ -205,7 +205,7 @@ void CheckFitsInMemory(const fs::path& file, const std::string& sizeText,
   std::string source;
   const std::uint64_t available = AvailableMemoryBytes(&source);
   if (bytesNeeded > available) {
-    throw cumed::Error(Quoted(file) + " of size " + sizeText + " needs about " +
+    throw cumed::Error(InputName(file) + " of size " + sizeText + " needs about " +
                        Bytes(bytesNeeded) + " of memory; " + Bytes(available) + " are available (" +
                        source + ")");
   }
@@ -217,7 +217,7 @@ void CheckCompressedBound(const fs::path& file, std::uint64_t compressedBytes,
   const bool fits = compressedBytes > UINT64_MAX / kDeflateMaxRatio ||
                     expectedBytes <= compressedBytes * kDeflateMaxRatio;
   if (!fits) {
-    throw cumed::Error(Quoted(file) + " claims " + Bytes(expectedBytes) +
+    throw cumed::Error(InputName(file) + " claims " + Bytes(expectedBytes) +
                        " of image data, but its " + std::to_string(compressedBytes) +
                        " bytes of data can hold at most " +
                        Bytes(compressedBytes * kDeflateMaxRatio) +

@@ -36,7 +36,7 @@ ImageGridClaim GridOf(const itk::ImageIOBase& io) {
 std::uint64_t Times(const fs::path& file, const std::string& sizeText, std::uint64_t a,
                     std::uint64_t b) {
   if (b != 0 && a > UINT64_MAX / b) {
-    throw cumed::Error("INPUT '" + file.string() + "' claims size " + sizeText +
+    throw cumed::Error(InputName(file) + " claims size " + sizeText +
                        ": its byte count overflows 64 bits");
   }
   return a * b;
@@ -61,12 +61,12 @@ itk::ImageIOBase::Pointer ReadImageHeader(const fs::path& file, const MemoryUse&
   const std::string name = file.string();
   std::error_code error;
   if (!fs::is_regular_file(file, error)) {
-    throw cumed::Error("cannot read INPUT '" + name + "': not a regular file");
+    throw cumed::Error("cannot read " + InputName(file) + ": not a regular file");
   }
   itk::ImageIOBase::Pointer io =
       itk::ImageIOFactory::CreateImageIO(name.c_str(), itk::ImageIOFactory::FileModeEnum::ReadMode);
   if (!io) {
-    throw cumed::Error("cannot read INPUT '" + name + "': no ITK image reader recognises it " +
+    throw cumed::Error("cannot read " + InputName(file) + ": no ITK image reader recognises it " +
                        "(ITK matches some extensions case-sensitively: .mha, not .MHA)");
   }
   const std::string format = io->GetNameOfClass();
@@ -77,7 +77,7 @@ itk::ImageIOBase::Pointer ReadImageHeader(const fs::path& file, const MemoryUse&
   try {
     io->ReadImageInformation();
   } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot read the header of INPUT '" + name + "': " + ItkErrorText(e));
+    throw cumed::Error("cannot read the header of " + InputName(file) + ": " + ItkErrorText(e));
   }
   const ImageGridClaim grid = GridOf(*io);
   const std::string sizeText = SizeText(grid.size);
@@ -100,8 +100,8 @@ itk::ImageIOBase::Pointer ReadScalarImageHeader(const fs::path& file,
                                                 const MemoryUse& memory) {
   itk::ImageIOBase::Pointer io = ReadImageHeader(file, memory);
   if (io->GetNumberOfComponents() != 1) {
-    throw cumed::Error("INPUT '" + file.string() + "' has " +
-                       std::to_string(io->GetNumberOfComponents()) + " components per pixel (" +
+    throw cumed::Error(InputName(file) + " has " + std::to_string(io->GetNumberOfComponents()) +
+                       " components per pixel (" +
                        itk::ImageIOBase::GetPixelTypeAsString(io->GetPixelType()) + "); " +
                        scalarReason);
   }

@@ -36,8 +36,8 @@ MetaImageHeader ReadMetaImageHeader(const fs::path& file) {
     header.fields[key] = Trim(line.substr(equals + 1));
     if (key == "ElementDataFile") return header;
   }
-  throw cumed::Error("cannot read the header of INPUT '" + file.string() +
-                     "': no 'ElementDataFile = ...' line in its first " +
+  throw cumed::Error("cannot read the header of " + InputName(file) +
+                     ": no 'ElementDataFile = ...' line in its first " +
                      std::to_string(header.end) + " bytes (a MetaImage header ends with it)");
 }
 
@@ -58,10 +58,10 @@ void CheckMetaImageNumbers(const fs::path& file, const MetaImageHeader& header) 
     while (tokens >> token) {
       const double value = std::strtod(token.c_str(), nullptr);
       if (value < 1 || value > std::numeric_limits<int>::max() || value != std::floor(value)) {
-        throw cumed::Error(
-            "INPUT '" + file.string() + "': header field DimSize = '" + dimSize->second +
-            "': the value '" + token + "' is not a whole number from 1 to " +
-            std::to_string(std::numeric_limits<int>::max()) + " (the sizes MetaIO reads)");
+        throw cumed::Error(InputName(file) + ": header field DimSize = '" + dimSize->second +
+                           "': the value '" + token + "' is not a whole number from 1 to " +
+                           std::to_string(std::numeric_limits<int>::max()) +
+                           " (the sizes MetaIO reads)");
       }
     }
   }

@@ -12,6 +12,9 @@
 
 namespace cumed::app {
 
+/// How the messages name an image file the program reads: "INPUT 'a.mha'".
+std::string InputName(const std::filesystem::path& file);
+
 /// What a header claims about the image's grid (up to 3 axes are used by the programs).
 struct ImageGridClaim {
   std::vector<std::uint64_t> size; ///< voxels per axis
