@@ -1,5 +1,7 @@
 #include "MetaImageHeader.h"
 
+#include "HeaderSupport.h"
+
 #include "cumed/app/ImageInputChecks.h"
 #include "cumed/core/Error.h"
 
@@ -65,6 +67,47 @@ void CheckMetaImageNumbers(const fs::path& file, const MetaImageHeader& header) 
       }
     }
   }
+}
+
+// "LOCAL" data follow the header; a data file starts at HeaderSize (-1: its last bytes).
+ImageDataLocation LocateMetaImageData(const fs::path& file) {
+  const MetaImageHeader header = ReadMetaImageHeader(file);
+  auto field = [&](const char* key) {
+    const auto found = header.fields.find(key);
+    return found == header.fields.end() ? std::string() : found->second;
+  };
+  ImageDataLocation data;
+  const std::string name = field("ElementDataFile");
+  if (name == "LOCAL") {
+    data.dataFile = file;
+    data.offset = header.end;
+  } else if (name.rfind("LIST", 0) == 0 || name.find_first_of(" \t") != std::string::npos) {
+    throw cumed::Error(InputName(file) + ": ElementDataFile = '" + name +
+                       "' names several data files (a LIST or a file name pattern); the "
+                       "programs read one data file per image");
+  } else {
+    data.dataFile = DataFileOf(file, "ElementDataFile", name);
+    const std::string headerSize = field("HeaderSize");
+    if (!headerSize.empty()) {
+      const std::int64_t skip = WholeNumber(file, "HeaderSize", headerSize);
+      if (skip == -1)
+        data.atEnd = true;
+      else if (skip > 0)
+        data.offset = static_cast<std::uint64_t>(skip);
+    }
+  }
+  const std::string compressed = Lowercase(field("CompressedData"));
+  if (compressed == "true") {
+    data.storage = DataStorage::Zlib;
+    const std::string size = field("CompressedDataSize");
+    if (!size.empty()) {
+      const std::int64_t bytes = WholeNumber(file, "CompressedDataSize", size);
+      if (bytes > 0) data.storedBytes = static_cast<std::uint64_t>(bytes);
+    }
+  } else if (Lowercase(field("BinaryData")) == "false") {
+    data.storage = DataStorage::Text;
+  }
+  return data;
 }
 
 } // namespace cumed::app::detail

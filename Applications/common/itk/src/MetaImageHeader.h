@@ -1,7 +1,9 @@
 #pragma once
 // The "Key = value" lines of a MetaImage header (.mha, .mhd) up to ElementDataFile, read here
 // because MetaIO reports a value it cannot parse (a NaN spacing) as "No such file or directory"
-// and does not tell where the pixel data start.
+// and does not tell where the pixel data start; and from them, where the data are.
+#include "ImageFileData.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -22,5 +24,10 @@ MetaImageHeader ReadMetaImageHeader(const std::filesystem::path& file);
 /// Position, TransformMatrix, Rotation, Orientation, CenterOfRotation) whose values are not all
 /// finite numbers, and a spacing <= 0, naming the field and its value.
 void CheckMetaImageNumbers(const std::filesystem::path& file, const MetaImageHeader& header);
+
+/// Where the data of the MetaImage `file` are and how they are stored (ElementDataFile,
+/// HeaderSize, CompressedData, CompressedDataSize, BinaryData). Several data files (LIST, a
+/// pattern) are refused.
+ImageDataLocation LocateMetaImageData(const std::filesystem::path& file);
 
 } // namespace cumed::app::detail
