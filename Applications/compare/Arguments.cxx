@@ -164,7 +164,10 @@ std::string HelpText() {
        << "  -h, --help                     this text\n"
        << "\n"
        << "Exit status: 0 within tolerance, 1 differs (or the --test command failed),\n"
-       << "2 usage error or unreadable file, 77 skipped (--requires-cuda, no usable device).\n";
+       << "2 usage error or unreadable file, 77 skipped (--requires-cuda, no usable device).\n"
+       << "An image is unreadable also when its data are shorter or longer than its header\n"
+       << "claims, its geometry is not finite, or it does not fit the memory (MemAvailable;\n"
+       << "CUMED_AVAILABLE_MEMORY=BYTES[K|M|G|T] overrides).\n";
   return text.str();
 }
 

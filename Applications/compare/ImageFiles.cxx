@@ -1,5 +1,8 @@
 #include "ImageFiles.h"
 
+#include "cumed/app/ItkFiles.h"
+#include "cumed/core/Error.h"
+
 #include <itkImageFileReader.h>
 #include <itkImageFileWriter.h>
 #include <itkImageIOFactory.h>
@@ -36,12 +39,15 @@ LoadedImage ReadImage(const std::string& path) {
   if (!std::filesystem::is_regular_file(path, error)) {
     throw FileError("cannot read '" + path + "': no such file");
   }
-  auto io = itk::ImageIOFactory::CreateImageIO(path.c_str(), itk::ImageIOFactory::ReadMode);
-  if (!io) throw FileError("cannot read '" + path + "': not an image format ITK reads");
+  // Values are held as doubles: the file's buffer converted into a double copy.
+  itk::ImageIOBase::Pointer io;
+  try {
+    io = app::ReadImageHeader(path, {sizeof(double), 2});
+  } catch (const cumed::Error& e) {
+    throw FileError(e.what());
+  }
   LoadedImage loaded;
   try {
-    io->SetFileName(path);
-    io->ReadImageInformation();
     loaded.dimension = io->GetNumberOfDimensions();
     loaded.componentType = itk::ImageIOBase::GetComponentTypeAsString(io->GetComponentType());
     if (loaded.dimension > 3) {

@@ -168,6 +168,9 @@ std::string HelpText() {
        << "\n"
        << "Without --output and --png the surface is only measured. Points are in the volume's\n"
        << "world coordinates (origin, spacing and direction; DICOM: patient coordinates, mm).\n"
+       << "An INPUT file is refused before its values are read when its data are shorter or\n"
+       << "longer than its header claims, its geometry is not finite, or it does not fit the\n"
+       << "memory (MemAvailable; CUMED_AVAILABLE_MEMORY=BYTES[K|M|G|T] overrides).\n"
        << "Exit status: 0 success, 1 runtime error (input, output, CUDA, rendering, an empty\n"
        << "surface), 2 usage error (also: an output file exists and --force is not given).\n";
   return text.str();

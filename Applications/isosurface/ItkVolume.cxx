@@ -35,8 +35,9 @@ template <class T> Volume ReadAs(const fs::path& file) {
 
 Volume ReadItkImageFile(const fs::path& file) {
   const std::string name = file.string();
+  // The volume, and a float copy when its type is converted (or the surface, of similar size).
   const itk::ImageIOBase::Pointer io =
-      app::ReadScalarImageHeader(file, "an isosurface needs one value per voxel");
+      app::ReadScalarImageHeader(file, "an isosurface needs one value per voxel", {0, 2});
   if (io->GetNumberOfDimensions() != 3) {
     throw cumed::Error("INPUT '" + name + "' is a " + std::to_string(io->GetNumberOfDimensions()) +
                        "D image; an isosurface needs a 3D volume");

@@ -1,4 +1,5 @@
 #include "VtiVolume.h"
+#include "VtiFileChecks.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/surface/UpdateOrThrow.h"
@@ -39,6 +40,17 @@ const char* CuMedTypeName(int vtkType) {
   }
 }
 
+// The reader reports a short data array as a warning at best: every point needs its value.
+void CheckEveryPointHasAValue(vtkImageData* image, vtkDataArray* scalars, const std::string& name) {
+  const vtkIdType points = image->GetNumberOfPoints();
+  if (scalars->GetNumberOfTuples() != points) {
+    throw cumed::Error("INPUT '" + name + "': the point array '" +
+                       (scalars->GetName() ? scalars->GetName() : "") + "' has " +
+                       std::to_string(scalars->GetNumberOfTuples()) + " values for " +
+                       std::to_string(points) + " points: the file is truncated or corrupt");
+  }
+}
+
 } // namespace
 
 Volume ReadVtiFile(const std::filesystem::path& file) {
@@ -48,6 +60,7 @@ Volume ReadVtiFile(const std::filesystem::path& file) {
     throw cumed::Error("cannot read INPUT '" + name + "': not a VTK XML image file (.vti)");
   }
   reader->SetFileName(name.c_str());
+  CheckVtiFileBeforeReading(reader, file);
   try {
     cumed::surface::UpdateOrThrow(reader);
   } catch (const cumed::Error& e) {
@@ -57,6 +70,7 @@ Volume ReadVtiFile(const std::filesystem::path& file) {
   volume.image = vtkSmartPointer<vtkImageData>::New();
   volume.image->ShallowCopy(reader->GetOutput());
   vtkDataArray* scalars = ContouredArray(volume.image, name);
+  CheckEveryPointHasAValue(volume.image, scalars, name);
   if (scalars->GetNumberOfComponents() != 1) {
     throw cumed::Error("INPUT '" + name + "': the point array '" +
                        (scalars->GetName() ? scalars->GetName() : "") + "' has " +

@@ -215,8 +215,9 @@ std::string HelpText() {
       << "  INPUT                 a DICOM CT series directory (read as int16 HU), or an image\n"
       << "                        file .mha .mhd .nrrd .nii .nii.gz (2D or 3D; pixel type uint8,\n"
       << "                        int16, uint16 or float; a 2D image is one slice)\n"
-      << "  OUTPUT                an image file (the extension picks the format, compressed),\n"
-      << "                        or a DICOM series directory with --dicom or a trailing '/'\n"
+      << "  OUTPUT                an image file (the extension, in lower case, picks the\n"
+      << "                        format; compressed), or a DICOM series directory with\n"
+      << "                        --dicom or a trailing '/'\n"
       << "\n"
       << "  --operation OP        required: " << OperationNames() << "\n"
       << "  --element E           ball, box or cross (default: ball), as\n"
@@ -252,8 +253,11 @@ std::string HelpText() {
       << "\n"
       << "OUTPUT may not be INPUT (or its .mhd data file) and may not lie inside an INPUT\n"
       << "directory; a DICOM OUTPUT directory must be new or empty. Spacing, origin and direction\n"
-      << "are kept. Exit status: 0 success, 1 runtime error (input, output, CUDA), 2 usage\n"
-      << "error (also: OUTPUT exists and --force is not given).\n";
+      << "are kept. An image INPUT is refused before its pixels are read when its data are\n"
+      << "shorter or longer than its header claims, its geometry is not finite, or it does not\n"
+      << "fit the memory (MemAvailable; CUMED_AVAILABLE_MEMORY=BYTES[K|M|G|T] overrides).\n"
+      << "Exit status: 0 success, 1 runtime error (input, output, CUDA), 2 usage error\n"
+      << "(also: OUTPUT exists and --force is not given).\n";
   return text.str();
 }
 

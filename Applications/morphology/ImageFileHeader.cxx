@@ -10,8 +10,9 @@ namespace cumed::morphologyapp {
 
 ImageFileHeader ReadImageFileHeader(const std::filesystem::path& file) {
   const std::string name = file.string();
+  // The input and the result are in memory together (the operation's scratch comes on top).
   const itk::ImageIOBase::Pointer io =
-      app::ReadScalarImageHeader(file, "only scalar images are supported");
+      app::ReadScalarImageHeader(file, "only scalar images are supported", {0, 2});
   ImageFileHeader header;
   using Component = itk::IOComponentEnum;
   switch (io->GetComponentType()) {

@@ -6,6 +6,7 @@
 #include "RunOnImage.h"
 
 #include "cumed/app/BackendOption.h"
+#include "cumed/app/ItkFiles.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Backend.h"
@@ -102,6 +103,9 @@ RunSummary RunPipeline(const Arguments& arguments) {
   const Location input = LocateInput(arguments.input);
   const Location output = LocateOutput(arguments.output, arguments.dicomOutput);
   CheckOutputIsSafe(output, input, arguments.force);
+  if (output.kind == LocationKind::ImageFile) {
+    app::CheckItkWritesFile(output.path, ImageFileExtensions());
+  }
   ImageFileHeader header; // a DICOM series is read as 3D int16 HU
   if (input.kind == LocationKind::ImageFile) header = ReadImageFileHeader(input.path);
   summary.pixelType = cumed::ToString(header.pixelType);

@@ -1,8 +1,48 @@
 #include "cumed/app/ItkFiles.h"
 
+#include "ImageFileData.h"
+#include "MetaImageHeader.h"
+
+#include "cumed/app/ImageInputChecks.h"
+#include "cumed/app/UsageError.h"
+
 #include <itkImageIOFactory.h>
 
+#include <system_error>
+
+namespace fs = std::filesystem;
+
 namespace cumed::app {
+namespace {
+
+ImageGridClaim GridOf(const itk::ImageIOBase& io) {
+  ImageGridClaim grid;
+  const unsigned n = io.GetNumberOfDimensions();
+  for (unsigned axis = 0; axis < n; ++axis) {
+    grid.size.push_back(io.GetDimensions(axis));
+    grid.spacing.push_back(io.GetSpacing(axis));
+    grid.origin.push_back(io.GetOrigin(axis));
+  }
+  for (unsigned row = 0; row < n; ++row) {
+    for (unsigned column = 0; column < n; ++column) {
+      grid.direction.push_back(io.GetDirection(column)[row]); // GetDirection(i): axis i's vector
+    }
+  }
+  grid.bytesPerVoxel = io.GetComponentSize() * io.GetNumberOfComponents();
+  return grid;
+}
+
+// a x b, or an error naming the file when it overflows 64 bits.
+std::uint64_t Times(const fs::path& file, const std::string& sizeText, std::uint64_t a,
+                    std::uint64_t b) {
+  if (b != 0 && a > UINT64_MAX / b) {
+    throw cumed::Error(InputName(file) + " claims size " + sizeText +
+                       ": its byte count overflows 64 bits");
+  }
+  return a * b;
+}
+
+} // namespace
 
 std::string ItkErrorText(const itk::ExceptionObject& e) {
   std::string text = e.GetDescription();
@@ -17,25 +57,75 @@ std::string ItkErrorText(const itk::ExceptionObject& e) {
   return text;
 }
 
-itk::ImageIOBase::Pointer ReadScalarImageHeader(const std::filesystem::path& file,
-                                                const std::string& scalarReason) {
+itk::ImageIOBase::Pointer ReadImageHeader(const fs::path& file, const MemoryUse& memory) {
   const std::string name = file.string();
+  std::error_code error;
+  if (!fs::is_regular_file(file, error)) {
+    throw cumed::Error("cannot read " + InputName(file) + ": not a regular file");
+  }
   itk::ImageIOBase::Pointer io =
       itk::ImageIOFactory::CreateImageIO(name.c_str(), itk::ImageIOFactory::FileModeEnum::ReadMode);
-  if (!io) throw cumed::Error("cannot read INPUT '" + name + "': no image reader recognises it");
+  if (!io) {
+    throw cumed::Error("cannot read " + InputName(file) + ": no ITK image reader recognises it " +
+                       "(ITK matches some extensions case-sensitively: .mha, not .MHA)");
+  }
+  const std::string format = io->GetNameOfClass();
+  if (format == "MetaImageIO") { // MetaIO's own message for these is "No such file or directory"
+    detail::CheckMetaImageNumbers(file, detail::ReadMetaImageHeader(file));
+  }
   io->SetFileName(name);
   try {
     io->ReadImageInformation();
   } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot read the header of INPUT '" + name + "': " + ItkErrorText(e));
+    throw cumed::Error("cannot read the header of " + InputName(file) + ": " + ItkErrorText(e));
   }
+  const ImageGridClaim grid = GridOf(*io);
+  const std::string sizeText = SizeText(grid.size);
+  const std::uint64_t voxels = VoxelCount(file, grid.size);
+  CheckGridGeometry(file, grid);
+  const detail::ImageDataLocation data = detail::LocateImageData(file, *io);
+  const std::uint64_t bytes =
+      detail::ExpectedDataBytes(data, Times(file, sizeText, voxels, grid.bytesPerVoxel));
+  detail::CheckDataSize(file, data, bytes, io->GetComponentSize());
+  const std::uint64_t valueBytes = memory.valueBytes ? memory.valueBytes : io->GetComponentSize();
+  const std::uint64_t perCopy =
+      Times(file, sizeText, Times(file, sizeText, voxels, io->GetNumberOfComponents()), valueBytes);
+  CheckFitsInMemory(file, sizeText, Times(file, sizeText, perCopy, memory.copies));
+  detail::CheckDecompressedSize(file, data, bytes);
+  return io;
+}
+
+itk::ImageIOBase::Pointer ReadScalarImageHeader(const fs::path& file,
+                                                const std::string& scalarReason,
+                                                const MemoryUse& memory) {
+  itk::ImageIOBase::Pointer io = ReadImageHeader(file, memory);
   if (io->GetNumberOfComponents() != 1) {
-    throw cumed::Error("INPUT '" + name + "' has " + std::to_string(io->GetNumberOfComponents()) +
+    throw cumed::Error(InputName(file) + " has " + std::to_string(io->GetNumberOfComponents()) +
                        " components per pixel (" +
                        itk::ImageIOBase::GetPixelTypeAsString(io->GetPixelType()) + "); " +
                        scalarReason);
   }
   return io;
+}
+
+void CheckItkWritesFile(const fs::path& output, const std::string& extensions) {
+  const std::string name = output.filename().string();
+  bool listed = false;
+  std::size_t start = 0;
+  while (start < extensions.size() && !listed) {
+    std::size_t end = extensions.find(", ", start);
+    if (end == std::string::npos) end = extensions.size();
+    const std::string extension = extensions.substr(start, end - start);
+    listed = name.size() > extension.size() &&
+             name.compare(name.size() - extension.size(), extension.size(), extension) == 0;
+    start = end + 2;
+  }
+  const std::string path = output.string();
+  if (!listed || !itk::ImageIOFactory::CreateImageIO(
+                     path.c_str(), itk::ImageIOFactory::FileModeEnum::WriteMode)) {
+    throw UsageError("OUTPUT '" + path + "': ITK writes image files by their extension, " +
+                     "matched case-sensitively; use one of " + extensions + " (lower case)");
+  }
 }
 
 } // namespace cumed::app

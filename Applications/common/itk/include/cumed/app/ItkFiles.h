@@ -1,6 +1,7 @@
 #pragma once
 // What the programs that read image files with ITK share: ITK's error text on one line, the
-// header of a scalar image file, and reading a whole file. Messages name the INPUT file.
+// checked header of an image file (ImageInputChecks.h), and reading a whole file. Messages name
+// the INPUT file.
 #include "cumed/core/Error.h"
 
 #include <itkImageFileReader.h>
@@ -16,13 +17,35 @@ namespace cumed::app {
 /// for messages that already name the file and what was being done.
 std::string ItkErrorText(const itk::ExceptionObject& e);
 
-/// The header of `file`, read by the ITK ImageIO that claims it. Throws cumed::Error naming the
-/// file when no ImageIO recognises it, the header cannot be read, or the pixels are not scalar
-/// (`scalarReason` ends that message, e.g. "only scalar images are supported").
-itk::ImageIOBase::Pointer ReadScalarImageHeader(const std::filesystem::path& file,
-                                                const std::string& scalarReason);
+/// How much memory a program needs to hold an image it reads: `copies` of it, each value
+/// `valueBytes` wide (0: as wide as stored in the file).
+struct MemoryUse {
+  unsigned valueBytes = 0;
+  unsigned copies = 1;
+};
 
-/// The whole image in `file`, disconnected from its reader.
+/// The header of `file`, read by the ITK ImageIO that claims it, and checked before any pixel
+/// is allocated: the file is a regular file; MetaImage geometry fields are finite numbers; the
+/// size, spacing, origin and direction pass CheckGridGeometry; the pixel data (or the data file
+/// the header names) hold the claimed bytes, compressed data decompress to exactly them; the
+/// image fits the available memory (`memory`). Throws cumed::Error naming the file otherwise.
+itk::ImageIOBase::Pointer ReadImageHeader(const std::filesystem::path& file,
+                                          const MemoryUse& memory);
+
+/// ReadImageHeader, then refuses pixels that are not scalar (`scalarReason` ends that message,
+/// e.g. "only scalar images are supported").
+itk::ImageIOBase::Pointer ReadScalarImageHeader(const std::filesystem::path& file,
+                                                const std::string& scalarReason,
+                                                const MemoryUse& memory);
+
+/// Refuses (UsageError) an OUTPUT image name before anything is computed unless it ends with
+/// one of `extensions` (e.g. ".mha, .mhd, .nrrd, .nii, .nii.gz") exactly as written there, and
+/// ITK's writer factory claims it: ITK 5.2 matches .mha/.mhd case-sensitively and its NIfTI
+/// writer fails on .NII only when writing, so upper-case names are refused for every format.
+void CheckItkWritesFile(const std::filesystem::path& output, const std::string& extensions);
+
+/// The whole image in `file`, disconnected from its reader; read its header with
+/// ReadImageHeader first (the checks are there).
 template <class TImage> typename TImage::Pointer ReadImageFile(const std::filesystem::path& file) {
   auto reader = itk::ImageFileReader<TImage>::New();
   reader->SetFileName(file.string());

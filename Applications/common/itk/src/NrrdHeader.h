@@ -1,0 +1,13 @@
+#pragma once
+// The NRRD header fields ITK does not pass on: encoding, data file and byte skip.
+#include "ImageFileData.h"
+
+#include <filesystem>
+
+namespace cumed::app::detail {
+
+/// Where the data of the NRRD `file` are (after the header's empty line, or in its "data file")
+/// and how they are encoded. Several data files are left to the reader (ReaderChecked).
+ImageDataLocation LocateNrrdData(const std::filesystem::path& file);
+
+} // namespace cumed::app::detail

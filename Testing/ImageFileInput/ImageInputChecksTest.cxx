@@ -1,0 +1,87 @@
+// The shared checks on their own (cumed/app/ImageInputChecks.h): what they refuse and accept.
+#include "cumed/app/ImageInputChecks.h"
+#include "cumed/core/Error.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+using cumed::app::ImageGridClaim;
+
+namespace {
+
+ImageGridClaim UnitGrid() {
+  ImageGridClaim grid;
+  grid.size = {4, 5, 6};
+  grid.spacing = {1, 1, 1};
+  grid.origin = {0, 0, 0};
+  grid.direction = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  return grid;
+}
+
+std::string Refusal(const ImageGridClaim& grid) {
+  try {
+    cumed::app::CheckGridGeometry("f.mha", grid);
+  } catch (const cumed::Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+} // namespace
+
+TEST(ImageInputChecks, GeometryChecks) {
+  EXPECT_EQ(Refusal(UnitGrid()), "");
+  ImageGridClaim rotated = UnitGrid();
+  rotated.direction = {0, -1, 0, 1, 0, 0, 0, 0, 1};
+  EXPECT_EQ(Refusal(rotated), "");
+  ImageGridClaim grid = UnitGrid();
+  grid.spacing[1] = std::nan("");
+  EXPECT_NE(Refusal(grid).find("spacing 1 nan 1: the value nan on axis 1 is not a finite"),
+            std::string::npos)
+      << Refusal(grid);
+  grid = UnitGrid();
+  grid.origin[2] = -std::numeric_limits<double>::infinity();
+  EXPECT_NE(Refusal(grid).find("origin 0 0 -inf"), std::string::npos) << Refusal(grid);
+  grid = UnitGrid();
+  grid.direction = {1, 0, 0, 0, 1, 0, 1, 0, 0};
+  EXPECT_NE(Refusal(grid).find("singular"), std::string::npos) << Refusal(grid);
+  grid = UnitGrid();
+  grid.spacing = {1e307, 1, 1};
+  grid.size = {1000, 1, 1};
+  EXPECT_NE(Refusal(grid).find("overflows on axis 0"), std::string::npos) << Refusal(grid);
+}
+
+TEST(ImageInputChecks, VoxelCountOverflow) {
+  EXPECT_EQ(cumed::app::VoxelCount("f.mha", {4294967296ull, 2, 2}), 17179869184ull);
+  EXPECT_THROW(cumed::app::VoxelCount("f.mha", {4294967296ull, 4294967296ull, 2}), cumed::Error);
+  EXPECT_THROW(cumed::app::VoxelCount("f.mha", {4, 0, 2}), cumed::Error);
+}
+
+TEST(ImageInputChecks, AvailableMemorySetting) {
+  ::setenv("CUMED_AVAILABLE_MEMORY", "3M", 1);
+  std::string source;
+  EXPECT_EQ(cumed::app::AvailableMemoryBytes(&source), 3u << 20);
+  EXPECT_EQ(source, "CUMED_AVAILABLE_MEMORY");
+  ::setenv("CUMED_AVAILABLE_MEMORY", "12", 1);
+  EXPECT_EQ(cumed::app::AvailableMemoryBytes(), 12u);
+  ::setenv("CUMED_AVAILABLE_MEMORY", "2X", 1);
+  EXPECT_THROW(cumed::app::AvailableMemoryBytes(), cumed::Error);
+  ::unsetenv("CUMED_AVAILABLE_MEMORY");
+  EXPECT_GT(cumed::app::AvailableMemoryBytes(&source), 0u);
+  EXPECT_EQ(source, "MemAvailable in /proc/meminfo");
+}
+
+TEST(ImageInputChecks, DeflateBound) {
+  EXPECT_NO_THROW(cumed::app::CheckCompressedBound("f.mha", 1000, 1032000));
+  EXPECT_THROW(cumed::app::CheckCompressedBound("f.mha", 1000, 1033000), cumed::Error);
+}
+
+TEST(ImageInputChecks, HeaderNumbers) {
+  EXPECT_NO_THROW(cumed::app::CheckHeaderNumbers("f.mha", "Offset", "-1.5 2e3 0", false));
+  EXPECT_THROW(cumed::app::CheckHeaderNumbers("f.mha", "Offset", "1 2x 3", false), cumed::Error);
+  EXPECT_THROW(cumed::app::CheckHeaderNumbers("f.mha", "ElementSpacing", "1 0 1", true),
+               cumed::Error);
+}
