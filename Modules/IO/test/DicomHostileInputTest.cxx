@@ -4,6 +4,8 @@
 
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
+#include <dcmtk/dcmjpeg/djencode.h>
+#include <dcmtk/dcmjpeg/djrplol.h>
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
@@ -362,6 +364,64 @@ TEST_F(HostileInput, JunkAfterThePixelDataIsRefusedQuicklyAndQuietly) {
   EXPECT_TRUE(Contains(message, "follow the end of PixelData (7FE0,0010)")) << message;
   EXPECT_LT(seconds, 5.0);
   EXPECT_LT(printed, 16384u) << "bytes written to stderr";
+}
+
+// Finding 11: lossless JPEG slices that libjpeg decoded with "Corrupt JPEG data" warnings were
+// accepted. Compressed with DCMTK (process 14, first-order prediction) from the real slices.
+void CompressLossless(const fs::path& source, const fs::path& target) {
+  DJEncoderRegistration::registerCodecs(); // idempotent
+  DcmFileFormat file;
+  ASSERT_TRUE(file.loadFile(source.c_str()).good()) << source;
+  ASSERT_TRUE(file.loadAllDataIntoMemory().good());
+  const DJ_RPLossless parameters(1, 0);
+  ASSERT_TRUE(file.getDataset()->chooseRepresentation(EXS_JPEGProcess14SV1, &parameters).good());
+  ASSERT_TRUE(file.getDataset()->canWriteXfer(EXS_JPEGProcess14SV1));
+  ASSERT_TRUE(file.saveFile(target.c_str(), EXS_JPEGProcess14SV1).good()) << target;
+}
+
+class LosslessJpegInput : public HostileInput {
+protected:
+  void SetUp() override {
+    HostileInput::SetUp();
+    if (IsSkipped()) return;
+    for (int k = 0; k < kSlices; ++k) {
+      fs::remove(slice(k));
+      CompressLossless(Source(k), slice(k));
+    }
+  }
+};
+
+TEST_F(LosslessJpegInput, CleanSeriesReadsLikeTheUncompressedOne) {
+  TemporaryDirectory plain;
+  for (int k = 0; k < kSlices; ++k) fs::create_symlink(Source(k), plain.path() / Name(k));
+  DicomReadOptions options;
+  options.threads = 3;
+  const CtSeries expected = ReadDicomCtSeries(plain.path().string(), options);
+  const CtSeries compressed = Read();
+  EXPECT_TRUE(SamePixels(*expected.image, *compressed.image));
+  EXPECT_TRUE(SameGeometry(*expected.image, *compressed.image, 0.0));
+}
+
+TEST_F(LosslessJpegInput, CorruptJpegDataIsAnErrorNamingTheFile) {
+  // An end-of-image marker in the middle of the entropy-coded data: libjpeg warns "premature
+  // end of data segment" and fills the rest of the slice in.
+  std::string bytes;
+  {
+    std::ifstream in(slice(5), std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::size_t scan = bytes.rfind(std::string("\xFF\xDA", 2)); // start of scan
+  ASSERT_NE(scan, std::string::npos);
+  const std::size_t middle = scan + (bytes.size() - scan) / 2;
+  for (std::size_t i = middle; i < middle + 64; i += 2) bytes[i] = '\xFF', bytes[i + 1] = '\xD9';
+  std::ofstream(slice(5), std::ios::binary | std::ios::trunc) << bytes;
+
+  for (int threads : {1, 3}) {
+    const std::string message = DicomErrorMessage([&] { Read(threads); });
+    EXPECT_TRUE(Contains(message, Name(5))) << message;
+    EXPECT_TRUE(Contains(message, "JPEG decoder reported damaged")) << message;
+    EXPECT_TRUE(Contains(message, "Corrupt JPEG data")) << message;
+  }
 }
 
 } // namespace
