@@ -173,6 +173,8 @@ TEST_F(HostileInput, ExtremeGeometryAndRescaleValuesAreRefusedByTag) {
     const char* value;
     const char* named;
   } cases[] = {{DCM_PixelSpacing, "1e-30\\1e-30", "PixelSpacing (0028,0030)"},
+               // ITK's SetSpacing threw "Singular matrix" once the determinant underflowed to 0
+               {DCM_PixelSpacing, "1e-200\\1e-200", "PixelSpacing (0028,0030)"},
                {DCM_PixelSpacing, "1e30\\1e30", "PixelSpacing (0028,0030)"},
                {DCM_PixelSpacing, "nan\\0.9", "PixelSpacing (0028,0030)"},
                {DCM_PixelSpacing, "inf\\0.9", "PixelSpacing (0028,0030)"},
