@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -166,6 +167,32 @@ TEST_F(HostileInput, BitsAllocated8SeriesNamesTheTag) {
   EXPECT_TRUE(Contains(message, "BitsAllocated (0028,0100)")) << message;
 }
 
+// Finding 15 (and 8): a consistent 8-bit series is read correctly. Stored values become
+// stored / 16 in one byte, with RescaleSlope 16: HU = 16 x byte - 1024.
+TEST_F(HostileInput, Consistent8BitSeriesIsReadCorrectly) {
+  EditAll([](DcmDataset& d) {
+    const Uint16* stored = nullptr;
+    unsigned long count = 0;
+    ASSERT_TRUE(d.findAndGetUint16Array(DCM_PixelData, stored, &count).good());
+    std::vector<Uint8> bytes(count);
+    for (unsigned long i = 0; i < count; ++i)
+      bytes[i] = Uint8(std::min<Uint16>(stored[i], 4095) / 16);
+    ASSERT_TRUE(d.findAndDeleteElement(DCM_PixelData).good());
+    ASSERT_TRUE(d.putAndInsertUint8Array(DCM_PixelData, bytes.data(), bytes.size()).good());
+    ASSERT_TRUE(d.putAndInsertUint16(DCM_BitsAllocated, 8).good());
+    ASSERT_TRUE(d.putAndInsertUint16(DCM_BitsStored, 8).good());
+    ASSERT_TRUE(d.putAndInsertUint16(DCM_HighBit, 7).good());
+    PutString(d, DCM_RescaleSlope, "16");
+  });
+  const CtSeries series = Read();
+  for (int k : {0, 11}) {
+    const std::vector<Uint16> stored = StoredValues(Source(k));
+    const std::int16_t* hu = series.image->GetBufferPointer() + (11 - k) * 512 * 512;
+    for (std::size_t i = 0; i < stored.size(); ++i)
+      ASSERT_EQ(hu[i], 16 * (std::min<int>(stored[i], 4095) / 16) - 1024) << Name(k) << " " << i;
+  }
+}
+
 // Finding 15: extreme geometry and rescale values are refused by tag instead of failing later.
 TEST_F(HostileInput, ExtremeGeometryAndRescaleValuesAreRefusedByTag) {
   const struct {
@@ -209,6 +236,18 @@ TEST_F(HostileInput, UnreadableSliceIsAnError) {
   const std::string message = ReadError();
   EXPECT_TRUE(Contains(message, Name(11))) << message;
   EXPECT_TRUE(Contains(message, "cannot be opened")) << message;
+}
+
+// Mode 000 stops only other users than root: run the suite as one to exercise it, e.g.
+// setpriv --reuid=nobody --regid=nogroup --clear-groups cumed_io_test --gtest_filter='*Mode*'.
+TEST_F(HostileInput, ModeZeroSliceIsAnErrorForOtherUsersThanRoot) {
+  if (geteuid() == 0) GTEST_SKIP() << "root opens a mode-000 file; run as another user";
+  fs::remove(slice(0));
+  fs::copy_file(Source(0), slice(0));
+  fs::permissions(slice(0), fs::perms::none);
+  const std::string message = ReadError();
+  EXPECT_TRUE(Contains(message, Name(0))) << message;
+  EXPECT_TRUE(Contains(message, "cannot be opened for reading (Permission denied)")) << message;
 }
 
 TEST_F(HostileInput, SubDirectoryIsNamedInAWarning) {
