@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <string>
 
 namespace cumed::io::detail {
@@ -269,23 +270,30 @@ Vec3 CheckedPosition(const DicomFileHeader& slice) {
 // series says about itself. ImagesInAcquisition is a count (error when it differs); a run of
 // consecutive InstanceNumbers that does not start at 1 suggests a lost end (a warning: series
 // are also exported in parts).
+// These tags are optional and only cross-check the slice count: a malformed value is ignored.
+std::optional<long> LenientInteger(const DicomFileHeader& slice, const DicomTag& tag) {
+  const std::optional<double> value = ParseNumber(slice.Text(tag));
+  if (!value || *value != std::floor(*value) || std::abs(*value) > 2147483647.0) return {};
+  return static_cast<long>(*value);
+}
+
 void CheckSeriesEnds(const std::vector<DicomFileHeader>& sorted) {
   const DicomFileHeader& first = sorted.front();
-  if (first.Has(kImagesInAcquisition)) {
-    const long declared = first.Integer(kImagesInAcquisition);
+  if (const std::optional<long> declared = LenientInteger(first, kImagesInAcquisition)) {
     bool sameEverywhere = true;
     for (const DicomFileHeader& slice : sorted)
-      sameEverywhere = sameEverywhere && slice.IntegerOr(kImagesInAcquisition, -1) == declared;
-    if (sameEverywhere && declared != long(sorted.size()))
+      sameEverywhere = sameEverywhere && LenientInteger(slice, kImagesInAcquisition) == declared;
+    if (sameEverywhere && *declared != long(sorted.size()))
       throw DicomError("the series has " + std::to_string(sorted.size()) + " slices but " +
                        Describe(kImagesInAcquisition) + " of its files says " +
-                       std::to_string(declared) + " (a slice at either end may be missing; " +
+                       std::to_string(*declared) + " (a slice at either end may be missing; " +
                        "first file " + Quoted(first.path) + ")");
   }
   std::vector<long> numbers;
   for (const DicomFileHeader& slice : sorted) {
-    if (!slice.Has(kInstanceNumber)) return;
-    numbers.push_back(slice.Integer(kInstanceNumber));
+    const std::optional<long> number = LenientInteger(slice, kInstanceNumber);
+    if (!number) return;
+    numbers.push_back(*number);
   }
   const long step = numbers.size() > 1 ? numbers[1] - numbers[0] : 0;
   if (step != 1 && step != -1) return;
@@ -335,7 +343,6 @@ SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, b
     positions.push_back(Dot(corners[index], normal));
   }
   slices = std::move(sortedSlices);
-  CheckSeriesEnds(slices);
 
   double step = 0;
   if (slices.size() == 1) {
@@ -345,6 +352,7 @@ SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, b
     step = (positions.back() - positions.front()) / double(slices.size() - 1);
     CheckStackedAlongNormal(slices, sortedCorners, positions, normal, step);
   }
+  CheckSeriesEnds(slices); // after the gaps: a missing middle slice is named more precisely there
 
   SliceStackGeometry geometry;
   geometry.size = {std::size_t(columns), std::size_t(rows), slices.size()};

@@ -282,6 +282,12 @@ TEST_F(HostileInput, SliceCountMustMatchImagesInAcquisition) {
   const std::string message = ReadError();
   EXPECT_TRUE(Contains(message, "ImagesInAcquisition (0020,1002)")) << message;
   EXPECT_TRUE(Contains(message, "11 slices")) << message;
+  // Optional tags: a malformed value is not a reason to refuse the series.
+  EditAll([](DcmDataset& d) {
+    PutString(d, DCM_ImagesInAcquisition, "twelve");
+    PutString(d, DCM_InstanceNumber, "x");
+  });
+  EXPECT_EQ(Read().info.files.size(), std::size_t(kSlices));
 }
 
 TEST_F(HostileInput, MissingFirstInstanceIsWarned) {
