@@ -1,5 +1,6 @@
 #include "DicomFileHeader.h"
 
+#include "DicomNestingBound.h"
 #include "NumberText.h"
 #include "cumed/io/DicomSeriesReader.h"
 
@@ -7,15 +8,20 @@
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcdict.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
+#include <dcmtk/dcmdata/dcistrmf.h>
 #include <dcmtk/dcmdata/dcmetinf.h>
 #include <dcmtk/dcmdata/dcxfer.h>
+#include <dcmtk/oflog/oflog.h>
 #include <gdcmJPEG2000Codec.h>
 #include <gdcmJPEGCodec.h>
 #include <gdcmJPEGLSCodec.h>
 #include <gdcmRLECodec.h>
 #include <gdcmTransferSyntax.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 
 namespace cumed::io::detail {
@@ -28,13 +34,17 @@ constexpr DicomTag kScannedTags[] = {kModality,
                                      kSeriesInstanceUid,
                                      kImagePositionPatient,
                                      kImageOrientationPatient,
+                                     kImagesInAcquisition,
+                                     kInstanceNumber,
                                      kSamplesPerPixel,
+                                     kPhotometricInterpretation,
                                      kNumberOfFrames,
                                      kRows,
                                      kColumns,
                                      kPixelSpacing,
                                      kBitsAllocated,
                                      kBitsStored,
+                                     kHighBit,
                                      kPixelRepresentation,
                                      kRescaleIntercept,
                                      kRescaleSlope};
@@ -55,9 +65,12 @@ enum class Kind { PartTen, MaybeRawDataSet, NotDicom };
 
 // Part 10 files carry "DICM" after a 128-byte preamble: such a file is DICOM even when damaged.
 // Old files without it start directly with a data set, whose first group is 0002 or 0008 in
-// practice; anything else is not handed to the parser (which would only report noise).
+// practice; anything else is not handed to the parser (which would only report noise). A file
+// that cannot be opened is an error: it may well be a slice.
 Kind Sniff(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
+  if (!file.is_open())
+    throw DicomError(path + ": cannot be opened for reading (" + std::strerror(errno) + ")");
   unsigned char head[132] = {};
   file.read(reinterpret_cast<char*>(head), sizeof(head));
   const std::streamsize length = file.gcount();
@@ -91,6 +104,30 @@ void ReadPixelDataLayout(DcmDataset& dataSet, DicomFileHeader& header) {
   const Uint32 length = pixelData->getLengthField();
   header.pixelDataEncapsulated = length == DCM_UndefinedLength;
   if (!header.pixelDataEncapsulated) header.pixelDataLength = length;
+}
+
+// The parse stops after PixelData (see PrepareDcmtk). What follows it is left to GDCM when it is
+// a small run of elements that may follow the pixels (padding (FFFC,FFFC), signatures); anything
+// else, e.g. megabytes of junk that GDCM would parse element by element, damages the file.
+std::string TrailingDataDamage(const std::string& path, offile_off_t parsedEnd,
+                               E_ByteOrder byteOrder) {
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (error || size <= std::uintmax_t(parsedEnd)) return {};
+  const std::uintmax_t trailing = size - std::uintmax_t(parsedEnd);
+  std::ifstream file(path, std::ios::binary);
+  unsigned char tag[4] = {};
+  file.seekg(parsedEnd);
+  file.read(reinterpret_cast<char*>(tag), sizeof(tag));
+  const bool big = byteOrder == EBO_BigEndian;
+  const unsigned group = big ? (tag[0] << 8) | tag[1] : tag[0] | (tag[1] << 8);
+  const unsigned element = big ? (tag[2] << 8) | tag[3] : tag[2] | (tag[3] << 8);
+  const bool mayFollowPixels = file.gcount() == 4 && (group << 16 | element) > 0x7FE00010u;
+  if (mayFollowPixels && trailing <= kMaxBytesAfterPixelData) return {};
+  return std::to_string(trailing) + " bytes follow the end of " + Describe(kPixelData) +
+         " (expected none, or at most " + std::to_string(kMaxBytesAfterPixelData) +
+         " bytes of elements with higher tags, such as DataSetTrailingPadding (FFFC,FFFC)): " +
+         "the file is damaged or has junk appended";
 }
 
 [[noreturn]] void ThrowBadValue(const DicomFileHeader& header, const DicomTag& tag,
@@ -149,24 +186,40 @@ long DicomFileHeader::IntegerOr(const DicomTag& tag, long fallback) const {
   return Has(tag) ? Integer(tag) : fallback;
 }
 
-bool LoadDicomDictionary() {
-  // The global dictionary is created on first use under DCMTK's write lock; afterwards lookups
-  // only take its read lock (DCMTK is built WITH_THREADS on Debian).
-  return dcmDataDict.isDictionaryLoaded();
+bool PrepareDcmtk() {
+  static const bool loaded = [] {
+    // Parsing stops after the main data set's PixelData: nothing the reader needs follows it,
+    // and junk appended to a file is then never parsed element by element. DCMTK's own
+    // warnings (one per odd element: gigabytes for a junk tail) are not printed; the reader
+    // reports what matters itself, naming file and tag.
+    dcmStopParsingAfterElement.set(DCM_PixelData);
+    OFLog::getLogger("dcmtk.dcmdata").setLogLevel(OFLogger::ERROR_LOG_LEVEL);
+    // The global dictionary is created on first use under DCMTK's write lock; afterwards lookups
+    // only take its read lock (DCMTK is built WITH_THREADS on Debian).
+    return dcmDataDict.isDictionaryLoaded();
+  }();
+  return loaded && dcmDataDict.isDictionaryLoaded();
 }
 
 std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
   const Kind kind = Sniff(path);
   if (kind == Kind::NotDicom) return std::nullopt;
+  CheckSequenceNestingBound(path);
   // Implicit VR files name their tags' types only through the dictionary.
-  if (!dcmDataDict.isDictionaryLoaded())
+  if (!PrepareDcmtk())
     throw DicomError("DCMTK's data dictionary is not loaded (set DCMDICTPATH to dicom.dic)");
 
   // DCMTK rather than GDCM for the scan: it reports damaged and truncated files as errors, where
-  // Debian's GDCM build aborts on assertions. Values over 4 KiB (the pixels) stay on disk.
+  // Debian's GDCM build aborts on assertions. Values over 4 KiB (the pixels) stay on disk. Our
+  // own stream (rather than loadFile) tells where the parse stopped.
+  DcmInputFileStream stream(path.c_str());
+  if (stream.status().bad())
+    throw DicomError(path + ": cannot be opened for reading (" + stream.status().text() + ")");
   DcmFileFormat file;
-  const OFCondition status = file.loadFile(path.c_str(), EXS_Unknown, EGL_noChange, 4096,
-                                           kind == Kind::PartTen ? ERM_fileOnly : ERM_autoDetect);
+  file.setReadMode(kind == Kind::PartTen ? ERM_fileOnly : ERM_autoDetect);
+  file.transferInit();
+  const OFCondition status = file.read(stream, EXS_Unknown, EGL_noChange, 4096);
+  file.transferEnd();
   DcmDataset& dataSet = *file.getDataset();
 
   DicomFileHeader header;
@@ -192,6 +245,9 @@ std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
     header.damage = Describe(kPixelData) + " (declared " + std::to_string(header.pixelDataLength) +
                     " bytes) cannot be read completely: the file is truncated or damaged (" +
                     std::string(status.text()) + ")";
+  if (status.good() && header.pixelDataPresent)
+    header.damage =
+        TrailingDataDamage(path, stream.tell(), DcmXfer(dataSet.getOriginalXfer()).getByteOrder());
   return header;
 }
 

@@ -19,7 +19,8 @@ struct DicomFileHeader {
   bool pixelDataPresent = false;
   bool pixelDataEncapsulated = false; ///< compressed fragments: length unknown until decoded
   std::uint64_t pixelDataLength = 0;  ///< bytes, as declared (native pixel data only)
-  /// Why the file could not be parsed completely (e.g. truncated pixel data); "" when it could.
+  /// Why the file could not be parsed completely (e.g. truncated pixel data, junk after the pixel
+  /// data); "" when it could.
   /// Only fatal when the file belongs to the series being read.
   std::string damage;
   std::map<std::uint32_t, std::string> values; ///< the tags of DicomTags.h that are present
@@ -35,13 +36,21 @@ struct DicomFileHeader {
   long IntegerOr(const DicomTag& tag, long fallback) const;
 };
 
-/// Makes DCMTK load its global data dictionary now, on the calling thread, so that concurrent
-/// ScanDicomFile calls only read it; true when it is loaded.
-bool LoadDicomDictionary();
+/// Bytes of elements that may follow PixelData (padding, signatures) left to GDCM to parse.
+inline constexpr std::uintmax_t kMaxBytesAfterPixelData = 65536;
 
-/// Reads `path`'s header (large values such as the pixels stay on disk). nullopt: not a DICOM
-/// file. A file with the "DICM" marker is DICOM even when damaged: if it cannot be parsed far
-/// enough to know its series, DicomError, so that a damaged slice never silently drops out.
+/// Sets DCMTK up for the scan, once per process, on the calling thread (so that concurrent
+/// ScanDicomFile calls only read DCMTK's globals): loads the data dictionary; stops the parse of
+/// a data set after its PixelData (dcmStopParsingAfterElement) and prints DCMTK's dcmdata
+/// messages from errors up only. Both settings are process-wide. True when the dictionary is
+/// loaded.
+bool PrepareDcmtk();
+
+/// Reads `path`'s header (large values such as the pixels stay on disk; nothing after PixelData is
+/// parsed). nullopt: not a DICOM file. DicomError when the file cannot be opened, nests too many
+/// sequence items (DicomNestingBound.h), or has the "DICM" marker but cannot be parsed far
+/// enough to know its series, so that a damaged slice never silently drops out. Other damage
+/// (truncated pixels, junk after them) is recorded in `damage`.
 /// Safe to call from several threads at once (each call has its own DCMTK objects).
 std::optional<DicomFileHeader> ScanDicomFile(const std::string& path);
 

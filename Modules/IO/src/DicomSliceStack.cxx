@@ -1,12 +1,14 @@
 #include "DicomSliceStack.h"
 
 #include "NumberText.h"
+#include "cumed/core/Log.h"
 #include "cumed/io/DicomSeriesReader.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <string>
 
 namespace cumed::io::detail {
@@ -58,10 +60,40 @@ void CheckTransferSyntax(const DicomFileHeader& slice) {
                      slice.transferSyntaxUid + "': GDCM cannot decode its pixel data");
 }
 
+// GDCM decodes by PhotometricInterpretation, not by SamplesPerPixel: a colour value on a
+// one-sample slice overruns its buffers, and GDCMImageIO inverts MONOCHROME1 before applying the
+// rescale, so its HU would come out as (2^BitsStored - 1) - HU.
+void CheckPhotometricInterpretation(const DicomFileHeader& slice) {
+  const std::string value = slice.Text(kPhotometricInterpretation);
+  if (value == "MONOCHROME2" || !slice.Has(kPhotometricInterpretation)) return;
+  const std::string is = slice.path + ": " + Describe(kPhotometricInterpretation) + " is '" + value;
+  if (value == "MONOCHROME1")
+    throw DicomError(is + "': inverted grey values are not read (the decoder would invert " +
+                     "them before the rescale, giving wrong Hounsfield units); expected " +
+                     "MONOCHROME2 for CT");
+  throw DicomError(is + "' (expected MONOCHROME2: a CT slice holds one grey sample per pixel)");
+}
+
+// BitsStored and HighBit must describe the pixels as the decoder reads them: HighBit ==
+// BitsStored - 1 (PS3.3 C.7.6.3.1.1 for these modules) and BitsStored <= BitsAllocated.
+void CheckBitLayout(const DicomFileHeader& slice, long allocated) {
+  const long stored = slice.Integer(kBitsStored);
+  if (stored < 1 || stored > allocated)
+    throw DicomError(slice.path + ": " + Describe(kBitsStored) + " is " + std::to_string(stored) +
+                     " (expected 1 to " + Describe(kBitsAllocated) + " " +
+                     std::to_string(allocated) + ")");
+  const long highBit = slice.Integer(kHighBit);
+  if (highBit != stored - 1)
+    throw DicomError(slice.path + ": " + Describe(kHighBit) + " is " + std::to_string(highBit) +
+                     " (expected " + Describe(kBitsStored) + " " + std::to_string(stored) +
+                     " - 1 = " + std::to_string(stored - 1) + ")");
+}
+
 void CheckPixelEncoding(const DicomFileHeader& slice) {
   if (const long samples = slice.IntegerOr(kSamplesPerPixel, 1); samples != 1)
     throw DicomError(slice.path + ": " + Describe(kSamplesPerPixel) + " is " +
                      std::to_string(samples) + "; a CT slice has 1 sample per pixel");
+  CheckPhotometricInterpretation(slice);
   if (const long frames = slice.IntegerOr(kNumberOfFrames, 1); frames != 1)
     throw DicomError(slice.path + ": " + Describe(kNumberOfFrames) + " is " +
                      std::to_string(frames) + "; only single-frame slices are supported");
@@ -69,16 +101,23 @@ void CheckPixelEncoding(const DicomFileHeader& slice) {
   if (bits != 8 && bits != 16 && bits != 32)
     throw DicomError(slice.path + ": " + Describe(kBitsAllocated) + " is " + std::to_string(bits) +
                      " (expected 8, 16 or 32)");
+  CheckBitLayout(slice, bits);
   const long representation = slice.Integer(kPixelRepresentation);
   if (representation != 0 && representation != 1)
     throw DicomError(slice.path + ": " + Describe(kPixelRepresentation) + " is " +
                      std::to_string(representation) + " (expected 0 or 1)");
 }
 
-// The int16 output holds HU exactly only if slope and intercept are integers.
+// The int16 output holds HU exactly only if slope and intercept are integers; beyond
+// kMaxRescaleMagnitude no stored value but 0 maps into int16 anyway.
 void CheckRescale(const DicomFileHeader& slice) {
   const double slope = slice.NumberOr(kRescaleSlope, 1.0);
   const double intercept = slice.NumberOr(kRescaleIntercept, 0.0);
+  for (const auto& [tag, value] : {std::pair{kRescaleSlope, slope}, {kRescaleIntercept, intercept}})
+    if (std::abs(value) > kMaxRescaleMagnitude)
+      throw DicomError(slice.path + ": " + Describe(tag) + " is " + FormatNumber(value) +
+                       " (expected a magnitude of at most " + FormatNumber(kMaxRescaleMagnitude) +
+                       " for int16 Hounsfield units)");
   if (slope != 0 && IsInteger(slope) && IsInteger(intercept)) return;
   throw DicomError(slice.path + ": " + Describe(kRescaleSlope) + " = " + FormatNumber(slope) +
                    " and " + Describe(kRescaleIntercept) + " = " + FormatNumber(intercept) +
@@ -91,11 +130,16 @@ void CheckPixelDataLength(const DicomFileHeader& slice, long rows, long columns)
   if (slice.pixelDataEncapsulated) return; // compressed: the decoder notices damage
   const long bits = slice.Integer(kBitsAllocated);
   const std::uint64_t expected = std::uint64_t(rows) * std::uint64_t(columns) * (bits / 8);
-  if (slice.pixelDataLength >= expected) return;
-  throw DicomError(slice.path + ": " + Describe(kPixelData) + " is too short: " +
+  // An odd length is padded to even with one byte; any other difference means the tags
+  // describe other pixels than the ones stored (the decoder would read them reshaped).
+  const std::uint64_t padded = expected + expected % 2;
+  if (slice.pixelDataLength == expected || slice.pixelDataLength == padded) return;
+  throw DicomError(slice.path + ": " + Describe(kPixelData) + " is " +
+                   (slice.pixelDataLength < expected ? "too short" : "too long") + ": " +
                    std::to_string(slice.pixelDataLength) + " bytes, " + std::to_string(expected) +
-                   " expected (Rows " + std::to_string(rows) + " x Columns " +
-                   std::to_string(columns) + " x BitsAllocated " + std::to_string(bits) + " / 8)");
+                   " expected (" + Describe(kRows) + " " + std::to_string(rows) + " x " +
+                   Describe(kColumns) + " " + std::to_string(columns) + " x " +
+                   Describe(kBitsAllocated) + " " + std::to_string(bits) + " / 8)");
 }
 
 void CheckImageSizes(const std::vector<DicomFileHeader>& slices, long& rows, long& columns) {
@@ -122,9 +166,13 @@ void CheckImageSizes(const std::vector<DicomFileHeader>& slices, long& rows, lon
 std::vector<double> CheckPixelSpacing(const std::vector<DicomFileHeader>& slices) {
   const DicomFileHeader& first = slices.front();
   const std::vector<double> spacing = first.Numbers(kPixelSpacing, 2);
-  if (spacing[0] <= 0 || spacing[1] <= 0)
-    throw DicomError(first.path + ": " + Describe(kPixelSpacing) + " '" +
-                     first.Text(kPixelSpacing) + "' is not positive");
+  // Outside this range ITK's index-to-point matrix becomes singular or overflows.
+  for (double value : spacing)
+    if (!(value >= kMinPixelSpacingMm && value <= kMaxPixelSpacingMm))
+      throw DicomError(first.path + ": " + Describe(kPixelSpacing) + " '" +
+                       first.Text(kPixelSpacing) + "' is outside " +
+                       FormatNumber(kMinPixelSpacingMm) + " to " +
+                       FormatNumber(kMaxPixelSpacingMm) + " mm");
   for (const DicomFileHeader& slice : slices) {
     const std::vector<double> other = slice.Numbers(kPixelSpacing, 2);
     for (int i = 0; i < 2; ++i)
@@ -208,6 +256,58 @@ void CheckStackedAlongNormal(const std::vector<DicomFileHeader>& slices,
   }
 }
 
+Vec3 CheckedPosition(const DicomFileHeader& slice) {
+  const Vec3 position = ToVec3(slice.Numbers(kImagePositionPatient, 3), 0);
+  for (double value : position)
+    if (std::abs(value) > kMaxPositionMm)
+      throw DicomError(slice.path + ": " + Describe(kImagePositionPatient) + " '" +
+                       slice.Text(kImagePositionPatient) + "' is more than " +
+                       FormatNumber(kMaxPositionMm) + " mm from the origin");
+  return position;
+}
+
+// Gaps are only seen between neighbours: a lost first or last slice is found only by what the
+// series says about itself. ImagesInAcquisition is a count (error when it differs); a run of
+// consecutive InstanceNumbers that does not start at 1 suggests a lost end (a warning: series
+// are also exported in parts).
+// These tags are optional and only cross-check the slice count: a malformed value is ignored.
+std::optional<long> LenientInteger(const DicomFileHeader& slice, const DicomTag& tag) {
+  const std::optional<double> value = ParseNumber(slice.Text(tag));
+  if (!value || *value != std::floor(*value) || std::abs(*value) > 2147483647.0) return {};
+  return static_cast<long>(*value);
+}
+
+void CheckSeriesEnds(const std::vector<DicomFileHeader>& sorted) {
+  const DicomFileHeader& first = sorted.front();
+  if (const std::optional<long> declared = LenientInteger(first, kImagesInAcquisition)) {
+    bool sameEverywhere = true;
+    for (const DicomFileHeader& slice : sorted)
+      sameEverywhere = sameEverywhere && LenientInteger(slice, kImagesInAcquisition) == declared;
+    if (sameEverywhere && *declared != long(sorted.size()))
+      throw DicomError("the series has " + std::to_string(sorted.size()) + " slices but " +
+                       Describe(kImagesInAcquisition) + " of its files says " +
+                       std::to_string(*declared) + " (a slice at either end may be missing; " +
+                       "first file " + Quoted(first.path) + ")");
+  }
+  std::vector<long> numbers;
+  for (const DicomFileHeader& slice : sorted) {
+    const std::optional<long> number = LenientInteger(slice, kInstanceNumber);
+    if (!number) return;
+    numbers.push_back(*number);
+  }
+  const long step = numbers.size() > 1 ? numbers[1] - numbers[0] : 0;
+  if (step != 1 && step != -1) return;
+  for (std::size_t i = 1; i < numbers.size(); ++i)
+    if (numbers[i] - numbers[i - 1] != step) return;
+  const auto lowest = std::min_element(numbers.begin(), numbers.end());
+  if (*lowest > 1)
+    Log(LogLevel::Warning, "the slices' " + Describe(kInstanceNumber) + " values run from " +
+                               std::to_string(*lowest) + " to " +
+                               std::to_string(*std::max_element(numbers.begin(), numbers.end())) +
+                               ": instance " + std::to_string(*lowest - 1) + " next to " +
+                               Quoted(sorted[lowest - numbers.begin()].path) + " may be missing");
+}
+
 } // namespace
 
 SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, bool requireCT) {
@@ -228,8 +328,7 @@ SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, b
 
   // Sort by position along the normal; file names and InstanceNumber are not trustworthy.
   std::vector<Vec3> corners;
-  for (const DicomFileHeader& slice : slices)
-    corners.push_back(ToVec3(slice.Numbers(kImagePositionPatient, 3), 0));
+  for (const DicomFileHeader& slice : slices) corners.push_back(CheckedPosition(slice));
   std::vector<std::size_t> order(slices.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -253,6 +352,7 @@ SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, b
     step = (positions.back() - positions.front()) / double(slices.size() - 1);
     CheckStackedAlongNormal(slices, sortedCorners, positions, normal, step);
   }
+  CheckSeriesEnds(slices); // after the gaps: a missing middle slice is named more precisely there
 
   SliceStackGeometry geometry;
   geometry.size = {std::size_t(columns), std::size_t(rows), slices.size()};

@@ -12,6 +12,13 @@ namespace cumed::io::detail {
 inline constexpr double kSliceGapTolerance = 1e-3;
 /// PixelSpacing values may differ between slices by this fraction.
 inline constexpr double kPixelSpacingTolerance = 1e-4;
+/// PixelSpacing values (mm) outside this range are refused (ITK's geometry degenerates).
+inline constexpr double kMinPixelSpacingMm = 1e-4;
+inline constexpr double kMaxPixelSpacingMm = 1e4;
+/// ImagePositionPatient components (mm) beyond this magnitude are refused.
+inline constexpr double kMaxPositionMm = 1e7;
+/// RescaleSlope and RescaleIntercept beyond this magnitude are refused.
+inline constexpr double kMaxRescaleMagnitude = 65536;
 /// ImageOrientationPatient cosines may differ between slices by this much.
 inline constexpr double kOrientationTolerance = 1e-4;
 /// Row and column cosines must be unit length and orthogonal within this.
@@ -27,9 +34,13 @@ struct SliceStackGeometry {
 /// Checks `slices` (one series) and sorts them by position along the slice normal (row cosine x
 /// column cosine), ascending. DicomError, naming the file and tag, for: a modality other than CT
 /// (when `requireCT`); a missing, malformed or inconsistent Rows, Columns, PixelSpacing or
-/// ImageOrientationPatient; an undecodable transfer syntax; truncated pixel data; rescale
-/// values that do not give integer HU; a missing slice, two slices at one position, uneven
-/// spacing or slices that are not stacked along the normal.
+/// ImageOrientationPatient; values out of range (PixelSpacing, ImagePositionPatient, rescale);
+/// a PhotometricInterpretation other than MONOCHROME2; BitsStored/HighBit that contradict
+/// BitsAllocated; an undecodable transfer syntax; pixel data whose length is not Rows x Columns
+/// x BitsAllocated / 8 (plus one padding byte); damage found by the scan; rescale values that
+/// do not give integer HU; a missing slice, two slices at one position, uneven spacing, slices
+/// that are not stacked along the normal, or a slice count other than ImagesInAcquisition.
+/// Warns when consecutive InstanceNumbers do not start at 1.
 SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, bool requireCT);
 
 } // namespace cumed::io::detail

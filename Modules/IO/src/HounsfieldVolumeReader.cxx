@@ -1,5 +1,6 @@
 #include "HounsfieldVolumeReader.h"
 
+#include "JpegDecoderWarnings.h"
 #include "NumberText.h"
 
 #include <gdcmImageHelper.h>
@@ -62,6 +63,12 @@ std::string StoreHounsfield(const T* in, std::size_t columns, std::size_t count,
   return {};
 }
 
+// libjpeg decodes on after a corrupt-data warning, filling in wrong values: for CT an error.
+std::string DamagedJpegMessage(const std::string& file, const std::string& warning) {
+  return file + ": the JPEG decoder reported damaged compressed " + Describe(kPixelData) + " ('" +
+         warning + "'); its values would be wrong";
+}
+
 // The reference path: ITK's reader pipeline, as the reader has always decoded a slice. Used for
 // what the direct path below leaves to it (damaged files, unusual pixel layouts), on the calling
 // thread, so that those slices give exactly the result and the message they always gave.
@@ -70,12 +77,15 @@ void ReadSliceThroughPipeline(const std::string& file, std::size_t columns, std:
   auto reader = itk::ImageFileReader<SliceImage>::New();
   reader->SetImageIO(itk::GDCMImageIO::New());
   reader->SetFileName(file);
+  const JpegWarningCapture jpegWarnings;
   try {
     reader->Update();
   } catch (const itk::ExceptionObject& error) {
     throw DicomError(
         file + ": cannot read the pixel data with ITK's GDCMImageIO: " + error.GetDescription());
   }
+  if (!jpegWarnings.FirstWarning().empty())
+    throw DicomError(DamagedJpegMessage(file, jpegWarnings.FirstWarning()));
   SliceImage::Pointer slice = reader->GetOutput();
   const SliceImage::SizeType size = slice->GetLargestPossibleRegion().GetSize();
   if (size[0] != columns || size[1] != rows)
@@ -101,7 +111,7 @@ bool HasPartTenMarker(const std::string& file) {
 // Outcome of one slice on a worker thread.
 struct SliceDecode {
   bool done = false;          ///< the slice is in the volume
-  std::string valueError;     ///< a decoded value that is not int16 (done stays false)
+  std::string valueError;     ///< a value that is not int16, or JPEG damage (done stays false)
   std::exception_ptr failure; ///< anything else that went wrong (e.g. out of memory)
 };
 
@@ -114,6 +124,12 @@ bool DecodeDirect(itk::GDCMImageIO& io, const std::string& file, std::size_t col
                   std::size_t rows, std::vector<char>& scratch, std::int16_t* out,
                   std::string& valueError) {
   if (!HasPartTenMarker(file)) return false;
+  const JpegWarningCapture jpegWarnings;
+  const auto damaged = [&] {
+    if (jpegWarnings.FirstWarning().empty()) return false;
+    valueError = DamagedJpegMessage(file, jpegWarnings.FirstWarning());
+    return true;
+  };
   try {
     io.SetFileName(file);
     io.ReadImageInformation();
@@ -127,12 +143,13 @@ bool DecodeDirect(itk::GDCMImageIO& io, const std::string& file, std::size_t col
     if (type == IOComponent::SHORT) { // int16 HU: every value fits, nothing to check
       if (io.GetImageSizeInBytes() != count * sizeof(std::int16_t)) return false;
       io.Read(out);
-      return true;
+      return !damaged();
     }
     scratch.resize(io.GetImageSizeInBytes());
     const auto store = [&](auto* typed) {
       if (scratch.size() != count * sizeof(*typed)) return false;
       io.Read(scratch.data());
+      if (damaged()) return false;
       valueError = StoreHounsfield(typed, columns, count, out, file);
       return valueError.empty();
     };
@@ -156,7 +173,8 @@ bool DecodeDirect(itk::GDCMImageIO& io, const std::string& file, std::size_t col
       return false;
     }
   } catch (const itk::ExceptionObject&) {
-    return false; // the pipeline reads it again and words the error as it always has
+    damaged();    // a decoder warning explains the failure better than the pipeline would
+    return false; // else the pipeline reads it again and words the error as it always has
   }
 }
 

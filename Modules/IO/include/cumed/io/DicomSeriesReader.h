@@ -60,17 +60,42 @@ struct CtSeries {
 };
 
 /// Reads one series of `directory` (not recursive). Never modifies the directory.
-/// Throws DicomError for: a missing/empty directory or one with no DICOM file; a requested UID
-/// that is absent; non-CT modality (when required); mixed Rows/Columns, PixelSpacing or
-/// ImageOrientationPatient; a missing slice or non-uniform slice spacing; unreadable or truncated
-/// pixel data; an unsupported transfer syntax; rescale values that do not give integer HU.
+/// Throws DicomError, naming the file and the tag (keyword and (gggg,eeee)), the value found and
+/// the value expected, for:
+/// - the directory: missing, not a directory, or without any DICOM series; a requested UID that
+///   is absent;
+/// - a file that may be a damaged slice: one that cannot be opened (including a link to nothing
+///   named *.dcm); a *.dcm (or *.dicom) file that is not DICOM (empty, under 132 bytes, no
+///   "DICM" and no data set); a file with the DICOM marker that cannot be parsed; an image
+///   (PixelData present) without SeriesInstanceUID; a SeriesInstanceUID that is not a valid UID
+///   (digits and single dots, at most 64 characters);
+/// - a file that nests more than 2000 sequence items (FFFE,E000) or is deflated (the parsers
+///   recurse per nesting level; 20,000 levels overflowed the stack), even when it is not a slice;
+/// - a slice of the series read: non-CT modality (when required); PhotometricInterpretation
+///   (0028,0004) other than MONOCHROME2 (colour values crashed GDCM; MONOCHROME1 would be
+///   inverted before the rescale); SamplesPerPixel not 1; NumberOfFrames not 1; BitsAllocated
+///   not 8, 16 or 32; BitsStored outside 1..BitsAllocated; HighBit not BitsStored - 1;
+///   PixelRepresentation not 0 or 1; native PixelData whose length is not Rows x Columns x
+///   BitsAllocated / 8 (one padding byte allowed for an odd length); pixel data cut short;
+///   more than 64 KiB after PixelData, or anything after it that is not an element with a higher
+///   tag (junk is never parsed); an unsupported transfer syntax; compressed pixel data on which
+///   the JPEG decoder reports corrupt data; rescale values that do not give integer HU or exceed
+///   65536 in magnitude; a decoded HU outside int16;
+/// - the geometry: mixed Rows/Columns, PixelSpacing or ImageOrientationPatient; PixelSpacing
+///   outside 1e-4 .. 1e4 mm; an ImagePositionPatient component beyond 1e7 mm; numbers that are
+///   not finite decimals (NaN, inf); a missing slice, two slices at one position or non-uniform
+///   slice spacing; slices not stacked along the normal; a slice count other than
+///   ImagesInAcquisition (0020,1002) when every slice gives the same value.
 ///
 /// How it decides:
 /// - Files that are not DICOM (a README, a thumbnail) are skipped with a warning naming each one
-///   and listed in info.skippedFiles, as are DICOM files without a SeriesInstanceUID (DICOMDIR):
-///   a stray file next to the slices should not stop a pipeline. A file with the DICOM marker
-///   that cannot be parsed is never skipped: it is an error when it belongs to the series read
-///   (or when its series cannot be told), so a damaged slice cannot silently drop out.
+///   and listed in info.skippedFiles, as are DICOM files without a SeriesInstanceUID that hold no
+///   image (DICOMDIR): a stray file next to the slices should not stop a pipeline. What may be a
+///   slice is never skipped (see above), so a damaged slice cannot silently drop out; a
+///   sub-directory is not read and named in a warning.
+/// - Gaps are checked between neighbours, so a lost first or last slice shows only in what the
+///   series says of itself: ImagesInAcquisition (an error, above) and InstanceNumber: when the
+///   slices' InstanceNumbers are consecutive but do not start at 1, a warning names the end.
 /// - Slices are sorted by position along the normal (row cosine x column cosine of
 ///   ImageOrientationPatient), ascending. The image's direction has the row cosine, the column
 ///   cosine and that normal as columns (always right-handed); origin = ImagePositionPatient of
@@ -80,8 +105,14 @@ struct CtSeries {
 /// - Every gap between neighbouring positions must equal the median gap within 1e-3 of it;
 ///   slices must lie on the first slice's normal within the same tolerance (no gantry tilt);
 ///   PixelSpacing may vary by 1e-4 relative, ImageOrientationPatient cosines by 1e-4.
-/// - Pixels are decoded by ITK's GDCMImageIO (which applies each slice's slope and intercept);
-///   a value outside int16 is an error, never wrapped.
+/// - Pixels are decoded by ITK's GDCMImageIO (which applies each slice's slope and intercept:
+///   HU = RescaleSlope x stored + RescaleIntercept); a value outside int16 is an error, never
+///   wrapped.
+/// - DCMTK is set up process-wide on the first read: a data set is parsed only up to its
+///   PixelData, and DCMTK's dcmdata messages below errors are not printed (16 MiB of junk
+///   appended to a slice made the parsers warn per element found there: 1.2 GB of messages).
+///   The corrupt-data warnings of GDCM's JPEG decoders are taken over by the reader (per thread)
+///   and not printed either.
 /// - Files are scanned and slices decoded in parallel, but every decision, warning and error is
 ///   taken in a fixed order: warnings in file-name order, header errors as a one-thread read
 ///   finds them, and of several slices that cannot be decoded the first in slice order is named.
