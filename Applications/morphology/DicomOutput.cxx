@@ -1,6 +1,7 @@
 #include "DicomOutput.h"
 
 #include "cumed/app/ItkFiles.h"
+#include "cumed/app/SafeOutput.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesWriter.h"
@@ -9,6 +10,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+
+namespace fs = std::filesystem;
 
 namespace cumed::morphologyapp {
 namespace {
@@ -80,7 +84,19 @@ std::string WriteDicomOutput(const cumed::io::HounsfieldImage* image, const std:
     // identifies the series), but distinct numbers keep viewers' lists readable.
     if (study->seriesNumber) options.seriesNumber = *study->seriesNumber + 1000;
   }
-  return cumed::io::WriteDicomCtSeries(image, directory, options);
+  // The series is written into a private directory beside OUTPUT and renamed to it once
+  // complete: a run stopped half-way leaves no partial series under the name.
+  fs::path target(directory);
+  while (!target.has_filename() && target.has_parent_path())
+    target = target.parent_path(); // "out/"
+  app::CreatedDirectories created;
+  created.Create(target.parent_path());
+  app::StagedFiles staged(false); // a directory replaces only an empty one
+  const std::string uid =
+      cumed::io::WriteDicomCtSeries(image, staged.Stage(target).string(), options);
+  staged.Commit();
+  created.Keep();
+  return uid;
 }
 
 } // namespace cumed::morphologyapp
