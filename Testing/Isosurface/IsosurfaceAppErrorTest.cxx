@@ -141,3 +141,41 @@ TEST(IsosurfaceAppHelp, HelpGoesToStdoutWithExitZero) {
 }
 
 } // namespace
+
+// Finding 5 (all programs): --output or --png as a symbolic link (to the input or to any file) or
+// as a second hard link is refused even with --force, and so is an .mhd input's data file; the
+// files they lead to keep their bytes.
+TEST(IsosurfaceAppErrors, OutputsNeverGoThroughLinksOrOverInputData) {
+  const fs::path work = FreshWorkDirectory();
+  const std::string input = FileText(WriteSphere(work));
+  std::ofstream(work / "victim.stl") << "someone else's file\n";
+  fs::create_symlink("in.mha", work / "to-input.vtp");
+  ExpectFailure({"--iso", "500.5", "--force", "--output", "to-input.vtp", "in.mha"}, work, 2,
+                "--output 'to-input.vtp' would overwrite the input file 'in.mha'");
+  fs::create_symlink("victim.stl", work / "to-victim.stl");
+  ExpectFailure({"--iso", "500.5", "--force", "--output", "to-victim.stl", "in.mha"}, work, 2,
+                "--output 'to-victim.stl' is a symbolic link (to 'victim.stl')");
+  fs::create_hard_link(work / "victim.stl", work / "second-name.png");
+  ExpectFailure({"--iso", "500.5", "--force", "--png", "second-name.png", "in.mha"}, work, 2,
+                "--png 'second-name.png' has 2 hard links");
+  EXPECT_EQ(FileText(work / "in.mha"), input);
+  EXPECT_EQ(FileText(work / "victim.stl"), "someone else's file\n");
+
+  // An .mhd whose data file has a space in its name and the extension of an output.
+  WriteItkImage(SphereVolume<Int16Volume>({{15, 13, 11}}).GetPointer(), work / "b.mhd");
+  const fs::path data = fs::exists(work / "b.zraw") ? work / "b.zraw" : work / "b.raw";
+  fs::rename(data, work / "my data.stl");
+  std::ifstream header(work / "b.mhd");
+  std::string text, line;
+  while (std::getline(header, line)) {
+    text += line.rfind("ElementDataFile", 0) == 0 ? "ElementDataFile = my data.stl" : line;
+    text += "\n";
+  }
+  std::ofstream(work / "b.mhd") << text;
+  const std::string bytes = FileText(work / "my data.stl");
+  ExpectFailure({"--iso", "500.5", "--force", "--output", "my data.stl", "b.mhd"}, work, 2,
+                "--output 'my data.stl' would overwrite the input file");
+  EXPECT_EQ(FileText(work / "my data.stl"), bytes);
+  const RunResult run = RunIsosurface({"--iso", "500.5", "--output", "ok.vtp", "b.mhd"}, work);
+  EXPECT_EQ(run.exitCode, 0) << "the edited header reads: " << run.err;
+}
