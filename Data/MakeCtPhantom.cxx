@@ -2,6 +2,7 @@
 #include "cumed/app/Json.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/ProgramMain.h"
+#include "cumed/app/SafeOutput.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
@@ -197,8 +198,11 @@ std::string Run(const Options& options) {
   write.seriesDescription = "CuMed synthetic thoracic CT phantom";
   write.studyDescription = "CuMed sample data";
   write.derived = false; // ORIGINAL\PRIMARY: it stands in for an acquired scan
-  const std::string seriesUid =
-      cumed::io::WriteDicomCtSeries(image.GetPointer(), options.outputDirectory, write);
+  // Whole or not at all, also when interrupted (reliability.md, "Outputs").
+  const std::string seriesUid = cumed::app::WriteWholeDirectory(
+      options.outputDirectory, [&](const std::filesystem::path& staged) {
+        return cumed::io::WriteDicomCtSeries(image.GetPointer(), staged.string(), write);
+      });
   return Summary(*image, seriesUid, options.outputDirectory, synthesisSeconds,
                  stopwatch.elapsedSeconds(), options.tool.json);
 }

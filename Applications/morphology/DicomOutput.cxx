@@ -84,19 +84,11 @@ std::string WriteDicomOutput(const cumed::io::HounsfieldImage* image, const std:
     // identifies the series), but distinct numbers keep viewers' lists readable.
     if (study->seriesNumber) options.seriesNumber = *study->seriesNumber + 1000;
   }
-  // The series is written into a private directory beside OUTPUT and renamed to it once
-  // complete: a run stopped half-way leaves no partial series under the name.
-  fs::path target(directory);
-  while (!target.has_filename() && target.has_parent_path())
-    target = target.parent_path(); // "out/"
-  app::CreatedDirectories created;
-  created.Create(target.parent_path());
-  app::StagedFiles staged(false); // a directory replaces only an empty one
-  const std::string uid =
-      cumed::io::WriteDicomCtSeries(image, staged.Stage(target).string(), options);
-  staged.Commit();
-  created.Keep();
-  return uid;
+  // Written beside OUTPUT under a temporary name and renamed to it once complete: a run stopped
+  // half-way leaves no partial series under the name.
+  return app::WriteWholeDirectory(directory, [&](const fs::path& staged) {
+    return cumed::io::WriteDicomCtSeries(image, staged.string(), options);
+  });
 }
 
 } // namespace cumed::morphologyapp

@@ -121,3 +121,23 @@ TEST(CtSurfaceOutputSafety, InterruptedOrKilledRunLeavesNoSurface) {
     }
   }
 }
+
+// cumed-make-phantom's series appears whole or not at all: SIGTERM once every slice is written
+// under the temporary name leaves nothing, SIGKILL only the hidden staging directory.
+TEST(CtSurfaceOutputSafety, InterruptedMakePhantomLeavesNoSeries) {
+  const fs::path dir = FreshDir();
+  const std::vector<std::pair<std::string, std::string>> hook{{"CUMED_TEST_COMMIT_DELAY_S", "60"}};
+  for (const int signal : {SIGTERM, SIGKILL}) {
+    BackgroundProgram run(cumed::apptest::Setting("CUMED_MAKE_PHANTOM", CUMED_MAKE_PHANTOM_EXE),
+                          {"new/series"}, dir, dir.parent_path() / "capture", "phantom", hook);
+    ASSERT_TRUE(run.WaitForStderr(kStagedMarker, 120)) << "the run never staged its output";
+    run.Signal(signal);
+    EXPECT_EQ(run.Wait().signal, signal);
+    if (signal == SIGTERM) {
+      EXPECT_TRUE(Entries(dir).empty()) << "SIGTERM left output behind";
+    } else {
+      EXPECT_EQ(Entries(dir / "new"),
+                std::set<std::string>{".cumed-partial-" + std::to_string(run.pid()) + "-0"});
+    }
+  }
+}

@@ -23,11 +23,6 @@ namespace fs = std::filesystem;
 namespace cumed::app {
 namespace {
 
-// An output named with a trailing separator ("out/") is the directory "out".
-fs::path WithoutTrailingSeparator(const fs::path& path) {
-  return path.has_filename() || !path.has_parent_path() ? path : path.parent_path();
-}
-
 // rename() that fails with EEXIST instead of replacing; link()+unlink() where the file system
 // lacks RENAME_NOREPLACE. Returns 0 or the errno.
 int RenameNoReplace(const fs::path& from, const fs::path& to) {
@@ -65,6 +60,14 @@ std::string CommitFailure(const fs::path& final, bool directory, int error, bool
 }
 
 } // namespace
+
+fs::path WithoutTrailingSeparator(const fs::path& path) {
+  fs::path result = path;
+  while (!result.has_filename() && result.has_parent_path() && result != result.parent_path()) {
+    result = result.parent_path();
+  }
+  return result;
+}
 
 CreatedDirectories::~CreatedDirectories() {
   std::error_code ignored; // best effort: the run's own error is what the user needs to see

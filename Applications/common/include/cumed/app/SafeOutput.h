@@ -93,4 +93,23 @@ private:
   std::vector<std::pair<std::filesystem::path, std::filesystem::path>> files_; ///< staged, final
 };
 
+/// "out/" (and "out//") is the directory "out": the name an output directory is renamed to.
+std::filesystem::path WithoutTrailingSeparator(const std::filesystem::path& path);
+
+/// Writes a new directory (a DICOM series) whole or not at all: `write(path)` creates it at `path`
+/// inside a private staging directory beside `directory` (missing parents are created first, and
+/// removed again on failure); it is then renamed to `directory`, replacing only an empty
+/// directory. Returns what `write` returns.
+template <class Write>
+auto WriteWholeDirectory(const std::filesystem::path& directory, Write&& write) {
+  const std::filesystem::path target = WithoutTrailingSeparator(directory);
+  CreatedDirectories created;
+  created.Create(target.parent_path());
+  StagedFiles staged(false); // a directory replaces only an empty one, --force or not
+  auto result = write(staged.Stage(target));
+  staged.Commit();
+  created.Keep();
+  return result;
+}
+
 } // namespace cumed::app
