@@ -5,6 +5,7 @@
 #include "cumed/core/Error.h"
 
 #include <stdio.h> // renameat2
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 #include <iostream>
 #include <system_error>
 #include <thread>
+#include <utility>
 
 namespace fs = std::filesystem;
 
@@ -45,6 +47,28 @@ void TestCommitDelay(const fs::path& staging) {
             << "'; moving them into place in " << seconds << " s" << std::endl;
   std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
 }
+
+// An advisory lock (flock) on a directory, held while outputs are renamed into it.
+class DirectoryLock {
+public:
+  explicit DirectoryLock(const fs::path& directory)
+      : fd_(::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
+    if (fd_ >= 0) {
+      while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
+      }
+    }
+  }
+  DirectoryLock(DirectoryLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  DirectoryLock(const DirectoryLock&) = delete;
+  DirectoryLock& operator=(const DirectoryLock&) = delete;
+  DirectoryLock& operator=(DirectoryLock&&) = delete;
+  ~DirectoryLock() {
+    if (fd_ >= 0) ::close(fd_); // releases the lock
+  }
+
+private:
+  int fd_;
+};
 
 std::string CommitFailure(const fs::path& final, bool directory, int error, bool replace) {
   const std::string named = "output '" + final.string() + "'";
@@ -135,6 +159,13 @@ fs::path StagedFiles::Stage(const fs::path& output) {
 
 void StagedFiles::Commit() {
   if (!stagingDirectories_.empty()) TestCommitDelay(stagingDirectories_.front().second.directory);
+  // Concurrent CuMed runs commit into one directory in turn, so outputs of several files (a
+  // header and its data file) are never mixed from two runs.
+  std::vector<fs::path> parents; // locked in one order by every run: no deadlock
+  for (const auto& [parent, staging] : stagingDirectories_) parents.push_back(fs::absolute(parent));
+  std::sort(parents.begin(), parents.end());
+  std::vector<DirectoryLock> locks;
+  for (const fs::path& parent : parents) locks.emplace_back(parent);
   const auto hold = HoldOffInterrupts();
   std::vector<fs::path> placed;
   for (auto it = files_.rbegin(); it != files_.rend(); ++it) {
