@@ -11,13 +11,14 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace fs = std::filesystem;
 using cumed::apptest::BackgroundProgram;
+using cumed::apptest::DirectoryNames;
 using cumed::apptest::Ending;
+using cumed::apptest::FileBytes;
 using cumed::apptest::RunResult;
 
 namespace {
@@ -41,20 +42,6 @@ fs::path CopyOfPhantom(const fs::path& dir) {
   const fs::path phantom = cumed::apptest::Setting("CUMED_SAMPLE_CT_DIR", CUMED_SAMPLE_CT_DIR);
   fs::copy(phantom, dir / "input");
   return dir / "input";
-}
-
-std::string FileBytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
-std::set<std::string> Entries(const fs::path& directory) {
-  std::set<std::string> names;
-  for (const auto& entry : fs::directory_iterator(directory))
-    names.insert(entry.path().filename().string());
-  return names;
 }
 
 const std::vector<std::string> kForcedRun{
@@ -114,10 +101,10 @@ TEST(CtSurfaceOutputSafety, InterruptedOrKilledRunLeavesNoSurface) {
     EXPECT_EQ(ending.signal, signal) << "exit " << ending.exitCode << ": " << ending.err;
     if (signal == SIGKILL) {
       const std::string leftover = ".cumed-partial-" + std::to_string(run.pid()) + "-0";
-      EXPECT_EQ(Entries(dir), std::set<std::string>{"out"});
-      EXPECT_EQ(Entries(dir / "out"), std::set<std::string>{leftover});
+      EXPECT_EQ(DirectoryNames(dir), std::set<std::string>{"out"});
+      EXPECT_EQ(DirectoryNames(dir / "out"), std::set<std::string>{leftover});
     } else {
-      EXPECT_TRUE(Entries(dir).empty()) << "signal " << signal << " left output behind";
+      EXPECT_TRUE(DirectoryNames(dir).empty()) << "signal " << signal << " left output behind";
     }
   }
 }
@@ -134,9 +121,9 @@ TEST(CtSurfaceOutputSafety, InterruptedMakePhantomLeavesNoSeries) {
     run.Signal(signal);
     EXPECT_EQ(run.Wait().signal, signal);
     if (signal == SIGTERM) {
-      EXPECT_TRUE(Entries(dir).empty()) << "SIGTERM left output behind";
+      EXPECT_TRUE(DirectoryNames(dir).empty()) << "SIGTERM left output behind";
     } else {
-      EXPECT_EQ(Entries(dir / "new"),
+      EXPECT_EQ(DirectoryNames(dir / "new"),
                 std::set<std::string>{".cumed-partial-" + std::to_string(run.pid()) + "-0"});
     }
   }

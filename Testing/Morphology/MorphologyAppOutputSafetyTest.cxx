@@ -17,13 +17,14 @@
 #include <map>
 #include <memory>
 #include <set>
-#include <sstream>
 #include <thread>
 
 namespace fs = std::filesystem;
 using namespace cumed::morphologytest;
 using cumed::apptest::BackgroundProgram;
+using cumed::apptest::DirectoryNames;
 using cumed::apptest::Ending;
+using cumed::apptest::FileBytes;
 
 namespace {
 
@@ -31,20 +32,6 @@ using Int16Image = itk::Image<std::int16_t, 3>;
 
 const char* const kDelayHook = "CUMED_TEST_COMMIT_DELAY_S";
 const char* const kStagedMarker = "CUMED_TEST_COMMIT_DELAY_S: outputs staged";
-
-std::string FileBytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
-std::set<std::string> Entries(const fs::path& directory) {
-  std::set<std::string> names;
-  for (const auto& entry : fs::directory_iterator(directory))
-    names.insert(entry.path().filename().string());
-  return names;
-}
 
 std::string Program() {
   return cumed::apptest::Setting("CUMED_MORPHOLOGY", CUMED_MORPHOLOGY_EXE);
@@ -176,7 +163,7 @@ TEST(MorphologyAppOutputSafety, InterruptedRunLeavesNothing) {
     run->Signal(signal);
     const Ending ending = run->Wait();
     EXPECT_EQ(ending.signal, signal) << "exit " << ending.exitCode << ": " << ending.err;
-    EXPECT_EQ(Entries(work), std::set<std::string>{"in.mha"})
+    EXPECT_EQ(DirectoryNames(work), std::set<std::string>{"in.mha"})
         << "signal " << signal << " left output behind (the directory 'out' it created included)";
   }
 }
@@ -193,12 +180,12 @@ TEST(MorphologyAppOutputSafety, KilledRunLeavesOnlyItsHiddenStagingDirectory) {
   run->Signal(SIGKILL);
   EXPECT_EQ(run->Wait().signal, SIGKILL);
   const std::string leftover = ".cumed-partial-" + std::to_string(run->pid()) + "-0";
-  EXPECT_EQ(Entries(work), (std::set<std::string>{"in.mha", leftover}));
+  EXPECT_EQ(DirectoryNames(work), (std::set<std::string>{"in.mha", leftover}));
   EXPECT_TRUE(fs::exists(work / leftover / "closed.nii.gz")) << "the staged file, complete";
 
   const RunResult next = RunProgram(Close({"in.mha", "closed.nii.gz"}), work);
   EXPECT_EQ(next.exitCode, 0) << next.err;
-  EXPECT_EQ(Entries(work), (std::set<std::string>{"in.mha", leftover, "closed.nii.gz"}));
+  EXPECT_EQ(DirectoryNames(work), (std::set<std::string>{"in.mha", leftover, "closed.nii.gz"}));
 }
 
 // Finding 12, DICOM: a series appears complete or not at all.
@@ -213,7 +200,7 @@ TEST(MorphologyAppOutputSafety, InterruptedDicomOutputLeavesNoSeries) {
   ASSERT_TRUE(terminated->WaitForStderr(kStagedMarker, 120));
   terminated->Signal(SIGTERM);
   EXPECT_EQ(terminated->Wait().signal, SIGTERM);
-  EXPECT_TRUE(Entries(work).empty());
+  EXPECT_TRUE(DirectoryNames(work).empty());
 
   // Killed while the slices are being written (the first one exists), and once all are.
   const auto midway = Start(arguments, work, capture, "midway", 60);
@@ -226,7 +213,7 @@ TEST(MorphologyAppOutputSafety, InterruptedDicomOutputLeavesNoSeries) {
   EXPECT_EQ(killed->Wait().signal, SIGKILL);
   const std::string leftover = ".cumed-partial-" + std::to_string(killed->pid()) + "-0";
   const std::string midwayLeftover = ".cumed-partial-" + std::to_string(midway->pid()) + "-0";
-  EXPECT_EQ(Entries(work), (std::set<std::string>{midwayLeftover, leftover}));
+  EXPECT_EQ(DirectoryNames(work), (std::set<std::string>{midwayLeftover, leftover}));
   EXPECT_THROW(cumed::io::ReadDicomCtSeries((work / "series").string()), cumed::Error);
   EXPECT_THROW(cumed::io::ReadDicomCtSeries(work.string()), cumed::Error)
       << "a reader of the parent directory takes no leftover for a series";
@@ -264,7 +251,7 @@ TEST(MorphologyAppOutputSafety, ConcurrentRunsToOneNewFileHaveOneWinner) {
           << ending.err;
     }
     EXPECT_EQ(succeeded, force ? 4 : 1);
-    EXPECT_EQ(Entries(work), (std::set<std::string>{"in.mha", "single.mha", "out.mha"}));
+    EXPECT_EQ(DirectoryNames(work), (std::set<std::string>{"in.mha", "single.mha", "out.mha"}));
     ExpectSamePixels(LoadImage<Int16Image>(work / "out.mha").GetPointer(),
                      LoadImage<Int16Image>(work / "single.mha").GetPointer());
   }
@@ -292,7 +279,7 @@ TEST(MorphologyAppOutputSafety, ConcurrentRunsToOneNewSeriesHaveOneWinner) {
     EXPECT_NE(ending.err.find("'series'"), std::string::npos) << ending.err;
   }
   EXPECT_EQ(succeeded, 1);
-  EXPECT_EQ(Entries(work), std::set<std::string>{"series"});
+  EXPECT_EQ(DirectoryNames(work), std::set<std::string>{"series"});
   const auto slices = std::distance(fs::directory_iterator(phantom), {});
   EXPECT_EQ(std::distance(fs::directory_iterator(work / "series"), {}), slices);
   EXPECT_NO_THROW(cumed::io::ReadDicomCtSeries((work / "series").string()));

@@ -18,7 +18,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -215,8 +214,7 @@ TEST(CompareDriver, DiffImageIsNeverAnInputOrALink) {
   const fs::path work = WorkDirectory();
   const auto baseline = WritePicture(work / "baseline.png");
   const auto output = WritePicture(work / "output.png", 5);
-  std::ifstream in(baseline, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string bytes = cumed::apptest::FileBytes(baseline);
   fs::create_symlink("baseline.png", work / "to-baseline.png");
   std::ofstream(work / "victim.png") << "someone else's file\n";
   fs::create_symlink("victim.png", work / "to-victim.png");
@@ -231,13 +229,8 @@ TEST(CompareDriver, DiffImageIsNeverAnInputOrALink) {
     EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
     EXPECT_NE(run.err.find("--diff-image '" + diff + "' " + message), std::string::npos) << run.err;
   }
-  std::ifstream after(baseline, std::ios::binary);
-  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(after)), std::istreambuf_iterator<char>()),
-            bytes);
-  std::ifstream victim(work / "victim.png");
-  std::string line;
-  std::getline(victim, line);
-  EXPECT_EQ(line, "someone else's file");
+  EXPECT_EQ(cumed::apptest::FileBytes(baseline), bytes);
+  EXPECT_EQ(cumed::apptest::FileBytes(work / "victim.png"), "someone else's file\n");
 }
 
 // The program blocks SIGTERM for its cleanup thread; the --test command must not inherit that.

@@ -1,5 +1,7 @@
 #include "BackgroundProgram.h"
 
+#include "ProgramRun.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -7,8 +9,6 @@
 
 #include <chrono>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -17,17 +17,6 @@ extern char** environ;
 namespace fs = std::filesystem;
 
 namespace cumed::apptest {
-namespace {
-
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-} // namespace
-
 BackgroundProgram::BackgroundProgram(
     const std::string& program, const std::vector<std::string>& arguments,
     const fs::path& workingDirectory, const fs::path& captureDirectory, const std::string& tag,
@@ -70,11 +59,11 @@ BackgroundProgram::~BackgroundProgram() {
 bool BackgroundProgram::WaitForStderr(const std::string& text, double seconds) {
   const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   while (std::chrono::steady_clock::now() < end) {
-    if (ReadText(err_).find(text) != std::string::npos) return true;
+    if (FileBytes(err_).find(text) != std::string::npos) return true;
     int status = 0;
     if (pid_ > 0 && ::waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1; // ended on its own: the test will see that it never said `text`
-      return ReadText(err_).find(text) != std::string::npos;
+      return FileBytes(err_).find(text) != std::string::npos;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
@@ -95,8 +84,8 @@ Ending BackgroundProgram::Wait() {
     if (WIFEXITED(status)) ending.exitCode = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) ending.signal = WTERMSIG(status);
   }
-  ending.out = ReadText(out_);
-  ending.err = ReadText(err_);
+  ending.out = FileBytes(out_);
+  ending.err = FileBytes(err_);
   std::error_code ignored;
   fs::remove(out_, ignored);
   fs::remove(err_, ignored);

@@ -85,12 +85,16 @@ std::string CommitFailure(const fs::path& final, bool directory, int error, bool
 
 } // namespace
 
-fs::path WithoutTrailingSeparator(const fs::path& path) {
-  fs::path result = path;
-  while (!result.has_filename() && result.has_parent_path() && result != result.parent_path()) {
-    result = result.parent_path();
+fs::path OutputName(const fs::path& path) {
+  fs::path name = path;
+  while (!name.has_filename() && name.has_parent_path() && name != name.parent_path()) {
+    name = name.parent_path();
   }
-  return result;
+  if (name.filename() == "." || name.filename() == "..") {
+    name = fs::absolute(name).lexically_normal(); // "." is the directory's own name
+    if (!name.has_filename() && name.has_parent_path()) name = name.parent_path();
+  }
+  return name;
 }
 
 CreatedDirectories::~CreatedDirectories() {
@@ -129,7 +133,7 @@ StagedFiles::~StagedFiles() {
 }
 
 fs::path StagedFiles::Stage(const fs::path& output) {
-  const fs::path file = WithoutTrailingSeparator(output);
+  const fs::path file = OutputName(output);
   const fs::path parent = file.parent_path().empty() ? fs::path(".") : file.parent_path();
   auto found = std::find_if(stagingDirectories_.begin(), stagingDirectories_.end(),
                             [&](const auto& entry) { return entry.first == parent; });

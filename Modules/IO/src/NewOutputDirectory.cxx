@@ -16,7 +16,9 @@ namespace fs = std::filesystem;
 
 NewOutputDirectory::NewOutputDirectory(const std::string& directory) : directory_(directory) {
   if (directory.empty()) throw DicomError("the output directory name is empty");
-  while (!directory_.has_filename() && directory_.has_parent_path()) // "out/" is "out"
+  // The name the series is renamed to: "out/" is "out", "." the directory's absolute name.
+  directory_ = fs::absolute(directory_).lexically_normal();
+  if (!directory_.has_filename() && directory_.has_parent_path())
     directory_ = directory_.parent_path();
   std::error_code error;
   if (fs::exists(directory_, error)) {

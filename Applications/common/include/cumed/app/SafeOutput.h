@@ -93,8 +93,9 @@ private:
   std::vector<std::pair<std::filesystem::path, std::filesystem::path>> files_; ///< staged, final
 };
 
-/// "out/" (and "out//") is the directory "out": the name an output directory is renamed to.
-std::filesystem::path WithoutTrailingSeparator(const std::filesystem::path& path);
+/// The name an output is renamed to: "out/" (and "out//") is "out"; "." and ".." become the
+/// directory's absolute name.
+std::filesystem::path OutputName(const std::filesystem::path& path);
 
 /// Writes a new directory (a DICOM series) whole or not at all: `write(path)` creates it at `path`
 /// inside a private staging directory beside `directory` (missing parents are created first, and
@@ -102,7 +103,7 @@ std::filesystem::path WithoutTrailingSeparator(const std::filesystem::path& path
 /// directory. Returns what `write` returns.
 template <class Write>
 auto WriteWholeDirectory(const std::filesystem::path& directory, Write&& write) {
-  const std::filesystem::path target = WithoutTrailingSeparator(directory);
+  const std::filesystem::path target = OutputName(directory);
   CreatedDirectories created;
   created.Create(target.parent_path());
   StagedFiles staged(false); // a directory replaces only an empty one, --force or not
