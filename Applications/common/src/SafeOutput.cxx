@@ -185,12 +185,13 @@ void StagedFiles::Commit() {
       error = RenameNoReplace(staged, final);
     }
     if (error != 0) {
+      const std::string message = CommitFailure(final, directory, error, replace_);
       std::error_code ignored; // undo what this commit placed: the outputs belong together
       if (!replace_) {
         for (const fs::path& done : placed) fs::remove_all(done, ignored);
       }
-      RemoveStaging();
-      throw cumed::Error(CommitFailure(final, directory, error, replace_));
+      RemoveStaging(); // clears files_, which `final` refers into
+      throw cumed::Error(message);
     }
     placed.push_back(final);
   }
