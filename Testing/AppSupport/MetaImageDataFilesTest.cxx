@@ -61,6 +61,11 @@ TEST(MetaImageDataFiles, PatternsNameEveryNumberedFile) {
             Named(header, {"part001.raw", "part003.raw", "part005.raw"}));
   const fs::path unitStep = Header("p%d.raw 7 8\n");
   EXPECT_EQ(MetaImageDataFiles(unitStep), Named(unitStep, {"p7.raw", "p8.raw"}));
+  // Without numbers MetaIO counts from 1 to the last DimSize (2 here); MAX defaults alike.
+  const fs::path defaults = Header("q%d.raw\n");
+  EXPECT_EQ(MetaImageDataFiles(defaults), Named(defaults, {"q1.raw", "q2.raw"}));
+  const fs::path fromTwo = Header("r%d.raw 2\n");
+  EXPECT_EQ(MetaImageDataFiles(fromTwo), Named(fromTwo, {"r2.raw"}));
   // A format that is not one integer conversion is never passed to printf.
   EXPECT_TRUE(MetaImageDataFiles(Header("p%s%n.raw 1 2 1\n")).empty());
 }

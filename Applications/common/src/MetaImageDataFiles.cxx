@@ -37,24 +37,40 @@ private:
   std::vector<fs::path> files_;
 };
 
-// "slice%03d.raw 1 40 1": the numbered files, as MetaIO's sscanf("%s %d %d %d") reads them.
-void AddPattern(const std::string& value, DataFileList& files) {
+// "slice%03d.raw 1 40 1": the numbered files, as MetaIO reads the pattern form (sscanf of
+// "%s %d %d %d"; without them MIN is 1, MAX the last DimSize, STEP 1).
+void AddPattern(const std::string& value, long lastDimension, DataFileList& files) {
   std::istringstream words(value);
   std::string format;
-  long first = 0, last = 0, step = 1;
-  words >> format >> first >> last;
-  if (!(words >> step)) step = 1;
-  if (format.empty() || step <= 0 || last < first || (last - first) / step > kMaxPatternFiles) {
-    return;
+  words >> format;
+  long first = 1, last = lastDimension, step = 1;
+  long number = 0; // each given number replaces its default; a failed read changes nothing
+  if (words >> number) {
+    first = number;
+    if (words >> number) {
+      last = number;
+      if (words >> number) step = number;
+    }
   }
   // The format comes from the file: it may hold exactly one integer conversion, nothing else.
   static const std::regex kOneIntegerConversion("[^%]*%[-+ 0#]*[0-9]{0,4}[diuxX][^%]*");
-  if (!std::regex_match(format, kOneIntegerConversion)) return;
+  if (!std::regex_match(format, kOneIntegerConversion) || step <= 0 || last < first ||
+      (last - first) / step > kMaxPatternFiles) {
+    return;
+  }
   for (long i = first; i <= last; i += step) {
     char name[4096];
     std::snprintf(name, sizeof name, format.c_str(), static_cast<int>(i));
     files.Add(name);
   }
+}
+
+// The last number of a "DimSize = 4 3 2" value (the slices a pattern numbers), 0 when absent.
+long LastNumber(const std::string& value) {
+  std::istringstream numbers(value);
+  long number = 0;
+  for (long next = 0; numbers >> next;) number = next;
+  return number;
 }
 
 } // namespace
@@ -63,9 +79,13 @@ std::vector<fs::path> MetaImageDataFiles(const fs::path& header) {
   std::ifstream in(header, std::ios::binary);
   DataFileList files(header.parent_path());
   std::string line;
+  long lastDimension = 0;
   for (std::size_t lines = 0; lines < kMaxHeaderLines && std::getline(in, line); ++lines) {
     const auto equals = line.find('=');
-    if (equals == std::string::npos || Trim(line.substr(0, equals)) != "ElementDataFile") continue;
+    if (equals == std::string::npos) continue;
+    const std::string key = Trim(line.substr(0, equals));
+    if (key == "DimSize") lastDimension = LastNumber(line.substr(equals + 1));
+    if (key != "ElementDataFile") continue;
     std::string raw = line.substr(equals + 1);
     if (!raw.empty() && raw.back() == '\r') raw.pop_back();
     raw.erase(0, std::min(raw.find_first_not_of(" \t"), raw.size()));
@@ -78,7 +98,7 @@ std::vector<fs::path> MetaImageDataFiles(const fs::path& header) {
         for (std::string word; words >> word;) files.Add(word);
       }
     } else if (value.find('%') != std::string::npos) {
-      AddPattern(value, files);
+      AddPattern(value, lastDimension, files);
     } else {
       files.Add(raw); // the whole rest of the line, as written
       files.Add(value);

@@ -2,7 +2,8 @@
 // The data files a MetaImage header (.mhd, also .mha) names, so that no output replaces them.
 // ElementDataFile is read as MetaIO reads it: the whole rest of the line is the name (spaces
 // included); LOCAL means the data follow the header; "LIST [nD]" lists the names on the lines
-// after it; a name with '%' is a pattern "FORMAT MIN MAX [STEP]" for numbered files.
+// after it; a name with '%' is a pattern "FORMAT [MIN [MAX [STEP]]]" for numbered files (MIN 1,
+// MAX the last DimSize, STEP 1 when not given).
 #include <filesystem>
 #include <vector>
 
