@@ -1,13 +1,17 @@
 // cumed-isosurface's answers to command lines it cannot or must not carry out: the exit status
 // (2 usage, 1 runtime), one message naming the problem, nothing written, no file replaced
 // without --force.
+#include "BackgroundProgram.h"
 #include "IsosurfaceAppSupport.h"
 
 #include "cumed/core/Backend.h"
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -176,4 +180,29 @@ TEST(IsosurfaceAppErrors, OutputsNeverGoThroughLinksOrOverInputData) {
   ExpectFailure({"--iso", "500.5", "--force", "--output", "my data.stl", "b.mhd"}, work, 2,
                 "--output 'my data.stl' would overwrite the input file");
   EXPECT_EQ(FileText(work / "my data.stl"), bytes);
+}
+
+// Finding 12 (all programs): SIGTERM or SIGINT once the surface is written under its temporary
+// name leaves nothing (the directory the run made included); SIGKILL only the hidden staging
+// directory.
+TEST(IsosurfaceAppErrors, InterruptedRunLeavesNoSurface) {
+  const fs::path work = FreshWorkDirectory();
+  WriteSphere(work);
+  const fs::path capture = work.parent_path() / (work.filename().string() + ".capture");
+  const std::string program = cumed::apptest::Setting("CUMED_ISOSURFACE", CUMED_ISOSURFACE_EXE);
+  for (const int signal : {SIGTERM, SIGINT, SIGKILL}) {
+    cumed::apptest::BackgroundProgram run(
+        program, {"--iso", "500.5", "--output", "out/s.stl", "in.mha"}, work, capture, "run",
+        {{"CUMED_TEST_COMMIT_DELAY_S", "60"}});
+    ASSERT_TRUE(run.WaitForStderr("CUMED_TEST_COMMIT_DELAY_S: outputs staged", 60));
+    run.Signal(signal);
+    EXPECT_EQ(run.Wait().signal, signal);
+    if (signal == SIGKILL) {
+      EXPECT_EQ(cumed::apptest::DirectoryNames(work / "out"),
+                std::set<std::string>{".cumed-partial-" + std::to_string(run.pid()) + "-0"});
+    } else {
+      EXPECT_EQ(cumed::apptest::DirectoryNames(work), std::set<std::string>{"in.mha"})
+          << "signal " << signal << " left output behind";
+    }
+  }
 }
