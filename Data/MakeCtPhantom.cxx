@@ -40,7 +40,7 @@ std::string HelpText() {
       << "airways, heart, aorta, spine with discs, ribs, sternum; Hounsfield units with mild "
          "noise)\n"
       << "as a DICOM CT series, one file per slice, into OUTPUT_DIR, which must not exist or be\n"
-      << "empty.\n"
+      << "empty (and not be a symbolic link); the series appears there whole, once written.\n"
       << "\n"
       << "Options:\n"
       << "  --size X Y Z          voxels along x, y, z (default " << defaults.size[0] << " "
@@ -139,6 +139,10 @@ Options ParseArguments(int argc, const char* const* argv) {
 /// Refuses before spending time on synthesis; the writer checks again when it creates files.
 void RequireNewOrEmptyDirectory(const std::filesystem::path& directory) {
   std::error_code error;
+  if (std::filesystem::is_symlink(directory, error)) { // the series replaces the name: not a link
+    throw UsageError("OUTPUT_DIR '" + directory.string() +
+                     "' is a symbolic link; name a new or empty directory itself");
+  }
   if (!std::filesystem::exists(directory, error)) return;
   if (!std::filesystem::is_directory(directory, error)) {
     throw UsageError("OUTPUT_DIR '" + directory.string() + "' exists and is not a directory");

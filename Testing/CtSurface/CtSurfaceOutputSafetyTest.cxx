@@ -128,3 +128,18 @@ TEST(CtSurfaceOutputSafety, InterruptedMakePhantomLeavesNoSeries) {
     }
   }
 }
+
+// The series replaces its directory's name whole, so that name may not be a symbolic link (the
+// directory it leads to stays as it is).
+TEST(CtSurfaceOutputSafety, MakePhantomRefusesALinkAsItsDirectory) {
+  const fs::path dir = FreshDir();
+  fs::create_directory(dir / "real");
+  fs::create_directory_symlink("real", dir / "link");
+  const RunResult run = cumed::apptest::RunProgram(
+      cumed::apptest::Setting("CUMED_MAKE_PHANTOM", CUMED_MAKE_PHANTOM_EXE), {"link"}, dir,
+      "phantom", dir);
+  EXPECT_EQ(run.exitCode, 2) << run.err;
+  EXPECT_NE(run.err.find("OUTPUT_DIR 'link' is a symbolic link"), std::string::npos) << run.err;
+  EXPECT_TRUE(fs::is_symlink(dir / "link"));
+  EXPECT_TRUE(DirectoryNames(dir / "real").empty());
+}
