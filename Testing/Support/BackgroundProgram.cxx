@@ -43,6 +43,12 @@ BackgroundProgram::BackgroundProgram(
     const int err = ::open(err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (out < 0 || err < 0 || ::dup2(out, 1) < 0 || ::dup2(err, 2) < 0) _exit(126);
     if (!directory.empty() && ::chdir(directory.c_str()) != 0) _exit(126);
+    // As from a terminal, whatever this test's own parent set (a background job of a
+    // non-interactive shell ignores SIGINT): the signals the tests send take effect.
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP}) ::signal(signal, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
     ::execve(argv[0], argv.data(), envp.data());
     _exit(127);
   }
