@@ -2,6 +2,7 @@
 #include "cumed/app/Json.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/ProgramMain.h"
+#include "cumed/app/SafeOutput.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
@@ -39,7 +40,7 @@ std::string HelpText() {
       << "airways, heart, aorta, spine with discs, ribs, sternum; Hounsfield units with mild "
          "noise)\n"
       << "as a DICOM CT series, one file per slice, into OUTPUT_DIR, which must not exist or be\n"
-      << "empty.\n"
+      << "empty (and not be a symbolic link); the series appears there whole, once written.\n"
       << "\n"
       << "Options:\n"
       << "  --size X Y Z          voxels along x, y, z (default " << defaults.size[0] << " "
@@ -138,6 +139,10 @@ Options ParseArguments(int argc, const char* const* argv) {
 /// Refuses before spending time on synthesis; the writer checks again when it creates files.
 void RequireNewOrEmptyDirectory(const std::filesystem::path& directory) {
   std::error_code error;
+  if (std::filesystem::is_symlink(directory, error)) { // the series replaces the name: not a link
+    throw UsageError("OUTPUT_DIR '" + directory.string() +
+                     "' is a symbolic link; name a new or empty directory itself");
+  }
   if (!std::filesystem::exists(directory, error)) return;
   if (!std::filesystem::is_directory(directory, error)) {
     throw UsageError("OUTPUT_DIR '" + directory.string() + "' exists and is not a directory");
@@ -197,8 +202,11 @@ std::string Run(const Options& options) {
   write.seriesDescription = "CuMed synthetic thoracic CT phantom";
   write.studyDescription = "CuMed sample data";
   write.derived = false; // ORIGINAL\PRIMARY: it stands in for an acquired scan
-  const std::string seriesUid =
-      cumed::io::WriteDicomCtSeries(image.GetPointer(), options.outputDirectory, write);
+  // Whole or not at all, also when interrupted (reliability.md, "Outputs").
+  const std::string seriesUid = cumed::app::WriteWholeDirectory(
+      options.outputDirectory, [&](const std::filesystem::path& staged) {
+        return cumed::io::WriteDicomCtSeries(image.GetPointer(), staged.string(), write);
+      });
   return Summary(*image, seriesUid, options.outputDirectory, synthesisSeconds,
                  stopwatch.elapsedSeconds(), options.tool.json);
 }

@@ -1,6 +1,7 @@
 #include "ImageFiles.h"
 
 #include "cumed/app/ItkFiles.h"
+#include "cumed/app/SafeOutput.h"
 #include "cumed/core/Error.h"
 
 #include <itkImageFileReader.h>
@@ -67,14 +68,16 @@ LoadedImage ReadImage(const std::string& path) {
 
 void WriteImage8(const itk::Image<unsigned char, 2>* image, const std::string& path) {
   RegisterPictureFormats();
+  cumed::app::StagedFiles staged(true); // complete or not at all; an old picture is replaced
   try {
     auto writer = itk::ImageFileWriter<itk::Image<unsigned char, 2>>::New();
-    writer->SetFileName(path);
+    writer->SetFileName(staged.Stage(path).string());
     writer->SetInput(image);
     writer->Update();
   } catch (const itk::ExceptionObject& e) {
     throw FileError("cannot write '" + path + "': " + Describe(e));
   }
+  staged.Commit();
 }
 
 } // namespace cumed::compareapp

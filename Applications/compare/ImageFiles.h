@@ -21,7 +21,8 @@ struct LoadedImage {
 /// Throws FileError naming `path` when it is missing or ITK cannot read it.
 LoadedImage ReadImage(const std::string& path);
 
-/// Writes an 8-bit 2D image; throws FileError naming `path` when it cannot.
+/// Writes an 8-bit 2D image under a temporary name and renames it over `path` once complete
+/// (SafeOutput.h); throws FileError (or cumed::Error) naming `path` when it cannot.
 void WriteImage8(const itk::Image<unsigned char, 2>* image, const std::string& path);
 
 } // namespace cumed::compareapp

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -23,7 +24,15 @@ std::string RunTestCommand(const std::vector<std::string>& command, const std::s
   argv.push_back(nullptr);
   std::cout.flush(); // the command's output follows ours in order
   pid_t child = 0;
-  const int spawned = posix_spawnp(&child, argv[0], nullptr, nullptr, argv.data(), environ);
+  // This program blocks SIGINT/SIGTERM/SIGHUP for its cleanup thread; the command gets them back.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attributes, &none);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
+  const int spawned = posix_spawnp(&child, argv[0], nullptr, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   if (spawned != 0) {
     throw FileError("cannot run '" + command.front() + "': " + std::strerror(spawned));
   }

@@ -8,6 +8,7 @@
 #include "TestCommand.h"
 
 #include "cumed/app/ProgramMain.h"
+#include "cumed/app/SafeOutput.h"
 #include "cumed/core/Backend.h"
 
 #include <algorithm>
@@ -53,6 +54,10 @@ int Run(const Arguments& a) {
     std::cout << kProgramName << ": skipped: --requires-cuda, " << WhyNoCuda() << "\n";
     return kSkipped;
   }
+  if (!a.diffImage.empty()) {
+    // Replaced when it exists (a rerun), but never an input, a link or a file of several names.
+    cumed::app::CheckReplaceable("--diff-image", a.diffImage, true, {{a.output, a.baseline}, {}});
+  }
   if (!a.command.empty()) {
     const std::string failure = RunTestCommand(a.command, a.output);
     if (!failure.empty()) {
@@ -81,6 +86,7 @@ int Run(const Arguments& a) {
 } // namespace
 
 int main(int argc, char** argv) {
+  cumed::app::InstallInterruptCleanup(); // SIGINT/SIGTERM remove a half-written --diff-image
   try {
     const Arguments arguments = ParseArguments(argc, argv);
     if (arguments.help) {

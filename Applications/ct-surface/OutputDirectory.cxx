@@ -1,8 +1,6 @@
 #include "OutputDirectory.h"
 
-#include "cumed/app/Paths.h"
 #include "cumed/app/SafeOutput.h"
-#include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
 
 #include <system_error>
@@ -14,11 +12,8 @@ namespace cumed::ctsurface {
 OutputFiles PlanOutputFiles(const Arguments& arguments) {
   const fs::path output = arguments.outputDirectory;
   const fs::path input = arguments.inputDirectory;
-  if (app::IsSameOrInside(output, input)) {
-    throw app::UsageError("--output-dir '" + output.string() +
-                          "' is or lies inside the input directory '" + input.string() +
-                          "'; the input series is never written to");
-  }
+  const app::ProtectedInputs inputs{{}, {input}};
+  app::CheckNotInput("--output-dir", output, inputs);
   std::error_code error;
   if (fs::exists(output, error) && !fs::is_directory(output, error)) {
     throw cumed::Error("output path '" + output.string() + "' exists and is not a directory");
@@ -29,7 +24,7 @@ OutputFiles PlanOutputFiles(const Arguments& arguments) {
   files.stl = output / (arguments.outputPrefix + ".stl");
   if (arguments.writePng) files.png = output / (arguments.outputPrefix + ".png");
   for (const fs::path* file : {&files.vtp, &files.stl, &files.png}) {
-    if (!file->empty()) app::CheckReplaceable("output file", *file, arguments.force);
+    if (!file->empty()) app::CheckReplaceable("output file", *file, arguments.force, inputs);
   }
   return files;
 }

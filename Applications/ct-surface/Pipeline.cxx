@@ -86,7 +86,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
   // A run that fails before writing removes the directory it made; files appear once complete.
   app::CreatedDirectories created;
   created.Create(files.directory);
-  app::StagedFiles staged;
+  app::StagedFiles staged(arguments.force);
 
   StageProgress reading(kProgramName, "reading series");
   cumed::io::DicomReadOptions readOptions;

@@ -1,6 +1,6 @@
 #include "OutputFiles.h"
 
-#include "cumed/app/Paths.h"
+#include "cumed/app/MetaImageDataFiles.h"
 #include "cumed/app/SafeOutput.h"
 #include "cumed/app/UsageError.h"
 
@@ -10,14 +10,15 @@ namespace cumed::isosurfaceapp {
 using app::UsageError;
 namespace {
 
-// The checks every output file gets; `option` names it in the messages.
-void CheckOutputFile(const std::string& option, const fs::path& file, const InputLocation& input,
-                     bool force) {
-  if (app::IsSameOrInside(file, input.path)) {
-    throw UsageError(option + " '" + file.string() + "' is the input or lies inside the input '" +
-                     input.path.string() + "'; the input is never written to, even with --force");
+// What no output may be or replace: the series directory, or the file and its data files.
+app::ProtectedInputs ProtectedInputsOf(const InputLocation& input) {
+  if (input.kind == InputKind::DicomDirectory) return {{}, {input.path}};
+  app::ProtectedInputs inputs{{input.path}, {}};
+  const std::string extension = LowercaseExtension(input.path);
+  if (extension == ".mhd" || extension == ".mha") {
+    for (const fs::path& data : app::MetaImageDataFiles(input.path)) inputs.files.push_back(data);
   }
-  app::CheckReplaceable(option, file, force);
+  return inputs;
 }
 
 SurfaceFormat FormatOf(const fs::path& file) {
@@ -33,17 +34,18 @@ SurfaceFormat FormatOf(const fs::path& file) {
 
 OutputFiles PlanOutputFiles(const Arguments& arguments, const InputLocation& input) {
   OutputFiles outputs;
+  const app::ProtectedInputs inputs = ProtectedInputsOf(input);
   if (!arguments.output.empty()) {
     outputs.surface = arguments.output;
     outputs.format = FormatOf(outputs.surface);
-    CheckOutputFile("--output", outputs.surface, input, arguments.force);
+    app::CheckReplaceable("--output", outputs.surface, arguments.force, inputs);
   }
   if (!arguments.png.empty()) {
     outputs.png = arguments.png;
     if (LowercaseExtension(outputs.png) != ".png") {
       throw UsageError("--png '" + arguments.png + "': the picture is a PNG file (end it in .png)");
     }
-    CheckOutputFile("--png", outputs.png, input, arguments.force);
+    app::CheckReplaceable("--png", outputs.png, arguments.force, inputs);
   }
   return outputs;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // Where the surface and the picture go, and the rules that keep the user's files safe, checked
 // before anything is read: a known extension, an existing file only with --force, never the
-// input, never inside an input DICOM directory.
+// input (nor an .mhd/.mha input's data files), never inside an input DICOM directory, never a
+// symbolic link or a file with several hard links.
 #include "Arguments.h"
 #include "InputLocation.h"
 
@@ -19,7 +20,8 @@ struct OutputFiles {
 
 /// The outputs of `arguments`. Throws UsageError naming the path when an extension is not
 /// .vtp/.stl/.ply (--output) or .png (--png), a directory of that name exists, a file of that
-/// name exists (also a dangling link) without --force, or it is the input or lies inside an input
+/// name exists without --force, it is a symbolic link (also a dangling one) or has more than one
+/// hard link, or it is the input (or a data file of an .mhd/.mha input) or lies inside an input
 /// directory.
 OutputFiles PlanOutputFiles(const Arguments& arguments, const InputLocation& input);
 

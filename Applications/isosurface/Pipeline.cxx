@@ -147,7 +147,7 @@ RunSummary RunPipeline(const Arguments& requested) {
   // Missing directories are made now and removed again if the run fails; files appear under
   // their names once complete.
   app::CreatedDirectories created;
-  app::StagedFiles staged;
+  app::StagedFiles staged(arguments.force);
   for (const fs::path* file : {&outputs.surface, &outputs.png}) {
     if (!file->empty()) created.Create(file->parent_path());
   }

@@ -247,17 +247,20 @@ std::string HelpText() {
       << "  --dicom               write OUTPUT as a DICOM CT series (int16 data only): derived\n"
       << "                        image, new series UID; from a DICOM input the patient, study\n"
       << "                        and frame of reference are kept\n"
-      << "  --force               replace an existing OUTPUT file (never INPUT, never a DICOM\n"
-      << "                        directory); the new file is renamed into place once complete\n"
+      << "  --force               replace an existing OUTPUT file, atomically (never INPUT, a\n"
+      << "                        symbolic link, a file with several hard links or a DICOM\n"
+      << "                        directory)\n"
       << app::ToolOptionsHelp() << "  -h, --help            this text\n"
       << "\n"
-      << "OUTPUT may not be INPUT (or its .mhd data file) and may not lie inside an INPUT\n"
-      << "directory; a DICOM OUTPUT directory must be new or empty. Spacing, origin and direction\n"
-      << "are kept. An image INPUT is refused before its pixels are read when its data are\n"
-      << "shorter or longer than its header claims, its geometry is not finite, or it does not\n"
-      << "fit the memory (MemAvailable; CUMED_AVAILABLE_MEMORY=BYTES[K|M|G|T] overrides).\n"
-      << "Exit status: 0 success, 1 runtime error (input, output, CUDA), 2 usage error\n"
-      << "(also: OUTPUT exists and --force is not given).\n";
+      << "OUTPUT may not be INPUT (or a data file of an .mhd/.mha INPUT) and may not lie inside\n"
+      << "an INPUT directory; a DICOM OUTPUT directory must be new or empty. OUTPUT is written\n"
+      << "under a temporary name and renamed into place once complete; SIGINT or SIGTERM removes\n"
+      << "it. Spacing, origin and direction are kept. An image INPUT is refused before its pixels\n"
+      << "are read when its data are shorter or longer than its header claims, its geometry is\n"
+      << "not finite, or it does not fit the memory (MemAvailable; CUMED_AVAILABLE_MEMORY=\n"
+      << "BYTES[K|M|G|T] overrides). Exit status: 0 success, 1 runtime error (input, output,\n"
+      << "CUDA; also: OUTPUT appeared meanwhile), 2 usage error (also: OUTPUT exists and --force\n"
+      << "is not given).\n";
   return text.str();
 }
 

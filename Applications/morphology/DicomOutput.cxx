@@ -1,6 +1,7 @@
 #include "DicomOutput.h"
 
 #include "cumed/app/ItkFiles.h"
+#include "cumed/app/SafeOutput.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesWriter.h"
@@ -9,6 +10,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+
+namespace fs = std::filesystem;
 
 namespace cumed::morphologyapp {
 namespace {
@@ -80,7 +84,11 @@ std::string WriteDicomOutput(const cumed::io::HounsfieldImage* image, const std:
     // identifies the series), but distinct numbers keep viewers' lists readable.
     if (study->seriesNumber) options.seriesNumber = *study->seriesNumber + 1000;
   }
-  return cumed::io::WriteDicomCtSeries(image, directory, options);
+  // Written beside OUTPUT under a temporary name and renamed to it once complete: a run stopped
+  // half-way leaves no partial series under the name.
+  return app::WriteWholeDirectory(directory, [&](const fs::path& staged) {
+    return cumed::io::WriteDicomCtSeries(image, staged.string(), options);
+  });
 }
 
 } // namespace cumed::morphologyapp

@@ -23,7 +23,8 @@ struct DicomStudy {
 /// cannot be parsed or has no Study Instance UID).
 DicomStudy ReadDicomStudy(const std::string& sliceFile);
 
-/// Writes `image` as a derived CT series into the new or empty `directory`, described as
+/// Writes `image` as a derived CT series into the new or empty `directory` (written beside it
+/// under a temporary name, then renamed to it; missing parents are created), described as
 /// `description`; joins `study` when given (series number = the input's + 1000), else starts a
 /// new study. Returns the new Series Instance UID.
 std::string WriteDicomOutput(const cumed::io::HounsfieldImage* image, const std::string& directory,

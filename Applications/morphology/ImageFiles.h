@@ -22,11 +22,13 @@ namespace cumed::morphologyapp {
 using app::ReadImageFile;
 
 /// Writes `image` to `output.path` (and, for .mhd, its data file), compressed where the format
-/// supports it; creates missing parent directories.
-template <class TImage> void WriteImageFile(const TImage* image, const Location& output) {
+/// supports it; creates missing parent directories. `replace` (--force): an existing file is
+/// replaced; without it, one that appeared meanwhile (another run) stops the write.
+template <class TImage>
+void WriteImageFile(const TImage* image, const Location& output, bool replace) {
   app::CreatedDirectories created;
   created.Create(output.path.parent_path());
-  app::StagedFiles staged;
+  app::StagedFiles staged(replace);
   std::vector<std::filesystem::path> files;
   for (const std::filesystem::path& file : output.files) files.push_back(staged.Stage(file));
   auto writer = itk::ImageFileWriter<TImage>::New();

@@ -1,5 +1,6 @@
 #include "Locations.h"
 
+#include "cumed/app/MetaImageDataFiles.h"
 #include "cumed/app/UsageError.h"
 
 #include "cumed/core/Error.h"
@@ -7,7 +8,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <fstream>
 #include <system_error>
 
 namespace fs = std::filesystem;
@@ -38,31 +38,6 @@ std::string SupportedExtension(const fs::path& path) {
   return "";
 }
 
-std::string Trim(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
-}
-
-// The data file an .mhd header names in "ElementDataFile = NAME", relative to the header. LOCAL
-// (data in the header) and the LIST / pattern forms, which name several files, give none.
-std::vector<fs::path> MetaImageDataFile(const fs::path& header) {
-  std::ifstream in(header);
-  std::string line;
-  while (std::getline(in, line)) {
-    const auto equals = line.find('=');
-    if (equals == std::string::npos || Trim(line.substr(0, equals)) != "ElementDataFile") continue;
-    const std::string name = Trim(line.substr(equals + 1));
-    if (name.empty() || name == "LOCAL" || name.rfind("LIST", 0) == 0 ||
-        name.find(' ') != std::string::npos) {
-      return {};
-    }
-    const fs::path data(name);
-    return {data.is_absolute() ? data : header.parent_path() / data};
-  }
-  return {};
-}
-
 } // namespace
 
 std::string ImageFileExtensions() {
@@ -83,8 +58,8 @@ Location LocateInput(const std::string& input) {
                        "file of a supported type (" + ImageFileExtensions() + ")");
   }
   Location location{LocationKind::ImageFile, path, {path}};
-  if (extension == ".mhd") {
-    for (const fs::path& data : MetaImageDataFile(path)) location.files.push_back(data);
+  if (extension == ".mhd" || extension == ".mha") { // an .mha may name a data file too
+    for (const fs::path& data : app::MetaImageDataFiles(path)) location.files.push_back(data);
   }
   return location;
 }

@@ -13,7 +13,8 @@ enum class LocationKind { DicomDirectory, ImageFile };
 struct Location {
   LocationKind kind = LocationKind::ImageFile;
   std::filesystem::path path;
-  /// The image file and, for .mhd, its data file; empty for a DICOM directory.
+  /// The image file and, for an input .mhd/.mha, every data file it names (MetaImageDataFiles.h),
+  /// for an output .mhd the .zraw; empty for a DICOM directory.
   std::vector<std::filesystem::path> files;
 };
 

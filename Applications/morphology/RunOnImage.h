@@ -75,7 +75,7 @@ void RunOnImage(const TImage* input, const RunContext& context, RunSummary& summ
   app::StageProgress writing(kProgramName, "writing " + context.output.path.string(),
                              kProgressSilentAbove);
   if (context.output.kind == LocationKind::ImageFile) {
-    WriteImageFile(result.GetPointer(), context.output);
+    WriteImageFile(result.GetPointer(), context.output, arguments.force);
   } else if constexpr (std::is_same_v<Pixel, std::int16_t> && D == 3) {
     summary.outputSeriesUid = WriteDicomOutput(result.GetPointer(), context.output.path.string(),
                                                SeriesDescription(arguments, radius), context.study);

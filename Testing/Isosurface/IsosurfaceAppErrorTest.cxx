@@ -1,13 +1,17 @@
 // cumed-isosurface's answers to command lines it cannot or must not carry out: the exit status
 // (2 usage, 1 runtime), one message naming the problem, nothing written, no file replaced
 // without --force.
+#include "BackgroundProgram.h"
 #include "IsosurfaceAppSupport.h"
 
 #include "cumed/core/Backend.h"
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -151,3 +155,64 @@ TEST(IsosurfaceAppHelp, HelpGoesToStdoutWithExitZero) {
 }
 
 } // namespace
+
+// Finding 5 (all programs): --output or --png as a symbolic link (to the input or to any file) or
+// as a second hard link is refused even with --force, and so is an .mhd input's data file; the
+// files they lead to keep their bytes.
+TEST(IsosurfaceAppErrors, OutputsNeverGoThroughLinksOrOverInputData) {
+  const fs::path work = FreshWorkDirectory();
+  const std::string input = FileText(WriteSphere(work));
+  std::ofstream(work / "victim.stl") << "someone else's file\n";
+  fs::create_symlink("in.mha", work / "to-input.vtp");
+  ExpectFailure({"--iso", "500.5", "--force", "--output", "to-input.vtp", "in.mha"}, work, 2,
+                "--output 'to-input.vtp' would overwrite the input file 'in.mha'");
+  fs::create_symlink("victim.stl", work / "to-victim.stl");
+  ExpectFailure({"--iso", "500.5", "--force", "--output", "to-victim.stl", "in.mha"}, work, 2,
+                "--output 'to-victim.stl' is a symbolic link (to 'victim.stl')");
+  fs::create_hard_link(work / "victim.stl", work / "second-name.png");
+  ExpectFailure({"--iso", "500.5", "--force", "--png", "second-name.png", "in.mha"}, work, 2,
+                "--png 'second-name.png' has 2 hard links");
+  EXPECT_EQ(FileText(work / "in.mha"), input);
+  EXPECT_EQ(FileText(work / "victim.stl"), "someone else's file\n");
+
+  // An .mhd whose data file has a space in its name and the extension of an output.
+  WriteItkImage(SphereVolume<Int16Volume>({{15, 13, 11}}).GetPointer(), work / "b.mhd");
+  const fs::path data = fs::exists(work / "b.zraw") ? work / "b.zraw" : work / "b.raw";
+  fs::rename(data, work / "my data.stl");
+  std::ifstream header(work / "b.mhd");
+  std::string text, line;
+  while (std::getline(header, line)) {
+    text += line.rfind("ElementDataFile", 0) == 0 ? "ElementDataFile = my data.stl" : line;
+    text += "\n";
+  }
+  std::ofstream(work / "b.mhd") << text;
+  const std::string bytes = FileText(work / "my data.stl");
+  ExpectFailure({"--iso", "500.5", "--force", "--output", "my data.stl", "b.mhd"}, work, 2,
+                "--output 'my data.stl' would overwrite the input file");
+  EXPECT_EQ(FileText(work / "my data.stl"), bytes);
+}
+
+// Finding 12 (all programs): SIGTERM or SIGINT once the surface is written under its temporary
+// name leaves nothing (the directory the run made included); SIGKILL only the hidden staging
+// directory.
+TEST(IsosurfaceAppErrors, InterruptedRunLeavesNoSurface) {
+  const fs::path work = FreshWorkDirectory();
+  WriteSphere(work);
+  const fs::path capture = work.parent_path() / (work.filename().string() + ".capture");
+  const std::string program = cumed::apptest::Setting("CUMED_ISOSURFACE", CUMED_ISOSURFACE_EXE);
+  for (const int signal : {SIGTERM, SIGINT, SIGKILL}) {
+    cumed::apptest::BackgroundProgram run(
+        program, {"--iso", "500.5", "--output", "out/s.stl", "in.mha"}, work, capture, "run",
+        {{"CUMED_TEST_COMMIT_DELAY_S", "60"}});
+    ASSERT_TRUE(run.WaitForStderr("CUMED_TEST_COMMIT_DELAY_S: outputs staged", 60));
+    run.Signal(signal);
+    EXPECT_EQ(run.Wait().signal, signal);
+    if (signal == SIGKILL) {
+      EXPECT_EQ(cumed::apptest::DirectoryNames(work / "out"),
+                std::set<std::string>{".cumed-partial-" + std::to_string(run.pid()) + "-0"});
+    } else {
+      EXPECT_EQ(cumed::apptest::DirectoryNames(work), std::set<std::string>{"in.mha"})
+          << "signal " << signal << " left output behind";
+    }
+  }
+}

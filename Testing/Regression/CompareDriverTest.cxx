@@ -208,4 +208,39 @@ TEST(CompareDriver, TestModeRunsTheCommandFirst) {
   EXPECT_FALSE(fs::exists(output)); // deleted before the command ran
 }
 
+// Outputs (reliability.md): --diff-image never replaces an input, a link or a file of several
+// names; it is replaced only by a complete picture.
+TEST(CompareDriver, DiffImageIsNeverAnInputOrALink) {
+  const fs::path work = WorkDirectory();
+  const auto baseline = WritePicture(work / "baseline.png");
+  const auto output = WritePicture(work / "output.png", 5);
+  const std::string bytes = cumed::apptest::FileBytes(baseline);
+  fs::create_symlink("baseline.png", work / "to-baseline.png");
+  std::ofstream(work / "victim.png") << "someone else's file\n";
+  fs::create_symlink("victim.png", work / "to-victim.png");
+  fs::create_hard_link(work / "victim.png", work / "second-name.png");
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {baseline, "would overwrite the input file"},
+      {(work / "to-baseline.png").string(), "would overwrite the input file"},
+      {(work / "to-victim.png").string(), "is a symbolic link"},
+      {(work / "second-name.png").string(), "has 2 hard links"}};
+  for (const auto& [diff, message] : cases) {
+    const RunResult run = Compare({"--diff-image", diff, output, baseline}, work);
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_NE(run.err.find("--diff-image '" + diff + "' " + message), std::string::npos) << run.err;
+  }
+  EXPECT_EQ(cumed::apptest::FileBytes(baseline), bytes);
+  EXPECT_EQ(cumed::apptest::FileBytes(work / "victim.png"), "someone else's file\n");
+}
+
+// The program blocks SIGTERM for its cleanup thread; the --test command must not inherit that.
+TEST(CompareDriver, TestCommandCanBeStoppedBySignals) {
+  const fs::path work = WorkDirectory();
+  const auto baseline = WriteVolume(work / "baseline.mha");
+  const RunResult run = Compare(
+      {"--test", "/bin/sh", "-c", "kill -TERM $$; exit 0", "--compare", baseline, baseline}, work);
+  EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+  EXPECT_NE(run.out.find("was killed by signal 15"), std::string::npos) << run.out;
+}
+
 } // namespace

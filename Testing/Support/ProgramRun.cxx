@@ -18,13 +18,6 @@ std::string Quote(const std::string& text) {
   return quoted + "'";
 }
 
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 } // namespace
 
 RunResult RunProgram(const std::string& program, const std::vector<std::string>& arguments,
@@ -41,11 +34,25 @@ RunResult RunProgram(const std::string& program, const std::vector<std::string>&
   const int status = std::system(command.c_str());
   RunResult result;
   result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.out = ReadText(out);
-  result.err = ReadText(err);
+  result.out = FileBytes(out);
+  result.err = FileBytes(err);
   fs::remove(out);
   fs::remove(err);
   return result;
+}
+
+std::string FileBytes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+std::set<std::string> DirectoryNames(const fs::path& directory) {
+  std::set<std::string> names;
+  for (const auto& entry : fs::directory_iterator(directory))
+    names.insert(entry.path().filename().string());
+  return names;
 }
 
 std::string Setting(const char* environment, const char* compiledDefault) {

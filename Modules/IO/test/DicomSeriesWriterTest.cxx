@@ -5,6 +5,7 @@
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcuid.h>
 
+#include <algorithm>
 #include <fstream>
 #include <gtest/gtest.h>
 
@@ -116,6 +117,24 @@ TEST(DicomWriter, CreatesMissingParentDirectories) {
   WriteDicomCtSeries(volume.GetPointer(), directory);
   EXPECT_EQ(DirectorySnapshot(directory).size(), 4u);
   EXPECT_TRUE(fs::exists(fs::path(directory) / "IMG0004.dcm"));
+}
+
+// The series is written into a hidden directory beside it and renamed into place: nothing else
+// remains, an existing empty directory (also named "." or with a trailing '/') is replaced.
+TEST(DicomWriter, SeriesIsRenamedIntoPlaceWhole) {
+  TemporaryDirectory scratch;
+  const auto volume = MakeRandomVolume(VolumeGeometry(), -1024, 1000);
+  WriteDicomCtSeries(volume.GetPointer(), scratch.Sub("new"));
+  fs::create_directory(scratch.path() / "empty");
+  WriteDicomCtSeries(volume.GetPointer(), scratch.Sub("empty/"));
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(scratch.path()))
+    names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"empty", "new"})) << "no staging directory left";
+  EXPECT_EQ(DirectorySnapshot(scratch.Sub("new")).size(), 4u);
+  EXPECT_EQ(DirectorySnapshot(scratch.Sub("empty")).size(), 4u);
+  EXPECT_EQ(ReadDicomCtSeries(scratch.Sub("empty")).info.files.size(), 4u);
 }
 
 TEST(DicomWriter, StudyAndFrameOfReferenceUidsCanBeShared) {

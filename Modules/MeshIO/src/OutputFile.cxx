@@ -9,30 +9,50 @@
 #include <cerrno>
 #include <cstring>
 #include <string>
-#include <system_error>
 #include <utility>
 
 namespace cumed::meshio::detail {
 
-OutputFile::OutputFile(std::filesystem::path file) : file_(std::move(file)) {
+namespace {
+
+// Opens `path` for writing, retrying an interrupted open(); -1 with errno on failure.
+int OpenForWriting(const std::filesystem::path& path, int flags) {
+  int fd = -1;
   do {
-    fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  } while (fd_ < 0 && errno == EINTR);
+    fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0666);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+} // namespace
+
+OutputFile::OutputFile(std::filesystem::path file) : file_(std::move(file)) {
+  struct stat existing {};
+  const bool exists = ::lstat(file_.c_str(), &existing) == 0;
+  if (exists && !S_ISREG(existing.st_mode) && !S_ISLNK(existing.st_mode)) {
+    fd_ = OpenForWriting(file_, O_TRUNC); // a device or a pipe: written in place
+  } else {
+    // A new name beside the file, created exclusively; Close() renames it over the file, so the
+    // file is replaced (a link itself, not what it leads to) only once complete.
+    const std::string prefix =
+        "." + file_.filename().string() + ".cumed-partial-" + std::to_string(::getpid()) + "-";
+    for (int n = 0; n < 1000; ++n) {
+      temporary_ = file_.parent_path() / (prefix + std::to_string(n));
+      fd_ = OpenForWriting(temporary_, O_EXCL);
+      if (fd_ >= 0 || errno != EEXIST) break;
+    }
+  }
   if (fd_ < 0) {
     const int error = errno;
+    temporary_.clear();
     throw cumed::Error("cannot create '" + file_.string() + "': " + std::strerror(error));
   }
-  struct stat status {};
-  regular_ = ::fstat(fd_, &status) == 0 && S_ISREG(status.st_mode);
 }
 
 OutputFile::~OutputFile() {
   if (fd_ < 0) return;
   ::close(fd_);
-  if (regular_) {
-    std::error_code ignored;
-    std::filesystem::remove(file_, ignored);
-  }
+  if (!temporary_.empty()) ::unlink(temporary_.c_str());
 }
 
 void OutputFile::Fail(const char* action, int error, bool sequential) {
@@ -74,11 +94,13 @@ void OutputFile::Close() {
   const int fd = std::exchange(fd_, -1);
   if (::close(fd) != 0 && errno != EINTR) {
     const int error = errno;
-    if (regular_) {
-      std::error_code ignored;
-      std::filesystem::remove(file_, ignored);
-    }
+    if (!temporary_.empty()) ::unlink(temporary_.c_str());
     Fail("close", error);
+  }
+  if (!temporary_.empty() && ::rename(temporary_.c_str(), file_.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(temporary_.c_str());
+    Fail("move into place", error, false);
   }
 }
 

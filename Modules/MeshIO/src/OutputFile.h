@@ -1,7 +1,11 @@
 #pragma once
 // A file written with POSIX calls, so that every failure (cannot create, short write, full disk,
-// failed close) is seen with its errno and reported as cumed::Error naming the file. A regular
-// file it created and did not complete (Close() not reached or failed) is removed.
+// failed close) is seen with its errno and reported as cumed::Error naming the file. It is
+// written under a hidden temporary name beside the file (".NAME.cumed-partial-PID-N", created
+// exclusively) and renamed over the file by Close(): the file appears, or is replaced, only
+// complete; an existing symbolic link is replaced, not written through. What was not completed
+// is removed; after a killed process only the hidden name can remain. A device or a pipe is
+// written in place.
 #include <cstddef>
 #include <filesystem>
 
@@ -9,11 +13,11 @@ namespace cumed::meshio::detail {
 
 class OutputFile {
 public:
-  /// Creates or truncates `file`; throws cumed::Error "cannot create 'FILE': REASON".
+  /// Starts a new `file`; throws cumed::Error "cannot create 'FILE': REASON".
   explicit OutputFile(std::filesystem::path file);
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
-  /// Without a successful Close(): closes and removes the file (a regular file only).
+  /// Without a successful Close(): closes and removes the temporary file; `file` is unchanged.
   ~OutputFile();
 
   /// Writes all `bytes` (in as many calls as the system needs); throws cumed::Error "cannot write
@@ -26,7 +30,7 @@ public:
   /// errno of the failure (-1 for a short write without one); FailWrite() reports it.
   int TryWriteAt(const void* data, std::size_t bytes, std::size_t offset) const noexcept;
   [[noreturn]] void FailWrite(int error) { Fail("write", error < 0 ? 0 : error, false); }
-  /// Closes the file; throws cumed::Error when the system reports an error on closing.
+  /// Closes the file and moves it into place; throws cumed::Error when either fails.
   void Close();
 
   const std::filesystem::path& path() const noexcept { return file_; }
@@ -36,8 +40,8 @@ public:
 private:
   [[noreturn]] void Fail(const char* action, int error, bool sequential = true);
   std::filesystem::path file_;
+  std::filesystem::path temporary_; ///< empty: written in place (a device or a pipe)
   int fd_ = -1;
-  bool regular_ = false;
   std::size_t written_ = 0;
 };
 

@@ -26,6 +26,7 @@
 #include <vtkUnsignedCharArray.h>
 #include <vtkXMLPolyDataReader.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -469,3 +470,31 @@ TEST(MeshWriters, FullDiskIsAnErrorNamingTheFile) {
 }
 
 } // namespace
+
+// --- files appear complete, and replace a link rather than write through it ---
+
+TEST(MeshWriters, ReplaceALinkNotTheFileItLeadsToAndLeaveNoTemporaryFile) {
+  TempDir dir;
+  std::ofstream(dir / "precious.txt") << "someone else's file\n";
+  const SurfaceMesh& mesh = TestMesh();
+  for (const std::string name : {"link.stl", "link.vtp"}) {
+    fs::create_symlink(dir / "precious.txt", dir / name);
+    if (name == "link.stl") {
+      cumed::meshio::WriteStl(mesh, dir / name);
+    } else {
+      cumed::meshio::WriteVtp(mesh, dir / name, {}, {"x"});
+    }
+    EXPECT_FALSE(fs::is_symlink(dir / name)) << name;
+    EXPECT_GT(fs::file_size(dir / name), 84u) << name;
+  }
+  std::ifstream in(dir / "precious.txt");
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "someone else's file");
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir / "")) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"link.stl", "link.vtp", "precious.txt"}));
+}

@@ -28,8 +28,11 @@ struct DicomWriteOptions {
 /// unsigned storage uses 12 stored bits when HU + 1024 fits them. Returns the Series Instance UID.
 ///
 /// DicomError for an HU value below -1024 with unsignedWithIntercept (naming value and slice,
-/// before any file is written) or a direction that is not orthonormal. If writing fails half-way,
-/// the files written so far and the directories created are removed again.
+/// before any file is written) or a direction that is not orthonormal. The files are written into
+/// a private directory ".cumed-partial-PID-N" beside `directory`, renamed to `directory` once all
+/// slices are written (replacing it only while it is still empty): a series appears complete or
+/// not at all, also when the process is killed (then only the hidden directory can remain). If
+/// writing fails half-way, that directory and the parents created are removed again.
 /// A left-handed direction (third column = -(first x second)) is written as the physical
 /// volume it is; reading it back gives the same volume with a right-handed direction, i.e.
 /// slices in reverse order.

@@ -15,8 +15,10 @@ namespace cumed::meshio {
 /// Writes the triangles of `surface` (its polygons, which must all be triangles; vertices and
 /// lines are not part of STL) to `file`. Throws InvalidArgument for triangle strips, polygons of
 /// more than three points, point ids out of range or more than 2^32-1 triangles, and cumed::Error
-/// naming the file when it cannot be created or written (a short write, a full disk); a file it
-/// created and could not complete is removed.
+/// naming the file when it cannot be created or written (a short write, a full disk). The file is
+/// written under a hidden temporary name beside it and renamed into place once complete, so it is
+/// never seen half-written and an existing file (or symbolic link) is replaced only by a complete
+/// one; what could not be completed is removed.
 void WriteStl(vtkPolyData* surface, const std::filesystem::path& file);
 
 /// The same for a CuMed mesh.

@@ -41,8 +41,10 @@ struct VtpOptions {
 /// Writes `surface` to `file`: its points, verts, lines, strips, polys and numeric point and
 /// cell data (an unnamed array is named "Array N", as VTK's writer names it). Throws
 /// InvalidArgument for a non-numeric array (e.g. vtkStringArray) or field data, and cumed::Error
-/// naming the file when it cannot be created or written (a short write, a full disk); a file it
-/// created and could not complete is removed.
+/// naming the file when it cannot be created or written (a short write, a full disk). The file is
+/// written under a hidden temporary name beside it and renamed into place once complete, so it is
+/// never seen half-written and an existing file (or symbolic link) is replaced only by a complete
+/// one; what could not be completed is removed.
 void WriteVtp(vtkPolyData* surface, const std::filesystem::path& file,
               const VtpOptions& options = {});
 inline void WriteVtp(vtkPolyData* surface, const std::filesystem::path& file,
