@@ -1,5 +1,7 @@
 #include "cumed/app/MetaImageDataFiles.h"
 
+#include "cumed/app/MetaImageFields.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -12,14 +14,7 @@ namespace fs = std::filesystem;
 namespace cumed::app {
 namespace {
 
-constexpr std::size_t kMaxHeaderLines = 100000; // an .mha's binary data follow its header
 constexpr long kMaxPatternFiles = 100000;
-
-std::string Trim(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
-}
 
 class DataFileList {
 public:
@@ -77,35 +72,27 @@ long LastNumber(const std::string& value) {
 
 std::vector<fs::path> MetaImageDataFiles(const fs::path& header) {
   std::ifstream in(header, std::ios::binary);
+  const MetaImageFields fields = ReadMetaImageFields(in);
+  if (!fields.hasDataFile) return {};
   DataFileList files(header.parent_path());
-  std::string line;
-  long lastDimension = 0;
-  for (std::size_t lines = 0; lines < kMaxHeaderLines && std::getline(in, line); ++lines) {
-    const auto equals = line.find('=');
-    if (equals == std::string::npos) continue;
-    const std::string key = Trim(line.substr(0, equals));
-    if (key == "DimSize") lastDimension = LastNumber(line.substr(equals + 1));
-    if (key != "ElementDataFile") continue;
-    std::string raw = line.substr(equals + 1);
-    if (!raw.empty() && raw.back() == '\r') raw.pop_back();
-    raw.erase(0, std::min(raw.find_first_not_of(" \t"), raw.size()));
-    const std::string value = Trim(raw);
-    if (value.empty() || value == "LOCAL" || value == "Local" || value == "local") return {};
-    if (value.compare(0, 4, "LIST") == 0) {
-      while (std::getline(in, line)) {
-        files.Add(Trim(line));
-        std::istringstream words(line);
-        for (std::string word; words >> word;) files.Add(word);
-      }
-    } else if (value.find('%') != std::string::npos) {
-      AddPattern(value, lastDimension, files);
-    } else {
-      files.Add(raw); // the whole rest of the line, as written
-      files.Add(value);
+  const auto dimSize = fields.values.find("DimSize");
+  const long lastDimension = dimSize == fields.values.end() ? 0 : LastNumber(dimSize->second);
+  const std::string& raw = fields.dataFileAsWritten;
+  const std::string value = TrimBlanks(raw);
+  if (value.empty() || value == "LOCAL" || value == "Local" || value == "local") return {};
+  if (value.compare(0, 4, "LIST") == 0) {
+    for (std::string line; std::getline(in, line);) {
+      files.Add(TrimBlanks(line));
+      std::istringstream words(line);
+      for (std::string word; words >> word;) files.Add(word);
     }
-    return files.Take();
+  } else if (value.find('%') != std::string::npos) {
+    AddPattern(value, lastDimension, files);
+  } else {
+    files.Add(raw); // the whole rest of the line, as written
+    files.Add(value);
   }
-  return {};
+  return files.Take();
 }
 
 } // namespace cumed::app

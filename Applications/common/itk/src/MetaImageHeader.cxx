@@ -3,6 +3,7 @@
 #include "HeaderSupport.h"
 
 #include "cumed/app/ImageInputChecks.h"
+#include "cumed/app/MetaImageFields.h"
 #include "cumed/core/Error.h"
 
 #include <array>
@@ -15,32 +16,15 @@
 namespace fs = std::filesystem;
 
 namespace cumed::app::detail {
-namespace {
-
-std::string Trim(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
-}
-
-} // namespace
-
 MetaImageHeader ReadMetaImageHeader(const fs::path& file) {
   constexpr std::uint64_t kMaxHeaderBytes = 1 << 20;
   std::ifstream in(file, std::ios::binary);
-  MetaImageHeader header;
-  std::string line;
-  while (header.end < kMaxHeaderBytes && std::getline(in, line)) {
-    header.end += line.size() + 1;
-    const auto equals = line.find('=');
-    if (equals == std::string::npos) continue;
-    const std::string key = Trim(line.substr(0, equals));
-    header.fields[key] = Trim(line.substr(equals + 1));
-    if (key == "ElementDataFile") return header;
-  }
-  throw cumed::Error("cannot read the header of " + InputName(file) +
-                     ": no 'ElementDataFile = ...' line in its first " +
-                     std::to_string(header.end) + " bytes (a MetaImage header ends with it)");
+  MetaImageFields read = ReadMetaImageFields(in, kMaxHeaderBytes);
+  if (!read.hasDataFile)
+    throw cumed::Error("cannot read the header of " + InputName(file) +
+                       ": no 'ElementDataFile = ...' line in its first " +
+                       std::to_string(read.end) + " bytes (a MetaImage header ends with it)");
+  return {std::move(read.values), read.end};
 }
 
 void CheckMetaImageNumbers(const fs::path& file, const MetaImageHeader& header) {
