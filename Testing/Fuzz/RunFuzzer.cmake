@@ -1,0 +1,34 @@
+# Runs one libFuzzer target for a bounded time from its seed corpus; fails on any finding.
+#   cmake -DFUZZER=<exe> -DSEEDS=<dir> -DWORK=<dir> -DSECONDS=<n> -P RunFuzzer.cmake
+# The environment's CUMED_FUZZ_SECONDS overrides SECONDS. New inputs go to WORK/corpus (the seeds
+# stay as generated); a crash, leak, UBSan report, timeout or out-of-memory input is written to
+# WORK/findings/ and named in the failure message.
+foreach(var FUZZER SEEDS WORK SECONDS)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "RunFuzzer.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+if(DEFINED ENV{CUMED_FUZZ_SECONDS})
+  set(SECONDS "$ENV{CUMED_FUZZ_SECONDS}")
+endif()
+if(NOT SECONDS MATCHES "^[1-9][0-9]*$")
+  message(FATAL_ERROR "CUMED_FUZZ_SECONDS must be a positive number of seconds, not '${SECONDS}'")
+endif()
+
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${WORK}/corpus" "${WORK}/findings")
+# -timeout: one input may take 30 s (decoding under ASan is slow; a hang takes longer).
+# -rss_limit_mb/-malloc_limit_mb: a small input that makes the reader allocate more than 2 GiB
+# is a finding (a huge image claimed by a few bytes), not a machine brought down.
+execute_process(
+  COMMAND "${FUZZER}" -max_total_time=${SECONDS} -timeout=30 -rss_limit_mb=3072
+          -malloc_limit_mb=2048 -print_final_stats=1 "-artifact_prefix=${WORK}/findings/"
+          "${WORK}/corpus" "${SEEDS}"
+  RESULT_VARIABLE result)
+file(GLOB findings "${WORK}/findings/*")
+if(NOT result EQUAL 0 OR findings)
+  string(REPLACE ";" "\n  " findings "${findings}")
+  message(FATAL_ERROR "${FUZZER} found a problem (exit status ${result}); reproduce with\n"
+                      "  ${FUZZER} <file>\nfindings:\n  ${findings}")
+endif()
+message(STATUS "no finding in ${SECONDS} s")
