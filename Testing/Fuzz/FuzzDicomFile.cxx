@@ -26,7 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const detail::SliceStackGeometry geometry =
         detail::ValidateAndSortSlices(slices, /*requireCT=*/false);
     detail::ReadHounsfieldVolume({file}, geometry, /*threads=*/1);
-  } catch (const cumed::Error&) {
+  } catch (const cumed::Error& error) {
+    cumed::fuzz::NoteRefusal(error);
   }
   return 0;
 }

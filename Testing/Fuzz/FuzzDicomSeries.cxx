@@ -27,7 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.threads = 1;
   try {
     cumed::io::ReadDicomCtSeries(scratch.path().string(), options);
-  } catch (const cumed::Error&) {
+  } catch (const cumed::Error& error) {
+    cumed::fuzz::NoteRefusal(error);
   }
   return 0;
 }

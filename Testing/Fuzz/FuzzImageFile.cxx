@@ -29,7 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       cumed::app::ReadImageFile<itk::Image<float, 3>>(file);
     else if (io->GetNumberOfDimensions() == 2)
       cumed::app::ReadImageFile<itk::Image<float, 2>>(file);
-  } catch (const cumed::Error&) {
+  } catch (const cumed::Error& error) {
+    cumed::fuzz::NoteRefusal(error);
   }
   return 0;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
@@ -75,6 +76,11 @@ std::string JoinSeriesInput(const std::vector<std::string>& files) {
 const std::vector<std::string>& ImageFileExtensions() {
   static const std::vector<std::string> extensions{".mha", ".nii", ".nii.gz", ".nrrd"};
   return extensions;
+}
+
+void NoteRefusal(const std::exception& error) {
+  static const bool verbose = std::getenv("CUMED_FUZZ_VERBOSE") != nullptr;
+  if (verbose) std::fprintf(stderr, "refused: %s\n", error.what());
 }
 
 void QuietLibraries() {

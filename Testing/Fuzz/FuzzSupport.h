@@ -4,6 +4,7 @@
 // every malformed input would only slow the fuzzer down).
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -38,6 +39,10 @@ std::string JoinSeriesInput(const std::vector<std::string>& files);
 /// Image-file inputs: the first byte picks the file name extension (modulo their count), so that
 /// one fuzzer reaches each ITK ImageIO the applications use; the rest is the file.
 const std::vector<std::string>& ImageFileExtensions();
+
+/// A documented refusal (cumed::Error) of an input: printed on stderr when CUMED_FUZZ_VERBOSE is
+/// set (to check that the seeds are read, or why a reproducer is refused), else ignored.
+void NoteRefusal(const std::exception& error);
 
 /// Silences ITK's, GDCM's, DCMTK's and CuMed's warnings and loads DCMTK's data dictionary.
 void QuietLibraries();

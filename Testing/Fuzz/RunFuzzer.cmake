@@ -1,9 +1,10 @@
 # Runs one libFuzzer target for a bounded time from its seed corpus; fails on any finding.
-#   cmake -DFUZZER=<exe> -DSEEDS=<dir> -DWORK=<dir> -DSECONDS=<n> -P RunFuzzer.cmake
+#   cmake -DFUZZER=<exe> -DSEEDS=<dir> -DWORK=<dir> -DSECONDS=<n> -DSUPPRESSIONS=<file>
+#         -P RunFuzzer.cmake
 # The environment's CUMED_FUZZ_SECONDS overrides SECONDS. New inputs go to WORK/corpus (the seeds
 # stay as generated); a crash, leak, UBSan report, timeout or out-of-memory input is written to
 # WORK/findings/ and named in the failure message.
-foreach(var FUZZER SEEDS WORK SECONDS)
+foreach(var FUZZER SEEDS WORK SECONDS SUPPRESSIONS)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "RunFuzzer.cmake: -D${var}=... is required")
   endif()
@@ -14,6 +15,10 @@ endif()
 if(NOT SECONDS MATCHES "^[1-9][0-9]*$")
   message(FATAL_ERROR "CUMED_FUZZ_SECONDS must be a positive number of seconds, not '${SECONDS}'")
 endif()
+
+# Leaks inside third-party libraries only (the file says which and why).
+set(ENV{LSAN_OPTIONS} "suppressions=${SUPPRESSIONS}")
+set(ENV{UBSAN_OPTIONS} "print_stacktrace=1:halt_on_error=1")
 
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}/corpus" "${WORK}/findings")
