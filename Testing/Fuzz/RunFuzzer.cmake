@@ -23,11 +23,12 @@ set(ENV{UBSAN_OPTIONS} "print_stacktrace=1:halt_on_error=1")
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}/corpus" "${WORK}/findings")
 # -timeout: one input may take 30 s (decoding under ASan is slow; a hang takes longer).
-# -rss_limit_mb/-malloc_limit_mb: a small input that makes the reader allocate more than 2 GiB
-# is a finding (a huge image claimed by a few bytes), not a machine brought down.
+# -malloc_limit_mb/-rss_limit_mb: inputs are a few kB, the images they hold a few kB more. One
+# that makes the code allocate over 1 GiB at once (or 2 GiB in all) is a finding: a huge size
+# claimed by a few bytes, which would otherwise stall the fuzzer zero-filling it.
 execute_process(
-  COMMAND "${FUZZER}" -max_total_time=${SECONDS} -timeout=30 -rss_limit_mb=3072
-          -malloc_limit_mb=2048 -print_final_stats=1 "-artifact_prefix=${WORK}/findings/"
+  COMMAND "${FUZZER}" -max_total_time=${SECONDS} -timeout=30 -rss_limit_mb=2048
+          -malloc_limit_mb=1024 -print_final_stats=1 "-artifact_prefix=${WORK}/findings/"
           "${WORK}/corpus" "${SEEDS}"
   RESULT_VARIABLE result)
 # slow-unit-* files (inputs over 10 s, under the timeout) are kept for a look, not failures.
