@@ -26,17 +26,19 @@ file(MAKE_DIRECTORY "${WORK}/corpus" "${WORK}/findings")
 # -malloc_limit_mb/-rss_limit_mb: inputs are a few kB, the images they hold a few kB more. One
 # that makes the code allocate over 1 GiB at once (or 2 GiB in all) is a finding: a huge size
 # claimed by a few bytes, which would otherwise stall the fuzzer zero-filling it.
+set(limits -timeout=30 -rss_limit_mb=2048 -malloc_limit_mb=1024)
 execute_process(
-  COMMAND "${FUZZER}" -max_total_time=${SECONDS} -timeout=30 -rss_limit_mb=2048
-          -malloc_limit_mb=1024 -print_final_stats=1 "-artifact_prefix=${WORK}/findings/"
-          "${WORK}/corpus" "${SEEDS}"
+  COMMAND "${FUZZER}" -max_total_time=${SECONDS} ${limits} -print_final_stats=1
+          "-artifact_prefix=${WORK}/findings/" "${WORK}/corpus" "${SEEDS}"
   RESULT_VARIABLE result)
 # slow-unit-* files (inputs over 10 s, under the timeout) are kept for a look, not failures.
 file(GLOB findings "${WORK}/findings/crash-*" "${WORK}/findings/leak-*"
      "${WORK}/findings/timeout-*" "${WORK}/findings/oom-*")
 if(NOT result EQUAL 0 OR findings)
   string(REPLACE ";" "\n  " findings "${findings}")
+  string(REPLACE ";" " " limits "${limits}")
   message(FATAL_ERROR "${FUZZER} found a problem (exit status ${result}); reproduce with\n"
-                      "  ${FUZZER} <file>\nfindings:\n  ${findings}")
+                      "  LSAN_OPTIONS=suppressions=${SUPPRESSIONS} ${FUZZER} ${limits} <file>\n"
+                      "findings:\n  ${findings}")
 endif()
 message(STATUS "no finding in ${SECONDS} s")
