@@ -45,7 +45,9 @@ MeshArray<float> FloatTuples(vtkDataArray* array, int components) {
   const vtkIdType n = array->GetNumberOfTuples();
   MeshArray<float> values(static_cast<std::size_t>(n) * components);
   if (auto* floats = vtkFloatArray::SafeDownCast(array)) {
-    std::memcpy(values.data(), floats->GetPointer(0), values.size() * sizeof(float));
+    // An empty surface has no buffer on either side: memcpy's pointers must not be null (UBSan).
+    if (!values.empty())
+      std::memcpy(values.data(), floats->GetPointer(0), values.size() * sizeof(float));
     return values;
   }
   for (vtkIdType i = 0; i < n; ++i)
