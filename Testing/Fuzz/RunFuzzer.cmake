@@ -12,6 +12,15 @@ endforeach()
 if(DEFINED ENV{CUMED_FUZZ_SECONDS})
   set(SECONDS "$ENV{CUMED_FUZZ_SECONDS}")
 endif()
+# A fixed seed makes CI's runs repeatable: the same mutations in the same order, only how far a
+# run gets depends on the machine. CUMED_FUZZ_SEED=0 lets libFuzzer pick one (longer local runs).
+set(SEED 1)
+if(DEFINED ENV{CUMED_FUZZ_SEED})
+  set(SEED "$ENV{CUMED_FUZZ_SEED}")
+endif()
+if(NOT SEED MATCHES "^[0-9]+$")
+  message(FATAL_ERROR "CUMED_FUZZ_SEED must be a whole number, not '${SEED}'")
+endif()
 if(NOT SECONDS MATCHES "^[1-9][0-9]*$")
   message(FATAL_ERROR "CUMED_FUZZ_SECONDS must be a positive number of seconds, not '${SECONDS}'")
 endif()
@@ -28,7 +37,7 @@ file(MAKE_DIRECTORY "${WORK}/corpus" "${WORK}/findings")
 # claimed by a few bytes, which would otherwise stall the fuzzer zero-filling it.
 set(limits -timeout=30 -rss_limit_mb=2048 -malloc_limit_mb=1024)
 execute_process(
-  COMMAND "${FUZZER}" -max_total_time=${SECONDS} ${limits} -print_final_stats=1
+  COMMAND "${FUZZER}" -max_total_time=${SECONDS} -seed=${SEED} ${limits} -print_final_stats=1
           "-artifact_prefix=${WORK}/findings/" "${WORK}/corpus" "${SEEDS}"
   RESULT_VARIABLE result)
 # slow-unit-* files (inputs over 10 s, under the timeout) are kept for a look, not failures.
