@@ -1,5 +1,6 @@
 #include "DicomFileHeader.h"
 
+#include "DicomElementWalk.h"
 #include "DicomNestingBound.h"
 #include "NumberText.h"
 #include "cumed/io/DicomSeriesReader.h"
@@ -222,30 +223,43 @@ std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
   file.transferEnd();
   DcmDataset& dataSet = *file.getDataset();
 
+  if (status.bad() && kind != Kind::PartTen) return std::nullopt; // a guess that did not parse
+  // What GDCM would abort on or misread, and lengths past the end of the file, before any value
+  // is loaded: such a file is damaged, named like a truncated one.
+  const std::string structureDamage = CheckDicomElementStructure(path, kind == Kind::PartTen);
+
   DicomFileHeader header;
   header.path = path;
   for (const DicomTag& tag : kScannedTags) {
+    DcmElement* element = nullptr;
     OFString value;
-    if (dataSet.findAndGetOFStringArray(DcmTagKey(tag.group, tag.element), value).good()) {
+    // DCMTK reserves the declared length before reading: bounded here for damaged files.
+    if (dataSet.findAndGetElement(DcmTagKey(tag.group, tag.element), element).bad() ||
+        element == nullptr || element->getLengthField() > kMaxScannedValueLength)
+      continue;
+    if (element->getOFStringArray(value).good()) {
       std::string trimmed = Trimmed(value.c_str());
       if (!trimmed.empty()) header.values[Key(tag)] = std::move(trimmed);
     }
   }
-  if (status.bad()) {
-    if (kind != Kind::PartTen) return std::nullopt; // a guess that did not parse: not DICOM
-    if (!header.Has(kSeriesInstanceUid))            // could be a slice of any series
-      throw DicomError(path + ": the file has the DICOM marker but cannot be parsed (" +
-                       status.text() + ")");
-    header.damage = "the file cannot be parsed completely (" + std::string(status.text()) + ")";
+  if (status.bad() || !structureDamage.empty()) {
+    const std::string problem = structureDamage.empty() ? status.text() : structureDamage;
+    if (!header.Has(kSeriesInstanceUid)) // could be a slice of any series
+      throw DicomError(path +
+                       (kind == Kind::PartTen ? ": the file has the DICOM marker"
+                                              : ": the file starts like a DICOM data set") +
+                       " but cannot be parsed (" + problem + ")");
+    header.damage = "the file cannot be parsed completely (" + problem + ")";
   }
   header.transferSyntaxUid = TransferSyntaxUid(file);
   header.transferSyntaxDecodable = GdcmCanDecode(header.transferSyntaxUid);
   ReadPixelDataLayout(dataSet, header);
-  if (status.bad() && header.pixelDataPresent && !header.pixelDataEncapsulated)
+  if (status.bad() && structureDamage.empty() && header.pixelDataPresent &&
+      !header.pixelDataEncapsulated)
     header.damage = Describe(kPixelData) + " (declared " + std::to_string(header.pixelDataLength) +
                     " bytes) cannot be read completely: the file is truncated or damaged (" +
                     std::string(status.text()) + ")";
-  if (status.good() && header.pixelDataPresent)
+  if (status.good() && header.damage.empty() && header.pixelDataPresent)
     header.damage =
         TrailingDataDamage(path, stream.tell(), DcmXfer(dataSet.getOriginalXfer()).getByteOrder());
   return header;

@@ -26,6 +26,7 @@ inline constexpr DicomTag kImageOrientationPatient{0x0020, 0x0037, "ImageOrienta
 inline constexpr DicomTag kImagesInAcquisition{0x0020, 0x1002, "ImagesInAcquisition"};
 inline constexpr DicomTag kSamplesPerPixel{0x0028, 0x0002, "SamplesPerPixel"};
 inline constexpr DicomTag kPhotometricInterpretation{0x0028, 0x0004, "PhotometricInterpretation"};
+inline constexpr DicomTag kPlanarConfiguration{0x0028, 0x0006, "PlanarConfiguration"};
 inline constexpr DicomTag kNumberOfFrames{0x0028, 0x0008, "NumberOfFrames"};
 inline constexpr DicomTag kRows{0x0028, 0x0010, "Rows"};
 inline constexpr DicomTag kColumns{0x0028, 0x0011, "Columns"};

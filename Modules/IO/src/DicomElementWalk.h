@@ -1,0 +1,33 @@
+#pragma once
+// A walk over a DICOM file's element structure (tags, VRs, lengths; values stay on disk except
+// those of the image attributes) before DCMTK and GDCM parse it. The two parsers disagree on
+// malformed files: DCMTK reports them, Debian's GDCM (built with asserts) aborts on some, and both
+// allocate what an element declares before noticing the file is shorter. The walk finds what
+// either would misread, so that such a file is refused by name instead.
+#include <cstdint>
+#include <string>
+
+namespace cumed::io::detail {
+
+/// Scanned text values (UIDs, descriptions, numbers) longer than this are refused rather than
+/// loaded: real ones are at most a few hundred bytes.
+inline constexpr std::uint32_t kMaxScannedValueLength = 65536;
+
+/// Walks `path` from its file meta group (Part 10 files: `partTen`, after the 132-byte preamble
+/// and "DICM") or its first byte through the main data set's PixelData (nothing after it is
+/// walked). Returns "" for a well-formed file, else what is wrong, naming the tag, the sizes and
+/// what was expected:
+/// - a file meta group (0002) that is not explicit VR little endian, has an element with an
+///   invalid VR, or whose group length (0002,0000) does not match its elements;
+/// - an element whose value runs past the end of the file or of its enclosing item, or that is
+///   cut off within its header (truncated or damaged);
+/// - an invalid VR, or an undefined length on an element that is not a sequence (or encapsulated
+///   PixelData);
+/// - an image attribute that GDCM reads with a fixed VR and length (Rows, Columns, Bits*,
+///   PixelSpacing, ...) with another VR or length, or a scanned value over
+///   kMaxScannedValueLength bytes.
+/// Expects CheckSequenceNestingBound to have passed (the walk recurses per nesting level) and
+/// DCMTK's dictionary to be loaded (implicit VR sequences are known from it).
+std::string CheckDicomElementStructure(const std::string& path, bool partTen);
+
+} // namespace cumed::io::detail
