@@ -1,5 +1,6 @@
 #include "DicomElementWalk.h"
 
+#include "DicomFileHeader.h"
 #include "DicomTags.h"
 
 #include <dcmtk/dcmdata/dctag.h>
@@ -271,7 +272,6 @@ private:
   }
 
   // Returns the offset after the data set (after its Item Delimitation when `untilItemEnd`).
-  // The top-level walk stops after PixelData (stopped_).
   std::uint64_t WalkDataSet(std::uint64_t at, std::uint64_t end, const Encoding& encoding,
                             bool untilItemEnd, bool topLevel) {
     while (at < end) {
@@ -297,7 +297,10 @@ private:
         CheckFits(header, end);
         at = header.valueAt + header.length;
       }
-      if (topLevel && header.Key() == kPixelDataKey) return at;
+      // GDCM parses what follows the pixels too; more than a few elements' worth is damage
+      // the scan reports by size (TrailingDataDamage).
+      if (topLevel && header.Key() == kPixelDataKey && end - at > kMaxBytesAfterPixelData)
+        return at;
     }
     if (untilItemEnd)
       Refuse("an item of undefined length ends without ItemDelimitationItem (FFFE,E00D): the " +

@@ -14,9 +14,9 @@ namespace cumed::io::detail {
 inline constexpr std::uint32_t kMaxScannedValueLength = 65536;
 
 /// Walks `path` from its file meta group (Part 10 files: `partTen`, after the 132-byte preamble
-/// and "DICM") or its first byte through the main data set's PixelData (nothing after it is
-/// walked). Returns "" for a well-formed file, else what is wrong, naming the tag, the sizes and
-/// what was expected:
+/// and "DICM") or its first byte to its end (or to the end of PixelData when more than
+/// kMaxBytesAfterPixelData bytes follow it, which the scan reports as junk). Returns "" for a
+/// well-formed file, else what is wrong, naming the tag, the sizes and what was expected:
 /// - a file meta group (0002) that is not explicit VR little endian, has an element with an
 ///   invalid VR, or whose group length (0002,0000) does not match its elements;
 /// - an element whose value runs past the end of the file or of its enclosing item, or that is
