@@ -96,6 +96,19 @@ TEST_F(DicomMalformedElements, InvalidVrIsRefusedByTag) {
   EXPECT_TRUE(Contains(message, "has an invalid VR (bytes 37 4F")) << message;
 }
 
+// Finding (oom): GDCM also parses the few elements after PixelData, where an invalid VR made it
+// guess another encoding and allocate a declared 1.5 GB.
+TEST_F(DicomMalformedElements, InvalidElementAfterThePixelDataIsRefused) {
+  std::size_t end = 0;
+  const std::string message = ErrorAfter([&](std::string& bytes) {
+    end = bytes.size();
+    bytes += std::string("\x00\xE1\x00\x30\x02\xB1\x00\x81", 8) + std::string(64, '\x01');
+  });
+  EXPECT_TRUE(Contains(message, "(E100,3000) at byte " + std::to_string(end) +
+                                    " has an invalid VR (bytes 02 B1"))
+      << message;
+}
+
 // Findings (crash): GDCM asserts on Columns and PixelSpacing with VRs other than US and DS.
 TEST_F(DicomMalformedElements, ImageAttributeWithAnotherVrIsRefused) {
   const std::string original = ReadBytes(slice(2));
