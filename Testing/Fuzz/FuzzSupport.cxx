@@ -93,6 +93,8 @@ void QuietLibraries() {
   // Without it every scan fails the same way: nothing would be fuzzed.
   if (!cumed::io::detail::PrepareDcmtk())
     throw std::runtime_error("DCMTK's data dictionary is not loaded (set DCMDICTPATH)");
+  // PrepareDcmtk lets dcmdata print its errors (one line per damaged element): not here.
+  OFLog::getLogger("dcmtk.dcmdata").setLogLevel(OFLogger::FATAL_LOG_LEVEL);
 }
 
 } // namespace cumed::fuzz
