@@ -96,7 +96,7 @@ struct Refusal {
 
 class StructureWalk {
 public:
-  explicit StructureWalk(const std::string& path) : path_(path), file_(path, std::ios::binary) {
+  explicit StructureWalk(const std::string& path) : file_(path, std::ios::binary) {
     std::error_code error;
     size_ = std::filesystem::file_size(path, error);
     if (error) size_ = 0;
@@ -337,7 +337,6 @@ private:
     return at;
   }
 
-  std::string path_;
   std::ifstream file_;
   std::uint64_t size_ = 0;
 };
