@@ -264,6 +264,22 @@ private:
     }
   }
 
+  // GDCM takes a file with a non-empty RecognitionCode for ACR-NEMA and asserts that the code
+  // says so (gdcmPixmapReader.cxx).
+  void CheckRecognitionCode(const ElementHeader& header) {
+    if (header.Key() != 0x00080010 || header.length == 0) return;
+    const std::string name = TagText(header);
+    if (!header.vr.empty() && header.vr != "SH")
+      Refuse(name + " has VR " + header.vr + " (expected SH)");
+    CheckFits(header, size_);
+    std::string value(std::min<std::uint32_t>(header.length, 16), '\0');
+    ReadBytes(header.valueAt, reinterpret_cast<unsigned char*>(value.data()), value.size());
+    if (value.rfind("ACR-NEMA", 0) == 0 || value.rfind("ACRNEMA", 0) == 0) return;
+    for (char& c : value)
+      if (c < 0x20 || c > 0x7E) c = '?';
+    Refuse(name + " is '" + value + "' (expected empty, or ACR-NEMA for an ACR-NEMA file)");
+  }
+
   bool IsSequence(const ElementHeader& header, const Encoding& encoding) const {
     if (encoding.explicitVr)
       return header.vr == "SQ" || (header.vr == "UN" && header.length == kUndefinedLength);
@@ -281,7 +297,10 @@ private:
         Refuse(TagText(header) + " at byte " + std::to_string(at) +
                " where a data element was expected: the file is damaged");
       }
-      if (topLevel) CheckImageAttribute(header);
+      if (topLevel) {
+        CheckImageAttribute(header);
+        CheckRecognitionCode(header);
+      }
       if (header.Key() == kPixelDataKey && header.length == kUndefinedLength) {
         at = WalkSequence(header, end, encoding, /*fragments=*/true);
       } else if (IsSequence(header, encoding)) {

@@ -25,7 +25,8 @@ inline constexpr std::uint32_t kMaxScannedValueLength = 65536;
 ///   PixelData);
 /// - an image attribute that GDCM reads with a fixed VR and length (Rows, Columns, Bits*,
 ///   PixelSpacing, ...) with another VR or length, or a scanned value over
-///   kMaxScannedValueLength bytes.
+///   kMaxScannedValueLength bytes;
+/// - a non-empty RecognitionCode (0008,0010) other than ACR-NEMA (GDCM asserts on it).
 /// Expects CheckSequenceNestingBound to have passed (the walk recurses per nesting level) and
 /// DCMTK's dictionary to be loaded (implicit VR sequences are known from it).
 std::string CheckDicomElementStructure(const std::string& path, bool partTen);

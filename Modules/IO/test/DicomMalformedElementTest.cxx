@@ -127,6 +127,17 @@ TEST_F(DicomMalformedElements, ImageAttributeWithAnotherVrIsRefused) {
   }
 }
 
+// Finding (crash): GDCM takes a file with a RecognitionCode for ACR-NEMA and asserts that the
+// code says so. ImageType (0008,0008) becomes RecognitionCode (0008,0010), VR SH.
+TEST_F(DicomMalformedElements, RecognitionCodeOtherThanAcrNemaIsRefused) {
+  const std::string message = ErrorAfter([](std::string& bytes) {
+    bytes.replace(ElementAt(bytes, 0x0008, 0x0008), 6, std::string("\x08\x00\x10\x00SH", 6));
+  });
+  EXPECT_TRUE(Contains(message, "RecognitionCode (0008,0010) is 'ORIGINAL\\PRIMARY' (expected "
+                                "empty, or ACR-NEMA"))
+      << message;
+}
+
 // Finding (crash): a Columns value of another length than one US made GDCM assert; in implicit
 // VR only the length tells.
 TEST_F(DicomMalformedElements, ImageAttributeWithAnotherLengthIsRefused) {
