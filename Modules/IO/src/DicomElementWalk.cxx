@@ -83,7 +83,10 @@ std::string TagText(std::uint16_t group, std::uint16_t element) {
   const char* name = tag.getTagName();
   const bool known = name != nullptr && std::strcmp(name, DcmTag_ERROR_TagName) != 0 &&
                      std::string(name).find("Unknown") == std::string::npos;
-  return known ? std::string(name) + " " + code : std::string(code);
+  if (!known) return code;
+  const std::string keyword(name);
+  const std::string retired = "RETIRED_"; // DCMTK's prefix for retired attributes
+  return (keyword.rfind(retired, 0) == 0 ? keyword.substr(retired.size()) : keyword) + " " + code;
 }
 
 std::string TagText(const ElementHeader& header) {
