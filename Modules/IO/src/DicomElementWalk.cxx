@@ -195,11 +195,6 @@ private:
            " bytes remain: the file is truncated or damaged");
   }
 
-  static std::string Trimmed(std::string text) {
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\0')) text.pop_back();
-    return text;
-  }
-
   // The meta group is explicit VR little endian whatever the data set's transfer syntax.
   std::uint64_t WalkFileMetaGroup(std::uint64_t at, std::string& transferSyntax) {
     const Encoding metaEncoding;
@@ -223,7 +218,8 @@ private:
       if (header.Key() == 0x00020010 && header.length <= 64) {
         std::string uid(header.length, '\0');
         ReadBytes(header.valueAt, reinterpret_cast<unsigned char*>(uid.data()), uid.size());
-        transferSyntax = Trimmed(uid);
+        uid.erase(uid.find_last_not_of(std::string(" \0", 2)) + 1); // UI padding
+        transferSyntax = uid;
       }
       at = header.valueAt + header.length;
     }
