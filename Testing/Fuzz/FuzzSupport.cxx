@@ -91,7 +91,7 @@ void QuietLibraries() {
   OFLog::configure(OFLogger::FATAL_LOG_LEVEL);
   cumed::SetLogSink([](cumed::LogLevel, std::string_view) {});
   // Without it every scan fails the same way: nothing would be fuzzed.
-  if (!cumed::io::detail::LoadDicomDictionary())
+  if (!cumed::io::detail::PrepareDcmtk())
     throw std::runtime_error("DCMTK's data dictionary is not loaded (set DCMDICTPATH)");
 }
 
