@@ -8,6 +8,7 @@
 #include <itkImageIOBase.h>
 #include <itkMacro.h>
 
+#include <exception>
 #include <filesystem>
 #include <string>
 
@@ -16,6 +17,10 @@ namespace cumed::app {
 /// ITK's exception text without its "ITK ERROR: MetaImageIO(0x55...): " prefix and on one line,
 /// for messages that already name the file and what was being done.
 std::string ItkErrorText(const itk::ExceptionObject& e);
+
+/// What a library's std::exception (thrown where ITK expects only its own exceptions: a
+/// std::length_error or std::bad_alloc from a damaged file) says, for messages that name the file.
+std::string LibraryErrorText(const std::exception& e);
 
 /// How much memory a program needs to hold an image it reads: `copies` of it, each value
 /// `valueBytes` wide (0: as wide as stored in the file).
@@ -53,6 +58,8 @@ template <class TImage> typename TImage::Pointer ReadImageFile(const std::filesy
     reader->Update();
   } catch (const itk::ExceptionObject& e) {
     throw cumed::Error("cannot read INPUT '" + file.string() + "': " + ItkErrorText(e));
+  } catch (const std::exception& e) { // a std::length_error or std::bad_alloc inside MetaIO
+    throw cumed::Error("cannot read INPUT '" + file.string() + "': " + LibraryErrorText(e));
   }
   typename TImage::Pointer image = reader->GetOutput();
   image->DisconnectPipeline();
