@@ -209,6 +209,92 @@ TEST(ImageFileInputGeometry, NonFiniteOrDegenerateGeometryIsRefusedNamingTheFiel
       "the matrix is singular (determinant 0)");
 }
 
+// Fuzz findings in ITK's MetaIO: CuMed refuses the headers it would crash or hang on, or read
+// as another image, before MetaIO parses them (Applications/common/itk/src/MetaIoHeaderRules.h).
+TEST(ImageFileInputMetaIo, FieldsLongerThanMetaIoBuffersAreRefused) {
+  const fs::path work = FreshDirectory();
+  const std::string data = Int16Bytes(64);
+  // crash-f51e2c99: a 300-character name overflows MetaIO's 255-byte field name (strcpy).
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "name.mha", "4 4 4", std::string(300, 'T') + " = 1\n", data),
+      "header line 5 has the field name 'TTTT");
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "name.mha", "4 4 4", std::string(300, 'T') + " = 1\n", data),
+      "(300 characters)'; expected printable characters, at most 254 (MetaIO's limit)");
+  ExpectRefusedByAll(WriteMetaImage(work / "comment.mha", "4 4 4",
+                                    "Comment = " + std::string(300, 'c') + "\n", data),
+                     "header field Comment = 'cccc");
+  ExpectRefusedByAll(WriteMetaImage(work / "comment.mha", "4 4 4",
+                                    "Comment = " + std::string(300, 'c') + "\n", data),
+                     "is longer than 254 characters (MetaIO's limit)");
+  // A line without '=': MetaIO would read the next line's name as its value.
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "form.mha", "4 4 4", "BinaryDataByteOrder False\n", data),
+      "header line 5 ('BinaryDataByteOrder False') is not 'Name = value'");
+  ExpectRefusedByAll(WriteMetaImage(work / "empty.mha", "4 4 4", "ElementSpacing =\n", data),
+                     "header field ElementSpacing = '' has no value");
+  ExpectRefusedByAll(WriteMetaImage(work / "case.mha", "4 4 4", "elementspacing = 2 2 2\n", data),
+                     "header field elementspacing is spelt ElementSpacing");
+  ExpectRefusedByAll(WriteMetaImage(work / "twice.mha", "4 4 4", "DimSize = 2 2 2\n", data),
+                     "header field DimSize appears twice");
+  // Unknown fields that MetaIO keeps as text (ITK's metadata dictionary) are fine.
+  ExpectAccepted(kMorphology,
+                 WriteMetaImage(work / "extra.mha", "4 4 4", "0008|0060 = CT\n", data));
+}
+
+TEST(ImageFileInputMetaIo, DimensionCountsMetaIoWouldOverrunAreRefused) {
+  const fs::path work = FreshDirectory();
+  const std::string data = Int16Bytes(64);
+  auto header = [&](const std::string& name, const std::string& nDims) {
+    std::ofstream(work / name, std::ios::binary)
+        << "ObjectType = Image\nNDims = " << nDims
+        << "\nDimSize = 4 4 4\nElementType = MET_SHORT\nElementDataFile = LOCAL\n"
+        << data;
+    return work / name;
+  };
+  // timeout-0018b4b0: MetaIO reads NDims values per array, past its buffer, for ever.
+  ExpectRefusedByAll(header("huge.mha", "29999999999999999999999999999999"),
+                     "header field NDims = '29999999999999999999999999999999' is not a whole "
+                     "number from 1 to 10");
+  ExpectRefusedByAll(header("zero.mha", "0"), "NDims = '0' is not a whole number from 1 to 10");
+  ExpectRefusedByAll(header("eleven.mha", "11"), "is not a whole number from 1 to 10");
+  ExpectRefusedByAll(header("half.mha", "2.5"), "is not a whole number from 1 to 10");
+  ExpectRefusedByAll(header("two.mha", "2"),
+                     "header field DimSize = '4 4 4' holds 3 numbers; expected NDims (2) numbers");
+  ExpectRefusedByAll(WriteMetaImage(work / "short.mha", "4 4", "", data),
+                     "DimSize = '4 4' holds 2 numbers; expected NDims (3) numbers");
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "matrix.mha", "4 4 4", "TransformMatrix = 1 0 0 1\n", data),
+      "TransformMatrix = '1 0 0 1' holds 4 numbers; expected NDims x NDims (9) numbers");
+  ExpectRefusedByAll(WriteMetaImage(work / "hex.mha", "4 4 4", "Offset = 0x10 0 0\n", data),
+                     "header field Offset = '0x10 0 0' holds '0x10', which is not a decimal "
+                     "number");
+}
+
+TEST(ImageFileInputMetaIo, PixelLayoutsMetaIoDividesByAreRefused) {
+  const fs::path work = FreshDirectory();
+  const std::string data = Int16Bytes(64);
+  // crash-0de3bb9e: a '%' pattern with a step of 0 divides by zero in MetaImage::ReadStream.
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "pattern.mha", "4 4 4", "", data, "slice%d.raw 0 0"),
+      "header field ElementDataFile = 'slice%d.raw 0 0' is a file name pattern ('%')");
+  std::ofstream(work / "slice%d.raw", std::ios::binary) << data;
+  ExpectRefusedByAll(WriteMetaImage(work / "one.mhd", "4 4 4", "", "", "slice%d.raw"),
+                     "is a file name pattern ('%')");
+  // Element sizes of 0 (MET_NONE, MET_OTHER) and MET_STRING, which is no pixel type.
+  for (const std::string type : {"MET_NONE", "MET_OTHER", "MET_STRING"}) {
+    const fs::path file = work / (type + ".mha");
+    std::ofstream(file, std::ios::binary)
+        << "NDims = 3\nDimSize = 4 4 4\nElementType = " << type << "\nElementDataFile = LOCAL\n"
+        << data;
+    ExpectRefusedByAll(file, "header field ElementType = '" + type +
+                                 "' is not one of MetaIO's pixel types");
+  }
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "channels.mha", "4 4 4", "ElementNumberOfChannels = 0\n", data),
+      "ElementNumberOfChannels = '0' is not a whole number from 1 to 1024");
+}
+
 TEST(ImageFileInputGeometry, NiftiGeometryIsCheckedAsWritten) {
   const fs::path work = FreshDirectory();
   const fs::path nii = WriteValidImage(work / "valid.nii");
