@@ -1,5 +1,7 @@
 #include "MetaIoHeaderRules.h"
 
+#include "HeaderSupport.h"
+
 #include "cumed/app/ImageInputChecks.h"
 #include "cumed/app/MetaImageFields.h"
 #include "cumed/core/Error.h"
@@ -8,7 +10,6 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <optional>
 #include <regex>
@@ -94,23 +95,6 @@ constexpr std::size_t kMaxDataFileLength = 498; // MET_Read's getline(str, 500)
 constexpr int kMaxDimensions = 10;              // m_DimSize[10], m_ElementSpacing[10], ...
 constexpr long kMaxChannels = 1024;
 
-// `text` shortened and with its control and non-ASCII bytes as \xNN, for messages.
-std::string Shown(const std::string& text) {
-  std::string shown;
-  for (std::size_t i = 0; i < text.size() && i < 60; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      shown += static_cast<char>(c);
-    } else {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
-      shown += escaped;
-    }
-  }
-  if (text.size() > 60) shown += "... (" + std::to_string(text.size()) + " characters)";
-  return shown;
-}
-
 // The numbers of `value` as MetaIO's stream extraction reads them: plain decimal notation only
 // (no inf, nan or hexadecimal, which it reads differently or not at all).
 std::optional<std::vector<double>> DecimalNumbers(const std::string& value) {
@@ -135,7 +119,7 @@ public:
     const auto separator = line.find_first_of("=:");
     if (separator == std::string::npos || line[separator] != '=') {
       throw cumed::Error(InputName(file_) + ": header line " + std::to_string(number) + " ('" +
-                         Shown(trimmed) +
+                         Printable(trimmed) +
                          "') is not 'Name = value' (MetaIO would take the next line's field as "
                          "this line's value)");
     }
@@ -143,7 +127,7 @@ public:
     const std::string value = TrimBlanks(line.substr(separator + 1));
     CheckName(number, name);
     if (value.empty() || value[0] == '=' || value[0] == ':') {
-      throw cumed::Error(InputName(file_) + ": header field " + name + " = '" + Shown(value) +
+      throw cumed::Error(InputName(file_) + ": header field " + name + " = '" + Printable(value) +
                          "' has no value (MetaIO would read the next line as its value)");
     }
     if (!seen_.insert(name).second) {
@@ -202,8 +186,8 @@ public:
 private:
   [[noreturn]] void Refuse(const std::string& name, const std::string& value,
                            const std::string& problem) const {
-    throw cumed::Error(InputName(file_) + ": header field " + name + " = '" + Shown(value) + "' " +
-                       problem);
+    throw cumed::Error(InputName(file_) + ": header field " + name + " = '" + Printable(value) +
+                       "' " + problem);
   }
 
   void CheckName(std::size_t number, const std::string& name) const {
@@ -212,7 +196,7 @@ private:
     });
     if (!printable || name.size() > kMaxNameLength) {
       throw cumed::Error(InputName(file_) + ": header line " + std::to_string(number) +
-                         " has the field name '" + Shown(name) +
+                         " has the field name '" + Printable(name) +
                          "'; expected printable characters, at most " +
                          std::to_string(kMaxNameLength) + " (MetaIO's limit)");
     }
@@ -282,7 +266,7 @@ private:
       std::string token;
       while (tokens >> token && DecimalNumbers(token)) {
       }
-      Refuse(name, value, "holds '" + Shown(token) + "', which is not a decimal number");
+      Refuse(name, value, "holds '" + Printable(token) + "', which is not a decimal number");
     }
     if (numbers->size() != static_cast<std::size_t>(expected)) {
       Refuse(name, value,

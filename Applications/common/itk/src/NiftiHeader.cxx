@@ -121,6 +121,14 @@ ImageDataLocation LocateNiftiData(const fs::path& file) {
     std::string name = file.filename().string();
     const std::string lower = Lowercase(name);
     const std::size_t cut = EndsWith(lower, ".hdr.gz") ? 7 : EndsWith(lower, ".hdr") ? 4 : 0;
+    if (EndsWith(lower, ".nii") || EndsWith(lower, ".nii.gz")) {
+      // niftilib would read it as an Analyze header and look for the data elsewhere, after
+      // allocating what the header claims.
+      const std::string magic(reinterpret_cast<const char*>(bytes.data()) + (nifti2 ? 4 : 344), 4);
+      throw cumed::Error(InputName(file) + ": NIfTI header field magic = '" + Printable(magic) +
+                         "' is not '" + (nifti2 ? "n+2" : "n+1") +
+                         "', which a single .nii file (header and data together) has");
+    }
     if (cut == 0) {
       data.storage = DataStorage::ReaderChecked; // ITK finds the pair's other file itself
       return data;
