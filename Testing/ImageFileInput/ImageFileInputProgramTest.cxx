@@ -295,6 +295,18 @@ TEST(ImageFileInputMetaIo, PixelLayoutsMetaIoDividesByAreRefused) {
       "ElementNumberOfChannels = '0' is not a whole number from 1 to 1024");
 }
 
+// Fuzz finding (oom): a .nii without the n+1 magic was read as an Analyze header whose data lie
+// elsewhere, so no data check applied and ITK allocated the 6 GB its dim[] claimed.
+TEST(ImageFileInputNifti, SingleFilesWithoutTheirMagicAreRefused) {
+  const fs::path work = FreshDirectory();
+  const fs::path nii = WriteValidImage(work / "valid.nii");
+  ExpectRefusedByAll(WithBytesAt(nii, work / "analyze.nii", 344, std::string("ni1\0", 4)),
+                     "NIfTI header field magic = 'ni1\\x00' is not 'n+1', which a single .nii "
+                     "file (header and data together) has");
+  ExpectRefusedByAll(WithBytesAt(nii, work / "junk.nii", 344, "\x14\x01\x81\xff"),
+                     "NIfTI header field magic = '\\x14\\x01\\x81\\xff' is not 'n+1'");
+}
+
 TEST(ImageFileInputGeometry, NiftiGeometryIsCheckedAsWritten) {
   const fs::path work = FreshDirectory();
   const fs::path nii = WriteValidImage(work / "valid.nii");
