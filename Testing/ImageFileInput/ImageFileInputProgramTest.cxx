@@ -293,6 +293,11 @@ TEST(ImageFileInputMetaIo, PixelLayoutsMetaIoDividesByAreRefused) {
   ExpectRefusedByAll(
       WriteMetaImage(work / "channels.mha", "4 4 4", "ElementNumberOfChannels = 0\n", data),
       "ElementNumberOfChannels = '0' is not a whole number from 1 to 1024");
+  // MetaIO would allocate a negative CompressedDataSize as a huge buffer.
+  ExpectRefusedByAll(WriteMetaImage(work / "stored.mha", "4 4 4",
+                                    "CompressedData = True\nCompressedDataSize = -5\n",
+                                    Deflated(Int16Bytes(64))),
+                     "CompressedDataSize = '-5' is not a whole number from 0 to 9007199254740992");
 }
 
 // Fuzz finding (oom): a .nii without the n+1 magic was read as an Analyze header whose data lie

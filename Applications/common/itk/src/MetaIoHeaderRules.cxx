@@ -43,7 +43,7 @@ const std::map<std::string, Shape>& KnownFields() {
       {"ID", Shape::Whole},
       {"ParentID", Shape::Whole},
       {"CompressedData", Shape::Text},
-      {"CompressedDataSize", Shape::Number},
+      {"CompressedDataSize", Shape::Whole}, // a double in MetaIO, then a long
       {"BinaryData", Shape::Text},
       {"ElementByteOrderMSB", Shape::Text},
       {"BinaryDataByteOrderMSB", Shape::Text},
@@ -232,7 +232,7 @@ private:
     if (!numbers) CheckHeaderNumbers(file_, name, value, false);
     const bool whole =
         numbers && numbers->size() == 1 && std::floor(numbers->front()) == numbers->front();
-    long low = INT_MIN, high = INT_MAX;
+    long long low = INT_MIN, high = INT_MAX;
     if (name == "NDims") {
       low = 1;
       high = kMaxDimensions;
@@ -241,8 +241,12 @@ private:
       high = kMaxChannels;
     } else if (name == "HeaderSize") {
       low = -1;
+    } else if (name == "CompressedDataSize") {
+      low = 0;
+      high = 1ll << 53; // exact in the double MetaIO reads it into
     }
-    if (!whole || numbers->front() < low || numbers->front() > high) {
+    if (!whole || numbers->front() < static_cast<double>(low) ||
+        numbers->front() > static_cast<double>(high)) {
       Refuse(name, value,
              "is not a whole number from " + std::to_string(low) + " to " + std::to_string(high));
     }

@@ -18,8 +18,8 @@ namespace cumed::app::detail {
 /// NDims is a whole number from 1 to 10 and precedes the arrays; DimSize, ElementSpacing and the
 /// other per-axis fields hold exactly NDims decimal numbers, TransformMatrix, Rotation and
 /// Orientation NDims x NDims, Color 4; single-number fields hold one (whole numbers in int range
-/// where MetaIO keeps an int); ElementNumberOfChannels is 1 to 1024; ElementType is one of
-/// MetaIO's numeric MET_* types; ElementDataFile names no file pattern ('%').
+/// where MetaIO keeps an int; CompressedDataSize 0 to 2^53); ElementNumberOfChannels is 1 to 1024;
+/// ElementType is one of MetaIO's numeric MET_* types; ElementDataFile names no file pattern ('%').
 void CheckMetaImageForMetaIO(const std::filesystem::path& file, const MetaImageHeader& header);
 
 } // namespace cumed::app::detail
