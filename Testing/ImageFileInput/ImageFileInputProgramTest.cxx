@@ -312,6 +312,21 @@ TEST(ImageFileInputNifti, SingleFilesWithoutTheirMagicAreRefused) {
                      "NIfTI header field magic = '\\x14\\x01\\x81\\xff' is not 'n+1'");
 }
 
+// Fuzz finding (crash): a NaN in srow_y with sform_code 1 made ITK's NIfTI reader abort
+// (vnl_matrix::assert_finite in SetImageIOOrientationFromNIfTI) before CuMed's checks ran.
+TEST(ImageFileInputNifti, NanOrientationIsRefusedBeforeItkReadsIt) {
+  const fs::path work = FreshDirectory();
+  const fs::path nii = WriteValidImage(work / "valid.nii");
+  const std::int16_t sform = 1; // sform_code (byte 254): ITK reads srow
+  const fs::path withSform = WithBytesAt(nii, work / "sform.nii", 254,
+                                         std::string(reinterpret_cast<const char*>(&sform), 2));
+  ExpectAccepted(kMorphology, withSform);
+  ExpectRefusedByAll(WithFloatAt(withSform, work / "nansrow.nii", 296, std::nanf("")),
+                     "header field NIfTI srow_y = 'nan ");
+  ExpectRefusedByAll(WithFloatAt(withSform, work / "nansrow.nii", 296, std::nanf("")),
+                     "': the value 'nan' is not finite");
+}
+
 TEST(ImageFileInputGeometry, NiftiGeometryIsCheckedAsWritten) {
   const fs::path work = FreshDirectory();
   const fs::path nii = WriteValidImage(work / "valid.nii");

@@ -1,8 +1,10 @@
 #include "cumed/app/ItkFiles.h"
 
+#include "HeaderSupport.h"
 #include "ImageFileData.h"
 #include "MetaImageHeader.h"
 #include "MetaIoHeaderRules.h"
+#include "NiftiHeader.h"
 
 #include "cumed/app/ImageInputChecks.h"
 #include "cumed/app/UsageError.h"
@@ -84,13 +86,19 @@ itk::ImageIOBase::Pointer ReadImageHeader(const fs::path& file, const MemoryUse&
   if (!fs::is_regular_file(file, error)) {
     throw cumed::Error("cannot read " + InputName(file) + ": not a regular file");
   }
-  // MetaIO crashes or hangs on some malformed headers: CuMed's reading of them comes first.
+  // MetaIO crashes or hangs on some malformed headers, ITK's NIfTI reader aborts on others:
+  // CuMed's reading of them comes first.
   const std::string extension = file.extension().string();
   const bool metaImage = extension == ".mha" || extension == ".mhd"; // as ITK matches them
   if (metaImage) {
     const detail::MetaImageHeader header = detail::ReadMetaImageHeader(file);
     detail::CheckMetaImageForMetaIO(file, header);
     detail::CheckMetaImageNumbers(file, header); // MetaIO's message: "No such file or directory"
+  }
+  // ITK's NIfTI reader aborts (vnl's assert_finite) on a NaN in the orientation fields.
+  const std::string lower = detail::Lowercase(file.filename().string());
+  for (const char* nifti : {".nii", ".nii.gz", ".hdr", ".hdr.gz"}) {
+    if (detail::EndsWith(lower, nifti)) detail::LocateNiftiData(file);
   }
   itk::ImageIOBase::Pointer io;
   try {
