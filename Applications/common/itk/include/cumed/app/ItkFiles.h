@@ -30,10 +30,13 @@ struct MemoryUse {
 };
 
 /// The header of `file`, read by the ITK ImageIO that claims it, and checked before any pixel
-/// is allocated: the file is a regular file; MetaImage geometry fields are finite numbers; the
-/// size, spacing, origin and direction pass CheckGridGeometry; the pixel data (or the data file
-/// the header names) hold the claimed bytes, compressed data decompress to exactly them; the
-/// image fits the available memory (`memory`). Throws cumed::Error naming the file otherwise.
+/// is allocated: the file is a regular file; a MetaImage header has the form MetaIO parses
+/// safely (MetaIoHeaderRules.h) and its geometry fields are finite numbers, a NIfTI header has
+/// finite geometry, both checked before ITK reads them; the size, spacing, origin and direction
+/// pass CheckGridGeometry; the pixel data (or the data file the header names) hold the claimed
+/// bytes, compressed data decompress to exactly them; the image fits the available memory
+/// (`memory`). ITK's exceptions and std::exceptions from its libraries become cumed::Error
+/// naming the file, as does every refusal.
 itk::ImageIOBase::Pointer ReadImageHeader(const std::filesystem::path& file,
                                           const MemoryUse& memory);
 
