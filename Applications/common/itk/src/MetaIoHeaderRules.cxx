@@ -159,9 +159,11 @@ public:
     case Shape::Number:
       Count(name, value, 1, "1 number");
       return;
-    case Shape::PerAxis:
-      Count(name, value, Dimensions(name), "NDims (" + std::to_string(*dimensions_) + ") numbers");
+    case Shape::PerAxis: {
+      const int n = Dimensions(name);
+      Count(name, value, n, "NDims (" + std::to_string(n) + ") numbers");
       return;
+    }
     case Shape::Matrix: {
       const int n = Dimensions(name);
       Count(name, value, n * n,
