@@ -266,6 +266,10 @@ TEST(ImageFileInputMetaIo, DimensionCountsMetaIoWouldOverrunAreRefused) {
   ExpectRefusedByAll(
       WriteMetaImage(work / "matrix.mha", "4 4 4", "TransformMatrix = 1 0 0 1\n", data),
       "TransformMatrix = '1 0 0 1' holds 4 numbers; expected NDims x NDims (9) numbers");
+  std::ofstream(work / "order.mha", std::ios::binary)
+      << "DimSize = 4 4 4\nNDims = 3\nElementType = MET_SHORT\nElementDataFile = LOCAL\n"
+      << data;
+  ExpectRefusedByAll(work / "order.mha", "header field DimSize comes before NDims");
   ExpectRefusedByAll(WriteMetaImage(work / "hex.mha", "4 4 4", "Offset = 0x10 0 0\n", data),
                      "header field Offset = '0x10 0 0' holds '0x10', which is not a decimal "
                      "number");
