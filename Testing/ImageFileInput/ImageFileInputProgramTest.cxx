@@ -316,7 +316,7 @@ TEST(ImageFileInputNifti, SingleFilesWithoutTheirMagicAreRefused) {
                      "NIfTI header field magic = '\\x14\\x01\\x81\\xff' is not 'n+1'");
 }
 
-// Fuzz finding (crash): a NaN in srow_y with sform_code 1 made ITK's NIfTI reader abort
+// Fuzz findings (crash, timeout): a NaN in srow_y with sform_code 1 made ITK's NIfTI reader abort
 // (vnl_matrix::assert_finite in SetImageIOOrientationFromNIfTI) before CuMed's checks ran.
 TEST(ImageFileInputNifti, NanOrientationIsRefusedBeforeItkReadsIt) {
   const fs::path work = FreshDirectory();
@@ -329,6 +329,13 @@ TEST(ImageFileInputNifti, NanOrientationIsRefusedBeforeItkReadsIt) {
                      "header field NIfTI srow_y = 'nan ");
   ExpectRefusedByAll(WithFloatAt(withSform, work / "nansrow.nii", 296, std::nanf("")),
                      "': the value 'nan' is not finite");
+  // Fuzz finding (timeout): srow_x[2] = 1.7e38 kept ITK's float SVD looping for ever.
+  ExpectRefusedByAll(WithFloatAt(withSform, work / "huge.nii", 288, 1.7e38f),
+                     "the value 1.7e+38 is beyond +-1e+18 (ITK's orientation solver overflows)");
+  ExpectRefusedByAll(WithFloatAt(withSform, work / "quatern.nii", 256, 2.0f),
+                     "header field NIfTI quatern_b/c/d = '2.000000 ");
+  ExpectRefusedByAll(WithFloatAt(withSform, work / "quatern.nii", 256, 2.0f),
+                     "the value 2 is beyond +-1 (a quaternion part)");
 }
 
 TEST(ImageFileInputGeometry, NiftiGeometryIsCheckedAsWritten) {
