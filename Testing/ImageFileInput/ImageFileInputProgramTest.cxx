@@ -345,10 +345,12 @@ TEST(ImageFileInputGeometry, NiftiGeometryIsCheckedAsWritten) {
   ExpectRefusedByAll(WithFloatAt(nii, work / "nan.nii", 80, std::nanf("")),
                      "header field NIfTI pixdim = 'nan 0.750000 1.250000': the value 'nan' is not "
                      "finite");
-  // qoffset_x (byte 268) and pixdim[1]: finite in double, beyond a float's range as a surface.
+  // qoffset_x (byte 268) and pixdim[1]: finite, but beyond what ITK's orientation solver takes
+  // (and, as a surface, beyond a float's range); refused before ITK reads them.
   const fs::path big = WithFloatAt(nii, work / "big0.nii", 80, 3e38f);
   ExpectRefusedByAll(WithFloatAt(big, work / "big.nii", 268, 3e38f),
-                     "the physical extent (origin + size x spacing) overflows on axis 0");
+                     "header field NIfTI pixdim = '300000000549775575777803994281145270272.000000 "
+                     "0.750000 1.250000': the value 3e+38 is beyond +-1e+18");
 }
 
 // Finding 15: an output name ITK will not write is refused before the input's pixels are read.
