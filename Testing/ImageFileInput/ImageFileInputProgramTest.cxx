@@ -338,6 +338,24 @@ TEST(ImageFileInputNifti, NanOrientationIsRefusedBeforeItkReadsIt) {
                      "the value 2 is beyond +-1 (a quaternion part)");
 }
 
+// Fuzz finding (crash): NrrdIO quotes a header line it cannot parse in a 1025-byte stack buffer;
+// a line of about 1000 characters smashed the stack.
+TEST(ImageFileInputNrrd, LongHeaderLinesAreRefusedBeforeNrrdIo) {
+  const fs::path work = FreshDirectory();
+  auto nrrd = [&](const std::string& name, std::size_t contentLength) {
+    std::ofstream(work / name, std::ios::binary)
+        << "NRRD0004\ntype: short\ndimension: 3\nsizes: 4 4 4\nencoding: raw\nendian: little\n"
+        << "content: " << std::string(contentLength, 'c') << "\n\n"
+        << Int16Bytes(64);
+    return work / name;
+  };
+  ExpectRefusedByAll(nrrd("long.nrrd", 1000), "NRRD header line 7 ('content: cccc");
+  ExpectRefusedByAll(nrrd("long.nrrd", 1000),
+                     "(1009 characters)') is longer than 512 characters (NrrdIO's error messages "
+                     "overflow on such lines)");
+  ExpectAccepted(kMorphology, nrrd("fine.nrrd", 400));
+}
+
 TEST(ImageFileInputGeometry, NiftiGeometryIsCheckedAsWritten) {
   const fs::path work = FreshDirectory();
   const fs::path nii = WriteValidImage(work / "valid.nii");

@@ -5,6 +5,7 @@
 #include "MetaImageHeader.h"
 #include "MetaIoHeaderRules.h"
 #include "NiftiHeader.h"
+#include "NrrdHeader.h"
 
 #include "cumed/app/ImageInputChecks.h"
 #include "cumed/app/UsageError.h"
@@ -86,7 +87,7 @@ itk::ImageIOBase::Pointer ReadImageHeader(const fs::path& file, const MemoryUse&
   if (!fs::is_regular_file(file, error)) {
     throw cumed::Error("cannot read " + InputName(file) + ": not a regular file");
   }
-  // MetaIO crashes or hangs on some malformed headers, ITK's NIfTI reader aborts on others:
+  // MetaIO crashes or hangs on some malformed headers, ITK's NIfTI and NRRD readers on others:
   // CuMed's reading of them comes first.
   const std::string extension = file.extension().string();
   const bool metaImage = extension == ".mha" || extension == ".mhd"; // as ITK matches them
@@ -99,6 +100,9 @@ itk::ImageIOBase::Pointer ReadImageHeader(const fs::path& file, const MemoryUse&
   const std::string lower = detail::Lowercase(file.filename().string());
   for (const char* nifti : {".nii", ".nii.gz", ".hdr", ".hdr.gz"}) {
     if (detail::EndsWith(lower, nifti)) detail::LocateNiftiData(file);
+  }
+  if (detail::EndsWith(lower, ".nrrd") || detail::EndsWith(lower, ".nhdr")) {
+    detail::CheckNrrdHeaderLines(file);
   }
   itk::ImageIOBase::Pointer io;
   try {
