@@ -62,6 +62,10 @@ LoadedImage ReadImage(const std::string& path) {
     loaded.image = reader->GetOutput();
   } catch (const itk::ExceptionObject& e) {
     throw FileError("cannot read '" + path + "': " + Describe(e));
+  } catch (const FileError&) {
+    throw;
+  } catch (const std::exception& e) { // a std::length_error or std::bad_alloc inside ITK's IO
+    throw FileError("cannot read '" + path + "': " + app::LibraryErrorText(e));
   }
   return loaded;
 }

@@ -47,6 +47,9 @@ DicomStudy ReadDicomStudy(const std::string& sliceFile) {
   } catch (const itk::ExceptionObject& e) {
     throw cumed::Error("cannot read the study of input slice '" + sliceFile +
                        "': " + app::ItkErrorText(e));
+  } catch (const std::exception& e) {
+    throw cumed::Error("cannot read the study of input slice '" + sliceFile +
+                       "': " + app::LibraryErrorText(e));
   }
   DicomStudy study;
   study.patientName = Tag(*io, "0010|0010");

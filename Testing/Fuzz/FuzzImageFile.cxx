@@ -24,7 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string file =
       scratch.Write("image" + extensions[data[0] % extensions.size()], data + 1, size - 1);
   try {
-    const itk::ImageIOBase::Pointer io = cumed::app::ReadScalarImageHeader(file, "fuzzing");
+    const itk::ImageIOBase::Pointer io =
+        cumed::app::ReadScalarImageHeader(file, "fuzzing", {sizeof(float), 1});
     if (io->GetNumberOfDimensions() == 3)
       cumed::app::ReadImageFile<itk::Image<float, 3>>(file);
     else if (io->GetNumberOfDimensions() == 2)

@@ -78,13 +78,18 @@ fs::path Truncated(const fs::path& from, const fs::path& to, std::uint64_t bytes
   return to;
 }
 
-fs::path WithFloatAt(const fs::path& from, const fs::path& to, std::size_t offset, float value) {
+fs::path WithBytesAt(const fs::path& from, const fs::path& to, std::size_t offset,
+                     const std::string& bytes) {
   fs::copy_file(from, to, fs::copy_options::overwrite_existing);
   std::fstream file(to, std::ios::binary | std::ios::in | std::ios::out);
   file.seekp(static_cast<std::streamoff>(offset));
-  file.write(reinterpret_cast<const char*>(&value),
-             4); // NIfTI as ITK writes it: this machine's order
+  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   return to;
+}
+
+fs::path WithFloatAt(const fs::path& from, const fs::path& to, std::size_t offset, float value) {
+  // NIfTI as ITK writes it: this machine's byte order
+  return WithBytesAt(from, to, offset, std::string(reinterpret_cast<const char*>(&value), 4));
 }
 
 std::uint64_t SizeOf(const fs::path& file) {

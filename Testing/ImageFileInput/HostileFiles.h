@@ -30,6 +30,11 @@ std::filesystem::path WriteValidImage(const std::filesystem::path& file);
 std::filesystem::path Truncated(const std::filesystem::path& from, const std::filesystem::path& to,
                                 std::uint64_t bytes);
 
+/// A copy of `from` at `to` with `bytes` written over it at `offset`.
+std::filesystem::path WithBytesAt(const std::filesystem::path& from,
+                                  const std::filesystem::path& to, std::size_t offset,
+                                  const std::string& bytes);
+
 /// A copy of `from` at `to` with the 4-byte float at `offset` replaced by `value`.
 std::filesystem::path WithFloatAt(const std::filesystem::path& from,
                                   const std::filesystem::path& to, std::size_t offset, float value);

@@ -209,6 +209,153 @@ TEST(ImageFileInputGeometry, NonFiniteOrDegenerateGeometryIsRefusedNamingTheFiel
       "the matrix is singular (determinant 0)");
 }
 
+// Fuzz findings in ITK's MetaIO: CuMed refuses the headers it would crash or hang on, or read
+// as another image, before MetaIO parses them (Applications/common/itk/src/MetaIoHeaderRules.h).
+TEST(ImageFileInputMetaIo, FieldsLongerThanMetaIoBuffersAreRefused) {
+  const fs::path work = FreshDirectory();
+  const std::string data = Int16Bytes(64);
+  // crash-f51e2c99: a 300-character name overflows MetaIO's 255-byte field name (strcpy).
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "name.mha", "4 4 4", std::string(300, 'T') + " = 1\n", data),
+      "header line 5 has the field name 'TTTT");
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "name.mha", "4 4 4", std::string(300, 'T') + " = 1\n", data),
+      "(300 characters)'; expected printable characters, at most 254 (MetaIO's limit)");
+  ExpectRefusedByAll(WriteMetaImage(work / "comment.mha", "4 4 4",
+                                    "Comment = " + std::string(300, 'c') + "\n", data),
+                     "header field Comment = 'cccc");
+  ExpectRefusedByAll(WriteMetaImage(work / "comment.mha", "4 4 4",
+                                    "Comment = " + std::string(300, 'c') + "\n", data),
+                     "is longer than 254 characters (MetaIO's limit)");
+  // A line without '=': MetaIO would read the next line's name as its value.
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "form.mha", "4 4 4", "BinaryDataByteOrder False\n", data),
+      "header line 5 ('BinaryDataByteOrder False') is not 'Name = value'");
+  ExpectRefusedByAll(WriteMetaImage(work / "empty.mha", "4 4 4", "ElementSpacing =\n", data),
+                     "header field ElementSpacing = '' has no value");
+  ExpectRefusedByAll(WriteMetaImage(work / "case.mha", "4 4 4", "elementspacing = 2 2 2\n", data),
+                     "header field elementspacing is spelt ElementSpacing");
+  ExpectRefusedByAll(WriteMetaImage(work / "twice.mha", "4 4 4", "DimSize = 2 2 2\n", data),
+                     "header field DimSize appears twice");
+  // Unknown fields that MetaIO keeps as text (ITK's metadata dictionary) are fine.
+  ExpectAccepted(kMorphology,
+                 WriteMetaImage(work / "extra.mha", "4 4 4", "0008|0060 = CT\n", data));
+}
+
+TEST(ImageFileInputMetaIo, DimensionCountsMetaIoWouldOverrunAreRefused) {
+  const fs::path work = FreshDirectory();
+  const std::string data = Int16Bytes(64);
+  auto header = [&](const std::string& name, const std::string& nDims) {
+    std::ofstream(work / name, std::ios::binary)
+        << "ObjectType = Image\nNDims = " << nDims
+        << "\nDimSize = 4 4 4\nElementType = MET_SHORT\nElementDataFile = LOCAL\n"
+        << data;
+    return work / name;
+  };
+  // timeout-0018b4b0: MetaIO reads NDims values per array, past its buffer, for ever.
+  ExpectRefusedByAll(header("huge.mha", "29999999999999999999999999999999"),
+                     "header field NDims = '29999999999999999999999999999999' is not a whole "
+                     "number from 1 to 10");
+  ExpectRefusedByAll(header("zero.mha", "0"), "NDims = '0' is not a whole number from 1 to 10");
+  ExpectRefusedByAll(header("eleven.mha", "11"), "is not a whole number from 1 to 10");
+  ExpectRefusedByAll(header("half.mha", "2.5"), "is not a whole number from 1 to 10");
+  ExpectRefusedByAll(header("two.mha", "2"),
+                     "header field DimSize = '4 4 4' holds 3 numbers; expected NDims (2) numbers");
+  ExpectRefusedByAll(WriteMetaImage(work / "short.mha", "4 4", "", data),
+                     "DimSize = '4 4' holds 2 numbers; expected NDims (3) numbers");
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "matrix.mha", "4 4 4", "TransformMatrix = 1 0 0 1\n", data),
+      "TransformMatrix = '1 0 0 1' holds 4 numbers; expected NDims x NDims (9) numbers");
+  std::ofstream(work / "order.mha", std::ios::binary)
+      << "DimSize = 4 4 4\nNDims = 3\nElementType = MET_SHORT\nElementDataFile = LOCAL\n"
+      << data;
+  ExpectRefusedByAll(work / "order.mha", "header field DimSize comes before NDims");
+  ExpectRefusedByAll(WriteMetaImage(work / "hex.mha", "4 4 4", "Offset = 0x10 0 0\n", data),
+                     "header field Offset = '0x10 0 0' holds '0x10', which is not a decimal "
+                     "number");
+}
+
+TEST(ImageFileInputMetaIo, PixelLayoutsMetaIoDividesByAreRefused) {
+  const fs::path work = FreshDirectory();
+  const std::string data = Int16Bytes(64);
+  // crash-0de3bb9e: a '%' pattern with a step of 0 divides by zero in MetaImage::ReadStream.
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "pattern.mha", "4 4 4", "", data, "slice%d.raw 0 0"),
+      "header field ElementDataFile = 'slice%d.raw 0 0' is a file name pattern ('%')");
+  std::ofstream(work / "slice%d.raw", std::ios::binary) << data;
+  ExpectRefusedByAll(WriteMetaImage(work / "one.mhd", "4 4 4", "", "", "slice%d.raw"),
+                     "is a file name pattern ('%')");
+  // Element sizes of 0 (MET_NONE, MET_OTHER) and MET_STRING, which is no pixel type.
+  for (const std::string type : {"MET_NONE", "MET_OTHER", "MET_STRING"}) {
+    const fs::path file = work / (type + ".mha");
+    std::ofstream(file, std::ios::binary)
+        << "NDims = 3\nDimSize = 4 4 4\nElementType = " << type << "\nElementDataFile = LOCAL\n"
+        << data;
+    ExpectRefusedByAll(file, "header field ElementType = '" + type +
+                                 "' is not one of MetaIO's pixel types");
+  }
+  ExpectRefusedByAll(
+      WriteMetaImage(work / "channels.mha", "4 4 4", "ElementNumberOfChannels = 0\n", data),
+      "ElementNumberOfChannels = '0' is not a whole number from 1 to 1024");
+  // MetaIO would allocate a negative CompressedDataSize as a huge buffer.
+  ExpectRefusedByAll(WriteMetaImage(work / "stored.mha", "4 4 4",
+                                    "CompressedData = True\nCompressedDataSize = -5\n",
+                                    Deflated(Int16Bytes(64))),
+                     "CompressedDataSize = '-5' is not a whole number from 0 to 9007199254740992");
+}
+
+// Fuzz finding (oom): a .nii without the n+1 magic was read as an Analyze header whose data lie
+// elsewhere, so no data check applied and ITK allocated the 6 GB its dim[] claimed.
+TEST(ImageFileInputNifti, SingleFilesWithoutTheirMagicAreRefused) {
+  const fs::path work = FreshDirectory();
+  const fs::path nii = WriteValidImage(work / "valid.nii");
+  ExpectRefusedByAll(WithBytesAt(nii, work / "analyze.nii", 344, std::string("ni1\0", 4)),
+                     "NIfTI header field magic = 'ni1\\x00' is not 'n+1', which a single .nii "
+                     "file (header and data together) has");
+  ExpectRefusedByAll(WithBytesAt(nii, work / "junk.nii", 344, "\x14\x01\x81\xff"),
+                     "NIfTI header field magic = '\\x14\\x01\\x81\\xff' is not 'n+1'");
+}
+
+// Fuzz findings (crash, timeout): a NaN in srow_y with sform_code 1 made ITK's NIfTI reader abort
+// (vnl_matrix::assert_finite in SetImageIOOrientationFromNIfTI) before CuMed's checks ran.
+TEST(ImageFileInputNifti, NanOrientationIsRefusedBeforeItkReadsIt) {
+  const fs::path work = FreshDirectory();
+  const fs::path nii = WriteValidImage(work / "valid.nii");
+  const std::int16_t sform = 1; // sform_code (byte 254): ITK reads srow
+  const fs::path withSform = WithBytesAt(nii, work / "sform.nii", 254,
+                                         std::string(reinterpret_cast<const char*>(&sform), 2));
+  ExpectAccepted(kMorphology, withSform);
+  ExpectRefusedByAll(WithFloatAt(withSform, work / "nansrow.nii", 296, std::nanf("")),
+                     "header field NIfTI srow_y = 'nan ");
+  ExpectRefusedByAll(WithFloatAt(withSform, work / "nansrow.nii", 296, std::nanf("")),
+                     "': the value 'nan' is not finite");
+  // Fuzz finding (timeout): srow_x[2] = 1.7e38 kept ITK's float SVD looping for ever.
+  ExpectRefusedByAll(WithFloatAt(withSform, work / "huge.nii", 288, 1.7e38f),
+                     "the value 1.7e+38 is beyond +-1e+18 (ITK's orientation solver overflows)");
+  ExpectRefusedByAll(WithFloatAt(withSform, work / "quatern.nii", 256, 2.0f),
+                     "header field NIfTI quatern_b/c/d = '2.000000 ");
+  ExpectRefusedByAll(WithFloatAt(withSform, work / "quatern.nii", 256, 2.0f),
+                     "the value 2 is beyond +-1 (a quaternion part)");
+}
+
+// Fuzz finding (crash): NrrdIO quotes a header line it cannot parse in a 1025-byte stack buffer;
+// a line of about 1000 characters smashed the stack.
+TEST(ImageFileInputNrrd, LongHeaderLinesAreRefusedBeforeNrrdIo) {
+  const fs::path work = FreshDirectory();
+  auto nrrd = [&](const std::string& name, std::size_t contentLength) {
+    std::ofstream(work / name, std::ios::binary)
+        << "NRRD0004\ntype: short\ndimension: 3\nsizes: 4 4 4\nencoding: raw\nendian: little\n"
+        << "content: " << std::string(contentLength, 'c') << "\n\n"
+        << Int16Bytes(64);
+    return work / name;
+  };
+  ExpectRefusedByAll(nrrd("long.nrrd", 1000), "NRRD header line 7 ('content: cccc");
+  ExpectRefusedByAll(nrrd("long.nrrd", 1000),
+                     "(1009 characters)') is longer than 512 characters (NrrdIO's error messages "
+                     "overflow on such lines)");
+  ExpectAccepted(kMorphology, nrrd("fine.nrrd", 400));
+}
+
 TEST(ImageFileInputGeometry, NiftiGeometryIsCheckedAsWritten) {
   const fs::path work = FreshDirectory();
   const fs::path nii = WriteValidImage(work / "valid.nii");
@@ -216,10 +363,12 @@ TEST(ImageFileInputGeometry, NiftiGeometryIsCheckedAsWritten) {
   ExpectRefusedByAll(WithFloatAt(nii, work / "nan.nii", 80, std::nanf("")),
                      "header field NIfTI pixdim = 'nan 0.750000 1.250000': the value 'nan' is not "
                      "finite");
-  // qoffset_x (byte 268) and pixdim[1]: finite in double, beyond a float's range as a surface.
+  // qoffset_x (byte 268) and pixdim[1]: finite, but beyond what ITK's orientation solver takes
+  // (and, as a surface, beyond a float's range); refused before ITK reads them.
   const fs::path big = WithFloatAt(nii, work / "big0.nii", 80, 3e38f);
   ExpectRefusedByAll(WithFloatAt(big, work / "big.nii", 268, 3e38f),
-                     "the physical extent (origin + size x spacing) overflows on axis 0");
+                     "header field NIfTI pixdim = '300000000549775575777803994281145270272.000000 "
+                     "0.750000 1.250000': the value 3e+38 is beyond +-1e+18");
 }
 
 // Finding 15: an output name ITK will not write is refused before the input's pixels are read.

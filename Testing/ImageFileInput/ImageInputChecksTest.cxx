@@ -1,5 +1,6 @@
 // The shared checks on their own (cumed/app/ImageInputChecks.h): what they refuse and accept.
 #include "cumed/app/ImageInputChecks.h"
+#include "cumed/app/ItkFiles.h"
 #include "cumed/core/Error.h"
 
 #include <gtest/gtest.h>
@@ -7,6 +8,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <new>
+#include <stdexcept>
 
 using cumed::app::ImageGridClaim;
 
@@ -84,4 +87,14 @@ TEST(ImageInputChecks, HeaderNumbers) {
   EXPECT_THROW(cumed::app::CheckHeaderNumbers("f.mha", "Offset", "1 2x 3", false), cumed::Error);
   EXPECT_THROW(cumed::app::CheckHeaderNumbers("f.mha", "ElementSpacing", "1 0 1", true),
                cumed::Error);
+}
+
+// crash-2f6a11b1: MetaIO threw std::length_error past ReadImageFile, whose message then named
+// neither the file nor the kind of failure; the readers now wrap it (ItkFiles.h).
+TEST(ImageInputChecks, LibraryExceptionsAreNamed) {
+  EXPECT_EQ(cumed::app::LibraryErrorText(std::length_error("basic_string::_M_create")),
+            "the reader failed (std::length_error: basic_string::_M_create); the file is damaged "
+            "or not what its extension says");
+  EXPECT_NE(cumed::app::LibraryErrorText(std::bad_alloc()).find("ran out of memory"),
+            std::string::npos);
 }

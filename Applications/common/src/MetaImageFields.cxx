@@ -15,6 +15,7 @@ MetaImageFields ReadMetaImageFields(std::istream& in, std::uint64_t maxBytes) {
   std::string line;
   while (fields.end < maxBytes && std::getline(in, line)) {
     fields.end += line.size() + 1;
+    fields.lines.push_back(line);
     const auto equals = line.find('=');
     if (equals == std::string::npos) continue;
     const std::string key = TrimBlanks(line.substr(0, equals));

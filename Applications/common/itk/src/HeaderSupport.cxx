@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <system_error>
 
 namespace fs = std::filesystem;
@@ -21,6 +22,23 @@ std::string Lowercase(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return text;
+}
+
+std::string Printable(const std::string& text) {
+  constexpr std::size_t kShown = 60;
+  std::string shown;
+  for (std::size_t i = 0; i < text.size() && i < kShown; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      shown += static_cast<char>(c);
+    } else {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
+      shown += escaped;
+    }
+  }
+  if (text.size() > kShown) shown += "... (" + std::to_string(text.size()) + " characters)";
+  return shown;
 }
 
 bool EndsWith(const std::string& text, const std::string& suffix) {

@@ -12,6 +12,10 @@ std::uint64_t FileSize(const std::filesystem::path& file);
 
 std::string Lowercase(std::string text);
 
+/// `text` for a message: its first 60 bytes, control and non-ASCII bytes as \xNN, and its length
+/// when it is longer.
+std::string Printable(const std::string& text);
+
 bool EndsWith(const std::string& text, const std::string& suffix);
 
 /// The data file `name` that `header`'s `field` names, relative to the header's directory. Throws

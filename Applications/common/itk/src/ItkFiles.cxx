@@ -1,13 +1,20 @@
 #include "cumed/app/ItkFiles.h"
 
+#include "HeaderSupport.h"
 #include "ImageFileData.h"
 #include "MetaImageHeader.h"
+#include "MetaIoHeaderRules.h"
+#include "NiftiHeader.h"
+#include "NrrdHeader.h"
 
 #include "cumed/app/ImageInputChecks.h"
 #include "cumed/app/UsageError.h"
 
 #include <itkImageIOFactory.h>
 
+#include <ios>
+#include <new>
+#include <stdexcept>
 #include <system_error>
 
 namespace fs = std::filesystem;
@@ -42,6 +49,14 @@ std::uint64_t Times(const fs::path& file, const std::string& sizeText, std::uint
   return a * b;
 }
 
+const char* TypeName(const std::exception& e) {
+  if (dynamic_cast<const std::length_error*>(&e)) return "std::length_error";
+  if (dynamic_cast<const std::out_of_range*>(&e)) return "std::out_of_range";
+  if (dynamic_cast<const std::invalid_argument*>(&e)) return "std::invalid_argument";
+  if (dynamic_cast<const std::ios_base::failure*>(&e)) return "std::ios_base::failure";
+  return "std::exception";
+}
+
 } // namespace
 
 std::string ItkErrorText(const itk::ExceptionObject& e) {
@@ -57,27 +72,62 @@ std::string ItkErrorText(const itk::ExceptionObject& e) {
   return text;
 }
 
+std::string LibraryErrorText(const std::exception& e) {
+  if (dynamic_cast<const std::bad_alloc*>(&e)) {
+    return "the reader ran out of memory (std::bad_alloc); the file's header claims more than "
+           "it holds or is damaged";
+  }
+  return std::string("the reader failed (") + TypeName(e) + ": " + e.what() +
+         "); the file is damaged or not what its extension says";
+}
+
 itk::ImageIOBase::Pointer ReadImageHeader(const fs::path& file, const MemoryUse& memory) {
   const std::string name = file.string();
   std::error_code error;
   if (!fs::is_regular_file(file, error)) {
     throw cumed::Error("cannot read " + InputName(file) + ": not a regular file");
   }
-  itk::ImageIOBase::Pointer io =
-      itk::ImageIOFactory::CreateImageIO(name.c_str(), itk::ImageIOFactory::FileModeEnum::ReadMode);
+  // MetaIO crashes or hangs on some malformed headers, ITK's NIfTI and NRRD readers on others:
+  // CuMed's reading of them comes first.
+  const std::string extension = file.extension().string();
+  const bool metaImage = extension == ".mha" || extension == ".mhd"; // as ITK matches them
+  if (metaImage) {
+    const detail::MetaImageHeader header = detail::ReadMetaImageHeader(file);
+    detail::CheckMetaImageForMetaIO(file, header);
+    detail::CheckMetaImageNumbers(file, header); // MetaIO's message: "No such file or directory"
+  }
+  // ITK's NIfTI reader aborts (vnl's assert_finite) on a NaN in the orientation fields.
+  const std::string lower = detail::Lowercase(file.filename().string());
+  for (const char* nifti : {".nii", ".nii.gz", ".hdr", ".hdr.gz"}) {
+    if (detail::EndsWith(lower, nifti)) detail::LocateNiftiData(file);
+  }
+  if (detail::EndsWith(lower, ".nrrd") || detail::EndsWith(lower, ".nhdr")) {
+    detail::CheckNrrdHeaderLines(file);
+  }
+  itk::ImageIOBase::Pointer io;
+  try {
+    io = itk::ImageIOFactory::CreateImageIO(name.c_str(),
+                                            itk::ImageIOFactory::FileModeEnum::ReadMode);
+  } catch (const itk::ExceptionObject& e) {
+    throw cumed::Error("cannot read " + InputName(file) + ": " + ItkErrorText(e));
+  } catch (const std::exception& e) {
+    throw cumed::Error("cannot read " + InputName(file) + ": " + LibraryErrorText(e));
+  }
   if (!io) {
     throw cumed::Error("cannot read " + InputName(file) + ": no ITK image reader recognises it " +
                        "(ITK matches some extensions case-sensitively: .mha, not .MHA)");
   }
-  const std::string format = io->GetNameOfClass();
-  if (format == "MetaImageIO") { // MetaIO's own message for these is "No such file or directory"
-    detail::CheckMetaImageNumbers(file, detail::ReadMetaImageHeader(file));
+  if (!metaImage && std::string(io->GetNameOfClass()) == "MetaImageIO") {
+    throw cumed::Error("cannot read " + InputName(file) + ": ITK reads it as MetaImage, whose " +
+                       "files end in .mha or .mhd");
   }
   io->SetFileName(name);
   try {
     io->ReadImageInformation();
   } catch (const itk::ExceptionObject& e) {
     throw cumed::Error("cannot read the header of " + InputName(file) + ": " + ItkErrorText(e));
+  } catch (const std::exception& e) {
+    throw cumed::Error("cannot read the header of " + InputName(file) + ": " + LibraryErrorText(e));
   }
   const ImageGridClaim grid = GridOf(*io);
   const std::string sizeText = SizeText(grid.size);

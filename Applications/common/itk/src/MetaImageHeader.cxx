@@ -24,7 +24,7 @@ MetaImageHeader ReadMetaImageHeader(const fs::path& file) {
     throw cumed::Error("cannot read the header of " + InputName(file) +
                        ": no 'ElementDataFile = ...' line in its first " +
                        std::to_string(read.end) + " bytes (a MetaImage header ends with it)");
-  return {std::move(read.values), read.end};
+  return {std::move(read.values), read.end, std::move(read.lines)};
 }
 
 void CheckMetaImageNumbers(const fs::path& file, const MetaImageHeader& header) {

@@ -8,12 +8,14 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace cumed::app::detail {
 
 struct MetaImageHeader {
   std::map<std::string, std::string> fields; ///< key -> value, both trimmed
-  std::uint64_t end = 0; ///< offset of the first byte after the ElementDataFile line
+  std::uint64_t end = 0;          ///< offset of the first byte after the ElementDataFile line
+  std::vector<std::string> lines; ///< the header's lines as written, up to ElementDataFile
 };
 
 /// Reads the header of `file` (at most 1 MiB of text). Throws cumed::Error naming the file when

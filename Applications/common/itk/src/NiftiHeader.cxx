@@ -9,9 +9,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -29,24 +31,40 @@ template <class T> T ValueAt(const unsigned char* header, std::size_t at, bool s
   return value;
 }
 
-// The NIfTI-1 geometry floats: niftilib replaces a NaN pixdim by 1 without a word.
+// The NIfTI-1 geometry floats: niftilib replaces a NaN pixdim by 1 without a word, and ITK's
+// orientation (a float SVD of the sform or qform matrix) aborts on a NaN and never ends on
+// values whose squares overflow a float. Quaternion parts are at most 1 by definition.
 void CheckNifti1Numbers(const fs::path& file, const unsigned char* header, bool swap) {
   const int dimensions = std::clamp<int>(ValueAt<std::int16_t>(header, 40, swap), 0, 7);
+  constexpr double kMaxGeometry = 1e18; // its square, x3, stays below 3.4e38
   struct Field {
     const char* name;
     std::size_t at;
     int count;
+    double limit;
   };
-  const Field fields[] = {{"pixdim", 80, dimensions}, {"quatern_b/c/d", 256, 3},
-                          {"qoffset_x/y/z", 268, 3},  {"srow_x", 280, 4},
-                          {"srow_y", 296, 4},         {"srow_z", 312, 4}};
+  const Field fields[] = {
+      {"pixdim", 80, dimensions, kMaxGeometry}, {"quatern_b/c/d", 256, 3, 1},
+      {"qoffset_x/y/z", 268, 3, kMaxGeometry},  {"srow_x", 280, 4, kMaxGeometry},
+      {"srow_y", 296, 4, kMaxGeometry},         {"srow_z", 312, 4, kMaxGeometry}};
   for (const Field& field : fields) {
     std::string value;
     for (int i = 0; i < field.count; ++i) {
       value += (i ? " " : "") + std::to_string(ValueAt<float>(header, field.at + 4 * i, swap));
     }
-    CheckHeaderNumbers(file, std::string("NIfTI ") + field.name, value,
-                       std::string(field.name) == "pixdim");
+    const std::string name = std::string("NIfTI ") + field.name;
+    CheckHeaderNumbers(file, name, value, std::string(field.name) == "pixdim");
+    for (int i = 0; i < field.count; ++i) {
+      const float number = ValueAt<float>(header, field.at + 4 * i, swap);
+      if (std::fabs(number) > field.limit) {
+        std::ostringstream text;
+        text << InputName(file) << ": header field " << name << " = '" << value << "': the value "
+             << number << " is beyond +-" << field.limit
+             << (field.limit == 1 ? " (a quaternion part)"
+                                  : " (ITK's orientation solver overflows)");
+        throw cumed::Error(text.str());
+      }
+    }
   }
 }
 
@@ -121,6 +139,14 @@ ImageDataLocation LocateNiftiData(const fs::path& file) {
     std::string name = file.filename().string();
     const std::string lower = Lowercase(name);
     const std::size_t cut = EndsWith(lower, ".hdr.gz") ? 7 : EndsWith(lower, ".hdr") ? 4 : 0;
+    if (EndsWith(lower, ".nii") || EndsWith(lower, ".nii.gz")) {
+      // niftilib would read it as an Analyze header and look for the data elsewhere, after
+      // allocating what the header claims.
+      const std::string magic(reinterpret_cast<const char*>(bytes.data()) + (nifti2 ? 4 : 344), 4);
+      throw cumed::Error(InputName(file) + ": NIfTI header field magic = '" + Printable(magic) +
+                         "' is not '" + (nifti2 ? "n+2" : "n+1") +
+                         "', which a single .nii file (header and data together) has");
+    }
     if (cut == 0) {
       data.storage = DataStorage::ReaderChecked; // ITK finds the pair's other file itself
       return data;

@@ -2,12 +2,34 @@
 
 #include "HeaderSupport.h"
 
+#include "cumed/app/ImageInputChecks.h"
+#include "cumed/core/Error.h"
+
 #include <fstream>
 #include <string>
 
 namespace fs = std::filesystem;
 
 namespace cumed::app::detail {
+
+void CheckNrrdHeaderLines(const fs::path& file) {
+  // NrrdIO formats its parse errors, which quote the line, into a 1025-byte stack buffer
+  // (vsprintf in biffMsgAddVL): a line of about 970 characters overflows it.
+  constexpr std::size_t kMaxLine = 512;
+  std::ifstream in(file, std::ios::binary);
+  std::string line;
+  std::uint64_t end = 0;
+  for (std::size_t number = 1; std::getline(in, line) && end < (1u << 20); ++number) {
+    end += line.size() + 1;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) return;
+    if (line.size() > kMaxLine) {
+      throw cumed::Error(InputName(file) + ": NRRD header line " + std::to_string(number) + " ('" +
+                         Printable(line) + "') is longer than " + std::to_string(kMaxLine) +
+                         " characters (NrrdIO's error messages " + "overflow on such lines)");
+    }
+  }
+}
 
 // "key: value" lines up to the first empty line.
 ImageDataLocation LocateNrrdData(const fs::path& file) {

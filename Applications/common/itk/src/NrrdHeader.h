@@ -10,4 +10,8 @@ namespace cumed::app::detail {
 /// and how they are encoded. Several data files are left to the reader (ReaderChecked).
 ImageDataLocation LocateNrrdData(const std::filesystem::path& file);
 
+/// Refuses, naming the file and the line, a header line (up to the first empty line) longer
+/// than 512 characters: ITK's NrrdIO overflows a stack buffer when it reports such a line.
+void CheckNrrdHeaderLines(const std::filesystem::path& file);
+
 } // namespace cumed::app::detail

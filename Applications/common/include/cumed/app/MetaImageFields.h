@@ -6,6 +6,7 @@
 #include <istream>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace cumed::app {
 
@@ -14,6 +15,8 @@ struct MetaImageFields {
   /// ElementDataFile's value as MetaIO takes it: the rest of the line after '=', leading
   /// blanks and a trailing CR removed, trailing blanks kept (they belong to a file name).
   std::string dataFileAsWritten;
+  /// The lines read, as written (without their '\n'), for checks of the header's form.
+  std::vector<std::string> lines;
   bool hasDataFile = false; ///< an ElementDataFile line was found
   std::uint64_t end = 0;    ///< offset of the first byte after the last line read
 };

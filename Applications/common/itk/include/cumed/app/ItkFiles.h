@@ -8,6 +8,7 @@
 #include <itkImageIOBase.h>
 #include <itkMacro.h>
 
+#include <exception>
 #include <filesystem>
 #include <string>
 
@@ -17,6 +18,10 @@ namespace cumed::app {
 /// for messages that already name the file and what was being done.
 std::string ItkErrorText(const itk::ExceptionObject& e);
 
+/// What a library's std::exception (thrown where ITK expects only its own exceptions: a
+/// std::length_error or std::bad_alloc from a damaged file) says, for messages that name the file.
+std::string LibraryErrorText(const std::exception& e);
+
 /// How much memory a program needs to hold an image it reads: `copies` of it, each value
 /// `valueBytes` wide (0: as wide as stored in the file).
 struct MemoryUse {
@@ -25,10 +30,13 @@ struct MemoryUse {
 };
 
 /// The header of `file`, read by the ITK ImageIO that claims it, and checked before any pixel
-/// is allocated: the file is a regular file; MetaImage geometry fields are finite numbers; the
-/// size, spacing, origin and direction pass CheckGridGeometry; the pixel data (or the data file
-/// the header names) hold the claimed bytes, compressed data decompress to exactly them; the
-/// image fits the available memory (`memory`). Throws cumed::Error naming the file otherwise.
+/// is allocated: the file is a regular file; a MetaImage header has the form MetaIO parses
+/// safely (MetaIoHeaderRules.h) and its geometry fields are finite numbers, a NIfTI header has
+/// finite geometry, both checked before ITK reads them; the size, spacing, origin and direction
+/// pass CheckGridGeometry; the pixel data (or the data file the header names) hold the claimed
+/// bytes, compressed data decompress to exactly them; the image fits the available memory
+/// (`memory`). ITK's exceptions and std::exceptions from its libraries become cumed::Error
+/// naming the file, as does every refusal.
 itk::ImageIOBase::Pointer ReadImageHeader(const std::filesystem::path& file,
                                           const MemoryUse& memory);
 
@@ -53,6 +61,8 @@ template <class TImage> typename TImage::Pointer ReadImageFile(const std::filesy
     reader->Update();
   } catch (const itk::ExceptionObject& e) {
     throw cumed::Error("cannot read INPUT '" + file.string() + "': " + ItkErrorText(e));
+  } catch (const std::exception& e) { // a std::length_error or std::bad_alloc inside MetaIO
+    throw cumed::Error("cannot read INPUT '" + file.string() + "': " + LibraryErrorText(e));
   }
   typename TImage::Pointer image = reader->GetOutput();
   image->DisconnectPipeline();
