@@ -1,6 +1,7 @@
 #include "DicomElementWalk.h"
 
 #include "DicomFileHeader.h"
+#include "DicomNestingBound.h"
 #include "DicomTags.h"
 
 #include <dcmtk/dcmdata/dctag.h>
@@ -328,6 +329,15 @@ private:
 
   std::uint64_t WalkSequence(const ElementHeader& sequence, std::uint64_t end,
                              const Encoding& encoding, bool fragments) {
+    struct Level { // one level deeper for this call, whichever way it returns
+      std::size_t& depth;
+      explicit Level(std::size_t& d) : depth(++d) {}
+      ~Level() { --depth; }
+    } level(depth_);
+    if (depth_ > kMaxSequenceDepth)
+      Refuse(TagText(sequence) + " at byte " + std::to_string(sequence.valueAt) +
+             " nests sequences more than " + std::to_string(kMaxSequenceDepth) +
+             " levels deep (a CT slice nests a few)");
     const bool undefined = sequence.length == kUndefinedLength;
     if (!undefined) CheckFits(sequence, end);
     const std::uint64_t sequenceEnd = undefined ? end : sequence.valueAt + sequence.length;
@@ -357,6 +367,7 @@ private:
 
   std::ifstream file_;
   std::uint64_t size_ = 0;
+  std::size_t depth_ = 0; ///< sequences WalkSequence is inside
 };
 
 } // namespace
