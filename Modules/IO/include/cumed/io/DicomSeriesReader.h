@@ -69,8 +69,9 @@ struct CtSeries {
 ///   "DICM" and no data set); a file with the DICOM marker that cannot be parsed; an image
 ///   (PixelData present) without SeriesInstanceUID; a SeriesInstanceUID that is not a valid UID
 ///   (digits and single dots, at most 64 characters);
-/// - a file that nests more than 2000 sequence items (FFFE,E000) or is deflated (the parsers
-///   recurse per nesting level; 20,000 levels overflowed the stack), even when it is not a slice;
+/// - a file that holds more than 2000 sequence items (FFFE,E000), nests sequences more than 256
+///   levels deep, or is deflated (the parsers recurse per nesting level; 20,000 levels overflowed
+///   the stack), even when it is not a slice;
 /// - a slice of the series read: non-CT modality (when required); PhotometricInterpretation
 ///   (0028,0004) other than MONOCHROME2 (colour values crashed GDCM; MONOCHROME1 would be
 ///   inverted before the rescale); SamplesPerPixel not 1; NumberOfFrames not 1; BitsAllocated
