@@ -37,6 +37,13 @@ std::string Program() {
   return cumed::apptest::Setting("CUMED_MORPHOLOGY", CUMED_MORPHOLOGY_EXE);
 }
 
+// Beside `work`, not in it: the runs' captured output must not count as files they left.
+fs::path FreshCaptureDirectory(const fs::path& work) {
+  const fs::path capture = work.parent_path() / (work.filename().string() + ".capture");
+  fs::remove_all(capture);
+  return capture;
+}
+
 std::unique_ptr<BackgroundProgram> Start(const std::vector<std::string>& arguments,
                                          const fs::path& work, const fs::path& capture,
                                          const std::string& tag, double delaySeconds) {
@@ -154,8 +161,7 @@ TEST(MorphologyAppOutputSafety, EveryMetaImageDataFileIsProtected) {
 // no file under the final name, no staging directory.
 TEST(MorphologyAppOutputSafety, InterruptedRunLeavesNothing) {
   const fs::path work = FreshWorkDirectory();
-  const fs::path capture = work.parent_path() / (work.filename().string() + ".capture");
-  fs::remove_all(capture);
+  const fs::path capture = FreshCaptureDirectory(work);
   SaveImage(RandomImage<Int16Image>({{40, 30, 20}}, -100, 100, 3).GetPointer(), work / "in.mha");
   for (const int signal : {SIGTERM, SIGINT}) {
     const auto run = Start(Close({"in.mha", "out/closed.nii.gz"}), work, capture, "run", 60);
@@ -172,8 +178,7 @@ TEST(MorphologyAppOutputSafety, InterruptedRunLeavesNothing) {
 // final name, and the next run ignores the leftover and succeeds.
 TEST(MorphologyAppOutputSafety, KilledRunLeavesOnlyItsHiddenStagingDirectory) {
   const fs::path work = FreshWorkDirectory();
-  const fs::path capture = work.parent_path() / (work.filename().string() + ".capture");
-  fs::remove_all(capture);
+  const fs::path capture = FreshCaptureDirectory(work);
   SaveImage(RandomImage<Int16Image>({{40, 30, 20}}, -100, 100, 3).GetPointer(), work / "in.mha");
   const auto run = Start(Close({"in.mha", "closed.nii.gz"}), work, capture, "run", 60);
   ASSERT_TRUE(run->WaitForStderr(kStagedMarker, 60));
@@ -193,8 +198,7 @@ TEST(MorphologyAppOutputSafety, InterruptedDicomOutputLeavesNoSeries) {
   const fs::path phantom = PhantomDirectory();
   ASSERT_TRUE(fs::is_directory(phantom)) << "phantom series '" << phantom << "' is missing";
   const fs::path work = FreshWorkDirectory();
-  const fs::path capture = work.parent_path() / (work.filename().string() + ".capture");
-  fs::remove_all(capture);
+  const fs::path capture = FreshCaptureDirectory(work);
   const auto arguments = Close({"--dicom", phantom.string(), "series"});
   const auto terminated = Start(arguments, work, capture, "term", 60);
   ASSERT_TRUE(terminated->WaitForStderr(kStagedMarker, 120));
@@ -224,8 +228,7 @@ TEST(MorphologyAppOutputSafety, InterruptedDicomOutputLeavesNoSeries) {
 // and the file is one run's complete output.
 TEST(MorphologyAppOutputSafety, ConcurrentRunsToOneNewFileHaveOneWinner) {
   const fs::path work = FreshWorkDirectory();
-  const fs::path capture = work.parent_path() / (work.filename().string() + ".capture");
-  fs::remove_all(capture);
+  const fs::path capture = FreshCaptureDirectory(work);
   SaveImage(RandomImage<Int16Image>({{30, 20, 10}}, -100, 100, 5).GetPointer(), work / "in.mha");
   ASSERT_EQ(RunProgram(Close({"in.mha", "single.mha"}), work).exitCode, 0);
 
@@ -267,8 +270,7 @@ TEST(MorphologyAppOutputSafety, ConcurrentRunsToOneNewSeriesHaveOneWinner) {
   const fs::path phantom = PhantomDirectory();
   ASSERT_TRUE(fs::is_directory(phantom)) << "phantom series '" << phantom << "' is missing";
   const fs::path work = FreshWorkDirectory();
-  const fs::path capture = work.parent_path() / (work.filename().string() + ".capture");
-  fs::remove_all(capture);
+  const fs::path capture = FreshCaptureDirectory(work);
   std::vector<std::unique_ptr<BackgroundProgram>> runs;
   for (int i = 0; i < 4; ++i) {
     runs.push_back(Start(Close({"--dicom", phantom.string(), "series"}), work, capture,
