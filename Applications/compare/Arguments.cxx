@@ -68,7 +68,7 @@ void ApplyOption(Arguments& a, const std::string& name, const std::string& value
 std::vector<std::string> ParseOptions(Arguments& a, std::vector<const char*> args) {
   app::OptionHandlers handlers;
   handlers.isFlag = [](const std::string& n) {
-    return n == "--help" || n == "-h" || n == "--requires-cuda";
+    return n == "--help" || n == "-h" || n == "--requires-cuda" || app::IsToolFlag(n);
   };
   handlers.takesValue = [](const std::string& n) {
     static const std::set<std::string> names{"--kind",
@@ -80,16 +80,21 @@ std::vector<std::string> ParseOptions(Arguments& a, std::vector<const char*> arg
                                              "--tolerance-distance",
                                              "--tolerance-count-fraction",
                                              "--tolerance-pixels-fraction"};
-    return names.count(n) > 0;
+    return names.count(n) > 0 || app::IsToolValueOption(n);
   };
   handlers.onFlag = [&a](const std::string& n) {
     if (n == "--requires-cuda")
       a.requiresCuda = true;
+    else if (app::IsToolFlag(n))
+      app::ApplyToolFlag(n, a.tool);
     else
       a.help = true;
   };
   handlers.onValue = [&a](const app::OptionArgument& o, const std::string& v, int&) {
-    ApplyOption(a, o.name, v);
+    if (app::IsToolValueOption(o.name))
+      app::ApplyToolValue(o.name, v, a.tool);
+    else
+      ApplyOption(a, o.name, v);
   };
   const auto positionals =
       app::ParseCommandLine(static_cast<int>(args.size()), args.data(), handlers);
@@ -106,7 +111,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   int i = 1;
   for (; i < argc && std::string(argv[i]) != "--test"; ++i) own.push_back(argv[i]);
   auto positionals = ParseOptions(a, own);
-  if (a.help) return a;
+  if (a.help || a.tool.version) return a;
   if (i < argc) {
     if (!positionals.empty()) {
       throw UsageError("with --test, OUTPUT and BASELINE follow --compare (got '" +
@@ -161,10 +166,12 @@ std::string HelpText() {
        << "                                 (default 1: antialiasing and 1-pixel shifts pass)\n"
        << "  --diff-image PATH              rendering: write the per-pixel difference (8-bit)\n"
        << "  --requires-cuda                exit 77 (skipped) when no CUDA device is usable\n"
-       << "  -h, --help                     this text\n"
+       << app::ToolOptionsHelp() << "  -h, --help                     this text\n"
        << "\n"
        << "Exit status: 0 within tolerance, 1 differs (or the --test command failed),\n"
        << "2 usage error or unreadable file, 77 skipped (--requires-cuda, no usable device).\n"
+       << "--json prints the verdict as one JSON object (status, kind, within_tolerance and\n"
+       << "the measured numbers); --quiet prints only the verdict line.\n"
        << "An image is unreadable also when its data are shorter or longer than its header\n"
        << "claims, its geometry is not finite, or it does not fit the memory (MemAvailable;\n"
        << "CUMED_AVAILABLE_MEMORY=BYTES[K|M|G|T] overrides).\n";

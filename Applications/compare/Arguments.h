@@ -1,6 +1,8 @@
 #pragma once
 // The command line of cumed-compare: what to compare, how (the kind), the tolerances, and the
 // optional command that makes the output first (--test ... --compare).
+#include "cumed/app/ToolOptions.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +32,7 @@ struct Arguments {
   std::string baseline;
   std::string diffImage;            ///< empty: none written
   std::vector<std::string> command; ///< --test: run this first; empty: compare only
+  app::ToolOptions tool;            ///< --version, --json, --quiet, --verbose, --threads
 };
 
 /// Throws app::UsageError naming the option and value.

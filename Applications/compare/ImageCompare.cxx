@@ -125,7 +125,11 @@ Comparison CompareImages(const LoadedImage& output, const LoadedImage& baseline,
     report << "    ... and " << differing - kListedDifferences << " more\n";
   }
   if (differing > static_cast<std::size_t>(tolerances.voxels)) within = false;
-  return {within, report.str()};
+  return {within,
+          report.str(),
+          {{"max_difference", largest},
+           {"differing_voxels", static_cast<double>(differing)},
+           {"voxels", static_cast<double>(voxels)}}};
 }
 
 } // namespace cumed::compareapp

@@ -131,6 +131,18 @@ double MeanOf(vtkDataArray* values) {
   return sum / static_cast<double>(values->GetNumberOfTuples());
 }
 
+// The counts of both meshes, then `more`, as --json measures.
+std::vector<std::pair<std::string, double>>
+Counts(vtkPolyData* a, vtkPolyData* b, std::vector<std::pair<std::string, double>> more) {
+  std::vector<std::pair<std::string, double>> measures{
+      {"output_points", static_cast<double>(a->GetNumberOfPoints())},
+      {"baseline_points", static_cast<double>(b->GetNumberOfPoints())},
+      {"output_triangles", static_cast<double>(CountTriangles(a))},
+      {"baseline_triangles", static_cast<double>(CountTriangles(b))}};
+  measures.insert(measures.end(), more.begin(), more.end());
+  return measures;
+}
+
 } // namespace
 
 bool IsMeshFile(const std::string& path) {
@@ -150,7 +162,8 @@ Comparison CompareMeshes(const std::string& output, const std::string& baseline,
                       report);
   if (a->GetNumberOfPoints() == 0 || b->GetNumberOfPoints() == 0) {
     report << "  an empty mesh: distances not measured\n";
-    return {within && a->GetNumberOfPoints() == b->GetNumberOfPoints(), report.str()};
+    return {within && a->GetNumberOfPoints() == b->GetNumberOfPoints(), report.str(),
+            Counts(a, b, {})};
   }
   // Point to triangle when both have triangles (a finer mesh of the same surface is close),
   // else point to point.
@@ -172,7 +185,7 @@ Comparison CompareMeshes(const std::string& output, const std::string& baseline,
          << "    output to baseline: max " << directed[0] << ", mean " << meanA << "\n"
          << "    baseline to output: max " << directed[1] << ", mean " << meanB << "\n";
   if (!(distance <= tolerances.distance)) within = false;
-  return {within, report.str()};
+  return {within, report.str(), Counts(a, b, {{"hausdorff_distance_mm", distance}})};
 }
 
 } // namespace cumed::compareapp

@@ -101,7 +101,12 @@ Comparison CompareRenderings(const LoadedImage& output, const LoadedImage& basel
     WriteDifference(difference, a.width, a.height, diffImage);
     report << "  difference picture written to " << diffImage << "\n";
   }
-  return {fraction <= tolerances.pixelsFraction, report.str()};
+  return {fraction <= tolerances.pixelsFraction,
+          report.str(),
+          {{"max_difference", largest},
+           {"max_difference_unshifted", largestUnshifted},
+           {"differing_pixels", static_cast<double>(differing)},
+           {"differing_pixels_fraction", fraction}}};
 }
 
 } // namespace cumed::compareapp

@@ -7,6 +7,7 @@
 #include "RenderingCompare.h"
 #include "TestCommand.h"
 
+#include "cumed/app/Json.h"
 #include "cumed/app/ProgramMain.h"
 #include "cumed/app/SafeOutput.h"
 #include "cumed/core/Backend.h"
@@ -49,9 +50,42 @@ Kind ResolveKind(const Arguments& a) {
   return IsPicture(a.baseline) ? Kind::Rendering : Kind::Image;
 }
 
+const char* KindName(Kind kind) {
+  switch (kind) {
+  case Kind::Image:
+    return "image";
+  case Kind::Mesh:
+    return "mesh";
+  case Kind::Rendering:
+    return "rendering";
+  default:
+    return "auto";
+  }
+}
+
+// --json: the verdict as one object; `status` is the exit status.
+std::string VerdictJson(const Arguments& a, int status, const std::string& note, Kind kind,
+                        const Comparison* result) {
+  cumed::app::JsonObject json;
+  json.Add("program", kProgramName).Add("status", status);
+  json.Add("output", a.output).Add("baseline", a.baseline).Add("kind", KindName(kind));
+  if (!note.empty()) json.Add(status == kSkipped ? "skipped" : "failed", note);
+  if (result) {
+    json.Add("within_tolerance", result->withinTolerance);
+    cumed::app::JsonObject measures;
+    for (const auto& [name, value] : result->measures) measures.Add(name, value);
+    json.Add("measures", measures);
+  }
+  return json.Text();
+}
+
 int Run(const Arguments& a) {
   if (a.requiresCuda && !cumed::CudaUsable()) {
-    std::cout << kProgramName << ": skipped: --requires-cuda, " << WhyNoCuda() << "\n";
+    const std::string why = "--requires-cuda, " + WhyNoCuda();
+    if (a.tool.json)
+      std::cout << VerdictJson(a, kSkipped, why, a.kind, nullptr) << "\n";
+    else
+      std::cout << kProgramName << ": skipped: " << why << "\n";
     return kSkipped;
   }
   if (!a.diffImage.empty()) {
@@ -61,12 +95,15 @@ int Run(const Arguments& a) {
   if (!a.command.empty()) {
     const std::string failure = RunTestCommand(a.command, a.output);
     if (!failure.empty()) {
-      std::cout << kProgramName << ": FAILED: the test command " << failure << "\n";
+      if (a.tool.json)
+        std::cout << VerdictJson(a, kDiffers, "the test command " + failure, a.kind, nullptr)
+                  << "\n";
+      else
+        std::cout << kProgramName << ": FAILED: the test command " << failure << "\n";
       return kDiffers;
     }
   }
   const Kind kind = ResolveKind(a);
-  std::cout << "output:   " << a.output << "\nbaseline: " << a.baseline << "\n";
   Comparison result;
   if (kind == Kind::Mesh) {
     result = CompareMeshes(a.output, a.baseline, a.tolerances);
@@ -77,10 +114,18 @@ int Run(const Arguments& a) {
                  ? CompareRenderings(output, baseline, a.tolerances, a.diffImage)
                  : CompareImages(output, baseline, a.tolerances);
   }
-  std::cout << result.report << kProgramName << ": "
+  const int status = result.withinTolerance ? 0 : kDiffers;
+  if (a.tool.json) {
+    std::cout << VerdictJson(a, status, "", kind, &result) << std::endl;
+    return status;
+  }
+  if (!a.tool.quiet) {
+    std::cout << "output:   " << a.output << "\nbaseline: " << a.baseline << "\n" << result.report;
+  }
+  std::cout << kProgramName << ": "
             << (result.withinTolerance ? "within tolerance" : "DIFFERS beyond tolerance")
             << std::endl;
-  return result.withinTolerance ? 0 : kDiffers;
+  return status;
 }
 
 } // namespace
@@ -93,6 +138,11 @@ int main(int argc, char** argv) {
       std::cout << HelpText();
       return 0;
     }
+    if (arguments.tool.version) {
+      std::cout << cumed::app::VersionText(kProgramName);
+      return 0;
+    }
+    cumed::app::ApplyToolOptions(kProgramName, arguments.tool);
     return Run(arguments);
   } catch (const cumed::app::UsageError& e) {
     return cumed::app::Fail(kProgramName, cumed::app::kUsageError, e.what());

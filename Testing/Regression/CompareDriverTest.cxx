@@ -1,6 +1,7 @@
 // Tests of cumed-compare as a test suite runs it: it must fail when the output differs beyond the
 // tolerances and name what differs, pass within them, and tell unreadable files (2) and skipped
 // cases (77) apart from differences (1).
+#include "JsonValue.h"
 #include "ProgramRun.h"
 #include "cumed/core/Backend.h"
 
@@ -244,3 +245,42 @@ TEST(CompareDriver, TestCommandCanBeStoppedBySignals) {
 }
 
 } // namespace
+
+// The script options every CuMed program takes: --json gives the verdict and its numbers as one
+// object with the exit status, --quiet only the verdict line, --version the version.
+TEST(CompareDriver, ScriptOptions) {
+  const fs::path work = WorkDirectory();
+  const auto baseline = WriteVolume(work / "baseline.mha");
+  const auto output = WriteVolume(work / "output.mha", 2.5f);
+  RunResult run = Compare({"--json", "--threads", "1", output, baseline}, work);
+  EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+  const cumed::apptest::JsonValue verdict = cumed::apptest::ParseJson(run.out);
+  EXPECT_EQ(verdict["status"].number, 1.0);
+  EXPECT_EQ(verdict["kind"].text, "image");
+  EXPECT_FALSE(verdict["within_tolerance"].boolean);
+  EXPECT_EQ(verdict["measures"]["differing_voxels"].number, 1.0);
+  EXPECT_EQ(verdict["measures"]["max_difference"].number, 2.5);
+  EXPECT_EQ(verdict["measures"]["voxels"].number, 480.0);
+
+  const auto sphere = WriteSphere(work / "sphere.vtp", 0.0);
+  const auto moved = WriteSphere(work / "moved.vtp", 0.5);
+  run = Compare({"--json", "--tolerance-distance", "1", moved, sphere}, work);
+  EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+  const cumed::apptest::JsonValue mesh = cumed::apptest::ParseJson(run.out);
+  EXPECT_TRUE(mesh["within_tolerance"].boolean);
+  EXPECT_NEAR(mesh["measures"]["hausdorff_distance_mm"].number, 0.5, 1e-3);
+  EXPECT_EQ(mesh["measures"]["output_triangles"].number,
+            mesh["measures"]["baseline_triangles"].number);
+
+  run = Compare({"--quiet", output, baseline}, work);
+  EXPECT_EQ(run.exitCode, 1);
+  EXPECT_EQ(run.out, "cumed-compare: DIFFERS beyond tolerance\n");
+
+  run = Compare({"--version"}, work);
+  EXPECT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_EQ(run.out.rfind("cumed-compare ", 0), 0u) << run.out;
+
+  run = Compare({"--threads", "0", output, baseline}, work);
+  EXPECT_EQ(run.exitCode, 2);
+  EXPECT_NE(run.err.find("--threads"), std::string::npos) << run.err;
+}
