@@ -1,4 +1,5 @@
-# cumed_module(NAME <Component> TARGET <target> [OUTPUT_NAME <name>] [INTERFACE] [INCLUDE_DIR <dir>]
+# cumed_module(NAME <Component> TARGET <target> [OUTPUT_NAME <name>] [INTERFACE | OBJECT]
+#              [INCLUDE_DIR <dir>]
 #              [SOURCES ...] [DEPENDS <CuMed components>] [PACKAGES "<find_package arguments>" ...]
 #              [ITK_MODULES ...] [VTK_MODULES ...] [VTK_PRIVATE_MODULES ...]
 #              [LINK_PUBLIC ...] [LINK_PRIVATE ...])
@@ -9,8 +10,11 @@
 # modules. PACKAGES are found here and again, with the ITK and VTK modules, by CuMedConfig.cmake
 # when a downstream project asks for the component (CuMedInstall.cmake writes them into it).
 # Installed in its own export set CuMed<Component>Targets. Declare dependencies first.
+# OBJECT: an object library (objects installed under lib/cumed-objects/, no headers of its own),
+# for definitions that must be in the user's executable: CMake links an object library's objects
+# into each target that links it directly.
 function(cumed_module)
-  cmake_parse_arguments(M "INTERFACE" "NAME;TARGET;OUTPUT_NAME;INCLUDE_DIR"
+  cmake_parse_arguments(M "INTERFACE;OBJECT" "NAME;TARGET;OUTPUT_NAME;INCLUDE_DIR"
     "SOURCES;DEPENDS;PACKAGES;ITK_MODULES;VTK_MODULES;VTK_PRIVATE_MODULES;LINK_PUBLIC;LINK_PRIVATE"
     ${ARGN})
   if(NOT M_INCLUDE_DIR)
@@ -20,6 +24,9 @@ function(cumed_module)
   if(M_INTERFACE)
     add_library(${M_TARGET} INTERFACE)
     set(public INTERFACE)
+  elseif(M_OBJECT)
+    add_library(${M_TARGET} OBJECT ${M_SOURCES})
+    set_target_properties(${M_TARGET} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   else()
     add_library(${M_TARGET} ${M_SOURCES})
     set_target_properties(${M_TARGET} PROPERTIES OUTPUT_NAME ${M_OUTPUT_NAME})
@@ -66,9 +73,12 @@ function(cumed_module)
   install(TARGETS ${M_TARGET} EXPORT CuMed${M_NAME}Targets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-  install(DIRECTORY ${M_INCLUDE_DIR}/cumed DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-          FILES_MATCHING PATTERN "*.h" PATTERN "*.hxx" PATTERN "*.cuh")
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+    OBJECTS DESTINATION ${CMAKE_INSTALL_LIBDIR}/cumed-objects)
+  if(NOT M_OBJECT)
+    install(DIRECTORY ${M_INCLUDE_DIR}/cumed DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+            FILES_MATCHING PATTERN "*.h" PATTERN "*.hxx" PATTERN "*.cuh")
+  endif()
 endfunction()
 
 # cumed_add_gtest(NAME name [CUDA_CASES] SOURCES ... LIBRARIES ... [ENVIRONMENT k=v ...])

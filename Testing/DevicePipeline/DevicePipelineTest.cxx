@@ -10,6 +10,7 @@
 #include "cumed/morphology/GrayscaleDilateImageFilter.h"
 #include "cumed/morphology/GrayscaleMorphologicalClosingImageFilter.h"
 #include "cumed/surface/Isosurface.h"
+#include "cumed/test/Backends.h"
 
 #include <gtest/gtest.h>
 
@@ -109,7 +110,7 @@ TEST(DevicePipelineOnHost, IsAnOrdinaryItkPipelineOnTheCpu) {
 }
 
 TEST(DevicePipelineCuda, OneUploadAndNoDownloadBeforeTheMesh) {
-  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device";
+  CUMED_SKIP_WITHOUT_CUDA();
   const std::string file = WritePhantom();
   DeviceChain chain(file, cumed::Backend::Auto);
   cumed::ResetTransferStats();
@@ -149,7 +150,7 @@ TEST(DevicePipelineCuda, OneUploadAndNoDownloadBeforeTheMesh) {
 }
 
 TEST(DevicePipelineCuda, RerunningAfterAHostEditUploadsTheEdit) {
-  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device";
+  CUMED_SKIP_WITHOUT_CUDA();
   using Volume = cumed::CudaImage<short, 3>;
   auto input = Volume::New();
   input->SetRegions(Volume::SizeType{{16, 16, 16}});

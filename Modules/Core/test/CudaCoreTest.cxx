@@ -8,6 +8,7 @@
 #include "cumed/core/PinnedBuffer.h"
 #include "cumed/core/Stream.h"
 #include "cumed/core/Transfer.h"
+#include "cumed/test/Backends.h"
 #if CUMED_WITH_CUDA
 #include "TestKernels.h"
 #endif
@@ -25,7 +26,7 @@ namespace {
 class CudaCore : public ::testing::Test {
 protected:
   void SetUp() override {
-    if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
+    CUMED_SKIP_WITHOUT_CUDA();
     cumed::ResetTransferStats();
   }
 };

@@ -5,6 +5,7 @@
 #include "RandomVolumes.h"
 #include "cumed/core/Device.h"
 #include "cumed/morphology/BinaryMorphology.h"
+#include "cumed/test/Backends.h"
 
 #include <gtest/gtest.h>
 
@@ -87,9 +88,7 @@ void ExpectCudaEqualsCpu(const test::NamedElement& named, std::size_t width, T f
 
 class BinaryCudaPacked : public testing::TestWithParam<std::tuple<int, std::size_t>> {
 protected:
-  void SetUp() override {
-    if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
-  }
+  void SetUp() override { CUMED_SKIP_WITHOUT_CUDA(); }
 };
 
 TEST_P(BinaryCudaPacked, EqualsCpu) {

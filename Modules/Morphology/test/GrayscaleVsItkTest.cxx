@@ -114,9 +114,7 @@ TEST(GrayscaleArguments, MismatchedSizesAreRejected) {
 // ---- GPU-specific behaviour ----
 class GrayscaleCuda : public testing::Test {
 protected:
-  void SetUp() override {
-    if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
-  }
+  void SetUp() override { CUMED_SKIP_WITHOUT_CUDA(); }
 };
 
 TEST_F(GrayscaleCuda, DeviceResidentInputMakesNoTransfer) {

@@ -6,6 +6,7 @@
 #include "cumed/core/Image.h"
 #include "cumed/morphology/BinaryThreshold.h"
 #include "cumed/morphology/Pad.h"
+#include "cumed/test/Backends.h"
 
 #include <gtest/gtest.h>
 
@@ -132,7 +133,7 @@ template <class T> void ExpectDeviceEqualsHost(unsigned seed) {
 }
 
 TEST(PadCountThresholdCuda, DeviceEqualsHostForEveryPixelType) {
-  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device";
+  CUMED_SKIP_WITHOUT_CUDA();
   ExpectDeviceEqualsHost<std::uint8_t>(4);
   ExpectDeviceEqualsHost<std::int16_t>(5);
   ExpectDeviceEqualsHost<std::uint16_t>(6);

@@ -106,20 +106,14 @@ void CheckTorus(cumed::Backend backend) {
       backend);
 }
 
-TEST(Analytic, SphereVolumeAreaWatertightOrientation) {
-  CheckSphere(cumed::Backend::CPU);
-}
-TEST(Analytic, TorusVolumeAreaWatertightOrientation) {
-  CheckTorus(cumed::Backend::CPU);
-}
+class Analytic : public cumed::test::BackendTest<> {};
 
-TEST(AnalyticCuda, SphereVolumeAreaWatertightOrientation) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  CheckSphere(cumed::Backend::CUDA);
+TEST_P(Analytic, SphereVolumeAreaWatertightOrientation) {
+  CheckSphere(backend());
 }
-TEST(AnalyticCuda, TorusVolumeAreaWatertightOrientation) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  CheckTorus(cumed::Backend::CUDA);
+TEST_P(Analytic, TorusVolumeAreaWatertightOrientation) {
+  CheckTorus(backend());
 }
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(Analytic);
 
 } // namespace

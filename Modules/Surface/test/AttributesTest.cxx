@@ -35,13 +35,11 @@ void ExpectAttributesLikeVtk(cumed::Backend backend) {
   EXPECT_TRUE(MatchesReference(mesh, vtk, tolerances));
 }
 
-TEST(Attributes, InterpolatedLikeVtkFlyingEdges) {
-  ExpectAttributesLikeVtk(cumed::Backend::CPU);
-}
+class Attributes : public cumed::test::BackendTest<> {};
 
-TEST(AttributesCuda, InterpolatedLikeVtkFlyingEdges) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectAttributesLikeVtk(cumed::Backend::CUDA);
+TEST_P(Attributes, InterpolatedLikeVtkFlyingEdges) {
+  ExpectAttributesLikeVtk(backend());
 }
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(Attributes);
 
 } // namespace

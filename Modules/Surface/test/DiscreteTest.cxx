@@ -32,20 +32,14 @@ void ExpectLikeVtkDiscrete(const std::vector<T>& labels, Size3 size, cumed::Back
   EXPECT_TRUE(MatchesReference(mesh, vtk, tolerances));
 }
 
-TEST(Discrete, UInt8LabelsLikeVtkDiscreteFlyingEdges) {
-  ExpectLikeVtkDiscrete<std::uint8_t>({1, 2, 3}, {45, 39, 33}, cumed::Backend::CPU);
-}
-TEST(Discrete, UInt16LabelsLikeVtkDiscreteFlyingEdges) {
-  ExpectLikeVtkDiscrete<std::uint16_t>({7, 300, 4000}, {71, 33, 41}, cumed::Backend::CPU);
-}
+class Discrete : public cumed::test::BackendTest<> {};
 
-TEST(DiscreteCuda, UInt8LabelsLikeVtkDiscreteFlyingEdges) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectLikeVtkDiscrete<std::uint8_t>({1, 2, 3}, {45, 39, 33}, cumed::Backend::CUDA);
+TEST_P(Discrete, UInt8LabelsLikeVtkDiscreteFlyingEdges) {
+  ExpectLikeVtkDiscrete<std::uint8_t>({1, 2, 3}, {45, 39, 33}, backend());
 }
-TEST(DiscreteCuda, UInt16LabelsLikeVtkDiscreteFlyingEdges) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectLikeVtkDiscrete<std::uint16_t>({7, 300, 4000}, {71, 33, 41}, cumed::Backend::CUDA);
+TEST_P(Discrete, UInt16LabelsLikeVtkDiscreteFlyingEdges) {
+  ExpectLikeVtkDiscrete<std::uint16_t>({7, 300, 4000}, {71, 33, 41}, backend());
 }
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(Discrete);
 
 } // namespace

@@ -70,9 +70,12 @@ void ExpectRequestErrors(cumed::Backend backend) {
   ExpectInvalid([&] { ExtractIsosurface(volume.view(), negative); }, {"numberOfSlabs"});
 }
 
-TEST(Errors, InvalidRequestsNameTheProblem) {
-  ExpectRequestErrors(cumed::Backend::CPU);
+class RequestErrors : public cumed::test::BackendTest<> {};
+
+TEST_P(RequestErrors, InvalidRequestsNameTheProblem) {
+  ExpectRequestErrors(backend());
 }
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(RequestErrors);
 
 TEST(Errors, DeviceInputOrKeepOnDeviceWithTheCpuBackend) {
   const auto volume = SmoothField<float>(Geometry({9, 8, 7}), 75, 0, 1);
@@ -92,11 +95,6 @@ TEST(Errors, DeviceInputOrKeepOnDeviceWithTheCpuBackend) {
   cumed::ImageView<const float> deviceAttribute = device;
   ExpectInvalid([&] { ExtractIsosurface(volume.view(), options, {deviceAttribute}); },
                 {"attribute volume 0", "memory"});
-}
-
-TEST(ErrorsCuda, InvalidRequestsNameTheProblem) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectRequestErrors(cumed::Backend::CUDA);
 }
 
 TEST(ErrorsCuda, AttributeOnTheHostWithADeviceVolume) {

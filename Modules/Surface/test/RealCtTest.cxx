@@ -20,19 +20,19 @@ using namespace cumed::surface::test;
 
 const std::vector<double> kValues{300.0, -400.0};
 
-struct RealCt {
+struct LoadedCt {
   Volume<std::int16_t> volume;
   SurfaceMesh vtk; ///< vtkFlyingEdges3D's, computed once for both backends
 };
 
-const RealCt* LoadOnce() {
-  static const std::unique_ptr<RealCt> loaded = []() -> std::unique_ptr<RealCt> {
+const LoadedCt* LoadOnce() {
+  static const std::unique_ptr<LoadedCt> loaded = []() -> std::unique_ptr<LoadedCt> {
     const char* source = std::getenv("CUMED_SOURCE_DIR");
     if (!source) return nullptr;
     const auto directory =
         std::filesystem::path(source) / ".." / "shared" / "data" / "ct" / "popi-phase00";
     if (!std::filesystem::is_directory(directory)) return nullptr;
-    auto ct = std::make_unique<RealCt>();
+    auto ct = std::make_unique<LoadedCt>();
     const auto series = cumed::io::ReadDicomCtSeries(directory.string());
     const auto& image = *series.image;
     auto& g = ct->volume.geometry;
@@ -51,7 +51,7 @@ const RealCt* LoadOnce() {
 }
 
 void ExpectLikeVtk(cumed::Backend backend) {
-  const RealCt* ct = LoadOnce();
+  const LoadedCt* ct = LoadOnce();
   if (!ct) GTEST_SKIP() << "real CT not found: ../shared/data/ct/popi-phase00 beside the checkout";
   ASSERT_EQ(ct->volume.geometry.size, (Size3{512, 512, 141}));
   IsosurfaceOptions options;
@@ -66,13 +66,11 @@ void ExpectLikeVtk(cumed::Backend backend) {
   EXPECT_TRUE(MatchesReference(mesh, ct->vtk, tolerances));
 }
 
-TEST(RealCt, BoneAndSkinWithNormalsLikeVtkFlyingEdges) {
-  ExpectLikeVtk(cumed::Backend::CPU);
-}
+class RealCt : public cumed::test::BackendTest<> {};
 
-TEST(RealCtCuda, BoneAndSkinWithNormalsLikeVtkFlyingEdges) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectLikeVtk(cumed::Backend::CUDA);
+TEST_P(RealCt, BoneAndSkinWithNormalsLikeVtkFlyingEdges) {
+  ExpectLikeVtk(backend());
 }
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(RealCt);
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "cumed/core/Device.h"
 #include "cumed/core/Image.h"
 #include "cumed/surface/Isosurface.h"
+#include "cumed/test/Backends.h" // CUMED_SKIP_WITHOUT_CUDA, suites run on every backend
 
 #include <gtest/gtest.h>
 
@@ -17,10 +18,6 @@
 #include <string>
 #include <type_traits>
 #include <vector>
-
-/// First statement of every test in a *Cuda* suite.
-#define CUMED_SKIP_WITHOUT_CUDA()                                                                  \
-  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices()
 
 namespace cumed::surface::test {
 

@@ -69,34 +69,20 @@ template <class T> void ExpectLikeVtkFlyingEdges(cumed::Backend backend) {
   }
 }
 
-TEST(VsVtk, UInt8LikeFlyingEdges) {
-  ExpectLikeVtkFlyingEdges<std::uint8_t>(cumed::Backend::CPU);
-}
-TEST(VsVtk, Int16LikeFlyingEdges) {
-  ExpectLikeVtkFlyingEdges<std::int16_t>(cumed::Backend::CPU);
-}
-TEST(VsVtk, UInt16ReflectedLikeFlyingEdges) {
-  ExpectLikeVtkFlyingEdges<std::uint16_t>(cumed::Backend::CPU);
-}
-TEST(VsVtk, FloatLikeFlyingEdges) {
-  ExpectLikeVtkFlyingEdges<float>(cumed::Backend::CPU);
-}
+class VsVtk : public cumed::test::BackendTest<> {};
 
-TEST(VsVtkCuda, UInt8LikeFlyingEdges) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectLikeVtkFlyingEdges<std::uint8_t>(cumed::Backend::CUDA);
+TEST_P(VsVtk, UInt8LikeFlyingEdges) {
+  ExpectLikeVtkFlyingEdges<std::uint8_t>(backend());
 }
-TEST(VsVtkCuda, Int16LikeFlyingEdges) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectLikeVtkFlyingEdges<std::int16_t>(cumed::Backend::CUDA);
+TEST_P(VsVtk, Int16LikeFlyingEdges) {
+  ExpectLikeVtkFlyingEdges<std::int16_t>(backend());
 }
-TEST(VsVtkCuda, UInt16ReflectedLikeFlyingEdges) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectLikeVtkFlyingEdges<std::uint16_t>(cumed::Backend::CUDA);
+TEST_P(VsVtk, UInt16ReflectedLikeFlyingEdges) {
+  ExpectLikeVtkFlyingEdges<std::uint16_t>(backend());
 }
-TEST(VsVtkCuda, FloatLikeFlyingEdges) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectLikeVtkFlyingEdges<float>(cumed::Backend::CUDA);
+TEST_P(VsVtk, FloatLikeFlyingEdges) {
+  ExpectLikeVtkFlyingEdges<float>(backend());
 }
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(VsVtk);
 
 } // namespace

@@ -1,11 +1,14 @@
 // The project's own ITK and VTK next to CuMed: a PNG written and read back by file name (the IO
-// factory the project's UseITK registered), a vtkSphereSource, and one CuMed ITK filter.
+// factory the project's UseITK registered), a vtkSphereSource, one CuMed ITK filter, and
+// vtkFlyingEdges3D::New() made CuMed's by the installed CuMed::SurfaceVtkFactoryNew.
 #include <cumed/morphology/GrayscaleDilateImageFilter.h>
+#include <cumed/surface/VtkOverrides.h>
 
 #include <itkFlatStructuringElement.h>
 #include <itkImage.h>
 #include <itkImageFileReader.h>
 #include <itkImageFileWriter.h>
+#include <vtkFlyingEdges3D.h>
 #include <vtkNew.h>
 #include <vtkPolyData.h>
 #include <vtkSphereSource.h>
@@ -60,6 +63,18 @@ int main(int argc, char* argv[]) {
     std::cerr << "cumed::GrayscaleDilateImageFilter: unexpected voxels\n";
     return 3;
   }
+  if (!cumed::RegisterVtkOverrides()) {
+    std::cerr << "RegisterVtkOverrides: vtkFlyingEdges3D::New() does not consult the factory "
+                 "although CuMed::SurfaceVtkFactoryNew is linked\n";
+    return 4;
+  }
+  vtkNew<vtkFlyingEdges3D> contour;
+  if (!contour->IsA("vtkCuMedFlyingEdges3D")) {
+    std::cerr << "vtkNew<vtkFlyingEdges3D> gave " << contour->GetClassName()
+              << ", not vtkCuMedFlyingEdges3D\n";
+    return 5;
+  }
+  cumed::UnregisterVtkOverrides();
   std::cout << "coexistence OK\n";
   return 0;
 }

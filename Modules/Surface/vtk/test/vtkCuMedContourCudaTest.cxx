@@ -7,6 +7,7 @@
 #include "cumed/core/Backend.h"
 #include "cumed/surface/vtkCuMedDiscreteFlyingEdges3D.h"
 #include "cumed/surface/vtkCuMedFlyingEdges3D.h"
+#include "cumed/test/Backends.h"
 
 #include <gtest/gtest.h>
 #include <vtkCellArray.h>
@@ -26,7 +27,7 @@ namespace {
 class SurfaceVtkCuda : public ::testing::Test {
 protected:
   void SetUp() override {
-    if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device";
+    CUMED_SKIP_WITHOUT_CUDA();
     Grid grid;
     grid.direction = TiltedDirection(false);
     image_ = MakeImage(grid);

@@ -1,7 +1,9 @@
 // vtkCuMedDiscreteFlyingEdges3D against vtkDiscreteFlyingEdges3D on label volumes: one surface per
 // label, points matched by position within each label's block, the same triangles with the same
-// orientation, normals, and the label as the point scalar.
+// orientation, normals, and the label as the point scalar, on every built backend.
 #include "SurfaceVtkTestSupport.h"
+#include "cumed/core/Execution.h"
+#include "cumed/test/Backends.h"
 
 #include "cumed/surface/vtkCuMedDiscreteFlyingEdges3D.h"
 
@@ -16,6 +18,7 @@
 #include <initializer_list>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace cumed::surfacevtktest;
@@ -28,10 +31,10 @@ struct LabelCase {
   bool normals;
 };
 
-class SurfaceVtkDiscrete : public ::testing::TestWithParam<LabelCase> {};
+class SurfaceVtkDiscrete : public cumed::test::BackendTest<LabelCase> {};
 
 TEST_P(SurfaceVtkDiscrete, MatchesVtkDiscreteFlyingEdges3D) {
-  const LabelCase& c = GetParam();
+  const LabelCase c = param<0>();
   Grid grid;
   grid.direction = TiltedDirection(false);
   const auto image = MakeImage(grid);
@@ -49,10 +52,10 @@ TEST_P(SurfaceVtkDiscrete, MatchesVtkDiscreteFlyingEdges3D) {
     filter->SetComputeNormals(c.normals);
     filter->ComputeScalarsOn();
   }
-  contour->SetBackendToCPU();
+  contour->SetBackend(backend());
   const auto expected = RunFilter(reference);
   const auto actual = RunFilter(contour);
-  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CPU);
+  EXPECT_EQ(contour->GetLastBackend(), cumed::ImplementationOf(backend()));
   ASSERT_GT(expected->GetNumberOfPolys(), 500);
 
   const SurfaceComparison comparison = CompareSurfaces(actual, expected, 1e-4 * 0.7, "labels");
@@ -75,14 +78,18 @@ TEST_P(SurfaceVtkDiscrete, MatchesVtkDiscreteFlyingEdges3D) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Labels, SurfaceVtkDiscrete,
-                         ::testing::Values(LabelCase{"UInt8WithNormals", VTK_UNSIGNED_CHAR, true},
-                                           LabelCase{"Int16", VTK_SHORT, false},
-                                           LabelCase{"UInt16WithNormals", VTK_UNSIGNED_SHORT, true},
-                                           LabelCase{"Float", VTK_FLOAT, false}),
-                         [](const ::testing::TestParamInfo<LabelCase>& info) {
-                           return std::string(info.param.name);
-                         });
+const LabelCase kLabelCases[] = {{"UInt8WithNormals", VTK_UNSIGNED_CHAR, true},
+                                 {"Int16", VTK_SHORT, false},
+                                 {"UInt16WithNormals", VTK_UNSIGNED_SHORT, true},
+                                 {"Float", VTK_FLOAT, false}};
+
+std::string
+LabelCaseName(const ::testing::TestParamInfo<std::tuple<cumed::Backend, LabelCase>>& info) {
+  return std::get<1>(info.param).name;
+}
+
+CUMED_INSTANTIATE_FOR_EVERY_BACKEND(SurfaceVtkDiscrete, LabelCaseName,
+                                    ::testing::ValuesIn(kLabelCases));
 
 TEST(SurfaceVtkDiscreteFallback, DoubleLabelsAreLeftToVtk) {
   const auto image = MakeImage(Grid{});

@@ -1,9 +1,12 @@
 // vtkCuMedFlyingEdges3D against vtkFlyingEdges3D on the same image: the same points (matched by
 // position, within 1e-4 of the smallest spacing), the same triangles with the same orientation,
 // normals within 1e-4, scalars typed and named like the input's with the contour values, and
-// interpolated attributes; then the requests CuMed leaves to VTK, which GetLastBackend() names.
+// interpolated attributes, on every built backend (Cpu/ and Cuda/ instances); then the requests
+// CuMed leaves to VTK, which GetLastBackend() names.
 #include "SurfaceVtkTestSupport.h"
 #include "cumed/core/Backend.h"
+#include "cumed/core/Execution.h"
+#include "cumed/test/Backends.h"
 
 #include "cumed/surface/vtkCuMedFlyingEdges3D.h"
 
@@ -23,6 +26,7 @@
 #include <algorithm>
 #include <initializer_list>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace cumed::surfacevtktest;
@@ -71,10 +75,10 @@ double Tolerance(const Grid& grid) {
   return 1e-4 * *std::min_element(grid.spacing.begin(), grid.spacing.end());
 }
 
-class SurfaceVtkFlyingEdges : public ::testing::TestWithParam<IsoCase> {};
+class SurfaceVtkFlyingEdges : public cumed::test::BackendTest<IsoCase> {};
 
 TEST_P(SurfaceVtkFlyingEdges, MatchesVtkFlyingEdges3D) {
-  const IsoCase& c = GetParam();
+  const IsoCase c = param<0>();
   const Grid grid = GridFor(c);
   const auto image = MakeImage(grid);
   AddSmoothField(image, c.vtkType, "density", 11, true, c.scale, c.offset);
@@ -84,10 +88,10 @@ TEST_P(SurfaceVtkFlyingEdges, MatchesVtkFlyingEdges3D) {
   Configure(reference.Get(), image, values);
   vtkNew<vtkCuMedFlyingEdges3D> contour;
   Configure(contour.Get(), image, values);
-  contour->SetBackendToCPU();
+  contour->SetBackend(backend());
   const auto expected = RunFilter(reference);
   const auto actual = RunFilter(contour);
-  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CPU);
+  EXPECT_EQ(contour->GetLastBackend(), cumed::ImplementationOf(backend()));
   ASSERT_GT(expected->GetNumberOfPolys(), 1000) << "the field should give a sizeable surface";
 
   const SurfaceComparison comparison =
@@ -112,18 +116,24 @@ TEST_P(SurfaceVtkFlyingEdges, MatchesVtkFlyingEdges3D) {
   EXPECT_EQ(actual->GetPointData()->GetNumberOfArrays(), 2);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Grids, SurfaceVtkFlyingEdges,
-    ::testing::Values(
-        IsoCase{"Int16Tilted", VTK_SHORT, Orientation::Tilted, false, 1.0, 0.0},
-        IsoCase{"Int16Reflected", VTK_SHORT, Orientation::Reflected, false, 1.0, 0.0},
-        IsoCase{"Int16UnitGrid", VTK_SHORT, Orientation::Identity, true, 1.0, 0.0},
-        IsoCase{"UInt8Tilted", VTK_UNSIGNED_CHAR, Orientation::Tilted, false, 0.1, 128.0},
-        IsoCase{"UInt16Identity", VTK_UNSIGNED_SHORT, Orientation::Identity, false, 1.0, 2000.0},
-        IsoCase{"FloatTilted", VTK_FLOAT, Orientation::Tilted, false, 0.37, 0.25}),
-    [](const ::testing::TestParamInfo<IsoCase>& info) { return std::string(info.param.name); });
+const IsoCase kIsoCases[] = {
+    {"Int16Tilted", VTK_SHORT, Orientation::Tilted, false, 1.0, 0.0},
+    {"Int16Reflected", VTK_SHORT, Orientation::Reflected, false, 1.0, 0.0},
+    {"Int16UnitGrid", VTK_SHORT, Orientation::Identity, true, 1.0, 0.0},
+    {"UInt8Tilted", VTK_UNSIGNED_CHAR, Orientation::Tilted, false, 0.1, 128.0},
+    {"UInt16Identity", VTK_UNSIGNED_SHORT, Orientation::Identity, false, 1.0, 2000.0},
+    {"FloatTilted", VTK_FLOAT, Orientation::Tilted, false, 0.37, 0.25}};
 
-TEST(SurfaceVtkFlyingEdgesOptions, WithoutNormalsAndScalarsTheOutputHasNoPointArrays) {
+std::string IsoCaseName(const ::testing::TestParamInfo<std::tuple<cumed::Backend, IsoCase>>& info) {
+  return std::get<1>(info.param).name;
+}
+
+CUMED_INSTANTIATE_FOR_EVERY_BACKEND(SurfaceVtkFlyingEdges, IsoCaseName,
+                                    ::testing::ValuesIn(kIsoCases));
+
+class SurfaceVtkFlyingEdgesOptions : public cumed::test::BackendTest<> {};
+
+TEST_P(SurfaceVtkFlyingEdgesOptions, WithoutNormalsAndScalarsTheOutputHasNoPointArrays) {
   const Grid grid;
   const auto image = MakeImage(grid);
   AddSmoothField(image, VTK_SHORT, "density", 3);
@@ -134,15 +144,15 @@ TEST(SurfaceVtkFlyingEdgesOptions, WithoutNormalsAndScalarsTheOutputHasNoPointAr
     filter->ComputeNormalsOff();
     filter->ComputeScalarsOff();
   }
-  contour->SetBackendToCPU(); // this suite checks the CPU backend; SurfaceVtkCuda checks CUDA
+  contour->SetBackend(backend());
   const auto expected = RunFilter(reference);
   const auto actual = RunFilter(contour);
-  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CPU);
+  EXPECT_EQ(contour->GetLastBackend(), cumed::ImplementationOf(backend()));
   EXPECT_EQ(actual->GetPointData()->GetNumberOfArrays(), 0);
   EXPECT_EQ(CompareSurfaces(actual, expected, Tolerance(grid), "").problem, "");
 }
 
-TEST(SurfaceVtkFlyingEdgesOptions, InterpolatesOtherPointArraysAsFloat) {
+TEST_P(SurfaceVtkFlyingEdgesOptions, InterpolatesOtherPointArraysAsFloat) {
   const Grid grid{
       {-2, 30, 1, 26, -4, 16}, {0.9, 0.8, 1.7}, {3.0, -7.0, 12.0}, TiltedDirection(false)};
   const auto image = MakeImage(grid);
@@ -155,10 +165,10 @@ TEST(SurfaceVtkFlyingEdgesOptions, InterpolatesOtherPointArraysAsFloat) {
     Configure(filter, image, {-150.5, 250.5});
     filter->InterpolateAttributesOn();
   }
-  contour->SetBackendToCPU();
+  contour->SetBackend(backend());
   const auto expected = RunFilter(reference);
   const auto actual = RunFilter(contour);
-  EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CPU);
+  EXPECT_EQ(contour->GetLastBackend(), cumed::ImplementationOf(backend()));
   const SurfaceComparison comparison =
       CompareSurfaces(actual, expected, Tolerance(grid), "density");
   ASSERT_EQ(comparison.problem, "");
@@ -184,6 +194,8 @@ TEST(SurfaceVtkFlyingEdgesOptions, InterpolatesOtherPointArraysAsFloat) {
                           comparison.toExpected),
             1e-4);
 }
+
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(SurfaceVtkFlyingEdgesOptions);
 
 // Requests CuMed does not take: VTK's filter runs unchanged, and GetLastBackend() says VTK.
 class SurfaceVtkFallback : public ::testing::Test {

@@ -8,8 +8,14 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <tuple>
 #include <vector>
+
+/// First statement of a test that needs a usable CUDA device (the CUDA-only tests of a *Cuda*
+/// suite); it skips with the reason the device probe gives.
+#define CUMED_SKIP_WITHOUT_CUDA()                                                                  \
+  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices()
 
 namespace cumed::test {
 
@@ -18,8 +24,9 @@ template <class... TParams>
 class BackendTest : public testing::TestWithParam<std::tuple<Backend, TParams...>> {
 protected:
   void SetUp() override {
-    if (backend() == Backend::CUDA && !CudaUsable())
-      GTEST_SKIP() << "no usable CUDA device: " << DescribeDevices();
+    if (backend() == Backend::CUDA) {
+      CUMED_SKIP_WITHOUT_CUDA();
+    }
   }
   Backend backend() const { return std::get<0>(this->GetParam()); }
   /// The other parameters, without the backend.
@@ -29,6 +36,11 @@ protected:
 /// {CUDA} in a CUDA build, {} in a CPU-only one (so no CUDA case is even registered there).
 inline std::vector<Backend> CudaIfBuilt() {
   return CudaBackendBuilt() ? std::vector<Backend>{Backend::CUDA} : std::vector<Backend>{};
+}
+
+/// The case name of a suite parameterised by the backend alone: "cpu" or "cuda".
+inline std::string BackendName(const testing::TestParamInfo<std::tuple<Backend>>& info) {
+  return ToString(std::get<0>(info.param));
 }
 
 } // namespace cumed::test
@@ -42,3 +54,12 @@ inline std::vector<Backend> CudaIfBuilt() {
   INSTANTIATE_TEST_SUITE_P(                                                                        \
       Cuda, Suite, testing::Combine(testing::ValuesIn(cumed::test::CudaIfBuilt()), __VA_ARGS__),   \
       name)
+
+/// The same for a BackendTest<> (the backend its only parameter): "Cpu/Suite.Test/cpu" and, in a
+/// CUDA build, "Cuda/Suite.Test/cuda".
+#define CUMED_INSTANTIATE_ON_EVERY_BACKEND(Suite)                                                  \
+  INSTANTIATE_TEST_SUITE_P(Cpu, Suite, testing::Combine(testing::Values(cumed::Backend::CPU)),     \
+                           cumed::test::BackendName);                                              \
+  INSTANTIATE_TEST_SUITE_P(Cuda, Suite,                                                            \
+                           testing::Combine(testing::ValuesIn(cumed::test::CudaIfBuilt())),        \
+                           cumed::test::BackendName)
