@@ -4,15 +4,13 @@
 //
 //   cumed-morphology-benchmark --ct DIR_OR_FILE [--repeat N] [--itk-max-radius R] [--no-itk]
 //                              [--tall-slices N] [--only NAME_PART]
+#include "cumed/benchmark/PinnedRoundTrip.h"
 #include "cumed/benchmark/Table.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
-#include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Image.h"
-#include "cumed/core/PinnedBuffer.h"
 #include "cumed/core/Stream.h"
 #include "cumed/core/Timer.h"
-#include "cumed/core/Transfer.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/morphology/BinaryMorphology.h"
 #include "cumed/morphology/GrayscaleMorphology.h"
@@ -32,7 +30,6 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -40,6 +37,7 @@ namespace {
 
 using cumed::benchmark::Median;
 using cumed::benchmark::Ms;
+using cumed::benchmark::PinnedRoundTripSeconds;
 using cumed::benchmark::Ratio;
 
 using namespace cumed::morphology;
@@ -214,26 +212,6 @@ double TimeItk(const std::vector<T>& in, std::vector<T>& out,
   return seconds;
 }
 
-/// The floor for host-in/host-out: the same bytes up and down from page-locked memory, one
-/// after the other (median of 5, after a warm-up), measured in the same run.
-double PinnedRoundTripSeconds(std::size_t bytes) {
-  static std::map<std::size_t, double> measured;
-  if (auto it = measured.find(bytes); it != measured.end()) return it->second;
-  cumed::PinnedBuffer host(bytes);
-  std::memset(host.data(), 1, bytes);
-  cumed::DeviceBuffer device(bytes);
-  cumed::Stream stream;
-  std::vector<double> times;
-  for (int r = 0; r < 6; ++r) {
-    const cumed::Stopwatch watch;
-    cumed::CopyHostToDevice(device.data(), host.data(), bytes, &stream);
-    cumed::CopyDeviceToHost(host.data(), device.data(), bytes, &stream);
-    stream.synchronize();
-    if (r > 0) times.push_back(watch.elapsedSeconds());
-  }
-  return measured[bytes] = Median(times);
-}
-
 template <class T>
 void RunRow(const Volume& volume, const std::vector<T>& input, const Workload& w,
             const Settings& s) {
@@ -244,19 +222,17 @@ void RunRow(const Volume& volume, const std::vector<T>& input, const Workload& w
   if (cuda) {
     kernel = TimeDeviceResident(input, volume.size, w, s.repeat);
     withTransfers = TimeHost(input, cudaOut, volume.size, w, cumed::Backend::CUDA, 5);
-    roundTrip = PinnedRoundTripSeconds(input.size() * sizeof(T));
+    roundTrip = PinnedRoundTripSeconds(input.size() * sizeof(T), input.size() * sizeof(T));
   }
   const int maxRadius = std::max({w.radius[0], w.radius[1], w.radius[2]});
   if (s.itk && maxRadius <= s.itkMaxRadius) itk = TimeItk(input, itkOut, volume.size, w);
   std::string same = "cpu";
   if (cuda) same += cudaOut == cpuOut ? "=cuda" : "!=CUDA";
   if (itk >= 0) same += itkOut == cpuOut ? "=itk" : "!=ITK";
-  char overFloor[32] = "-";
-  if (roundTrip > 0) std::snprintf(overFloor, sizeof overFloor, "%.2f", withTransfers / roundTrip);
   std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", volume.name.c_str(),
               w.name.c_str(), Ms(kernel).c_str(), Ms(withTransfers).c_str(), Ms(roundTrip).c_str(),
-              overFloor, Ms(cpu).c_str(), Ms(itk).c_str(), Ratio(itk, kernel).c_str(),
-              Ratio(itk, cpu).c_str(), same.c_str());
+              cumed::benchmark::Over(withTransfers, roundTrip).c_str(), Ms(cpu).c_str(),
+              Ms(itk).c_str(), Ratio(itk, kernel).c_str(), Ratio(itk, cpu).c_str(), same.c_str());
   std::fflush(stdout);
 }
 

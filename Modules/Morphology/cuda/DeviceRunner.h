@@ -11,9 +11,9 @@
 #include "cumed/core/Image.h"
 #include "cumed/core/Log.h"
 #include "cumed/core/Progress.h"
-#include "cumed/core/Staging.h"
 #include "cumed/core/Stream.h"
 #include "cumed/core/Transfer.h"
+#include "cumed/core/TransferPipeline.h"
 
 #include <algorithm>
 #include <array>
@@ -32,11 +32,11 @@ inline std::size_t DeviceBudget(std::size_t budget) {
 }
 
 /// Host images whose whole working set fits on the device: z slabs flow through three streams so
-/// that copies and kernels overlap. Each slab is staged into page-locked memory by all host
-/// threads and uploaded while the previous one is staged; a slab is computed (with `halo` extra
-/// input slices on each side) as soon as its input has been queued; its interior is downloaded
-/// into staging while later slabs compute and is spread into the output by the host. Returns the
-/// number of slabs.
+/// that copies and kernels overlap. Core's TransferPipeline stages each slab into page-locked
+/// memory with all host threads and uploads it while the next one is staged; a slab is computed
+/// (with `halo` extra input slices on each side) as soon as its input has been queued; its
+/// interior is downloaded into staging while later slabs compute and is spread into the output by
+/// the host. Returns the number of slabs.
 template <class T, class Run>
 int RunPipelined(const ImageView<const T>& input, const ImageView<T>& output, int halo,
                  const ExecutionOptions& execution, Run& run) {
@@ -46,18 +46,17 @@ int RunPipelined(const ImageView<const T>& input, const ImageView<T>& output, in
   // eight of them, so one slab's transfers hide behind the others' work.
   const std::size_t slabPlanes = std::max<std::size_t>({(depth + 7) / 8, 4 * h, 1});
   const int slabs = static_cast<int>((depth + slabPlanes - 1) / slabPlanes);
-  const std::size_t slotBytes = slabPlanes * plane * sizeof(T);
   const auto first = [&](int k) { return std::size_t(k) * slabPlanes; };
   const auto last = [&](int k) { return std::min(depth, first(k) + slabPlanes); };
 
   Stream upload, compute, download;
   DeviceBuffer in(depth * plane * sizeof(T), upload); // freed after DrainOnExit
   std::vector<DeviceBuffer> results(slabs);
-  std::vector<Event> uploaded(slabs), downloaded(slabs);
-  StagingLease staging = LeaseStaging(4 * slotBytes); // two upload and two download slots
-  const auto upSlot = [&](int k) { return staging.data() + (k % 2) * slotBytes; };
-  const auto downSlot = [&](int k) { return staging.data() + (2 + k % 2) * slotBytes; };
-  // Whatever happens, no queued copy may outlive the staging lease or the buffers.
+  std::vector<const Event*> uploaded(slabs); // owned by the pipeline
+  // One slab per staging slot, so each slab is one chunk.
+  TransferPipeline transfers(slabPlanes * plane * sizeof(T), &upload, &download);
+  // Whatever happens, no kernel may outlive the buffers it reads (the pipeline waits for its
+  // own copies).
   struct DrainOnExit {
     const Stream* streams[3];
     ~DrainOnExit() {
@@ -69,42 +68,30 @@ int RunPipelined(const ImageView<const T>& input, const ImageView<T>& output, in
   } drainOnExit{{&upload, &compute, &download}};
 
   ProgressReporter progress(execution.progress, depth, 0.01, execution.cancelRequested);
-  int drained = 0;
-  const auto drainUpTo = [&](int end) { // the host takes slabs [drained, end) out of staging
-    for (; drained < end; ++drained) {
-      downloaded[drained].synchronize();
-      const std::size_t planes = last(drained) - first(drained);
-      ParallelCopy(output.data + first(drained) * plane, downSlot(drained),
-                   planes * plane * sizeof(T));
-      progress.step(planes);
-      progress.throwIfStopped();
-    }
-  };
+  transfers.onCopiedOut([&](std::size_t bytes) { // a slab's interior is in the output
+    progress.step(bytes / (plane * sizeof(T)));
+    progress.throwIfStopped();
+  });
   int computed = 0;
   const auto computeSlab = [&](int k) {
     const std::size_t s0 = first(k) >= h ? first(k) - h : 0, s1 = std::min(depth, last(k) + h);
-    uploaded[(s1 - 1) / slabPlanes].makeWait(compute); // uploads run in order
+    uploaded[(s1 - 1) / slabPlanes]->makeWait(compute); // uploads run in order
     results[k] = DeviceBuffer((s1 - s0) * plane * sizeof(T), compute);
     run(in.as<T>() + s0 * plane, results[k].as<T>(), {size[0], size[1], s1 - s0}, compute);
     Event done;
     done.record(compute);
-    drainUpTo(k - 1); // frees the download slot this slab uses
     done.makeWait(download);
-    CopyDeviceToHost(downSlot(k), results[k].as<T>() + (first(k) - s0) * plane,
-                     (last(k) - first(k)) * plane * sizeof(T), &download);
-    downloaded[k].record(download);
+    transfers.download(output.data + first(k) * plane, results[k].as<T>() + (first(k) - s0) * plane,
+                       (last(k) - first(k)) * plane * sizeof(T));
   };
   for (int c = 0; c < slabs; ++c) {
-    if (c >= 2) uploaded[c - 2].synchronize(); // its upload slot is reused now
-    const std::size_t bytes = (last(c) - first(c)) * plane * sizeof(T);
-    ParallelCopy(upSlot(c), input.data + first(c) * plane, bytes);
-    CopyHostToDevice(in.as<T>() + first(c) * plane, upSlot(c), bytes, &upload);
-    uploaded[c].record(upload);
+    uploaded[c] = &transfers.upload(in.as<T>() + first(c) * plane, input.data + first(c) * plane,
+                                    (last(c) - first(c)) * plane * sizeof(T));
     while (computed < slabs &&
            (std::min(depth, last(computed) + h) - 1) / slabPlanes <= std::size_t(c))
       computeSlab(computed++);
   }
-  drainUpTo(slabs);
+  transfers.finishDownloads();
   return slabs;
 }
 

@@ -1,4 +1,5 @@
-// cumed-isosurface-benchmark: CuMed CUDA (input on the device, with the upload, to a host mesh),
+// cumed-isosurface-benchmark: CuMed CUDA (input on the device, with the upload, to a host mesh,
+// and the pinned PCIe round trip of the same bytes that the host-mesh time is judged against),
 // CuMed CPU, vtkFlyingEdges3D and vtkMarchingCubes on the same volumes in one run; prints a
 // Markdown table with throughputs and ratios, and checks that CuMed's CPU and CUDA meshes are
 // identical and that CuMed's counts equal vtkFlyingEdges3D's.
@@ -6,6 +7,7 @@
 //   cumed-isosurface-benchmark [--ct DICOM_DIR] [--metaball-sizes 512,1024] [--repeat N]
 //                              [--threads N] [--only NAME_PART] [--no-vtk] [--no-vtk-mc]
 //                              [--no-vtk-mc-large] [--vtk-smp BACKEND]
+#include "cumed/benchmark/PinnedRoundTrip.h"
 #include "cumed/benchmark/Table.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Config.h"
@@ -49,6 +51,8 @@ namespace {
 
 using cumed::benchmark::Median;
 using cumed::benchmark::Ms;
+using cumed::benchmark::Over;
+using cumed::benchmark::PinnedRoundTripSeconds;
 using cumed::benchmark::Ratio;
 
 using namespace cumed::surface;
@@ -144,19 +148,22 @@ struct Row {
   std::string name;
   double voxels = 0;
   std::int64_t triangles = -1, points = -1;
-  double cudaDevice = -1, cudaUpload = -1, cudaHost = -1, cpu = -1, fe = -1, mc = -1;
+  double cudaDevice = -1, cudaUpload = -1, cudaHost = -1, roundTrip = -1, cpu = -1, fe = -1,
+         mc = -1;
   std::string check;
 };
 
 void PrintRow(const Row& r) {
   const double t = static_cast<double>(r.triangles);
-  std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-              r.name.c_str(), Count(r.triangles).c_str(), Count(r.points).c_str(),
-              Ms(r.cudaDevice).c_str(), Ms(r.cudaUpload).c_str(), Ms(r.cudaHost).c_str(),
-              Ms(r.cpu).c_str(), Ms(r.fe).c_str(), Ms(r.mc).c_str(),
-              Rate(t, r.cudaDevice, 1e6).c_str(), Rate(r.voxels, r.cudaDevice, 1e9).c_str(),
-              Rate(t, r.cpu, 1e6).c_str(), Rate(r.voxels, r.cpu, 1e9).c_str(),
-              Ratio(r.fe, r.cpu).c_str(), Ratio(r.fe, r.cudaDevice).c_str(), r.check.c_str());
+  std::printf(
+      "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s "
+      "| %s |\n",
+      r.name.c_str(), Count(r.triangles).c_str(), Count(r.points).c_str(), Ms(r.cudaDevice).c_str(),
+      Ms(r.cudaUpload).c_str(), Ms(r.cudaHost).c_str(), Ms(r.roundTrip).c_str(),
+      Over(r.cudaHost, r.roundTrip).c_str(), Ms(r.cpu).c_str(), Ms(r.fe).c_str(), Ms(r.mc).c_str(),
+      Rate(t, r.cudaDevice, 1e6).c_str(), Rate(r.voxels, r.cudaDevice, 1e9).c_str(),
+      Rate(t, r.cpu, 1e6).c_str(), Rate(r.voxels, r.cpu, 1e9).c_str(), Ratio(r.fe, r.cpu).c_str(),
+      Ratio(r.fe, r.cudaDevice).c_str(), r.check.c_str());
   std::fflush(stdout);
 }
 
@@ -232,6 +239,11 @@ void RunContour(const Volume<T>& v, double value, const std::string& label, cons
     options.keepOnDevice = false;
     SurfaceMesh cudaHost;
     row.cudaHost = TimeMedian(s.repeat, [&] { cudaHost = ExtractIsosurface(host, options).mesh; });
+    // The floor for the to-host column: the volume up and the host mesh's arrays down, pinned.
+    const std::size_t meshBytes =
+        (cudaHost.points.size() + cudaHost.normals.size()) * sizeof(float) +
+        cudaHost.triangles.size() * sizeof(cudaHost.triangles[0]);
+    row.roundTrip = PinnedRoundTripSeconds(v.data.size() * sizeof(T), meshBytes);
     checks.push_back(SameMesh(cudaHost, cpu) && SameMesh(fromDevice, cpu) ? "cpu=cuda"
                                                                           : "CPU!=CUDA");
     // Every GPU of the machine: z-slabs, one host thread per GPU, host input and host mesh.
@@ -496,16 +508,19 @@ int main(int argc, char** argv) {
         "(vtkSMPTools backend %s); vtkMarchingCubes is single-threaded. Every workload: one "
         "isovalue, normals on, scalars off. CUDA on device: input already on the GPU, mesh kept "
         "there (keepOnDevice), stream synchronized, median of %d; CUDA + upload: host input, mesh "
-        "kept on the GPU, median of %d; CUDA to host: host input, host mesh, median of %d. CPU "
+        "kept on the GPU, median of %d; CUDA to host: host input, host mesh, median of %d; pinned "
+        "round trip: the volume up and the host mesh's arrays down between page-locked memory and "
+        "the GPU, measured in this run (median of 5), and CUDA to host over it. CPU "
         "and FE: median of %d after a warm-up (CPU); MC: one run. Mtri/s and Gvox/s use the "
         "CUDA-on-device and the CPU columns (scan rows: G elements/s).\n\n",
         cumed::DescribeDevices().c_str(), omp_get_max_threads(),
         vtkSMPTools::GetEstimatedNumberOfThreads(), vtkSMPTools::GetBackend(), s.repeat, s.repeat,
         s.repeat, std::max(1, std::min(s.repeat, 3)));
     std::printf("| workload | triangles | points | CUDA on device (ms) | CUDA + upload (ms) | "
-                "CUDA to host (ms) | CuMed CPU (ms) | VTK FE (ms) | VTK MC (ms) | CUDA Mtri/s | "
+                "CUDA to host (ms) | pinned round trip (ms) | to host / round trip | CuMed CPU "
+                "(ms) | VTK FE (ms) | VTK MC (ms) | CUDA Mtri/s | "
                 "CUDA Gvox/s | CPU Mtri/s | CPU Gvox/s | FE / CPU | FE / CUDA | check |\n");
-    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     if (!s.ct.empty()) {
       const auto ct = LoadCt(s.ct);
       RunContour(ct, 300.0, "300 HU", s, notes);

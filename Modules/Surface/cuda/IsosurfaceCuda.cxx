@@ -4,67 +4,19 @@
 #include "cuda/DeviceScan.h"
 #include "cumed/core/CudaCheck.h"
 #include "cumed/core/Device.h"
-#include "cumed/core/Staging.h"
+#include "cumed/core/Stream.h"
 #include "cumed/core/Transfer.h"
+#include "cumed/core/TransferPipeline.h"
 #include "src/ContourPlan.h"
 
 #include <algorithm>
 #include <cstring>
 #include <exception>
 #include <memory>
-#include <mutex>
+#include <optional>
 
 namespace cumed::surface::detail {
 namespace {
-
-/// A stream per device that lives as long as the process, so stream-ordered outputs allocated on
-/// it (a kept device mesh) may outlive the call. Never destroyed: the CUDA runtime may be gone
-/// when static destructors run.
-const Stream& SurfaceStream(int device) {
-  static std::mutex mutex;
-  static std::vector<Stream*> streams;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (streams.size() <= static_cast<std::size_t>(device)) {
-    streams.resize(device + 1, nullptr);
-  }
-  if (streams[device] == nullptr) {
-    streams[device] = new Stream(); // created on the current device, which is `device`
-  }
-  return *streams[device];
-}
-
-/// A piece of output to bring to the host.
-struct HostPiece {
-  void* host;
-  const void* device;
-  std::size_t bytes;
-};
-
-/// Copies device memory to pageable host memory (the mesh) through Core's page-locked staging
-/// memory: straight into pageable memory the copy crawls (the driver stages it, and fresh pages
-/// fault one by one); into pinned memory it runs at link speed, and spreading it into the mesh is
-/// a parallel host copy.
-void CopyThroughStaging(const std::vector<HostPiece>& pieces, const Stream& stream) {
-  std::size_t total = 0;
-  for (const auto& piece : pieces) {
-    total += piece.bytes;
-  }
-  if (total == 0) {
-    return;
-  }
-  StagingLease staging = LeaseStaging(total);
-  std::size_t offset = 0;
-  for (const auto& piece : pieces) {
-    CopyDeviceToHost(staging.data() + offset, piece.device, piece.bytes, &stream);
-    offset += piece.bytes;
-  }
-  stream.synchronize();
-  offset = 0;
-  for (const auto& piece : pieces) {
-    ParallelCopy(piece.host, staging.data() + offset, piece.bytes);
-    offset += piece.bytes;
-  }
-}
 
 std::vector<int> ChooseDevices(const IsosurfaceOptions& options) {
   int current = 0;
@@ -194,7 +146,7 @@ private:
 
   const Stream& streamOf(int d) const {
     return options_.stream != nullptr && devices_.size() == 1 ? *options_.stream
-                                                              : SurfaceStream(devices_[d]);
+                                                              : ProcessStream(devices_[d]);
   }
 
   void upload(int slab, int d) {
@@ -214,7 +166,9 @@ private:
       copy = DeviceBuffer(bytes, stream);
       const void* from = static_cast<const char*>(source) + first * plane * elementSize;
       if (volume_.location == MemoryLocation::Host) {
-        CopyHostToDevice(copy.data(), from, bytes, &stream);
+        // Pageable memory: chunks through pinned staging, each staged while the previous one
+        // crosses PCIe. The kernels start after the slab's last chunk (see platform.md).
+        UploadThroughStaging(copy.data(), from, bytes, stream);
       } else {
         CUMED_CUDA_CHECK(
             cudaMemcpyAsync(copy.data(), from, bytes, cudaMemcpyDefault, stream.native()));
@@ -315,6 +269,12 @@ private:
       part.attributes.push_back(allocateOutput(points * sizeof(float), stream));
     }
     const WorldTransform world = MakeWorldTransform(volume_.geometry);
+    // Host mesh: every job's arrays come back through one pipeline of pinned chunks, each copied
+    // into the mesh while the next ones cross PCIe.
+    std::optional<TransferPipeline> transfers;
+    if (!options_.keepOnDevice) {
+      transfers.emplace(StagingChunkBytes(hostBytes(part)), nullptr, &stream);
+    }
     std::int64_t localPoint = 0, localTriangle = 0;
     for (std::size_t n = 0; n < jobs_.size(); ++n) {
       const ContourJob& job = jobs_[n];
@@ -349,23 +309,32 @@ private:
       LaunchPoints(input.rows, world, job.value, labelMode_, edgeKeys.as<std::int64_t>(),
                    job.points, outputs, attributes, stream.native());
       c = CountedJob{}; // stream-ordered frees: the memory returns to the pool in order
-      if (!options_.keepOnDevice) {
-        download(part, job, localPoint, localTriangle, mesh, stream);
+      if (transfers) {
+        download(part, job, localPoint, localTriangle, mesh, *transfers);
       }
       localPoint += job.points;
       localTriangle += job.triangles;
     }
+    if (transfers) {
+      transfers->finishDownloads();
+    }
     stream.synchronize();
   }
 
-  /// Copies one job's output into the host mesh through pinned staging memory.
+  /// The bytes of this device's part of the host mesh.
+  std::size_t hostBytes(const DevicePart& part) const {
+    const auto points = static_cast<std::size_t>(part.points_);
+    std::size_t perPoint = 3 + (options_.computeNormals ? 3 : 0) +
+                           (options_.computeScalars ? 1 : 0) + attributes_.size();
+    return perPoint * points * sizeof(float) +
+           3 * static_cast<std::size_t>(part.triangles_) * sizeof(std::int64_t);
+  }
+
+  /// Queues one job's output for the host mesh (after its kernels, on the same stream).
   void download(const DevicePart& part, const ContourJob& job, std::int64_t localPoint,
-                std::int64_t localTriangle, SurfaceMesh& mesh, const Stream& stream) const {
-    std::vector<HostPiece> pieces;
+                std::int64_t localTriangle, SurfaceMesh& mesh, TransferPipeline& transfers) const {
     auto add = [&](void* host, const void* device, std::size_t bytes) {
-      if (bytes > 0) {
-        pieces.push_back({host, device, bytes});
-      }
+      transfers.download(host, device, bytes);
     };
     const auto points = static_cast<std::size_t>(job.points);
     auto addPerPoint = [&](float* host, const DeviceBuffer& device, std::size_t components) {
@@ -385,7 +354,6 @@ private:
     add(mesh.triangles.data() + 3 * job.triangleOffset,
         part.triangles.as<std::int64_t>() + 3 * localTriangle,
         3 * static_cast<std::size_t>(job.triangles) * sizeof(std::int64_t));
-    CopyThroughStaging(pieces, stream);
   }
 
   DeviceSurfaceMesh keptMesh() {

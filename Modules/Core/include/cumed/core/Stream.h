@@ -25,4 +25,10 @@ private:
   CUstream_st* handle_ = nullptr;
 };
 
+/// A stream per device for the whole process (created on first use; call it with `device`
+/// current), so stream-ordered memory allocated on it may outlive the call that queued the work
+/// (a mesh kept on the device). Never destroyed: the CUDA runtime may be gone when static
+/// destructors run. Throws CudaError when no device is usable.
+const Stream& ProcessStream(int device);
+
 } // namespace cumed

@@ -30,4 +30,13 @@ inline std::string Ratio(double a, double b) {
   return text;
 }
 
+/// a / b with two decimals ("1.37"), for ratios judged against a target such as 1.5; "-" when
+/// either was not measured.
+inline std::string Over(double a, double b) {
+  if (a < 0 || b <= 0) return "-";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", a / b);
+  return text;
+}
+
 } // namespace cumed::benchmark
