@@ -95,7 +95,7 @@ void MaterializeOnHost(vtkPolyData* data) {
   // Held here: ToVtkPolyData drops the key, and with it possibly the last reference.
   vtkSmartPointer<vtkCuMedDeviceMesh> holder = HolderOf(data);
   if (!holder || !holder->GetMesh()) return;
-  ToVtkPolyData(holder->GetMesh()->toHost(), data, holder->GetNaming());
+  ToVtkPolyDataNamed(holder->GetMesh()->toHost(), data, holder->GetNaming());
 }
 
 } // namespace cumed

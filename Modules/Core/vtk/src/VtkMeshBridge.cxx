@@ -70,7 +70,7 @@ void ToVtkPolyData(const SurfaceMesh& mesh, vtkPolyData* output,
   }
 }
 
-void ToVtkPolyData(const SurfaceMesh& mesh, vtkPolyData* output, const MeshNaming& naming) {
+void ToVtkPolyDataNamed(const SurfaceMesh& mesh, vtkPolyData* output, const MeshNaming& naming) {
   vtkSmartPointer<vtkDataArray> scalars;
   if (naming.scalarsType != 0) {
     scalars = BlockValueScalars(naming.scalarsType,

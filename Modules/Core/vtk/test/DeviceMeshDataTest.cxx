@@ -96,7 +96,7 @@ protected:
     if (cumed::KeepMeshOnDeviceFor(consumers, this->Keep)) {
       cumed::SetDeviceMesh(output, EmptyDeviceMesh(1, 1), TestNaming());
     } else {
-      cumed::ToVtkPolyData(HostTriangle(), output, TestNaming());
+      cumed::ToVtkPolyDataNamed(HostTriangle(), output, TestNaming());
     }
     return 1;
   }
@@ -120,7 +120,7 @@ TEST(DeviceMeshData, TravelsWithTheDataObjectButNotWithItsCopies) {
   // Host arrays written over it replace it; Initialize() alone does not (VTK keeps unknown keys).
   data->Initialize();
   EXPECT_EQ(cumed::GetDeviceMesh(data), mesh);
-  cumed::ToVtkPolyData(HostTriangle(), data, TestNaming());
+  cumed::ToVtkPolyDataNamed(HostTriangle(), data, TestNaming());
   EXPECT_EQ(cumed::GetDeviceMesh(data), nullptr);
   EXPECT_EQ(data->GetNumberOfPoints(), 3);
   cumed::SetDeviceMesh(data, mesh, TestNaming());
@@ -184,7 +184,7 @@ TEST(DeviceMeshData, MaterializingWritesTheNamedArraysAndDropsTheMesh) {
   EXPECT_STREQ(pointData->GetScalars()->GetName(), "hu");
   EXPECT_EQ(pointData->GetScalars()->GetDataType(), VTK_SHORT);
   // Host data: nothing to do.
-  cumed::ToVtkPolyData(HostTriangle(), data, TestNaming());
+  cumed::ToVtkPolyDataNamed(HostTriangle(), data, TestNaming());
   cumed::MaterializeOnHost(data);
   EXPECT_EQ(data->GetNumberOfPoints(), 3);
 }

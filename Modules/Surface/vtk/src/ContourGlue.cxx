@@ -228,7 +228,7 @@ ContourOutcome Run(vtkImageData* input, vtkDataArray* scalars, const int extent[
                   std::move(naming));
     return outcome;
   }
-  ToVtkPolyData(result.mesh, output, naming);
+  ToVtkPolyDataNamed(result.mesh, output, naming);
   return outcome;
 }
 

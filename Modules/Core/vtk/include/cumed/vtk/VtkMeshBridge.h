@@ -38,7 +38,7 @@ struct MeshNaming {
 };
 
 /// ToVtkPolyData with the attribute names and the scalars `naming` gives (BlockValueScalars).
-void ToVtkPolyData(const SurfaceMesh& mesh, vtkPolyData* output, const MeshNaming& naming);
+void ToVtkPolyDataNamed(const SurfaceMesh& mesh, vtkPolyData* output, const MeshNaming& naming);
 
 /// Point scalars as VTK's contour filters write them: `values[v]` cast to the VTK type `vtkType`
 /// (a type CuMed computes on, see IsCuMedScalarType) for every point of block v, the points
