@@ -95,7 +95,14 @@ void MaterializeOnHost(vtkPolyData* data) {
   // Held here: ToVtkPolyData drops the key, and with it possibly the last reference.
   vtkSmartPointer<vtkCuMedDeviceMesh> holder = HolderOf(data);
   if (!holder || !holder->GetMesh()) return;
-  ToVtkPolyDataNamed(holder->GetMesh()->toHost(), data, holder->GetNaming());
+  SurfaceMesh host = holder->GetMesh()->toHost();
+  // Initialize() in ToVtkPolyData drops the piece keys the pipeline set when the data was made;
+  // without them the producer would look out of date and run again.
+  vtkNew<vtkInformation> pipelineKeys;
+  pipelineKeys->Copy(data->GetInformation());
+  pipelineKeys->Remove(vtkCuMedDeviceMesh::DEVICE_MESH());
+  ToVtkPolyDataNamed(host, data, holder->GetNaming());
+  data->GetInformation()->Copy(pipelineKeys);
 }
 
 } // namespace cumed

@@ -7,6 +7,15 @@
 #include <vtkObjectFactory.h>
 #include <vtkPolyData.h>
 
+std::shared_ptr<cumed::DeviceSurfaceMesh> cumed::vtktest::EmptyDeviceMesh(int attributes,
+                                                                          int blocks) {
+  auto mesh = std::make_shared<DeviceSurfaceMesh>();
+  mesh->attributes.resize(attributes);
+  mesh->pointOffsets.assign(blocks + 1, 0);
+  mesh->triangleOffsets.assign(blocks + 1, 0);
+  return mesh;
+}
+
 vtkStandardNewMacro(vtkCuMedTestDeviceMeshConsumer);
 
 int vtkCuMedTestDeviceMeshConsumer::FillInputPortInformation(int port, vtkInformation* info) {

@@ -1,12 +1,18 @@
 #pragma once
-// A consumer that accepts device meshes on its input port (cumed::AcceptDeviceMeshes), for the
-// tests of device meshes carried through VTK pipelines: it records what it was given, device mesh
-// or host arrays, and passes nothing on (its output is an empty vtkPolyData).
+// For the tests of device meshes carried through VTK pipelines: a consumer that accepts device
+// meshes on its input port (cumed::AcceptDeviceMeshes), records what it was given (device mesh or
+// host arrays) and passes nothing on (its output is an empty vtkPolyData); and a device mesh
+// without points, which needs no GPU to exist or to be materialised.
 #include <cumed/core/Mesh.h>
 
 #include <vtkPolyDataAlgorithm.h>
 
 #include <memory>
+
+namespace cumed::vtktest {
+/// No points or triangles; `attributes` (empty) attribute buffers, one block per contour value.
+std::shared_ptr<DeviceSurfaceMesh> EmptyDeviceMesh(int attributes, int blocks);
+} // namespace cumed::vtktest
 
 class vtkCuMedTestDeviceMeshConsumer : public vtkPolyDataAlgorithm {
 public:

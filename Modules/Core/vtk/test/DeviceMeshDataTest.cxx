@@ -32,17 +32,9 @@
 #include <sstream>
 #include <string>
 
-namespace {
+using cumed::vtktest::EmptyDeviceMesh;
 
-/// A device mesh without points (so materialising it transfers nothing, also without a GPU),
-/// with `attributes` attribute buffers and one block per contour value.
-std::shared_ptr<cumed::DeviceSurfaceMesh> EmptyDeviceMesh(int attributes, int blocks) {
-  auto mesh = std::make_shared<cumed::DeviceSurfaceMesh>();
-  mesh->attributes.resize(attributes);
-  mesh->pointOffsets.assign(blocks + 1, 0);
-  mesh->triangleOffsets.assign(blocks + 1, 0);
-  return mesh;
-}
+namespace {
 
 /// One triangle, one block, one attribute.
 cumed::SurfaceMesh HostTriangle() {
@@ -308,6 +300,19 @@ TEST(DeviceMeshPipeline, AHostConsumerConnectedLaterGetsTheMeshMaterializedNotRe
   EXPECT_EQ(producer->Runs, 2);
   EXPECT_EQ(device->LastDeviceMesh, nullptr);
   EXPECT_EQ(device->LastInputPoints, 3);
+}
+
+TEST(DeviceMeshPipeline, MaterializingByHandKeepsTheOutputUpToDate) {
+  vtkNew<vtkCuMedTestMeshProducer> producer;
+  vtkNew<vtkCuMedTestDeviceMeshConsumer> device;
+  device->SetInputConnection(producer->GetOutputPort());
+  device->Update();
+  ASSERT_NE(cumed::GetDeviceMesh(producer->GetOutput()), nullptr);
+  // By hand: the producer's output stays up to date.
+  cumed::MaterializeOnHost(producer->GetOutput());
+  EXPECT_EQ(cumed::GetDeviceMesh(producer->GetOutput()), nullptr);
+  producer->Update();
+  EXPECT_EQ(producer->Runs, 1);
 }
 
 TEST(DeviceMeshPipeline, TheLastDeviceConsumerGoneMaterializesOnTheNextUpdate) {

@@ -14,13 +14,16 @@
 #include "cumed/vtk/vtkCuMedDeviceMeshPipeline.h"
 
 #include <gtest/gtest.h>
+#include <vtkCallbackCommand.h>
 #include <vtkCellArray.h>
+#include <vtkCommand.h>
 #include <vtkDataArray.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
+#include <vtkPolyDataAlgorithm.h>
 #include <vtkPolyDataNormals.h>
 #include <vtkXMLPolyDataWriter.h>
 
@@ -115,6 +118,49 @@ TEST(SurfaceVtkDeviceMesh, TheCpuBackendGivesDeviceConsumersHostArrays) {
   const auto cpu = p.CpuReference();
   EXPECT_EQ(consumer->LastInputPolys, cpu->GetNumberOfPolys());
   ExpectSameAsCpu(p.contour->GetOutput(), cpu);
+}
+
+/// At the end of a run (before VTK marks the output generated), replaces the output with an
+/// empty device mesh, as a CUDA run for device consumers leaves it.
+void AttachEmptyDeviceMesh(vtkObject* caller, unsigned long, void*, void*) {
+  cumed::MeshNaming naming;
+  naming.attributeNames = {"temperature"};
+  naming.scalarsType = VTK_SHORT;
+  naming.scalarsName = "density";
+  naming.scalarsBlockValues = {-200.5, 100.5};
+  cumed::SetDeviceMesh(vtkPolyDataAlgorithm::SafeDownCast(caller)->GetOutput(),
+                       cumed::vtktest::EmptyDeviceMesh(1, 2), naming);
+}
+
+// The filter's executive, without a GPU: a device-only output is materialised for a host consumer
+// connected later, not contoured again.
+TEST(SurfaceVtkDeviceMesh, AHostConsumerConnectedLaterGetsADeviceOnlyOutputMaterialized) {
+  ContourPipeline p;
+  p.contour->SetBackendToCPU();
+  vtkNew<vtkCallbackCommand> attach;
+  attach->SetCallback(AttachEmptyDeviceMesh);
+  const unsigned long tag = p.contour->AddObserver(vtkCommand::EndEvent, attach);
+  vtkNew<vtkCuMedTestDeviceMeshConsumer> device;
+  device->SetInputConnection(p.contour->GetOutputPort());
+  device->Update();
+  p.contour->RemoveObserver(tag);
+  ASSERT_NE(device->LastDeviceMesh, nullptr);
+
+  vtkNew<vtkPolyDataNormals> normals;
+  normals->SetInputConnection(p.contour->GetOutputPort());
+  normals->Update();
+  vtkPolyData* output = p.contour->GetOutput();
+  EXPECT_EQ(cumed::GetDeviceMesh(output), nullptr);
+  EXPECT_EQ(output->GetNumberOfPoints(), 0) << "the (empty) device mesh, not a new CPU run";
+  EXPECT_NE(output->GetPointData()->GetArray("temperature"), nullptr);
+  ASSERT_NE(output->GetPointData()->GetScalars(), nullptr);
+  EXPECT_EQ(output->GetPointData()->GetScalars()->GetDataType(), VTK_SHORT);
+  device->Update();
+  EXPECT_EQ(device->Runs, 1) << "materialising is no change for the consumers";
+  // A change upstream runs the filter again, which writes host arrays for these consumers.
+  p.contour->SetValue(1, 150.5);
+  normals->Update();
+  EXPECT_GT(output->GetNumberOfPolys(), 1000);
 }
 
 class SurfaceVtkDeviceMeshCuda : public ::testing::Test {

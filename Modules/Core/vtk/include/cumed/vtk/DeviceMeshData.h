@@ -54,7 +54,8 @@ void RemoveDeviceMesh(vtkDataObject* data);
 
 /// Turns `data` into an ordinary host vtkPolyData: its device mesh downloaded once
 /// (DeviceSurfaceMesh::toHost, counted in GetTransferStats()) and written as ToVtkPolyData does,
-/// the device mesh dropped. Nothing when `data` holds no device mesh. Throws what toHost throws
+/// the device mesh dropped, the data object's other information kept (so its producer does not
+/// look out of date). Nothing when `data` holds no device mesh. Throws what toHost throws
 /// (CudaError; cumed::Error in a build without CUDA); `data` is unchanged then.
 void MaterializeOnHost(vtkPolyData* data);
 
