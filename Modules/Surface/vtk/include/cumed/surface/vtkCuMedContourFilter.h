@@ -27,12 +27,12 @@
 //    and there is one at least, or when KeepMeshOnDevice is on and no host consumer is
 //    connected. The output vtkPolyData then has no points, cells or point data; it carries the
 //    mesh, reached with cumed::GetDeviceMesh(filter->GetOutput()). Its scalars are CuMed's float
-//    ones; a host copy gets them typed as below.
+//    ones; a host copy gets them named and typed like the input scalars, as above.
 //  - On the host otherwise: no consumer (filter->Update(); filter->GetOutput()), or any consumer
 //    that reads host arrays (vtkPolyDataNormals, a writer, a mapper): what VTK users expect.
 //  - A host consumer connected after a device-only run gets the mesh materialised on the host by
-//    the filter's executive (vtkCuMedDeviceMeshPipeline): one counted download, no second run,
-//    when nothing upstream changed; a new run otherwise.
+//    the filter's executive (vtkCuMedDeviceMeshPipeline): one counted download of the mesh (a copy
+//    per array), no second run, when nothing upstream changed; a new run otherwise.
 //
 // Copies: the mesh arrays are copied once (a parallel memcpy) into the VTK arrays; VTK's free
 // callbacks take no context, so they cannot release a std::vector. Input scalars are read in place;
@@ -40,7 +40,7 @@
 #include "cumed/core/Backend.h"
 #include "cumed/core/Execution.h"
 #include "cumed/surface/Isosurface.h"
-#include "cumed/surface/SurfaceMesh.h"
+#include "cumed/vtk/DeviceMeshData.h" // cumed::GetDeviceMesh(filter->GetOutput())
 
 #include <vtkIndent.h>
 #include <vtkOStreamWrapper.h>
