@@ -17,6 +17,7 @@ vtkStandardNewMacro(vtkCuMedDeviceMeshPipeline);
 void vtkCuMedDeviceMeshPipeline::PrintSelf(ostream& os, vtkIndent indent) {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "KeepWithoutConsumers: " << (this->KeepWithoutConsumers ? "On" : "Off") << "\n";
+  os << indent << "NumberOfMaterializations: " << this->NumberOfMaterializations << "\n";
 }
 
 bool vtkCuMedDeviceMeshPipeline::NeedsMaterializing(int port,
@@ -56,7 +57,10 @@ int vtkCuMedDeviceMeshPipeline::ExecuteData(vtkInformation* request,
     vtkPolyData* output = vtkPolyData::SafeDownCast(
         outInfoVec->GetInformationObject(port)->Get(vtkDataObject::DATA_OBJECT()));
     try {
-      cumed::MaterializeOnHost(output);
+      if (cumed::GetDeviceMesh(output)) {
+        cumed::MaterializeOnHost(output);
+        ++this->NumberOfMaterializations;
+      }
     } catch (const std::bad_alloc&) {
       vtkErrorWithObjectMacro(this->Algorithm, << "the device mesh of output port " << port
                                                << " could not be copied to the host: out of "

@@ -228,6 +228,7 @@ TEST(DeviceMeshPipeline, IsTheProducersExecutive) {
   std::ostringstream text;
   pipeline->Print(text);
   EXPECT_NE(text.str().find("KeepWithoutConsumers: Off"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("NumberOfMaterializations: 0"), std::string::npos) << text.str();
 }
 
 TEST(DeviceMeshPipeline, DeviceConsumersAloneGetTheDeviceMesh) {
@@ -283,6 +284,8 @@ TEST(DeviceMeshPipeline, AHostConsumerConnectedLaterGetsTheMeshMaterializedNotRe
   writer->WriteToOutputStringOn();
   ASSERT_EQ(writer->Write(), 1);
   EXPECT_EQ(producer->Runs, 1) << "materialised, not run again";
+  auto* pipeline = vtkCuMedDeviceMeshPipeline::SafeDownCast(producer->GetExecutive());
+  EXPECT_EQ(pipeline->GetNumberOfMaterializations(), 1);
   EXPECT_EQ(cumed::GetDeviceMesh(producer->GetOutput()), nullptr);
   // The materialised (empty) mesh has the named arrays; an untouched output would have none.
   EXPECT_NE(writer->GetOutputString().find("Name=\"temperature\""), std::string::npos);
@@ -294,6 +297,7 @@ TEST(DeviceMeshPipeline, AHostConsumerConnectedLaterGetsTheMeshMaterializedNotRe
   normals->SetInputConnection(producer->GetOutputPort());
   normals->Update();
   EXPECT_EQ(producer->Runs, 1);
+  EXPECT_EQ(pipeline->GetNumberOfMaterializations(), 1);
   // A change upstream runs the producer, which now writes host arrays for its host consumers.
   producer->Modified();
   device->Update();

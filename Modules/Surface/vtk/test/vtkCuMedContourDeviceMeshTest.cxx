@@ -157,6 +157,9 @@ TEST(SurfaceVtkDeviceMesh, AHostConsumerConnectedLaterGetsADeviceOnlyOutputMater
   EXPECT_EQ(output->GetPointData()->GetScalars()->GetDataType(), VTK_SHORT);
   device->Update();
   EXPECT_EQ(device->Runs, 1) << "materialising is no change for the consumers";
+  EXPECT_EQ(vtkCuMedDeviceMeshPipeline::SafeDownCast(p.contour->GetExecutive())
+                ->GetNumberOfMaterializations(),
+            1);
   // A change upstream runs the filter again, which writes host arrays for these consumers.
   p.contour->SetValue(1, 150.5);
   normals->Update();
@@ -229,6 +232,9 @@ TEST_F(SurfaceVtkDeviceMeshCuda, AHostConsumerConnectedLaterGetsTheMeshWithOneDo
   EXPECT_EQ(stats.hostToDeviceCopies, 0u) << "materialised, not contoured again";
   EXPECT_EQ(stats.deviceToHostBytes, expected.deviceToHostBytes);
   EXPECT_EQ(stats.deviceToHostCopies, expected.deviceToHostCopies);
+  auto* pipeline = vtkCuMedDeviceMeshPipeline::SafeDownCast(p_.contour->GetExecutive());
+  ASSERT_NE(pipeline, nullptr);
+  EXPECT_EQ(pipeline->GetNumberOfMaterializations(), 1);
   EXPECT_NE(writer->GetOutputString().find("Name=\"temperature\""), std::string::npos);
   ExpectSameAsCpu(p_.contour->GetOutput(), cpu_);
 
@@ -239,6 +245,7 @@ TEST_F(SurfaceVtkDeviceMeshCuda, AHostConsumerConnectedLaterGetsTheMeshWithOneDo
   normals->Update();
   device->Update();
   EXPECT_EQ(cumed::GetTransferStats().deviceToHostCopies, 0u);
+  EXPECT_EQ(pipeline->GetNumberOfMaterializations(), 1);
   EXPECT_EQ(normals->GetOutput()->GetNumberOfPolys(), cpu_->GetNumberOfPolys());
 }
 

@@ -23,6 +23,10 @@ public:
   void SetKeepWithoutConsumers(bool keep) { this->KeepWithoutConsumers = keep; }
   bool GetKeepWithoutConsumers() const { return this->KeepWithoutConsumers; }
 
+  /// How many device-only outputs this executive materialised for host consumers (as
+  /// CudaImage::GetNumberOfHostSyncs() counts host syncs); the bytes are in GetTransferStats().
+  int GetNumberOfMaterializations() const { return this->NumberOfMaterializations; }
+
 protected:
   vtkCuMedDeviceMeshPipeline() = default;
   ~vtkCuMedDeviceMeshPipeline() override = default;
@@ -40,5 +44,6 @@ private:
   bool NeedsMaterializing(int port, vtkInformationVector* outInfoVec) const;
 
   bool KeepWithoutConsumers = false;
+  int NumberOfMaterializations = 0;
   bool MaterializeOnly = false; ///< set by NeedToExecuteData for the ExecuteData that follows
 };
