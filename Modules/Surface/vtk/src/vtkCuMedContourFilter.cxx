@@ -99,7 +99,7 @@ int vtkCuMedContourFilter<TVtkFilter>::RequestData(vtkInformation* request,
   settings.backend = this->CuMedBackend;
   settings.gpus = this->NumberOfGPUs;
   settings.slabs = this->NumberOfSlabs;
-  // Consumers of the output port (VTK's composite pipeline runs blocks with no consumers: host).
+  // For the consumers of the output port (a composite input's blocks are contoured with none).
   settings.keepOnDevice = cumed::KeepMeshOnDeviceFor(
       cumed::CountDeviceMeshConsumers(outputVector->GetInformationObject(0)),
       this->KeepMeshOnDevice);
