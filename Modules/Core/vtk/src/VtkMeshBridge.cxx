@@ -2,6 +2,8 @@
 
 #include "cumed/core/Error.h"
 #include "cumed/core/Staging.h"
+#include "cumed/vtk/DeviceMeshData.h"
+#include "cumed/vtk/VtkImageBridge.h"
 
 #include <vtkCellArray.h>
 #include <vtkDataSetAttributes.h>
@@ -13,6 +15,7 @@
 #include <vtkPolyData.h>
 #include <vtkSmartPointer.h>
 
+#include <algorithm>
 #include <cstdint>
 
 namespace cumed {
@@ -38,6 +41,7 @@ void ToVtkPolyData(const SurfaceMesh& mesh, vtkPolyData* output,
                           " names for " + std::to_string(mesh.attributes.size()) +
                           " attribute arrays");
   output->Initialize();
+  RemoveDeviceMesh(output); // Initialize() keeps keys VTK does not know
   vtkNew<vtkPoints> points;
   points->SetData(ArrayOf<vtkFloatArray>(nullptr, 3, mesh.points));
   output->SetPoints(points);
@@ -64,6 +68,38 @@ void ToVtkPolyData(const SurfaceMesh& mesh, vtkPolyData* output,
     const int index = pointData->AddArray(ArrayOf<vtkFloatArray>("Normals", 3, mesh.normals));
     pointData->SetActiveAttribute(index, vtkDataSetAttributes::NORMALS);
   }
+}
+
+void ToVtkPolyDataNamed(const SurfaceMesh& mesh, vtkPolyData* output, const MeshNaming& naming) {
+  vtkSmartPointer<vtkDataArray> scalars;
+  if (naming.scalarsType != 0) {
+    scalars = BlockValueScalars(naming.scalarsType,
+                                naming.scalarsName ? naming.scalarsName->c_str() : nullptr,
+                                mesh.pointOffsets, naming.scalarsBlockValues);
+  }
+  ToVtkPolyData(mesh, output, naming.attributeNames, scalars);
+}
+
+vtkSmartPointer<vtkDataArray> BlockValueScalars(int vtkType, const char* name,
+                                                const std::vector<std::int64_t>& pointOffsets,
+                                                const std::vector<double>& values) {
+  if (pointOffsets.size() != values.size() + 1)
+    throw InvalidArgument("BlockValueScalars: " + std::to_string(values.size()) + " values for " +
+                          std::to_string(pointOffsets.size()) +
+                          " point offsets (one value per block expected)");
+  return DispatchVtkScalarType(vtkType, [&](auto zero) {
+    using T = decltype(zero);
+    vtkSmartPointer<vtkDataArray> out =
+        vtkSmartPointer<vtkDataArray>::Take(vtkDataArray::CreateDataArray(vtkType));
+    if (name) out->SetName(name);
+    out->SetNumberOfComponents(1);
+    out->SetNumberOfTuples(pointOffsets.back());
+    T* data = static_cast<T*>(out->GetVoidPointer(0));
+    for (std::size_t v = 0; v < values.size(); ++v) {
+      std::fill(data + pointOffsets[v], data + pointOffsets[v + 1], static_cast<T>(values[v]));
+    }
+    return out;
+  });
 }
 
 } // namespace cumed

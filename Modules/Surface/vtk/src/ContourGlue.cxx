@@ -1,6 +1,8 @@
 #include "ContourGlue.h"
 
+#include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
+#include "cumed/vtk/DeviceMeshData.h"
 #include "cumed/vtk/VtkImageBridge.h"
 #include "cumed/vtk/VtkMeshBridge.h"
 
@@ -14,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <new>
 #include <sstream>
 #include <type_traits>
@@ -160,34 +163,32 @@ AttributeVolumes GatherAttributes(vtkImageData* input, vtkDataArray* scalars,
   return volumes;
 }
 
-/// The contour value of every point, typed like the input scalars (VTK casts the value to it).
-vtkSmartPointer<vtkDataArray> ContourScalars(vtkDataArray* scalars, const SurfaceMesh& mesh,
-                                             const std::vector<double>& values) {
-  vtkSmartPointer<vtkDataArray> out = vtkSmartPointer<vtkDataArray>::Take(scalars->NewInstance());
-  out->SetName(scalars->GetName());
-  out->SetNumberOfComponents(1);
-  out->SetNumberOfTuples(mesh.numberOfPoints());
-  DispatchVtkScalarType(scalars->GetDataType(), [&](auto zero) {
-    using T = decltype(zero);
-    T* data = static_cast<T*>(out->GetVoidPointer(0));
-    for (std::size_t v = 0; v < values.size(); ++v) {
-      std::fill(data + mesh.pointOffsets[v], data + mesh.pointOffsets[v + 1],
-                static_cast<T>(values[v]));
-    }
-  });
-  return out;
+/// How the output's scalars are made from the mesh: the contour value of every point, typed and
+/// named like the input scalars (VTK casts the value to their type).
+MeshNaming NamingOf(const ContourRequest& request, vtkDataArray* scalars,
+                    const AttributeVolumes& attributes) {
+  MeshNaming naming;
+  naming.attributeNames = attributes.names;
+  if (request.computeScalars) {
+    naming.scalarsType = scalars->GetDataType();
+    if (scalars->GetName()) naming.scalarsName = scalars->GetName();
+    naming.scalarsBlockValues = request.values;
+  }
+  return naming;
 }
 
-void BuildOutput(const SurfaceMesh& mesh, const ContourRequest& request, vtkDataArray* scalars,
-                 const AttributeVolumes& attributes, vtkPolyData* output) {
-  ToVtkPolyData(mesh, output, attributes.names,
-                request.computeScalars ? ContourScalars(scalars, mesh, request.values) : nullptr);
+/// Whether the CUDA run may keep the mesh: one device (several throw in ExtractIsosurface, which
+/// is right for KeepMeshOnDevice, but a consumer's preference falls back to the host instead).
+bool KeepOnDevice(const ContourRequest& request, Backend backend) {
+  if (!request.keepOnDevice || backend != Backend::CUDA) return false;
+  if (request.requireCuda || request.gpus == 1) return true;
+  return request.gpus == 0 && ProbeDevices().devices.size() == 1;
 }
 
 ContourOutcome Run(vtkImageData* input, vtkDataArray* scalars, const int extent[6],
                    const ContourRequest& request, vtkPolyData* output) {
   const Backend backend = ResolveBackend(request.backend);
-  if (request.keepOnDevice && backend != Backend::CUDA) {
+  if (request.requireCuda && backend != Backend::CUDA) {
     return Outcome(Kind::Failed, std::string("KeepMeshOnDevice needs the CUDA backend, but the "
                                              "backend is ") +
                                      ToString(request.backend) + " and resolves to the CPU");
@@ -196,16 +197,17 @@ ContourOutcome Run(vtkImageData* input, vtkDataArray* scalars, const int extent[
   const AttributeVolumes attributes = request.interpolateAttributes
                                           ? GatherAttributes(input, scalars, geometry)
                                           : AttributeVolumes{};
+  const bool keepOnDevice = KeepOnDevice(request, backend);
   IsosurfaceOptions options;
   options.values = request.values;
   options.mode = request.mode;
   options.computeNormals = request.computeNormals;
   // Host scalars are written here in the input's type; a device mesh gets CuMed's float ones.
-  options.computeScalars = request.computeScalars && request.keepOnDevice;
+  options.computeScalars = request.computeScalars && keepOnDevice;
   options.backend = backend;
   options.numberOfDevices = request.gpus;
   options.numberOfSlabs = request.slabs;
-  options.keepOnDevice = request.keepOnDevice;
+  options.keepOnDevice = keepOnDevice;
 
   IsosurfaceResult result;
   DispatchVtkScalarType(scalars->GetDataType(), [&](auto zero) {
@@ -217,15 +219,16 @@ ContourOutcome Run(vtkImageData* input, vtkDataArray* scalars, const int extent[
 
   ContourOutcome outcome = Outcome(Kind::Done, "");
   outcome.backendUsed = result.backendUsed;
-  output->Initialize();
-  if (request.keepOnDevice) {
+  MeshNaming naming = NamingOf(request, scalars, attributes);
+  if (keepOnDevice) {
     if (!result.deviceMesh) {
-      return Outcome(Kind::Failed, "KeepMeshOnDevice: the CUDA run returned no device mesh");
+      return Outcome(Kind::Failed, "the CUDA run returned no device mesh");
     }
-    outcome.deviceMesh = std::make_shared<DeviceSurfaceMesh>(std::move(*result.deviceMesh));
+    SetDeviceMesh(output, std::make_shared<DeviceSurfaceMesh>(std::move(*result.deviceMesh)),
+                  std::move(naming));
     return outcome;
   }
-  BuildOutput(result.mesh, request, scalars, attributes, output);
+  ToVtkPolyDataNamed(result.mesh, output, naming);
   return outcome;
 }
 
@@ -238,7 +241,7 @@ ContourOutcome Contour(vtkImageData* input, vtkDataArray* scalars, const int ext
     if (!error.empty()) return Outcome(Kind::Failed, error);
     const std::string reason = FallbackReason(input, scalars, extent, request);
     if (!reason.empty()) {
-      if (request.keepOnDevice) {
+      if (request.requireCuda) {
         return Outcome(Kind::Failed, "KeepMeshOnDevice needs CuMed's CUDA backend, but this "
                                      "request is left to VTK: " +
                                          reason);

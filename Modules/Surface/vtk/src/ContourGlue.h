@@ -6,7 +6,6 @@
 #include "cumed/core/Backend.h"
 #include "cumed/surface/Isosurface.h"
 
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,19 +27,23 @@ struct ContourRequest {
   Backend backend = Backend::Auto;
   int gpus = 1;
   int slabs = 0;
+  /// Leave the mesh on the device (the output then carries it as data, DeviceMeshData.h) when
+  /// the CUDA backend runs on one device; otherwise host arrays, silently.
   bool keepOnDevice = false;
+  /// KeepMeshOnDevice: an error when the CUDA backend does not run, or the request is left to
+  /// VTK (and, with keepOnDevice, when several devices are asked for).
+  bool requireCuda = false;
 };
 
 struct ContourOutcome {
   enum class Kind {
-    Done,     ///< CuMed wrote the output (or, keepOnDevice, the device mesh)
+    Done,     ///< CuMed wrote the output: host arrays, or the device mesh as data
     Fallback, ///< CuMed does not take this request: the VTK filter should run
     Failed    ///< an error; nothing usable was written
   };
   Kind kind = Kind::Failed;
   std::string message; ///< Fallback: why; Failed: the error
   Backend backendUsed = Backend::CPU;
-  std::shared_ptr<DeviceSurfaceMesh> deviceMesh; ///< Done with keepOnDevice
 };
 
 /// Contours `scalars` (the filter's input array) of `input` over `extent` (the part VTK would

@@ -1,6 +1,8 @@
 #include "cumed/surface/vtkCuMedContourFilter.h"
 
 #include "ContourGlue.h"
+#include "cumed/vtk/DeviceMeshData.h"
+#include "cumed/vtk/vtkCuMedDeviceMeshPipeline.h"
 
 #include <vtkDiscreteFlyingEdges3D.h>
 #include <vtkFlyingEdges3D.h>
@@ -46,7 +48,11 @@ void vtkCuMedContourFilter<TVtkFilter>::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "NumberOfSlabs: " << this->NumberOfSlabs << "\n";
   os << indent << "KeepMeshOnDevice: " << (this->KeepMeshOnDevice ? "On" : "Off") << "\n";
   os << indent << "LastBackend: " << cumed::ToString(this->LastBackend) << "\n";
-  os << indent << "DeviceMesh: " << (this->DeviceMesh ? "set" : "(none)") << "\n";
+}
+
+template <class TVtkFilter>
+vtkExecutive* vtkCuMedContourFilter<TVtkFilter>::CreateDefaultExecutive() {
+  return vtkCuMedDeviceMeshPipeline::New();
 }
 
 template <class TVtkFilter>
@@ -55,12 +61,16 @@ int vtkCuMedContourFilter<TVtkFilter>::RequestData(vtkInformation* request,
                                                    vtkInformationVector* outputVector) {
   namespace glue = cumed::surface::vtkglue;
   this->LastBackend = cumed::Implementation::None;
-  this->DeviceMesh.reset();
   vtkImageData* input = vtkImageData::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   if (!output) {
     vtkErrorMacro(<< "the output is not a vtkPolyData");
     return 0;
+  }
+  // The mesh of the run before: VTK's Initialize() does not drop keys it does not know.
+  cumed::RemoveDeviceMesh(output);
+  if (auto* pipeline = vtkCuMedDeviceMeshPipeline::SafeDownCast(this->GetExecutive())) {
+    pipeline->SetKeepWithoutConsumers(this->KeepMeshOnDevice);
   }
 
   // The part VTK's filter contours: the update extent, within the input's extent.
@@ -89,14 +99,17 @@ int vtkCuMedContourFilter<TVtkFilter>::RequestData(vtkInformation* request,
   settings.backend = this->CuMedBackend;
   settings.gpus = this->NumberOfGPUs;
   settings.slabs = this->NumberOfSlabs;
-  settings.keepOnDevice = this->KeepMeshOnDevice;
+  // For the consumers of the output port (a composite input's blocks are contoured with none).
+  settings.keepOnDevice = cumed::KeepMeshOnDeviceFor(
+      cumed::CountDeviceMeshConsumers(outputVector->GetInformationObject(0)),
+      this->KeepMeshOnDevice);
+  settings.requireCuda = this->KeepMeshOnDevice;
 
   vtkDataArray* scalars = input ? this->GetInputArrayToProcess(0, inputVector) : nullptr;
   glue::ContourOutcome outcome = glue::Contour(input, scalars, extent, settings, output);
   switch (outcome.kind) {
   case glue::ContourOutcome::Kind::Done:
     this->LastBackend = cumed::ImplementationOf(outcome.backendUsed);
-    this->DeviceMesh = std::move(outcome.deviceMesh);
     this->UpdateProgress(1.0);
     return 1;
   case glue::ContourOutcome::Kind::Fallback:

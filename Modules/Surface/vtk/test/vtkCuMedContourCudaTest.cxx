@@ -1,13 +1,15 @@
 // The CUDA backend through the VTK filters: the same vtkPolyData as the CPU backend, array for
 // array (both backends compute every point with the same operations), over several GPUs and
-// slabs; and KeepMeshOnDevice, which leaves the output empty and the mesh on the device. Skipped
-// without a usable CUDA device.
+// slabs; and KeepMeshOnDevice, which keeps the mesh on the device also without consumers (the
+// output carries it as data, host arrays empty). Skipped without a usable CUDA device.
 #include "SurfaceVtkTestSupport.h"
 
 #include "cumed/core/Backend.h"
+#include "cumed/core/Transfer.h"
 #include "cumed/surface/vtkCuMedDiscreteFlyingEdges3D.h"
 #include "cumed/surface/vtkCuMedFlyingEdges3D.h"
 #include "cumed/test/Backends.h"
+#include "cumed/vtk/DeviceMeshData.h"
 
 #include <gtest/gtest.h>
 #include <vtkCellArray.h>
@@ -17,7 +19,9 @@
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
+#include <vtkPolyDataNormals.h>
 
+#include <cstdint>
 #include <cstring>
 
 using namespace cumed::surfacevtktest;
@@ -84,18 +88,24 @@ TEST_F(SurfaceVtkCuda, LabelsEqualTheCpuBackend) {
   ExpectSameOutput(cuda, cpu);
 }
 
-TEST_F(SurfaceVtkCuda, KeepMeshOnDeviceLeavesTheOutputEmpty) {
+TEST_F(SurfaceVtkCuda, KeepMeshOnDeviceKeepsItWithoutConsumers) {
   vtkNew<vtkCuMedFlyingEdges3D> contour;
   contour->SetValue(0, 100.5);
   const auto cpu = RunOn(contour.Get(), cumed::Backend::CPU);
-  EXPECT_EQ(contour->GetDeviceMesh(), nullptr);
+  EXPECT_EQ(cumed::GetDeviceMesh(contour->GetOutput()), nullptr);
   contour->KeepMeshOnDeviceOn();
-  const auto kept = RunOn(contour.Get(), cumed::Backend::CUDA);
+  contour->SetBackendToCUDA();
+  cumed::ResetTransferStats();
+  contour->Update();
+  const std::uint64_t downloaded = cumed::GetTransferStats().deviceToHostBytes;
   EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::CUDA);
+  vtkPolyData* kept = contour->GetOutput();
   EXPECT_EQ(kept->GetNumberOfPoints(), 0);
   EXPECT_EQ(kept->GetNumberOfPolys(), 0);
-  const auto mesh = contour->GetDeviceMesh();
+  const auto mesh = cumed::GetDeviceMesh(kept);
   ASSERT_NE(mesh, nullptr);
+  // Only the per-slab counts come back, not the points.
+  EXPECT_LT(downloaded, static_cast<std::uint64_t>(mesh->numberOfPoints) * 3 * sizeof(float));
   EXPECT_EQ(mesh->numberOfPoints, cpu->GetNumberOfPoints());
   EXPECT_EQ(mesh->numberOfTriangles, cpu->GetNumberOfPolys());
   const cumed::surface::SurfaceMesh host = mesh->toHost();
@@ -107,11 +117,24 @@ TEST_F(SurfaceVtkCuda, KeepMeshOnDeviceLeavesTheOutputEmpty) {
   EXPECT_EQ(std::memcmp(host.normals.data(), cpu->GetPointData()->GetNormals()->GetVoidPointer(0),
                         host.normals.size() * sizeof(float)),
             0);
-  // Off again: the next run fills the output and drops the device mesh.
+  // Off again: no consumer, so the next run writes host arrays and drops the device mesh.
   contour->KeepMeshOnDeviceOff();
   const auto back = RunOn(contour.Get(), cumed::Backend::CUDA);
-  EXPECT_EQ(contour->GetDeviceMesh(), nullptr);
+  EXPECT_EQ(cumed::GetDeviceMesh(contour->GetOutput()), nullptr);
   ExpectSameOutput(back, cpu);
+}
+
+TEST_F(SurfaceVtkCuda, KeepMeshOnDeviceStillGivesAHostConsumerHostArrays) {
+  vtkNew<vtkCuMedFlyingEdges3D> contour;
+  contour->SetValue(0, 100.5);
+  const auto cpu = RunOn(contour.Get(), cumed::Backend::CPU);
+  contour->KeepMeshOnDeviceOn();
+  contour->SetBackendToCUDA();
+  vtkNew<vtkPolyDataNormals> normals;
+  normals->SetInputConnection(contour->GetOutputPort());
+  normals->Update();
+  EXPECT_EQ(cumed::GetDeviceMesh(contour->GetOutput()), nullptr);
+  ExpectSameOutput(contour->GetOutput(), cpu);
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "cumed/surface/UpdateOrThrow.h"
 #include "cumed/surface/vtkCuMedDiscreteFlyingEdges3D.h"
 #include "cumed/surface/vtkCuMedFlyingEdges3D.h"
+#include "cumed/vtk/DeviceMeshData.h"
 
 #include <gtest/gtest.h>
 #include <vtkImageData.h>
@@ -46,7 +47,7 @@ TEST(SurfaceVtkErrors, KeepMeshOnDeviceOnTheCpuIsAnError) {
   EXPECT_NE(error.find("KeepMeshOnDevice needs the CUDA backend"), std::string::npos) << error;
   EXPECT_EQ(error.find("ERROR: In"), std::string::npos) << "VTK's prefix is removed: " << error;
   EXPECT_EQ(contour->GetLastBackend(), cumed::Implementation::None);
-  EXPECT_EQ(contour->GetDeviceMesh(), nullptr);
+  EXPECT_EQ(cumed::GetDeviceMesh(contour->GetOutput()), nullptr);
   EXPECT_EQ(contour->GetOutput()->GetNumberOfPoints(), 0);
 }
 

@@ -19,7 +19,20 @@
 // in the order of the values. Interpolated attributes (InterpolateAttributes: every other named
 // 1-component point array) keep their names but are float arrays (CuMed interpolates in float;
 // VTK keeps each array's type), and are not marked as active attributes; unnamed arrays are not
-// interpolated. With KeepMeshOnDevice the device mesh holds CuMed's float scalars instead.
+// interpolated.
+//
+// Where the mesh lives (the output is data either way, see cumed/vtk/DeviceMeshData.h):
+//  - On the device, when the CUDA backend runs on one device and every consumer of the output
+//    port accepts device meshes (it called cumed::AcceptDeviceMeshes in FillInputPortInformation)
+//    and there is one at least, or when KeepMeshOnDevice is on and no host consumer is
+//    connected. The output vtkPolyData then has no points, cells or point data; it carries the
+//    mesh, reached with cumed::GetDeviceMesh(filter->GetOutput()). Its scalars are CuMed's float
+//    ones; a host copy gets them named and typed like the input scalars, as above.
+//  - On the host otherwise: no consumer (filter->Update(); filter->GetOutput()), or any consumer
+//    that reads host arrays (vtkPolyDataNormals, a writer, a mapper): what VTK users expect.
+//  - A host consumer connected after a device-only run gets the mesh materialised on the host by
+//    the filter's executive (vtkCuMedDeviceMeshPipeline): one counted download of the mesh (a copy
+//    per array), no second run, when nothing upstream changed; a new run otherwise.
 //
 // Copies: the mesh arrays are copied once (a parallel memcpy) into the VTK arrays; VTK's free
 // callbacks take no context, so they cannot release a std::vector. Input scalars are read in place;
@@ -27,14 +40,14 @@
 #include "cumed/core/Backend.h"
 #include "cumed/core/Execution.h"
 #include "cumed/surface/Isosurface.h"
-#include "cumed/surface/SurfaceMesh.h"
+#include "cumed/vtk/DeviceMeshData.h" // cumed::GetDeviceMesh(filter->GetOutput())
 
 #include <vtkIndent.h>
 #include <vtkOStreamWrapper.h>
 
-#include <memory>
 #include <string>
 
+class vtkExecutive;
 class vtkInformation;
 class vtkInformationVector;
 
@@ -61,24 +74,23 @@ public:
   void SetNumberOfSlabs(int slabs);
   int GetNumberOfSlabs() const { return this->NumberOfSlabs; }
 
-  /// CUDA only: keep the mesh in device memory (GetDeviceMesh()) and leave the vtkPolyData output
-  /// EMPTY, so nothing is copied back. With the CPU backend, or an input CuMed does not take,
+  /// CUDA only: keep the mesh in device memory also without consumers (filter->Update(), then
+  /// cumed::GetDeviceMesh(filter->GetOutput())), so nothing is copied back; a host consumer still
+  /// gets host arrays. With the CPU backend, an input CuMed does not take or several GPUs,
   /// RequestData fails with an error.
   void SetKeepMeshOnDevice(bool keep);
   bool GetKeepMeshOnDevice() const { return this->KeepMeshOnDevice; }
   void KeepMeshOnDeviceOn() { this->SetKeepMeshOnDevice(true); }
   void KeepMeshOnDeviceOff() { this->SetKeepMeshOnDevice(false); }
 
-  /// The mesh of the last CUDA run with KeepMeshOnDevice; null otherwise.
-  std::shared_ptr<cumed::surface::DeviceSurfaceMesh> GetDeviceMesh() const {
-    return this->DeviceMesh;
-  }
-
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
 protected:
   explicit vtkCuMedContourFilter(cumed::surface::ContourMode mode) : Mode(mode) {}
   ~vtkCuMedContourFilter() override = default;
+
+  /// vtkCuMedDeviceMeshPipeline: materialises a device-only output for host consumers.
+  vtkExecutive* CreateDefaultExecutive() override;
 
   /// CuMed when it takes the request, else TVtkFilter::RequestData (GetLastBackend() VTK).
   int RequestData(vtkInformation* request, vtkInformationVector** inputVector,
@@ -94,5 +106,4 @@ private:
   int NumberOfSlabs = 0;
   bool KeepMeshOnDevice = false;
   cumed::Implementation LastBackend = cumed::Implementation::None;
-  std::shared_ptr<cumed::surface::DeviceSurfaceMesh> DeviceMesh;
 };
