@@ -19,7 +19,7 @@ case "$suite" in
   surface) names=(cumed_core_test cumed_surface_test cumed_surface_vtk_test cumed-ct-surface
                   cumed-isosurface cumed-isosurface-benchmark) ;;
   # The platform layer: execution options, the ITK bridge and device-resident ITK pipelines.
-  platform) names=(cumed_core_test cumed_morphology_test cumed_device_pipeline_test
+  platform) names=(cumed_core_test cumed_morphology_test cumed_device_pipeline_test cumed_device_mesh_vtk_test
                    cumed_bridge_vtk_test cumed_surface_vtk_test cumed-ct-surface
                    cumed-morphology-benchmark cumed-io-benchmark cumed-mesh-io-benchmark) ;;
   # Host-in/host-out through Core's TransferPipeline: its tests, the modules that use it, and the
