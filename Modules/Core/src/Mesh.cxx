@@ -2,34 +2,7 @@
 
 #include "cumed/core/Transfer.h"
 
-#include <cstdlib>
-#include <new>
-
-#include <sys/mman.h>
-
 namespace cumed {
-
-namespace {
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
-} // namespace
-
-void* AllocateMeshMemory(std::size_t bytes) {
-  if (bytes < kHugePage) return ::operator new(bytes);
-  const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
-  if (rounded < bytes) throw std::bad_alloc();
-  void* memory = nullptr;
-  if (posix_memalign(&memory, kHugePage, rounded) != 0) throw std::bad_alloc();
-  // A hint only: where the kernel has no transparent huge pages the memory works as usual.
-  madvise(memory, rounded, MADV_HUGEPAGE);
-  return memory;
-}
-
-void FreeMeshMemory(void* memory, std::size_t bytes) noexcept {
-  if (bytes < kHugePage)
-    ::operator delete(memory);
-  else
-    std::free(memory);
-}
 
 namespace {
 template <class T> void Download(const DeviceBuffer& buffer, MeshArray<T>& host, std::size_t n) {

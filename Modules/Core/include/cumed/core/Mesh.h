@@ -14,24 +14,13 @@
 
 namespace cumed {
 
-/// Host memory for mesh arrays. From 2 MiB on it is 2 MiB-aligned and marked for transparent
-/// huge pages: glibc maps every array over 32 MiB afresh, and first-touching a million-triangle
-/// mesh in 4 KiB pages costs more page faults than the GPU takes to contour it.
-void* AllocateMeshMemory(std::size_t bytes);
-void FreeMeshMemory(void* memory, std::size_t bytes) noexcept;
-
 /// std::allocator whose resize() leaves new elements uninitialised: the passes write every
 /// element of a mesh, in parallel, so zero-filling it first would be a serial pass over the
-/// whole mesh (and its page faults) before the parallel one. Memory from AllocateMeshMemory.
+/// whole mesh (and its page faults) before the parallel one.
 template <class T> struct UninitializedAllocator : std::allocator<T> {
   template <class U> struct rebind { using other = UninitializedAllocator<U>; };
   UninitializedAllocator() = default;
   template <class U> UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
-  T* allocate(std::size_t n) {
-    if (n > static_cast<std::size_t>(-1) / sizeof(T)) throw std::bad_array_new_length();
-    return static_cast<T*>(AllocateMeshMemory(n * sizeof(T)));
-  }
-  void deallocate(T* p, std::size_t n) noexcept { FreeMeshMemory(p, n * sizeof(T)); }
   template <class U> void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
     ::new (static_cast<void*>(p)) U;
   }
