@@ -1,0 +1,73 @@
+#include "cpu/PivCpu.h"
+
+#include "cpu/CorrelateCpu.h"
+#include "src/FieldValidation.h"
+#include "src/PassGrid.h"
+#include "src/Sampling.h"
+
+#include <vector>
+
+namespace cumed::piv::detail {
+
+namespace {
+
+GridView GridOf(const PivField& field, const PassGrid& g) {
+  GridView view;
+  view.u = field.u.data();
+  view.v = field.v.data();
+  view.columns = g.columns;
+  view.rows = g.rows;
+  view.origin = WindowCentre(g, 0);
+  view.step = float(g.step);
+  return view;
+}
+
+void DeformFrames(const FramePair& frames, const GridView& predictor, Interpolation interpolation,
+                  std::vector<float>& first, std::vector<float>& second) {
+  const int w = frames.width, h = frames.height;
+  first.resize(std::size_t(w) * h);
+  second.resize(std::size_t(w) * h);
+#pragma omp parallel for schedule(static)
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      DeformPixel(frames.first, frames.second, w, h, predictor, interpolation, x, y,
+                  first[std::size_t(y) * w + x], second[std::size_t(y) * w + x]);
+}
+
+} // namespace
+
+PivField RunPivCpu(const float* first, const float* second, int width, int height,
+                   const std::uint8_t* mask, const PivOptions& options, ExecutionScope& scope) {
+  const FramePair original{first, second, width, height};
+  const ValidationParameters validation = ParametersOf(options.validation);
+  const int passes = int(options.windowSizes.size());
+  PivField previous, field;
+  PassGrid previousGrid;
+  std::vector<float> deformedFirst, deformedSecond;
+  for (int pass = 0; pass < passes; ++pass) {
+    scope.checkCancelled();
+    if (options.progress) options.progress(double(pass) / passes);
+    const PassGrid g = PlanPass(width, height, options.windowSizes[pass], options.overlap,
+                                pass == 0 ? options.searchExtension : 0, options.zeroPadding);
+    field.resize(g.columns, g.rows);
+    if (pass == 0) {
+      CorrelatePassCpu(original, mask, g, nullptr, options, field);
+    } else {
+      const GridView predictor = GridOf(previous, previousGrid);
+      DeformFrames(original, predictor, options.deformation, deformedFirst, deformedSecond);
+      const FramePair deformed{deformedFirst.data(), deformedSecond.data(), width, height};
+      CorrelatePassCpu(deformed, mask, g, &predictor, options, field);
+    }
+    ValidateArrays(field.u.data(), field.v.data(), field.peakToPeak.data(), field.flags.data(),
+                   g.columns, g.rows, validation);
+    field.windowSize = g.windowSize;
+    field.step = g.step;
+    std::swap(previous, field);
+    previousGrid = g;
+  }
+  previous.passes = passes;
+  previous.backendUsed = Backend::CPU;
+  return previous;
+}
+
+} // namespace cumed::piv::detail

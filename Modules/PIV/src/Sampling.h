@@ -1,0 +1,99 @@
+#pragma once
+// Resampling shared by both backends: frames at sub-pixel positions (bilinear, bicubic; edges
+// clamped) and the previous pass's vector field anywhere (bilinear between window centres,
+// constant beyond the outermost centres).
+#include "cumed/piv/PivOptions.h"
+#include "src/HostDevice.h"
+
+#include <math.h>
+
+namespace cumed::piv::detail {
+
+CUMED_PIV_HD int ClampIndex(int i, int n) {
+  return i < 0 ? 0 : (i >= n ? n - 1 : i);
+}
+
+CUMED_PIV_HD float SampleBilinear(const float* image, int width, int height, float x, float y) {
+  const float fx = floorf(x), fy = floorf(y);
+  const int x0 = int(fx), y0 = int(fy);
+  const float tx = x - fx, ty = y - fy;
+  const int xa = ClampIndex(x0, width), xb = ClampIndex(x0 + 1, width);
+  const int ya = ClampIndex(y0, height), yb = ClampIndex(y0 + 1, height);
+  const float top = image[ya * width + xa] * (1.f - tx) + image[ya * width + xb] * tx;
+  const float bottom = image[yb * width + xa] * (1.f - tx) + image[yb * width + xb] * tx;
+  return top * (1.f - ty) + bottom * ty;
+}
+
+/// Keys' cubic convolution kernel (a = -0.5, Catmull-Rom): interpolates, exact for quadratics.
+CUMED_PIV_HD void CubicWeights(float t, float w[4]) {
+  const float t2 = t * t, t3 = t2 * t;
+  w[0] = -0.5f * t3 + t2 - 0.5f * t;
+  w[1] = 1.5f * t3 - 2.5f * t2 + 1.f;
+  w[2] = -1.5f * t3 + 2.f * t2 + 0.5f * t;
+  w[3] = 0.5f * t3 - 0.5f * t2;
+}
+
+CUMED_PIV_HD float SampleBicubic(const float* image, int width, int height, float x, float y) {
+  const float fx = floorf(x), fy = floorf(y);
+  const int x0 = int(fx), y0 = int(fy);
+  float wx[4], wy[4];
+  CubicWeights(x - fx, wx);
+  CubicWeights(y - fy, wy);
+  float sum = 0.f;
+  for (int j = 0; j < 4; ++j) {
+    const float* row = image + ClampIndex(y0 - 1 + j, height) * width;
+    float line = 0.f;
+    for (int i = 0; i < 4; ++i) line += wx[i] * row[ClampIndex(x0 - 1 + i, width)];
+    sum += wy[j] * line;
+  }
+  return sum;
+}
+
+CUMED_PIV_HD float SampleFrame(const float* image, int width, int height, float x, float y,
+                               Interpolation interpolation) {
+  return interpolation == Interpolation::Bicubic ? SampleBicubic(image, width, height, x, y)
+                                                 : SampleBilinear(image, width, height, x, y);
+}
+
+/// A vector field on a window-centre grid: centre (c, r) is at origin + (c, r) * step.
+struct GridView {
+  const float* u = nullptr;
+  const float* v = nullptr;
+  int columns = 0, rows = 0;
+  float origin = 0.f, step = 1.f;
+};
+
+/// Position on the grid in cell units, clamped to the outermost centres.
+CUMED_PIV_HD float GridCoordinate(float p, float origin, float step, int count) {
+  const float g = (p - origin) / step;
+  return g < 0.f ? 0.f : (g > float(count - 1) ? float(count - 1) : g);
+}
+
+CUMED_PIV_HD void SampleGrid(const GridView& g, float x, float y, float& u, float& v) {
+  const float gx = GridCoordinate(x, g.origin, g.step, g.columns);
+  const float gy = GridCoordinate(y, g.origin, g.step, g.rows);
+  const int c0 = int(gx), r0 = int(gy);
+  const int c1 = c0 + 1 < g.columns ? c0 + 1 : c0, r1 = r0 + 1 < g.rows ? r0 + 1 : r0;
+  const float tx = gx - float(c0), ty = gy - float(r0);
+  const int i00 = r0 * g.columns + c0, i01 = r0 * g.columns + c1;
+  const int i10 = r1 * g.columns + c0, i11 = r1 * g.columns + c1;
+  u = (g.u[i00] * (1.f - tx) + g.u[i01] * tx) * (1.f - ty) +
+      (g.u[i10] * (1.f - tx) + g.u[i11] * tx) * ty;
+  v = (g.v[i00] * (1.f - tx) + g.v[i01] * tx) * (1.f - ty) +
+      (g.v[i10] * (1.f - tx) + g.v[i11] * tx) * ty;
+}
+
+/// Symmetric deformation at pixel (x, y) by the predictor d there: the first frame sampled at
+/// p - d/2, the second at p + d/2, so a uniform displacement d leaves two identical frames.
+CUMED_PIV_HD void DeformPixel(const float* first, const float* second, int width, int height,
+                              const GridView& predictor, Interpolation interpolation, int x, int y,
+                              float& outFirst, float& outSecond) {
+  float du, dv;
+  SampleGrid(predictor, float(x), float(y), du, dv);
+  outFirst =
+      SampleFrame(first, width, height, float(x) - 0.5f * du, float(y) - 0.5f * dv, interpolation);
+  outSecond =
+      SampleFrame(second, width, height, float(x) + 0.5f * du, float(y) + 0.5f * dv, interpolation);
+}
+
+} // namespace cumed::piv::detail
