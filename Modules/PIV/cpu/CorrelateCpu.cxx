@@ -133,7 +133,8 @@ void CorrelatePassCpu(const FramePair& frames, const std::uint8_t* mask, const P
         continue;
       }
       const float* p = buf.a.get() + std::size_t(k) * plane;
-      const WindowVector vec = EvaluatePeak(p, n, SearchPlane(p, n), options.subPixel);
+      const WindowVector vec =
+          EvaluatePeak(p, g, SearchPlane(p, n), options.subPixel, options.pairLossCorrection);
       float pu = 0.f, pv = 0.f;
       if (predictor) SampleGrid(*predictor, cx, cy, pu, pv);
       field.u[w] = pu + vec.u;

@@ -34,11 +34,33 @@ void DeformFrames(const FramePair& frames, const GridView& predictor, Interpolat
                   first[std::size_t(y) * w + x], second[std::size_t(y) * w + x]);
 }
 
+/// What deformation samples: the frames, or their spline coefficients for bicubic.
+void PrepareSampling(const FramePair& frames, Interpolation interpolation,
+                     std::vector<float>& first, std::vector<float>& second, FramePair& sampled) {
+  sampled = frames;
+  if (interpolation != Interpolation::Bicubic) return;
+  const int w = frames.width, h = frames.height;
+  first.assign(frames.first, frames.first + std::size_t(w) * h);
+  second.assign(frames.second, frames.second + std::size_t(w) * h);
+  for (float* c : {first.data(), second.data()}) {
+#pragma omp parallel for schedule(static)
+    for (int y = 0; y < h; ++y) PrefilterCubicBSpline(c + std::size_t(y) * w, w, 1);
+#pragma omp parallel for schedule(static)
+    for (int x = 0; x < w; ++x) PrefilterCubicBSpline(c + x, h, w);
+  }
+  sampled.first = first.data();
+  sampled.second = second.data();
+}
+
 } // namespace
 
 PivField RunPivCpu(const float* first, const float* second, int width, int height,
                    const std::uint8_t* mask, const PivOptions& options, ExecutionScope& scope) {
   const FramePair original{first, second, width, height};
+  FramePair sampled;
+  std::vector<float> firstCoefficients, secondCoefficients;
+  if (options.windowSizes.size() > 1)
+    PrepareSampling(original, options.deformation, firstCoefficients, secondCoefficients, sampled);
   const ValidationParameters validation = ParametersOf(options.validation);
   const int passes = int(options.windowSizes.size());
   PivField previous, field;
@@ -54,7 +76,7 @@ PivField RunPivCpu(const float* first, const float* second, int width, int heigh
       CorrelatePassCpu(original, mask, g, nullptr, options, field);
     } else {
       const GridView predictor = GridOf(previous, previousGrid);
-      DeformFrames(original, predictor, options.deformation, deformedFirst, deformedSecond);
+      DeformFrames(sampled, predictor, options.deformation, deformedFirst, deformedSecond);
       const FramePair deformed{deformedFirst.data(), deformedSecond.data(), width, height};
       CorrelatePassCpu(deformed, mask, g, &predictor, options, field);
     }

@@ -67,9 +67,36 @@ CUMED_PIV_HD float CappedRatio(float numerator, float denominator) {
   return denominator > numerator / kMaxRatio ? numerator / denominator : kMaxRatio;
 }
 
+/// Pixel pairs that a shift s (along one axis) can match: the first frame's window (at offset
+/// `extension` in the buffer) against the second frame's grown window (0 .. window+2*extension).
+/// A correlation value at shift s sums that many products, so the peak of a displacement d is
+/// weighted by pairs(d): the "loss of pairs" that biases it towards zero.
+CUMED_PIV_HD float PairCount(int s, const PassGrid& g) {
+  const int span = g.windowSize + 2 * g.extension;
+  const int lo = g.extension > -s ? g.extension : -s;
+  const int hi = g.extension + g.windowSize < span - s ? g.extension + g.windowSize : span - s;
+  return hi > lo ? float(hi - lo) : 0.f;
+}
+
+/// The three values around the peak along one axis, divided by their pair counts when asked.
+CUMED_PIV_HD float FitAxis(float l, float c, float r, int shift, const PassGrid& g, SubPixelFit fit,
+                           bool correctPairLoss) {
+  if (correctPairLoss) {
+    const float wl = PairCount(shift - 1, g), wc = PairCount(shift, g),
+                wr = PairCount(shift + 1, g);
+    if (wl > 0.f && wc > 0.f && wr > 0.f) {
+      l /= wl;
+      c /= wc;
+      r /= wr;
+    }
+  }
+  return FitOffset(l, c, r, fit);
+}
+
 /// The displacement (integer peak shift + sub-pixel offset) and its quality measures.
-CUMED_PIV_HD WindowVector EvaluatePeak(const float* plane, int n, const PlaneSearch& s,
-                                       SubPixelFit fit) {
+CUMED_PIV_HD WindowVector EvaluatePeak(const float* plane, const PassGrid& g, const PlaneSearch& s,
+                                       SubPixelFit fit, bool correctPairLoss) {
+  const int n = g.fftSize;
   WindowVector w;
   const int px = s.peakIndex % n, py = s.peakIndex / n;
   const int left = py * n + (px + n - 1) % n, right = py * n + (px + 1) % n;
@@ -82,8 +109,9 @@ CUMED_PIV_HD WindowVector EvaluatePeak(const float* plane, int n, const PlaneSea
     w.flags = InvalidPeak;
     return w;
   }
-  w.u = float(ShiftOf(px, n)) + FitOffset(plane[left], s.peak, plane[right], fit);
-  w.v = float(ShiftOf(py, n)) + FitOffset(plane[up], s.peak, plane[down], fit);
+  const int sx = ShiftOf(px, n), sy = ShiftOf(py, n);
+  w.u = float(sx) + FitAxis(plane[left], s.peak, plane[right], sx, g, fit, correctPairLoss);
+  w.v = float(sy) + FitAxis(plane[up], s.peak, plane[down], sy, g, fit, correctPairLoss);
   return w;
 }
 
