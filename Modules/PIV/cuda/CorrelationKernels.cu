@@ -40,8 +40,8 @@ __global__ void ExtractKernel(const float* first, const float* second, int width
   float energyA = 0.f, energyB = 0.f;
   for (int k = threadIdx.x; k < plane; k += blockDim.x) {
     const int i = k % n, j = k / n;
-    const float va = FirstFramePixel(g, column, row, i, j, x, y) ? first[y * width + x] - meanA
-                                                                 : 0.f;
+    const float va =
+        FirstFramePixel(g, column, row, i, j, x, y) ? first[y * width + x] - meanA : 0.f;
     const float vb = SecondFramePixel(g, column, row, i, j, width, height, x, y)
                          ? second[y * width + x] - meanB
                          : 0.f;
@@ -75,8 +75,8 @@ __global__ void ConjugateMultiplyKernel(float2* spectrumA, const float2* spectru
 }
 
 __global__ void SearchPeaksKernel(const float* planes, PassGrid g, const std::uint8_t* mask,
-                                  int width, GridView predictor, bool hasPredictor,
-                                  SubPixelFit fit, bool correctPairLoss, DeviceFieldView field) {
+                                  int width, GridView predictor, bool hasPredictor, SubPixelFit fit,
+                                  bool correctPairLoss, DeviceFieldView field) {
   __shared__ float values[kReduceSlots];
   __shared__ int indices[kReduceSlots];
   const int window = blockIdx.x;
@@ -114,8 +114,7 @@ __global__ void SearchPeaksKernel(const float* planes, PassGrid g, const std::ui
   s.positiveSum = positive;
   const WindowVector w = EvaluatePeak(p, g, s, fit, correctPairLoss);
   float pu = 0.f, pv = 0.f;
-  if (hasPredictor)
-    SampleGrid(predictor, WindowCentre(g, column), WindowCentre(g, row), pu, pv);
+  if (hasPredictor) SampleGrid(predictor, WindowCentre(g, column), WindowCentre(g, row), pu, pv);
   field.u[window] = pu + w.u;
   field.v[window] = pv + w.v;
   field.peak[window] = w.peak;
@@ -141,14 +140,14 @@ void LaunchConjugateMultiply(float* spectrumA, const float* spectrumB, const flo
   const std::size_t total = std::size_t(spectrum) * g.count();
   const unsigned blocks = unsigned((total + kThreads - 1) / kThreads);
   ConjugateMultiplyKernel<<<blocks, kThreads, 0, stream>>>(
-      reinterpret_cast<float2*>(spectrumA), reinterpret_cast<const float2*>(spectrumB),
-      energies, spectrum, n * n, total, normalized);
+      reinterpret_cast<float2*>(spectrumA), reinterpret_cast<const float2*>(spectrumB), energies,
+      spectrum, n * n, total, normalized);
   CUMED_CHECK_LAUNCH("ConjugateMultiplyKernel");
 }
 
-void LaunchSearchPeaks(const float* planes, const PassGrid& g, const std::uint8_t* mask,
-                       int width, const GridView* predictor, SubPixelFit fit,
-                       bool correctPairLoss, const DeviceFieldView& field, CUstream_st* stream) {
+void LaunchSearchPeaks(const float* planes, const PassGrid& g, const std::uint8_t* mask, int width,
+                       const GridView* predictor, SubPixelFit fit, bool correctPairLoss,
+                       const DeviceFieldView& field, CUstream_st* stream) {
   SearchPeaksKernel<<<g.count(), kThreads, 0, stream>>>(
       planes, g, mask, width, predictor ? *predictor : GridView{}, predictor != nullptr, fit,
       correctPairLoss, field);

@@ -72,8 +72,8 @@ void LaunchDeform(const float* first, const float* second, int width, int height
                   float* outSecond, CUstream_st* stream) {
   const dim3 block(32, 8);
   const dim3 grid((width + 31) / 32, (height + 7) / 8);
-  DeformKernel<<<grid, block, 0, stream>>>(first, second, width, height, predictor,
-                                           interpolation, outFirst, outSecond);
+  DeformKernel<<<grid, block, 0, stream>>>(first, second, width, height, predictor, interpolation,
+                                           outFirst, outSecond);
   CUMED_CHECK_LAUNCH("DeformKernel");
 }
 

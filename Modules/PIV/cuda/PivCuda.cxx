@@ -56,10 +56,15 @@ struct DeviceField {
         peak(sizeof(float) * g.count(), stream), second(sizeof(float) * g.count(), stream),
         peakToPeak(sizeof(float) * g.count(), stream),
         peakToMean(sizeof(float) * g.count(), stream), flags(g.count(), stream) {
-    view = {this->u.as<float>(),          this->v.as<float>(),
-            this->peak.as<float>(),       this->second.as<float>(),
-            this->peakToPeak.as<float>(), this->peakToMean.as<float>(),
-            this->flags.as<std::uint8_t>(), g.columns, g.rows};
+    view = {this->u.as<float>(),
+            this->v.as<float>(),
+            this->peak.as<float>(),
+            this->second.as<float>(),
+            this->peakToPeak.as<float>(),
+            this->peakToMean.as<float>(),
+            this->flags.as<std::uint8_t>(),
+            g.columns,
+            g.rows};
   }
   GridView grid(const PassGrid& g) const {
     GridView view;
@@ -83,8 +88,7 @@ DeviceBuffer Upload(const void* host, std::size_t bytes, const Stream& stream) {
 /// One pass's correlation: windows, transforms, conjugate product, peaks.
 void CorrelatePass(const float* first, const float* second, int width, int height,
                    const std::uint8_t* mask, const PassGrid& g, const GridView* predictor,
-                   const PivOptions& options, const DeviceFieldView& field,
-                   const Stream& stream) {
+                   const PivOptions& options, const DeviceFieldView& field, const Stream& stream) {
   const std::size_t planes = std::size_t(g.count());
   const std::size_t real = planes * g.fftSize * g.fftSize;
   const std::size_t complex = planes * g.fftSize * (g.fftSize / 2 + 1);
@@ -116,9 +120,8 @@ void Download(const DeviceBuffer& buffer, std::vector<float>& target, const Stre
 
 } // namespace
 
-PivField RunPivCuda(const void* first, const void* second, PixelType type,
-                    MemoryLocation location, int width, int height, const PivOptions& options,
-                    ExecutionScope& scope) {
+PivField RunPivCuda(const void* first, const void* second, PixelType type, MemoryLocation location,
+                    int width, int height, const PivOptions& options, ExecutionScope& scope) {
   std::optional<Stream> own;
   if (!options.stream) own.emplace();
   const Stream& stream = options.stream ? *options.stream : *own;

@@ -10,8 +10,7 @@ namespace cumed::piv::detail {
 
 /// `first`/`second`: width x height pixels of `type` in `location` memory; the mask (options)
 /// is in the same memory.
-PivField RunPivCuda(const void* first, const void* second, PixelType type,
-                    MemoryLocation location, int width, int height, const PivOptions& options,
-                    ExecutionScope& scope);
+PivField RunPivCuda(const void* first, const void* second, PixelType type, MemoryLocation location,
+                    int width, int height, const PivOptions& options, ExecutionScope& scope);
 
 } // namespace cumed::piv::detail

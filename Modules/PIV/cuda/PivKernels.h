@@ -53,9 +53,9 @@ void LaunchConjugateMultiply(float* spectrumA, const float* spectrumB, const flo
                              const PassGrid& g, bool normalized, CUstream_st* stream);
 /// Peak, second peak, sub-pixel fit and ratios of every plane; the predictor (may be null) is
 /// added at the window centre; masked windows (mask may be null) get the Masked flag.
-void LaunchSearchPeaks(const float* planes, const PassGrid& g, const std::uint8_t* mask,
-                       int width, const GridView* predictor, SubPixelFit fit,
-                       bool correctPairLoss, const DeviceFieldView& field, CUstream_st* stream);
+void LaunchSearchPeaks(const float* planes, const PassGrid& g, const std::uint8_t* mask, int width,
+                       const GridView* predictor, SubPixelFit fit, bool correctPairLoss,
+                       const DeviceFieldView& field, CUstream_st* stream);
 /// Validation and replacement of `field` in place, as ValidateArrays on the host.
 void LaunchValidate(const DeviceFieldView& field, const ValidationParameters& p,
                     const ValidationScratch& scratch, CUstream_st* stream);

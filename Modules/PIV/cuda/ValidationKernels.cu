@@ -12,8 +12,8 @@ namespace {
 
 constexpr int kThreads = 256;
 
-__global__ void ElementwiseKernel(DeviceFieldView f, ValidationParameters p,
-                                  std::uint8_t* before, int count) {
+__global__ void ElementwiseKernel(DeviceFieldView f, ValidationParameters p, std::uint8_t* before,
+                                  int count) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= count) return;
   const std::uint8_t flags = ElementwiseFlags(f.u[i], f.v[i], f.peakToPeak[i], f.flags[i], p);

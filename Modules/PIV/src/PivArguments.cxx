@@ -64,7 +64,8 @@ void CheckRequest(const FrameDescription& first, const FrameDescription& second,
       o.subPixel != SubPixelFit::Parabolic)
     throw InvalidArgument("PIV: subPixel = " + std::to_string(int(o.subPixel)) +
                           " is not a SubPixelFit");
-  if (o.deformation != Interpolation::Bilinear && o.deformation != Interpolation::Bicubic)
+  if (o.deformation != Interpolation::Bilinear && o.deformation != Interpolation::Bicubic &&
+      o.deformation != Interpolation::Lanczos)
     throw InvalidArgument("PIV: deformation = " + std::to_string(int(o.deformation)) +
                           " is not an Interpolation");
   if (o.validation.replacement != Replacement::None &&

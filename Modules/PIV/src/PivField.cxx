@@ -31,7 +31,15 @@ const char* ToString(SubPixelFit fit) noexcept {
 }
 
 const char* ToString(Interpolation interpolation) noexcept {
-  return interpolation == Interpolation::Bicubic ? "bicubic" : "bilinear";
+  switch (interpolation) {
+  case Interpolation::Bilinear:
+    return "bilinear";
+  case Interpolation::Bicubic:
+    return "bicubic";
+  case Interpolation::Lanczos:
+    return "lanczos";
+  }
+  return "unknown";
 }
 
 const char* ToString(Replacement replacement) noexcept {

@@ -72,8 +72,41 @@ CUMED_PIV_HD float SampleBicubic(const float* coefficients, int width, int heigh
   return sum;
 }
 
+/// Lanczos-windowed sinc, radius 4 (8 x 8 pixels), weights normalised to sum 1.
+CUMED_PIV_HD void LanczosWeights(float t, float w[8]) {
+  float sum = 0.f;
+  for (int i = 0; i < 8; ++i) {
+    const float x = float(i - 3) - t;
+    float v = 1.f;
+    if (fabsf(x) > 1e-6f) {
+      const float px = 3.14159265f * x;
+      v = 4.f * sinf(px) * sinf(px / 4.f) / (px * px);
+    }
+    w[i] = v;
+    sum += v;
+  }
+  for (int i = 0; i < 8; ++i) w[i] /= sum;
+}
+
+CUMED_PIV_HD float SampleLanczos(const float* image, int width, int height, float x, float y) {
+  const float fx = floorf(x), fy = floorf(y);
+  const int x0 = int(fx), y0 = int(fy);
+  float wx[8], wy[8];
+  LanczosWeights(x - fx, wx);
+  LanczosWeights(y - fy, wy);
+  float sum = 0.f;
+  for (int j = 0; j < 8; ++j) {
+    const float* row = image + ClampIndex(y0 - 3 + j, height) * width;
+    float line = 0.f;
+    for (int i = 0; i < 8; ++i) line += wx[i] * row[ClampIndex(x0 - 3 + i, width)];
+    sum += wy[j] * line;
+  }
+  return sum;
+}
+
 CUMED_PIV_HD float SampleFrame(const float* image, int width, int height, float x, float y,
                                Interpolation interpolation) {
+  if (interpolation == Interpolation::Lanczos) return SampleLanczos(image, width, height, x, y);
   return interpolation == Interpolation::Bicubic ? SampleBicubic(image, width, height, x, y)
                                                  : SampleBilinear(image, width, height, x, y);
 }

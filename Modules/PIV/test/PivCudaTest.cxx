@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iostream>
 #include <random>
 
 #define CUMED_SKIP_WITHOUT_CUDA()                                                                  \
@@ -42,8 +43,8 @@ void ExpectSameField(const PivField& cpu, const PivField& cuda, const std::strin
       continue;
     }
     ASSERT_TRUE(std::isfinite(cuda.u[i]) && std::isfinite(cuda.v[i])) << what << " vector " << i;
-    worst = std::max({worst, double(std::abs(cuda.u[i] - cpu.u[i])),
-                      double(std::abs(cuda.v[i] - cpu.v[i]))});
+    worst = std::max(
+        {worst, double(std::abs(cuda.u[i] - cpu.u[i])), double(std::abs(cuda.v[i] - cpu.v[i]))});
     EXPECT_NEAR(cuda.u[i], cpu.u[i], kDisplacementTolerance) << what << " vector " << i;
     EXPECT_NEAR(cuda.v[i], cpu.v[i], kDisplacementTolerance) << what << " vector " << i;
     EXPECT_NEAR(cuda.peak[i], cpu.peak[i], 1e-4f * peakScale) << what << " vector " << i;
@@ -119,6 +120,8 @@ TEST(PivCuda, MultiPassDeformationMatchesCpu) {
   const auto pair = RandomPair(21, 256, 256);
   PivOptions options = SinglePass(64);
   options.windowSizes = {64, 32, 16};
+  ExpectCudaMatchesCpu(pair, options, "64-32-16 lanczos");
+  options.deformation = Interpolation::Bicubic;
   ExpectCudaMatchesCpu(pair, options, "64-32-16 bicubic");
   options.deformation = Interpolation::Bilinear;
   options.validation.replacement = Replacement::LocalMean;
