@@ -72,18 +72,22 @@ CUMED_PIV_HD float SampleBicubic(const float* coefficients, int width, int heigh
   return sum;
 }
 
-/// Lanczos-windowed sinc, radius 4 (8 x 8 pixels), weights normalised to sum 1.
+/// Lanczos-windowed sinc, radius 4 (8 x 8 pixels), weights normalised to sum 1. The eight
+/// sines come from two: sin(pi (i-3-t)) = (-1)^i sin(pi t), and the window's sin(pi x / 4)
+/// steps by pi/4 from i to i+1 (a rotation).
 CUMED_PIV_HD void LanczosWeights(float t, float w[8]) {
+  const float pi = 3.14159265f, r = 0.70710678f; // cos(pi/4) = sin(pi/4)
+  const float sinPiT = sinf(pi * t);
+  float s = sinf(pi * (-3.f - t) / 4.f), c = cosf(pi * (-3.f - t) / 4.f);
   float sum = 0.f;
   for (int i = 0; i < 8; ++i) {
     const float x = float(i - 3) - t;
-    float v = 1.f;
-    if (fabsf(x) > 1e-6f) {
-      const float px = 3.14159265f * x;
-      v = 4.f * sinf(px) * sinf(px / 4.f) / (px * px);
-    }
-    w[i] = v;
-    sum += v;
+    const float px = pi * x;
+    w[i] = fabsf(x) > 1e-4f ? 4.f * ((i & 1) ? -sinPiT : sinPiT) * s / (px * px) : 1.f;
+    sum += w[i];
+    const float next = s * r + c * r;
+    c = c * r - s * r;
+    s = next;
   }
   for (int i = 0; i < 8; ++i) w[i] /= sum;
 }
