@@ -7,8 +7,11 @@ out=${OUT:-/tmp/cumed-gpu-out}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
 # Tests find the real CT as $CUMED_SOURCE_DIR/../shared/data/ct/popi-phase00.
-mkdir -p /tmp/cumed-root/checkout /tmp/cumed-root/shared/data/ct
-tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
+mkdir -p /tmp/cumed-root/checkout /tmp/cumed-root/shared/data/ct /tmp/cumed-root/shared/data/piv
+[ -f .gpu/popi-ct.tar.xz ] && tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
+[ -f .gpu/piv-data.tar.xz ] && tar -C /tmp/cumed-root/shared/data/piv -xJf .gpu/piv-data.tar.xz
+# cuFFT (CuMed::PIV) is not bundled: the machine's CUDA toolkit provides it, after the bundle.
+export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:/usr/local/cuda/lib64"
 export DCMDICTPATH=$PWD/.gpu/dicom.dic
 status=0
 for test in /tmp/gpu-bundle/bin/cumed_*_test; do
