@@ -24,7 +24,7 @@ case "$suite" in
                    cumed-morphology-benchmark cumed-io-benchmark cumed-mesh-io-benchmark) ;;
   # PIV: its tests only (the synthetic-shift pairs travel instead of the CT). cuFFT (286 MB) does
   # not: the GPU machine's CUDA 13 toolkit has it (/usr/local/cuda/lib64), see run-gpu-suite.sh.
-  piv) names=(cumed_core_test cumed_piv_test) ;;
+  piv) names=(cumed_core_test cumed_piv_test cumed-piv-benchmark) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface, platform or piv)" >&2; exit 2 ;;
 esac
 executables=()

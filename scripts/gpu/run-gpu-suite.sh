@@ -54,6 +54,9 @@ if command -v cumed-isosurface-benchmark >/dev/null; then
     --metaball-sizes 512,1024 --repeat 9 --no-vtk-mc-large 2>&1 |
     tee "$out/isosurface-benchmark.md" || status=1
 fi
+if command -v cumed-piv-benchmark >/dev/null; then
+  cumed-piv-benchmark --repeat 9 2>&1 | tee "$out/piv-benchmark.md" || status=1
+fi
 # Where the time goes in the two headline kernels (Nsight Compute, when the machine has it).
 if [ -z "${CUMED_SKIP_NCU:-}" ] && command -v ncu >/dev/null && command -v cumed-morphology-benchmark >/dev/null; then
   for workload in "dilate disk r4 (2D)" "dilate ball r4"; do

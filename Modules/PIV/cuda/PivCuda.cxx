@@ -1,6 +1,7 @@
 #include "cuda/PivCuda.h"
 
 #include "cuda/PivKernels.h"
+#include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Stream.h"
@@ -9,7 +10,9 @@
 
 #include <cufft.h>
 
+#include <map>
 #include <optional>
+#include <tuple>
 #include <string>
 #include <utility>
 
@@ -26,26 +29,35 @@ void CheckCufft(cufftResult result, const char* call, const PassGrid& g) {
                     int(result));
 }
 
-/// A batched 2D cuFFT plan on a stream (RAII).
-class CufftPlan {
-public:
-  CufftPlan(const PassGrid& g, cufftType type, cudaStream_t stream) {
+/// Batched 2D cuFFT plans, made once per (device, size, batch, direction) and kept for the calling
+/// thread (planning costs more than the transforms of a 1024^2 pair). Per thread, because a plan's
+/// work area must not serve two streams at once; every call synchronises its stream before it
+/// returns, so consecutive calls of one thread never overlap. At most kMaxPlans are kept (their
+/// work areas hold device memory); beyond that the cache starts afresh.
+cufftHandle CachedPlan(const PassGrid& g, cufftType type, cudaStream_t stream) {
+  constexpr std::size_t kMaxPlans = 16;
+  using Key = std::tuple<int, int, int, int>;
+  thread_local auto* plans = new std::map<Key, cufftHandle>(); // never destroyed: see above
+  const int device = CurrentDevice();
+  const Key key{device, g.fftSize, g.count(), int(type)};
+  auto found = plans->find(key);
+  if (found == plans->end()) {
+    if (plans->size() >= kMaxPlans) {
+      for (const auto& entry : *plans) cufftDestroy(entry.second);
+      plans->clear();
+    }
     int dims[2] = {g.fftSize, g.fftSize};
     const int real = g.fftSize * g.fftSize, complex = g.fftSize * (g.fftSize / 2 + 1);
     const bool forward = type == CUFFT_R2C;
-    CheckCufft(cufftPlanMany(&plan_, 2, dims, nullptr, 1, forward ? real : complex, nullptr, 1,
+    cufftHandle plan = 0;
+    CheckCufft(cufftPlanMany(&plan, 2, dims, nullptr, 1, forward ? real : complex, nullptr, 1,
                              forward ? complex : real, type, g.count()),
                forward ? "cufftPlanMany(R2C)" : "cufftPlanMany(C2R)", g);
-    CheckCufft(cufftSetStream(plan_, stream), "cufftSetStream", g);
+    found = plans->emplace(key, plan).first;
   }
-  ~CufftPlan() { cufftDestroy(plan_); }
-  CufftPlan(const CufftPlan&) = delete;
-  CufftPlan& operator=(const CufftPlan&) = delete;
-  cufftHandle get() const { return plan_; }
-
-private:
-  cufftHandle plan_ = 0;
-};
+  CheckCufft(cufftSetStream(found->second, stream), "cufftSetStream", g);
+  return found->second;
+}
 
 /// A field's arrays in device memory.
 struct DeviceField {
@@ -98,19 +110,20 @@ void CorrelatePass(const float* first, const float* second, int width, int heigh
   DeviceBuffer energies(2 * planes * sizeof(float), stream);
   LaunchExtractWindows(first, second, width, height, g, options.removeMean, bufferA.as<float>(),
                        bufferB.as<float>(), energies.as<float>(), stream.native());
-  const CufftPlan forward(g, CUFFT_R2C, stream.native());
-  const CufftPlan inverse(g, CUFFT_C2R, stream.native());
-  CheckCufft(cufftExecR2C(forward.get(), bufferA.as<cufftReal>(), spectrumA.as<cufftComplex>()),
+  const cufftHandle forward = CachedPlan(g, CUFFT_R2C, stream.native());
+  CheckCufft(cufftExecR2C(forward, bufferA.as<cufftReal>(), spectrumA.as<cufftComplex>()),
              "cufftExecR2C", g);
-  CheckCufft(cufftExecR2C(forward.get(), bufferB.as<cufftReal>(), spectrumB.as<cufftComplex>()),
+  CheckCufft(cufftExecR2C(forward, bufferB.as<cufftReal>(), spectrumB.as<cufftComplex>()),
              "cufftExecR2C", g);
   LaunchConjugateMultiply(spectrumA.as<float>(), spectrumB.as<float>(), energies.as<float>(), g,
                           options.normalizedCorrelation, stream.native());
-  CheckCufft(cufftExecC2R(inverse.get(), spectrumA.as<cufftComplex>(), bufferA.as<cufftReal>()),
+  const cufftHandle inverse = CachedPlan(g, CUFFT_C2R, stream.native());
+  CheckCufft(cufftExecC2R(inverse, spectrumA.as<cufftComplex>(), bufferA.as<cufftReal>()),
              "cufftExecC2R", g);
   LaunchSearchPeaks(bufferA.as<float>(), g, mask, width, predictor, options.subPixel,
                     options.pairLossCorrection, field, stream.native());
-  // The plans and buffers are released when this returns: finish the work that uses them.
+  // The buffers are released (stream-ordered) when this returns; the plans' work areas must be
+  // free for this thread's next call, which may use another stream.
   stream.synchronize();
 }
 
