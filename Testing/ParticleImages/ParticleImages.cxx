@@ -1,7 +1,12 @@
 #include "ParticleImages.h"
 
+#include "cumed/core/Error.h"
+
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace cumed::testing {
@@ -69,6 +74,27 @@ ParticleImagePair RenderParticlePair(const ParticleImageSettings& s,
     for (auto& value : second) value += noise(random);
   }
   return {ToImage(first, s.width, s.height), ToImage(second, s.width, s.height)};
+}
+
+namespace {
+template <class T> void QuantiseInto(const float* in, T* out, std::size_t count, double scale) {
+  const double top = double(std::numeric_limits<T>::max());
+  for (std::size_t i = 0; i < count; ++i)
+    out[i] = T(std::clamp(std::round(in[i] * scale), 0.0, top));
+}
+} // namespace
+
+Image Quantise(const Image& frame, PixelType type, double scale) {
+  Image out = Image::Allocate(type, frame.geometry(), MemoryLocation::Host);
+  const float* in = frame.view<float>().data;
+  const std::size_t count = frame.geometry().numberOfPixels();
+  if (type == PixelType::UInt8)
+    QuantiseInto(in, out.view<std::uint8_t>().data, count, scale);
+  else if (type == PixelType::UInt16)
+    QuantiseInto(in, out.view<std::uint16_t>().data, count, scale);
+  else
+    throw InvalidArgument(std::string("Quantise: UInt8 or UInt16, not ") + ToString(type));
+  return out;
 }
 
 DisplacementField UniformDisplacement(double ux, double uy) {

@@ -32,6 +32,9 @@ struct ParticleImagePair {
 ParticleImagePair RenderParticlePair(const ParticleImageSettings& settings,
                                      const DisplacementField& displacement);
 
+/// A float frame as a camera would record it: scaled, rounded and clamped to UInt8 or UInt16.
+Image Quantise(const Image& frame, PixelType type, double scale = 1.0);
+
 /// A uniform displacement.
 DisplacementField UniformDisplacement(double dx, double dy);
 /// Solid-body rotation by `radians` per frame pair about (cx, cy), small-angle (linear) form.

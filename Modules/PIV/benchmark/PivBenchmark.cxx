@@ -4,7 +4,7 @@
 // error against the known displacement. A comparison with OpenPIV is not part of it yet.
 //
 //   cumed-piv-benchmark [--size N] [--repeat N] [--threads N] [--no-cuda]
-#include "ParticleImages.h"
+#include "FieldErrors.h"
 #include "cumed/benchmark/Table.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
@@ -51,16 +51,6 @@ double Time(const cumed::Image& a, const cumed::Image& b, const PivOptions& opti
   return Median(seconds);
 }
 
-cumed::Image Quantised(const cumed::Image& frame) {
-  cumed::Image out = cumed::Image::Allocate(cumed::PixelType::UInt8, frame.geometry(),
-                                            cumed::MemoryLocation::Host);
-  const float* in = frame.view<float>().data;
-  std::uint8_t* o = out.view<std::uint8_t>().data;
-  for (std::size_t i = 0; i < frame.geometry().numberOfPixels(); ++i)
-    o[i] = std::uint8_t(std::clamp(std::lround(in[i]), 0L, 255L));
-  return out;
-}
-
 double LargestDifference(const PivField& a, const PivField& b) {
   double worst = 0;
   for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
@@ -68,20 +58,6 @@ double LargestDifference(const PivField& a, const PivField& b) {
       worst =
           std::max({worst, double(std::abs(a.u[i] - b.u[i])), double(std::abs(a.v[i] - b.v[i]))});
   return worst;
-}
-
-double RmsError(const PivField& f, const cumed::testing::DisplacementField& truth) {
-  double sum = 0;
-  int count = 0;
-  for (int r = 1; r < f.rows - 1; ++r)
-    for (int c = 1; c < f.columns - 1; ++c) {
-      const int i = r * f.columns + c;
-      double dx, dy;
-      truth(f.x[i], f.y[i], dx, dy);
-      sum += (f.u[i] - dx) * (f.u[i] - dx) + (f.v[i] - dy) * (f.v[i] - dy);
-      count += 2;
-    }
-  return count ? std::sqrt(sum / count) : 0.0;
 }
 
 int Usage(const char* problem) {
@@ -137,7 +113,8 @@ int main(int argc, char** argv) {
     dy -= 1.4;
   };
   const auto pair = cumed::testing::RenderParticlePair(settings, truth);
-  const cumed::Image a8 = Quantised(pair.first), b8 = Quantised(pair.second);
+  const cumed::Image a8 = cumed::testing::Quantise(pair.first, cumed::PixelType::UInt8);
+  const cumed::Image b8 = cumed::testing::Quantise(pair.second, cumed::PixelType::UInt8);
   cumed::Image aDevice, bDevice;
   if (cuda) {
     aDevice = pair.first.toDevice();
@@ -170,7 +147,8 @@ int main(int argc, char** argv) {
     }
     std::printf("| %s | %zu | %s | %s | %s | %s | %s | %s | %.4f |\n", w.name, cpu.size(),
                 Ms(cpuSeconds).c_str(), Ms(hostSeconds).c_str(), Ms(deviceSeconds).c_str(), pairs,
-                Ratio(cpuSeconds, deviceSeconds).c_str(), difference, RmsError(cpu, truth));
+                Ratio(cpuSeconds, deviceSeconds).c_str(), difference,
+                test::ErrorsOf(cpu, truth).rms);
   }
   return 0;
 }

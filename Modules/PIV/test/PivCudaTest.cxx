@@ -171,16 +171,8 @@ TEST(PivCuda, DeviceFramesAndIntegerPixels) {
   ExpectSameField(cpu, cuda, "device frames");
 
   // 16-bit frames: converted on the device vs on the host.
-  auto widen = [](const cumed::Image& frame) {
-    cumed::Image out = cumed::Image::Allocate(cumed::PixelType::UInt16, frame.geometry(),
-                                              cumed::MemoryLocation::Host);
-    const float* in = frame.view<float>().data;
-    std::uint16_t* o = out.view<std::uint16_t>().data;
-    for (std::size_t i = 0; i < frame.geometry().numberOfPixels(); ++i)
-      o[i] = std::uint16_t(std::clamp(std::lround(in[i] * 100.f), 0L, 65535L));
-    return out;
-  };
-  const cumed::Image a16 = widen(pair.first), b16 = widen(pair.second);
+  const cumed::Image a16 = cumed::testing::Quantise(pair.first, cumed::PixelType::UInt16, 100.0);
+  const cumed::Image b16 = cumed::testing::Quantise(pair.second, cumed::PixelType::UInt16, 100.0);
   options.backend = cumed::Backend::CPU;
   const PivField cpu16 = ComputePiv(a16, b16, options);
   options.backend = cumed::Backend::CUDA;

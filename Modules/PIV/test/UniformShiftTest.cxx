@@ -117,16 +117,9 @@ TEST(PivUniformShift, Uint8FramesGiveTheFloatResult) {
   ParticleImageSettings settings;
   const auto truth = UniformDisplacement(0.4, -0.9);
   const auto pair = RenderParticlePair(settings, truth);
-  auto quantised = [](const cumed::Image& frame) {
-    cumed::Image out =
-        cumed::Image::Allocate(cumed::PixelType::UInt8, frame.geometry(), frame.location());
-    const float* in = frame.view<float>().data;
-    std::uint8_t* o = out.view<std::uint8_t>().data;
-    for (std::size_t i = 0; i < frame.geometry().numberOfPixels(); ++i)
-      o[i] = std::uint8_t(std::clamp(std::lround(in[i]), 0L, 255L));
-    return out;
-  };
-  const PivField field = ComputePiv(quantised(pair.first), quantised(pair.second), SinglePass(32));
+  const PivField field =
+      ComputePiv(cumed::testing::Quantise(pair.first, cumed::PixelType::UInt8),
+                 cumed::testing::Quantise(pair.second, cumed::PixelType::UInt8), SinglePass(32));
   EXPECT_LT(ErrorsOf(field, truth).rms, 0.06);
 }
 
