@@ -98,6 +98,12 @@ CUMED_PIV_HD WindowVector EvaluatePeak(const float* plane, const PassGrid& g, co
                                        SubPixelFit fit, bool correctPairLoss) {
   const int n = g.fftSize;
   WindowVector w;
+  // No positive peak (a uniform window), or a plane of NaN (non-finite pixels in the window):
+  // every output stays zero, so the field holds no non-finite value.
+  if (!(s.peak > 0.f) || !isfinite(s.peak) || !isfinite(s.positiveSum)) {
+    w.flags = InvalidPeak;
+    return w;
+  }
   const int px = s.peakIndex % n, py = s.peakIndex / n;
   const int left = py * n + (px + n - 1) % n, right = py * n + (px + 1) % n;
   const int up = ((py + n - 1) % n) * n + px, down = ((py + 1) % n) * n + px;
@@ -105,10 +111,6 @@ CUMED_PIV_HD WindowVector EvaluatePeak(const float* plane, const PassGrid& g, co
   w.second = s.second;
   w.peakToPeak = CappedRatio(s.peak, s.second);
   w.peakToMean = CappedRatio(s.peak, s.positiveSum / float(n * n));
-  if (!(s.peak > 0.f) || !isfinite(s.peak)) {
-    w.flags = InvalidPeak;
-    return w;
-  }
   const int sx = ShiftOf(px, n), sy = ShiftOf(py, n);
   w.u = float(sx) + FitAxis(plane[left], s.peak, plane[right], sx, g, fit, correctPairLoss);
   w.v = float(sy) + FitAxis(plane[up], s.peak, plane[down], sy, g, fit, correctPairLoss);

@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <random>
 
 #define CUMED_SKIP_WITHOUT_CUDA()                                                                  \
@@ -135,12 +136,13 @@ TEST(PivCuda, MultiPassDeformationMatchesCpu) {
 TEST(PivCuda, ValidationAndMaskMatchCpu) {
   CUMED_SKIP_WITHOUT_CUDA();
   auto pair = RandomPair(31, 256, 256);
-  // A patch of unrelated particles: outliers to flag and replace.
+  // A patch of unrelated particles: outliers to flag and replace; a NaN pixel: invalid peaks.
   const auto other = RandomPair(32, 256, 256);
   float* second = pair.second.view<float>().data;
   const float* unrelated = other.second.view<float>().data;
   for (int y = 60; y < 110; ++y)
     for (int x = 150; x < 210; ++x) second[y * 256 + x] = unrelated[y * 256 + x];
+  pair.first.view<float>().data[200 * 256 + 100] = std::numeric_limits<float>::quiet_NaN();
   cumed::Image mask = cumed::Image::Allocate(cumed::PixelType::UInt8, pair.first.geometry(),
                                              cumed::MemoryLocation::Host);
   std::uint8_t* m = mask.view<std::uint8_t>().data;
@@ -150,7 +152,7 @@ TEST(PivCuda, ValidationAndMaskMatchCpu) {
   options.mask = std::as_const(mask).view<std::uint8_t>();
   options.validation.minPeakToPeak = 1.3;
   options.validation.maxV = 3.0;
-  ExpectCudaMatchesCpu(pair, options, "mask, patch, peak-to-peak, limits");
+  ExpectCudaMatchesCpu(pair, options, "mask, patch, NaN pixel, peak-to-peak, limits");
   options.validation.replacement = Replacement::None;
   ExpectCudaMatchesCpu(pair, options, "flags only");
 }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <set>
 
@@ -159,6 +160,30 @@ TEST(PivValidation, NoisePatchIsFlaggedAndReplacedEndToEnd) {
   const FieldErrors e = ErrorsOf(field, truth);
   EXPECT_LT(e.max, 0.3) << e.text();
   EXPECT_LT(field.count(Replaced), 10u);
+}
+
+TEST(PivValidation, NonFinitePixelsGiveInvalidPeaksNotNaN) {
+  cumed::testing::ParticleImageSettings settings;
+  const auto truth = cumed::testing::UniformDisplacement(1.2, 0.7);
+  auto pair = cumed::testing::RenderParticlePair(settings, truth);
+  float* first = pair.first.view<float>().data;
+  first[130 * 256 + 130] = std::numeric_limits<float>::quiet_NaN();
+  first[40 * 256 + 200] = std::numeric_limits<float>::infinity();
+  const PivField field = Evaluate(pair, SinglePass(32));
+  std::size_t invalid = 0;
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    for (const auto* array :
+         {&field.u, &field.v, &field.peak, &field.secondPeak, &field.peakToPeak, &field.peakToMean})
+      ASSERT_TRUE(std::isfinite((*array)[i])) << "vector " << i;
+    if (field.flags[i] & InvalidPeak) {
+      ++invalid;
+      EXPECT_TRUE(field.flags[i] & Replaced) << "vector " << i;
+      EXPECT_NEAR(field.u[i], 1.2, 0.1) << "vector " << i;
+    }
+  }
+  // Each bad pixel lies in up to four 32 px windows at 50 % overlap.
+  EXPECT_GE(invalid, 2u);
+  EXPECT_LE(invalid, 8u);
 }
 
 } // namespace
