@@ -16,34 +16,53 @@ namespace {
 
 constexpr int kBatch = 16; ///< windows per FFTW call: enough to amortise the call, small in cache
 
-/// Writes window w's two buffers (mean removed when asked) and returns their energies.
+/// The pixels of one frame that go into a correlation buffer: rows [rowBegin, rowEnd) of the
+/// buffer take frame row `frameRow0 + j`, columns [columnBegin, columnEnd) take frame column
+/// `frameColumn0 + i` (the same placement as FirstFramePixel / SecondFramePixel, row by row).
+struct Placement {
+  int rowBegin, rowEnd, columnBegin, columnEnd, frameRow0, frameColumn0;
+};
+
+/// Copies the placed pixels into the zeroed buffer and subtracts their mean (when asked); the
+/// energy (sum of squares) of what was written.
+double Place(const float* frame, int width, const Placement& p, int n, bool removeMean,
+             float* buffer) {
+  std::fill(buffer, buffer + std::size_t(n) * n, 0.f);
+  double sum = 0;
+  for (int j = p.rowBegin; j < p.rowEnd; ++j) {
+    const float* src = frame + std::size_t(p.frameRow0 + j) * width + p.frameColumn0;
+    for (int i = p.columnBegin; i < p.columnEnd; ++i) sum += src[i];
+  }
+  const long count = long(p.rowEnd - p.rowBegin) * (p.columnEnd - p.columnBegin);
+  const float mean = removeMean && count > 0 ? float(sum / double(count)) : 0.f;
+  double energy = 0;
+  for (int j = p.rowBegin; j < p.rowEnd; ++j) {
+    const float* src = frame + std::size_t(p.frameRow0 + j) * width + p.frameColumn0;
+    float* dst = buffer + std::size_t(j) * n;
+    for (int i = p.columnBegin; i < p.columnEnd; ++i) {
+      dst[i] = src[i] - mean;
+      energy += double(dst[i]) * dst[i];
+    }
+  }
+  return energy;
+}
+
+/// Window (column, row)'s two buffers (mean removed when asked) and their energies.
 void FillWindow(const FramePair& f, const PassGrid& g, int column, int row, bool removeMean,
                 float* a, float* b, double& energyA, double& energyB) {
-  const int n = g.fftSize;
-  double sumA = 0, sumB = 0;
-  int countB = 0;
-  int x, y;
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      if (FirstFramePixel(g, column, row, i, j, x, y)) sumA += f.first[y * f.width + x];
-      if (SecondFramePixel(g, column, row, i, j, f.width, f.height, x, y)) {
-        sumB += f.second[y * f.width + x];
-        ++countB;
-      }
-    }
-  const float meanA = removeMean ? float(sumA / (double(g.windowSize) * g.windowSize)) : 0.f;
-  const float meanB = removeMean && countB ? float(sumB / countB) : 0.f;
-  energyA = energyB = 0;
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      const int k = j * n + i;
-      a[k] = FirstFramePixel(g, column, row, i, j, x, y) ? f.first[y * f.width + x] - meanA : 0.f;
-      b[k] = SecondFramePixel(g, column, row, i, j, f.width, f.height, x, y)
-                 ? f.second[y * f.width + x] - meanB
-                 : 0.f;
-      energyA += double(a[k]) * a[k];
-      energyB += double(b[k]) * b[k];
-    }
+  const int x0 = column * g.step, y0 = row * g.step, e = g.extension;
+  // The first frame's window, `extension` px into the buffer.
+  energyA = Place(f.first, f.width, {e, e + g.windowSize, e, e + g.windowSize, y0 - e, x0 - e},
+                  g.fftSize, removeMean, a);
+  // The second frame's grown window, clipped to the frame.
+  const int span = g.windowSize + 2 * e;
+  const Placement second{std::max(0, e - y0),
+                         std::min(span, f.height - (y0 - e)),
+                         std::max(0, e - x0),
+                         std::min(span, f.width - (x0 - e)),
+                         y0 - e,
+                         x0 - e};
+  energyB = Place(f.second, f.width, second, g.fftSize, removeMean, b);
 }
 
 PlaneSearch SearchPlane(const float* plane, int n) {
