@@ -11,10 +11,22 @@ namespace cumed::piv::detail {
 
 namespace {
 
-GridView GridOf(const PivField& field, const PassGrid& g) {
+/// The predictor grid of a field: its own vectors, or their smoothed copies in `u`, `v`.
+GridView PredictorOf(const PivField& field, const PassGrid& g, int smoothing, std::vector<float>& u,
+                     std::vector<float>& v) {
   GridView view;
   view.u = field.u.data();
   view.v = field.v.data();
+  if (smoothing > 0) {
+    u.resize(field.u.size());
+    v.resize(field.v.size());
+    for (int r = 0; r < g.rows; ++r)
+      for (int c = 0; c < g.columns; ++c)
+        SmoothedAt(field.u.data(), field.v.data(), field.flags.data(), g.columns, g.rows, c, r,
+                   smoothing, u[r * g.columns + c], v[r * g.columns + c]);
+    view.u = u.data();
+    view.v = v.data();
+  }
   view.columns = g.columns;
   view.rows = g.rows;
   view.origin = WindowCentre(g, 0);
@@ -65,7 +77,7 @@ PivField RunPivCpu(const float* first, const float* second, int width, int heigh
   const int passes = int(options.windowSizes.size());
   PivField previous, field;
   PassGrid previousGrid;
-  std::vector<float> deformedFirst, deformedSecond;
+  std::vector<float> deformedFirst, deformedSecond, smoothU, smoothV;
   for (int pass = 0; pass < passes; ++pass) {
     scope.checkCancelled();
     if (options.progress) options.progress(double(pass) / passes);
@@ -75,7 +87,8 @@ PivField RunPivCpu(const float* first, const float* second, int width, int heigh
     if (pass == 0) {
       CorrelatePassCpu(original, mask, g, nullptr, options, field);
     } else {
-      const GridView predictor = GridOf(previous, previousGrid);
+      const GridView predictor =
+          PredictorOf(previous, previousGrid, options.predictorSmoothing, smoothU, smoothV);
       DeformFrames(sampled, predictor, options.deformation, deformedFirst, deformedSecond);
       const FramePair deformed{deformedFirst.data(), deformedSecond.data(), width, height};
       CorrelatePassCpu(deformed, mask, g, &predictor, options, field);

@@ -37,6 +37,13 @@ __global__ void DeformKernel(const float* first, const float* second, int width,
               outSecond[i]);
 }
 
+__global__ void SmoothPredictorKernel(DeviceFieldView f, int radius, float* u, float* v) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= f.columns * f.rows) return;
+  SmoothedAt(f.u, f.v, f.flags, f.columns, f.rows, i % f.columns, i / f.columns, radius, u[i],
+             v[i]);
+}
+
 template <class T>
 void ToFloat(const void* source, float* target, std::size_t count, cudaStream_t stream) {
   const unsigned blocks = unsigned((count + 255) / 256);
@@ -65,6 +72,13 @@ void LaunchPrefilter(float* image, int width, int height, CUstream_st* stream) {
   CUMED_CHECK_LAUNCH("PrefilterRowsKernel");
   PrefilterColumnsKernel<<<(width + 127) / 128, 128, 0, stream>>>(image, width, height);
   CUMED_CHECK_LAUNCH("PrefilterColumnsKernel");
+}
+
+void LaunchSmoothPredictor(const DeviceFieldView& field, int radius, float* u, float* v,
+                           CUstream_st* stream) {
+  const int count = field.columns * field.rows;
+  SmoothPredictorKernel<<<(count + 255) / 256, 256, 0, stream>>>(field, radius, u, v);
+  CUMED_CHECK_LAUNCH("SmoothPredictorKernel");
 }
 
 void LaunchDeform(const float* first, const float* second, int width, int height,

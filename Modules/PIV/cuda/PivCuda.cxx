@@ -12,8 +12,8 @@
 
 #include <map>
 #include <optional>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace cumed::piv::detail {
@@ -179,6 +179,7 @@ PivField RunPivCuda(const void* first, const void* second, PixelType type, Memor
 
   const ValidationParameters validation = ParametersOf(options.validation);
   std::optional<DeviceField> previous;
+  DeviceBuffer smoothU, smoothV; // the smoothed predictor of the pass running
   PassGrid previousGrid, g;
   for (int pass = 0; pass < passes; ++pass) {
     scope.checkCancelled();
@@ -190,7 +191,16 @@ PivField RunPivCuda(const void* first, const void* second, PixelType type, Memor
       CorrelatePass(frameA.as<float>(), frameB.as<float>(), width, height, mask, g, nullptr,
                     options, field.view, stream);
     } else {
-      const GridView predictor = previous->grid(previousGrid);
+      GridView predictor = previous->grid(previousGrid);
+      if (options.predictorSmoothing > 0) {
+        const std::size_t bytes = sizeof(float) * std::size_t(previousGrid.count());
+        smoothU = DeviceBuffer(bytes, stream);
+        smoothV = DeviceBuffer(bytes, stream);
+        LaunchSmoothPredictor(previous->view, options.predictorSmoothing, smoothU.as<float>(),
+                              smoothV.as<float>(), stream.native());
+        predictor.u = smoothU.as<float>();
+        predictor.v = smoothV.as<float>();
+      }
       LaunchDeform(samplingA, samplingB, width, height, predictor, options.deformation,
                    deformedA.as<float>(), deformedB.as<float>(), stream.native());
       CorrelatePass(deformedA.as<float>(), deformedB.as<float>(), width, height, mask, g,

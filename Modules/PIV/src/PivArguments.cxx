@@ -73,6 +73,9 @@ void CheckRequest(const FrameDescription& first, const FrameDescription& second,
       o.validation.replacement != Replacement::LocalMean)
     throw InvalidArgument("PIV: validation.replacement = " +
                           std::to_string(int(o.validation.replacement)) + " is not a Replacement");
+  if (o.predictorSmoothing < 0 || o.predictorSmoothing > 3)
+    throw InvalidArgument("PIV: predictorSmoothing = " + std::to_string(o.predictorSmoothing) +
+                          " is out of range: 0 (off) .. 3");
   CheckOptions(o.validation);
   if (o.mask.data) {
     if (o.mask.geometry.size != g.size)

@@ -123,6 +123,28 @@ struct GridView {
   float origin = 0.f, step = 1.f;
 };
 
+/// The predictor at vector (c, r): the mean of the unmasked vectors in its (2 radius + 1)^2
+/// neighbourhood, itself included (0 when all are masked). Smoothing the predictor keeps the
+/// noise of one pass from being frozen into the next one's deformation.
+CUMED_PIV_HD void SmoothedAt(const float* u, const float* v, const unsigned char* flags,
+                             int columns, int rows, int c, int r, int radius, float& su,
+                             float& sv) {
+  float sumU = 0.f, sumV = 0.f;
+  int count = 0;
+  for (int dr = -radius; dr <= radius; ++dr)
+    for (int dc = -radius; dc <= radius; ++dc) {
+      const int cc = c + dc, rr = r + dr;
+      if (cc < 0 || rr < 0 || cc >= columns || rr >= rows) continue;
+      const int j = rr * columns + cc;
+      if (flags[j] & 1) continue; // Masked
+      sumU += u[j];
+      sumV += v[j];
+      ++count;
+    }
+  su = count ? sumU / float(count) : 0.f;
+  sv = count ? sumV / float(count) : 0.f;
+}
+
 /// Position on the grid in cell units, clamped to the outermost centres.
 CUMED_PIV_HD float GridCoordinate(float p, float origin, float step, int count) {
   const float g = (p - origin) / step;

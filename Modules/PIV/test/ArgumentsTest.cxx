@@ -49,6 +49,8 @@ TEST(PivArguments, OptionsOutOfRangeAreNamed) {
   ExpectRefused([](PivOptions& o) { o.overlap = -0.1; }, "overlap = -0.100000");
   ExpectRefused([](PivOptions& o) { o.searchExtension = -2; }, "searchExtension = -2");
   ExpectRefused([](PivOptions& o) { o.subPixel = SubPixelFit(7); }, "subPixel = 7");
+  ExpectRefused([](PivOptions& o) { o.predictorSmoothing = 4; },
+                "predictorSmoothing = 4 is out of range: 0 (off) .. 3");
   ExpectRefused([](PivOptions& o) { o.validation.medianThreshold = 0; },
                 "validation.medianThreshold = 0 is out of range");
   ExpectRefused([](PivOptions& o) { o.validation.medianEpsilon = -1; },

@@ -130,7 +130,10 @@ TEST(PivCuda, MultiPassDeformationMatchesCpu) {
   ExpectCudaMatchesCpu(pair, options, "64-32-16 bilinear, mean replacement, 5x5");
   options.windowSizes = {48, 40};
   options.overlap = 0.6;
-  ExpectCudaMatchesCpu(pair, options, "48-40, 60 %");
+  options.predictorSmoothing = 2;
+  ExpectCudaMatchesCpu(pair, options, "48-40, 60 %, predictor smoothing 5x5");
+  options.predictorSmoothing = 0;
+  ExpectCudaMatchesCpu(pair, options, "48-40, 60 %, no predictor smoothing");
 }
 
 TEST(PivCuda, ValidationAndMaskMatchCpu) {

@@ -84,6 +84,9 @@ struct PivOptions : ExecutionOptions {
   bool pairLossCorrection = true;
   /// Resampling of the frames in deformation passes (passes after the first).
   Interpolation deformation = Interpolation::Lanczos;
+  /// Deformation passes: the previous (validated) field is averaged over a (2r+1)^2
+  /// neighbourhood of unmasked vectors before it predicts the next pass; 0 = off, 1..3.
+  int predictorSmoothing = 1;
   ValidationOptions validation;
   /// Optional static mask, same size as the frames, in the frames' memory; a non-zero pixel is
   /// masked. A window whose centre pixel is masked yields no vector (flag Masked).
