@@ -38,13 +38,22 @@ std::optional<FieldErrors> FourPairs(const PivOptions& options) {
 }
 
 TEST(PivRealData, SyntheticShiftSinglePass32) {
-  const auto e = FourPairs(SinglePass(32));
-  if (!e) GTEST_SKIP() << "../shared/data/piv/synthetic-shift-3px not found beside the checkout";
-  std::cout << "single pass 32 px 50 %: " << e->text() << "\n";
-  // Issue 11's target is rms 0.02 px with no error above 0.1 px (OpenPIV 0.25: 0.027 px);
-  // measured: rms 0.0206 px, largest error 0.1008 px (one vector of 676).
-  EXPECT_LE(e->rms, 0.021);
-  EXPECT_LE(e->max, 0.11);
+  const auto circular = FourPairs(SinglePass(32));
+  if (!circular)
+    GTEST_SKIP() << "../shared/data/piv/synthetic-shift-3px not found beside the checkout";
+  std::cout << "single pass 32 px 50 %, circular: " << circular->text() << "\n";
+  // Issue 11's target is rms 0.02 px with no error above 0.1 px (OpenPIV 0.25: 0.027 px).
+  // Circular correlation (the default) reaches rms 0.0206 px, largest error 0.1008 px: products
+  // of particles wrapped around the window add noise to the plane. Linear correlation (zero
+  // padding) halves the error and meets the target.
+  EXPECT_LE(circular->rms, 0.021);
+  EXPECT_LE(circular->max, 0.11);
+  PivOptions padded = SinglePass(32);
+  padded.zeroPadding = true;
+  const auto linear = FourPairs(padded);
+  std::cout << "single pass 32 px 50 %, zero padding: " << linear->text() << "\n";
+  EXPECT_LE(linear->rms, 0.02);
+  EXPECT_LE(linear->max, 0.1);
 }
 
 TEST(PivRealData, SyntheticShiftThreePasses) {
@@ -53,13 +62,12 @@ TEST(PivRealData, SyntheticShiftThreePasses) {
   const auto e = FourPairs(options);
   if (!e) GTEST_SKIP() << "../shared/data/piv/synthetic-shift-3px not found beside the checkout";
   std::cout << "64-32-16 " << ToString(options.deformation) << ": " << e->text() << "\n";
-  // Issue 11's targets are rms 0.005 px, |bias| 0.003 px, no error above 0.1 px (OpenPIV 0.25:
-  // 0.0075-0.011 px). Measured with Lanczos deformation: rms 0.0053, bias -0.0032 px (the
-  // resampling bias grows with the shift's fraction, Documentation/piv.md). These bounds hold
-  // what was reached; tighten them with a better resampler.
-  EXPECT_LE(e->rms, 0.006);
-  EXPECT_LE(std::abs(e->biasU), 0.004);
-  EXPECT_LE(std::abs(e->biasV), 0.004);
+  // Issue 11's targets (OpenPIV 0.25: 0.0075-0.011 px). Measured with Lanczos (a = 6)
+  // deformation and 3x3 predictor smoothing: rms 0.0047 px, bias -0.0027, -0.0028 px, largest
+  // error 0.034 px.
+  EXPECT_LE(e->rms, 0.005);
+  EXPECT_LE(std::abs(e->biasU), 0.003);
+  EXPECT_LE(std::abs(e->biasV), 0.003);
   EXPECT_LE(e->max, 0.1);
 }
 
