@@ -9,8 +9,11 @@
 
 namespace cumed::piv {
 
-/// The displacement field from `first` to `second` (2D, same size; uint8, uint16 or float;
-/// host or device memory). Throws InvalidArgument naming the field or the image at fault.
+/// The displacement field from `first` to `second` (2D, same size; uint8, int16, uint16 or
+/// float; host or device memory). Throws InvalidArgument naming the field or the image at fault.
+/// Progress is reported before each pass and at the end; cancellation is polled before each
+/// pass. CUDA: the work runs on options.stream (or a private stream) and the call returns once
+/// the field is on the host (it always waits); deviceMemoryBudget is not used yet.
 PivField ComputePiv(const Image& first, const Image& second, const PivOptions& options);
 
 /// The same on typed views of memory the caller owns.
