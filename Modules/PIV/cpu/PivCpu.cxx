@@ -14,9 +14,7 @@ namespace {
 /// The predictor grid of a field: its own vectors, or their smoothed copies in `u`, `v`.
 GridView PredictorOf(const PivField& field, const PassGrid& g, int smoothing, std::vector<float>& u,
                      std::vector<float>& v) {
-  GridView view;
-  view.u = field.u.data();
-  view.v = field.v.data();
+  GridView view = GridViewOf(field.u.data(), field.v.data(), g);
   if (smoothing > 0) {
     u.resize(field.u.size());
     v.resize(field.v.size());
@@ -27,10 +25,6 @@ GridView PredictorOf(const PivField& field, const PassGrid& g, int smoothing, st
     view.u = u.data();
     view.v = v.data();
   }
-  view.columns = g.columns;
-  view.rows = g.rows;
-  view.origin = WindowCentre(g, 0);
-  view.step = float(g.step);
   return view;
 }
 

@@ -78,16 +78,7 @@ struct DeviceField {
             g.columns,
             g.rows};
   }
-  GridView grid(const PassGrid& g) const {
-    GridView view;
-    view.u = u.as<float>();
-    view.v = v.as<float>();
-    view.columns = g.columns;
-    view.rows = g.rows;
-    view.origin = WindowCentre(g, 0);
-    view.step = float(g.step);
-    return view;
-  }
+  GridView grid(const PassGrid& g) const { return GridViewOf(u.as<float>(), v.as<float>(), g); }
 };
 
 /// Frames (or a mask) in device memory: the caller's, or an uploaded copy.

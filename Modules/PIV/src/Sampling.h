@@ -4,6 +4,7 @@
 // constant beyond the outermost centres).
 #include "cumed/piv/PivOptions.h"
 #include "src/HostDevice.h"
+#include "src/PassGrid.h"
 
 #include <math.h>
 
@@ -149,6 +150,18 @@ CUMED_PIV_HD void SmoothedAt(const float* u, const float* v, const unsigned char
     }
   su = count ? sumU / float(count) : 0.f;
   sv = count ? sumV / float(count) : 0.f;
+}
+
+/// The grid view of a pass's vectors (arrays in host or device memory).
+CUMED_PIV_HD GridView GridViewOf(const float* u, const float* v, const PassGrid& g) {
+  GridView view;
+  view.u = u;
+  view.v = v;
+  view.columns = g.columns;
+  view.rows = g.rows;
+  view.origin = WindowCentre(g, 0);
+  view.step = float(g.step);
+  return view;
 }
 
 /// Position on the grid in cell units, clamped to the outermost centres.

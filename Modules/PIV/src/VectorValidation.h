@@ -50,23 +50,32 @@ CUMED_PIV_HD unsigned char ElementwiseFlags(float u, float v, float peakToPeak, 
   return flags;
 }
 
-/// Normalised median test of vector (c, r) against its neighbours without flags. A component
-/// fails when |x - median| / (median of the neighbours' |x_j - median| + epsilon) > threshold.
-CUMED_PIV_HD bool FailsMedianTest(const float* u, const float* v, const unsigned char* flags,
-                                  int columns, int rows, int c, int r,
-                                  const ValidationParameters& p) {
-  float nu[kMaxNeighbours], nv[kMaxNeighbours];
+/// The u, v of the neighbours of (c, r) (itself excluded, radius p.radius) whose `state` is
+/// non-zero when `wantSet`, zero otherwise; returns how many.
+CUMED_PIV_HD int GatherNeighbours(const float* u, const float* v, const unsigned char* state,
+                                  bool wantSet, int columns, int rows, int c, int r,
+                                  const ValidationParameters& p, float* nu, float* nv) {
   int count = 0;
   for (int dr = -p.radius; dr <= p.radius; ++dr)
     for (int dc = -p.radius; dc <= p.radius; ++dc) {
       const int cc = c + dc, rr = r + dr;
       if ((dc == 0 && dr == 0) || cc < 0 || rr < 0 || cc >= columns || rr >= rows) continue;
       const int j = rr * columns + cc;
-      if (flags[j]) continue;
+      if ((state[j] != 0) != wantSet) continue;
       nu[count] = u[j];
       nv[count] = v[j];
       ++count;
     }
+  return count;
+}
+
+/// Normalised median test of vector (c, r) against its neighbours without flags. A component
+/// fails when |x - median| / (median of the neighbours' |x_j - median| + epsilon) > threshold.
+CUMED_PIV_HD bool FailsMedianTest(const float* u, const float* v, const unsigned char* flags,
+                                  int columns, int rows, int c, int r,
+                                  const ValidationParameters& p) {
+  float nu[kMaxNeighbours], nv[kMaxNeighbours];
+  const int count = GatherNeighbours(u, v, flags, false, columns, rows, c, r, p, nu, nv);
   if (count == 0) return false;
   const int i = r * columns + c;
   const float mu = MedianOf(nu, count), mv = MedianOf(nv, count);
@@ -85,17 +94,7 @@ CUMED_PIV_HD bool ReplacementAt(const float* u, const float* v, const unsigned c
                                 int columns, int rows, int c, int r, const ValidationParameters& p,
                                 float& ru, float& rv) {
   float nu[kMaxNeighbours], nv[kMaxNeighbours];
-  int count = 0;
-  for (int dr = -p.radius; dr <= p.radius; ++dr)
-    for (int dc = -p.radius; dc <= p.radius; ++dc) {
-      const int cc = c + dc, rr = r + dr;
-      if ((dc == 0 && dr == 0) || cc < 0 || rr < 0 || cc >= columns || rr >= rows) continue;
-      const int j = rr * columns + cc;
-      if (!usable[j]) continue;
-      nu[count] = u[j];
-      nv[count] = v[j];
-      ++count;
-    }
+  const int count = GatherNeighbours(u, v, usable, true, columns, rows, c, r, p, nu, nv);
   if (count == 0) return false;
   if (p.replacement == Replacement::LocalMean) {
     float su = 0.f, sv = 0.f;
