@@ -2,6 +2,7 @@
 
 #include "cpu/PivCpu.h"
 #include "cumed/core/Error.h"
+#include "src/PassGrid.h"
 #include "src/PivArguments.h"
 
 #include <cstdint>
@@ -26,6 +27,19 @@ template <class T> const float* AsFloat(const ImageView<const T>& frame, std::ve
   }
 }
 
+/// The work of a call for ExecutionScope's serial threshold: correlation-buffer elements over
+/// all passes (each costs an FFT's share and a peak search), not pixels.
+std::size_t CorrelationWork(int width, int height, const PivOptions& options) {
+  std::size_t work = 0;
+  for (std::size_t p = 0; p < options.windowSizes.size(); ++p) {
+    const detail::PassGrid g =
+        detail::PlanPass(width, height, options.windowSizes[p], options.overlap,
+                         p == 0 ? options.searchExtension : 0, options.zeroPadding);
+    work += std::size_t(g.count()) * std::size_t(g.fftSize) * std::size_t(g.fftSize);
+  }
+  return work;
+}
+
 } // namespace
 
 template <class T>
@@ -37,7 +51,7 @@ PivField ComputePiv(const ImageView<const T>& first, const ImageView<const T>& s
   detail::CheckRequest({first.geometry, first.location, first.components},
                        {second.geometry, second.location, second.components}, options);
   const int width = int(first.geometry.size[0]), height = int(first.geometry.size[1]);
-  ExecutionScope scope(options, first.geometry.numberOfPixels());
+  ExecutionScope scope(options, CorrelationWork(width, height, options));
   const Backend backend = ResolveBackend(options.backend);
   if (backend == Backend::CUDA) {
 #if CUMED_PIV_WITH_CUDA
