@@ -18,13 +18,13 @@ enum class SubPixelFit {
   Parabolic ///< 3-point parabola
 };
 /// How frames are resampled by the predictor in multi-pass window deformation. Small particle
-/// images resampled between pixels bias the residual displacement (by about -0.12 times the
-/// distance of the half-displacement's fraction from 0.5 with the spline on 2-3 px particles);
-/// the longer the kernel, the smaller the bias: see Documentation/piv.md for measurements.
+/// images resampled between pixels bias the residual displacement (it grows with the distance of
+/// the half-displacement's fraction from 0.5: -0.012 px at 0.047 with the spline on 2-3 px
+/// particles); the longer the kernel, the smaller the bias: Documentation/piv.md measures them.
 enum class Interpolation {
   Bilinear, ///< 2x2 pixels
   Bicubic,  ///< interpolating cubic B-spline (frames prefiltered once), 4x4 coefficients
-  Lanczos   ///< Lanczos-windowed sinc (a = 4), 8x8 pixels: the most accurate (default)
+  Lanczos   ///< Lanczos-windowed sinc (a = 6), 12x12 pixels: the most accurate (default)
 };
 /// What replaces a vector flagged by validation.
 enum class Replacement {
