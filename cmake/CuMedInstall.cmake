@@ -22,6 +22,7 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/CuMedConfigVersion.
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/CuMedConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/CuMedConfigVersion.cmake
               cmake/CuMedRegression.cmake
+              cmake/FindFFTW3f.cmake
         DESTINATION ${CUMED_INSTALL_CMAKEDIR})
 
 # The regression-test driver: an imported executable CuMed::cumed-compare, not a component (it

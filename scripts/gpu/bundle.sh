@@ -2,7 +2,7 @@
 # Run here (no GPU), after scripts/build.sh: packs one suite's test executables, applications,
 # their libraries and the sample data into .gpu/ (see ../shared/gpu/GPU.md), ready for the device
 # tool (a run carries at most 64 MiB, so the suites travel separately):
-#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers)
+#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers, piv)
 #   run(carry: [".gpu"], command: "rm -rf /tmp/gpu-bundle; bash .gpu/env.sh bash .gpu/run-gpu-suite.sh")
 # (env.sh unpacks only when /tmp/gpu-bundle is absent: on a machine still warm from an earlier
 # run, remove it or the old executables run.)
@@ -26,7 +26,10 @@ case "$suite" in
   # two benchmarks that judge it against the pinned round trip.
   transfers) names=(cumed_core_test cumed_surface_test cumed_morphology_test
                     cumed-isosurface-benchmark cumed-morphology-benchmark) ;;
-  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform or transfers)" >&2; exit 2 ;;
+  # PIV: its tests only (the synthetic-shift pairs travel instead of the CT). cuFFT (286 MB) does
+  # not: the GPU machine's CUDA 13 toolkit has it (/usr/local/cuda/lib64), see run-gpu-suite.sh.
+  piv) names=(cumed_core_test cumed_piv_test cumed-piv-benchmark) ;;
+  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers or piv)" >&2; exit 2 ;;
 esac
 executables=()
 for name in "${names[@]}"; do
@@ -34,8 +37,19 @@ for name in "${names[@]}"; do
   executables+=("$build/bin/$name")
 done
 bash "$shared/gpu/prepare.sh" "${executables[@]}"
-# The real CT for the tests and benchmarks (../shared does not travel).
-tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
+rm -f .gpu/popi-ct.tar.xz .gpu/piv-data.tar.xz
+if [ "$suite" = piv ]; then
+  # Repack without cuFFT (the bundle would exceed what a run carries).
+  stage=$(mktemp -d)
+  xz -dc .gpu/bundle.tar.xz | tar -C "$stage" -xf -
+  rm -f "$stage"/bundle/lib/libcufft*
+  tar -C "$stage" -cf - bundle | xz -T2 -6 > .gpu/bundle.tar.xz
+  rm -rf "$stage"
+  tar -C "$shared/data/piv" -cJf .gpu/piv-data.tar.xz synthetic-shift-3px
+else
+  # The real CT for the tests and benchmarks (../shared does not travel).
+  tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
+fi
 # DCMTK's data dictionary is a data file, not a library: ldd does not bring it.
 cp /usr/share/libdcmtk17/dicom.dic .gpu/
 cp scripts/gpu/run-gpu-suite.sh .gpu/

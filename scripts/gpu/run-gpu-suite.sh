@@ -7,8 +7,11 @@ out=${OUT:-/tmp/cumed-gpu-out}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
 # Tests find the real CT as $CUMED_SOURCE_DIR/../shared/data/ct/popi-phase00.
-mkdir -p /tmp/cumed-root/checkout /tmp/cumed-root/shared/data/ct
-tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
+mkdir -p /tmp/cumed-root/checkout /tmp/cumed-root/shared/data/ct /tmp/cumed-root/shared/data/piv
+[ -f .gpu/popi-ct.tar.xz ] && tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
+[ -f .gpu/piv-data.tar.xz ] && tar -C /tmp/cumed-root/shared/data/piv -xJf .gpu/piv-data.tar.xz
+# cuFFT (CuMed::PIV) is not bundled: the machine's CUDA toolkit provides it, after the bundle.
+export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:/usr/local/cuda/lib64"
 export DCMDICTPATH=$PWD/.gpu/dicom.dic
 status=0
 for test in /tmp/gpu-bundle/bin/cumed_*_test; do
@@ -50,6 +53,9 @@ if command -v cumed-isosurface-benchmark >/dev/null; then
   cumed-isosurface-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 \
     --metaball-sizes 512,1024 --repeat 9 --no-vtk-mc-large 2>&1 |
     tee "$out/isosurface-benchmark.md" || status=1
+fi
+if command -v cumed-piv-benchmark >/dev/null; then
+  cumed-piv-benchmark --repeat 9 2>&1 | tee "$out/piv-benchmark.md" || status=1
 fi
 # Where the time goes in the two headline kernels (Nsight Compute, when the machine has it).
 if [ -z "${CUMED_SKIP_NCU:-}" ] && command -v ncu >/dev/null && command -v cumed-morphology-benchmark >/dev/null; then

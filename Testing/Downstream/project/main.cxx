@@ -6,6 +6,7 @@
 #include <cumed/core/Device.h>
 #include <cumed/core/Image.h>
 #include <cumed/morphology/GrayscaleMorphology.h>
+#include <cumed/piv/Piv.h>
 #include <cumed/surface/Isosurface.h>
 #ifdef DOWNSTREAM_HAS_ITK
 #include <cumed/io/DicomSeriesReader.h>
@@ -18,6 +19,7 @@
 #include <algorithm>
 #endif
 
+#include <cmath>
 #include <cstdint>
 #include <iostream>
 
@@ -41,6 +43,34 @@ int main() {
   contour.values = {5.0};
   const auto surface = cumed::surface::ExtractIsosurface(spot, contour);
   if (surface.mesh.numberOfPoints() != 6 || surface.mesh.numberOfTriangles() != 8) return 4;
+  // PIV (links FFTW3f, found by CuMed's FindFFTW3f.cmake): a pattern moved 3 px right, 1 px down.
+  cumed::ImageGeometry plane;
+  plane.size = {64, 64, 1};
+  cumed::Image a =
+      cumed::Image::Allocate(cumed::PixelType::Float32, plane, cumed::MemoryLocation::Host);
+  cumed::Image b =
+      cumed::Image::Allocate(cumed::PixelType::Float32, plane, cumed::MemoryLocation::Host);
+  for (int y = 0; y < 64; ++y)
+    for (int x = 0; x < 64; ++x) {
+      const auto pattern = [](int px, int py) { // white noise
+        unsigned h = unsigned(px) * 374761393u + unsigned(py) * 668265263u;
+        h = (h ^ (h >> 13)) * 1274126177u;
+        return float((h ^ (h >> 16)) & 255u);
+      };
+      const auto smooth = [&](int px, int py) { // 3 px wide: a peak to fit
+        float sum = 0;
+        for (int j = -1; j <= 1; ++j)
+          for (int i = -1; i <= 1; ++i) sum += pattern(px + i, py + j);
+        return sum;
+      };
+      a.view<float>().data[y * 64 + x] = smooth(x, y);
+      b.view<float>().data[y * 64 + x] = smooth(x - 3, y - 1);
+    }
+  cumed::piv::PivOptions piv;
+  piv.backend = cumed::Backend::CPU;
+  const cumed::piv::PivField field = cumed::piv::ComputePiv(a, b, piv);
+  if (field.size() != 9 || std::abs(field.u[4] - 3.f) > 0.1f || std::abs(field.v[4] - 1.f) > 0.1f)
+    return 6;
 #ifdef DOWNSTREAM_HAS_ITK
   using ItkImage = itk::Image<std::int16_t, 3>;
   auto filter = cumed::GrayscaleDilateImageFilter<ItkImage>::New();

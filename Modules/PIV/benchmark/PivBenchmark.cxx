@@ -1,0 +1,154 @@
+// cumed-piv-benchmark: CuMed PIV on the CPU and on CUDA (8-bit frames from the host, and float
+// frames already on the device) on the same rendered particle pair in one run; prints a Markdown
+// table with milliseconds per pair, pairs/s, ratios, the largest CPU-CUDA difference and the
+// error against the known displacement. A comparison with OpenPIV is not part of it yet.
+//
+//   cumed-piv-benchmark [--size N] [--repeat N] [--threads N] [--no-cuda]
+#include "FieldErrors.h"
+#include "cumed/benchmark/Table.h"
+#include "cumed/core/Backend.h"
+#include "cumed/core/Device.h"
+#include "cumed/core/Timer.h"
+#include "cumed/piv/Piv.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+using cumed::benchmark::Median;
+using cumed::benchmark::Ms;
+using cumed::benchmark::Ratio;
+using namespace cumed::piv;
+
+struct Settings {
+  int size = 1024;
+  int repeat = 7;
+  int threads = 0;
+  bool cuda = true;
+};
+
+struct Workload {
+  const char* name;
+  std::vector<int> windows;
+};
+
+/// Median seconds of `repeat` runs after one warm-up (plans, allocations); the last field.
+double Time(const cumed::Image& a, const cumed::Image& b, const PivOptions& options, int repeat,
+            PivField& field) {
+  field = ComputePiv(a, b, options);
+  std::vector<double> seconds;
+  for (int r = 0; r < repeat; ++r) {
+    cumed::Stopwatch watch;
+    field = ComputePiv(a, b, options);
+    seconds.push_back(watch.elapsedSeconds());
+  }
+  return Median(seconds);
+}
+
+double LargestDifference(const PivField& a, const PivField& b) {
+  double worst = 0;
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+    if (a.flags[i] == b.flags[i])
+      worst =
+          std::max({worst, double(std::abs(a.u[i] - b.u[i])), double(std::abs(a.v[i] - b.v[i]))});
+  return worst;
+}
+
+int Usage(const char* problem) {
+  std::fprintf(stderr,
+               "cumed-piv-benchmark: %s\nusage: cumed-piv-benchmark [--size N] "
+               "[--repeat N] [--threads N] [--no-cuda]\n",
+               problem);
+  return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  Settings s;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto number = [&](int& target, int low) {
+      if (i + 1 >= argc) return false;
+      char* end = nullptr;
+      const long value = std::strtol(argv[++i], &end, 10);
+      if (*end || value < low || value > 1 << 16) return false;
+      target = int(value);
+      return true;
+    };
+    if (arg == "--size") {
+      if (!number(s.size, 128)) return Usage("--size takes 128..65536 (px)");
+    } else if (arg == "--repeat") {
+      if (!number(s.repeat, 1)) return Usage("--repeat takes a positive count");
+    } else if (arg == "--threads") {
+      if (!number(s.threads, 0)) return Usage("--threads takes 0 (every core) or a count");
+    } else if (arg == "--no-cuda") {
+      s.cuda = false;
+    } else if (arg == "--help" || arg == "-h") {
+      Usage("CPU vs CUDA on a rendered particle pair");
+      return 0;
+    } else {
+      return Usage(("unknown argument '" + arg + "'").c_str());
+    }
+  }
+  const bool cuda = s.cuda && cumed::CudaUsable();
+  std::printf("# cumed-piv-benchmark: %d x %d rendered pair, 0.05 particles/px, noise 2\n\n",
+              s.size, s.size);
+  std::printf("%s\n\n", cumed::DescribeDevices().c_str());
+
+  cumed::testing::ParticleImageSettings settings;
+  settings.width = settings.height = s.size;
+  settings.noise = 2.0;
+  const double centre = s.size / 2.0;
+  const auto rotation = cumed::testing::RotationDisplacement(centre, centre, 0.004);
+  const cumed::testing::DisplacementField truth = [&](double x, double y, double& dx, double& dy) {
+    rotation(x, y, dx, dy);
+    dx += 2.3;
+    dy -= 1.4;
+  };
+  const auto pair = cumed::testing::RenderParticlePair(settings, truth);
+  const cumed::Image a8 = cumed::testing::Quantise(pair.first, cumed::PixelType::UInt8);
+  const cumed::Image b8 = cumed::testing::Quantise(pair.second, cumed::PixelType::UInt8);
+  cumed::Image aDevice, bDevice;
+  if (cuda) {
+    aDevice = pair.first.toDevice();
+    bDevice = pair.second.toDevice();
+  }
+
+  std::printf("| workload | vectors | CPU ms | CUDA ms (8-bit host) | CUDA ms (float device) | "
+              "CUDA pairs/s (device) | CPU / CUDA | max CPU-CUDA px | rms error px |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|\n");
+  const Workload workloads[] = {{"single pass 32 px, 50 %", {32}},
+                                {"single pass 16 px, 50 %", {16}},
+                                {"three passes 64-32-16, 50 %", {64, 32, 16}}};
+  for (const Workload& w : workloads) {
+    PivOptions options;
+    options.windowSizes = w.windows;
+    options.threads = s.threads;
+    options.backend = cumed::Backend::CPU;
+    PivField cpu, cudaHost, cudaDevice;
+    const double cpuSeconds = Time(pair.first, pair.second, options, s.repeat, cpu);
+    double hostSeconds = -1, deviceSeconds = -1;
+    if (cuda) {
+      options.backend = cumed::Backend::CUDA;
+      hostSeconds = Time(a8, b8, options, s.repeat, cudaHost);
+      deviceSeconds = Time(aDevice, bDevice, options, s.repeat, cudaDevice);
+    }
+    char pairs[32] = "-", difference[32] = "-";
+    if (cuda) {
+      std::snprintf(pairs, sizeof pairs, "%.0f", 1.0 / deviceSeconds);
+      std::snprintf(difference, sizeof difference, "%.1e", LargestDifference(cpu, cudaDevice));
+    }
+    std::printf("| %s | %zu | %s | %s | %s | %s | %s | %s | %.4f |\n", w.name, cpu.size(),
+                Ms(cpuSeconds).c_str(), Ms(hostSeconds).c_str(), Ms(deviceSeconds).c_str(), pairs,
+                Ratio(cpuSeconds, deviceSeconds).c_str(), difference,
+                test::ErrorsOf(cpu, truth).rms);
+  }
+  return 0;
+}

@@ -1,0 +1,170 @@
+#include "cpu/CorrelateCpu.h"
+
+#include "cpu/FftwPlans.h"
+#include "src/PeakFit.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <vector>
+
+namespace cumed::piv::detail {
+
+namespace {
+
+constexpr int kBatch = 16; ///< windows per FFTW call: enough to amortise the call, small in cache
+
+/// The pixels of one frame that go into a correlation buffer: rows [rowBegin, rowEnd) of the
+/// buffer take frame row `frameRow0 + j`, columns [columnBegin, columnEnd) take frame column
+/// `frameColumn0 + i` (the same placement as FirstFramePixel / SecondFramePixel, row by row).
+struct Placement {
+  int rowBegin, rowEnd, columnBegin, columnEnd, frameRow0, frameColumn0;
+};
+
+/// Copies the placed pixels into the zeroed buffer and subtracts their mean (when asked); the
+/// energy (sum of squares) of what was written.
+double Place(const float* frame, int width, const Placement& p, int n, bool removeMean,
+             float* buffer) {
+  std::fill(buffer, buffer + std::size_t(n) * n, 0.f);
+  double sum = 0;
+  for (int j = p.rowBegin; j < p.rowEnd; ++j) {
+    const float* src = frame + std::size_t(p.frameRow0 + j) * width + p.frameColumn0;
+    for (int i = p.columnBegin; i < p.columnEnd; ++i) sum += src[i];
+  }
+  const long count = long(p.rowEnd - p.rowBegin) * (p.columnEnd - p.columnBegin);
+  const float mean = removeMean && count > 0 ? float(sum / double(count)) : 0.f;
+  double energy = 0;
+  for (int j = p.rowBegin; j < p.rowEnd; ++j) {
+    const float* src = frame + std::size_t(p.frameRow0 + j) * width + p.frameColumn0;
+    float* dst = buffer + std::size_t(j) * n;
+    for (int i = p.columnBegin; i < p.columnEnd; ++i) {
+      dst[i] = src[i] - mean;
+      energy += double(dst[i]) * dst[i];
+    }
+  }
+  return energy;
+}
+
+/// Window (column, row)'s two buffers (mean removed when asked) and their energies.
+void FillWindow(const FramePair& f, const PassGrid& g, int column, int row, bool removeMean,
+                float* a, float* b, double& energyA, double& energyB) {
+  const int x0 = column * g.step, y0 = row * g.step, e = g.extension;
+  // The first frame's window, `extension` px into the buffer.
+  energyA = Place(f.first, f.width, {e, e + g.windowSize, e, e + g.windowSize, y0 - e, x0 - e},
+                  g.fftSize, removeMean, a);
+  // The second frame's grown window, clipped to the frame.
+  const int span = g.windowSize + 2 * e;
+  const Placement second{std::max(0, e - y0),
+                         std::min(span, f.height - (y0 - e)),
+                         std::max(0, e - x0),
+                         std::min(span, f.width - (x0 - e)),
+                         y0 - e,
+                         x0 - e};
+  energyB = Place(f.second, f.width, second, g.fftSize, removeMean, b);
+}
+
+PlaneSearch SearchPlane(const float* plane, int n) {
+  PlaneSearch s;
+  s.peak = plane[0];
+  for (int k = 1; k < n * n; ++k)
+    if (plane[k] > s.peak) {
+      s.peak = plane[k];
+      s.peakIndex = k;
+    }
+  s.second = -FLT_MAX;
+  for (int k = 0; k < n * n; ++k) {
+    if (plane[k] > 0.f) s.positiveSum += plane[k];
+    if (!NearPeak(k, s.peakIndex, n) && plane[k] > s.second) s.second = plane[k];
+  }
+  return s;
+}
+
+/// Per-thread transform buffers for one batch.
+struct BatchBuffers {
+  FftwArray<float> a, b;
+  FftwArray<fftwf_complex> fa, fb;
+  BatchBuffers(int n)
+      : a(AllocateFftw<float>(std::size_t(kBatch) * n * n)),
+        b(AllocateFftw<float>(std::size_t(kBatch) * n * n)),
+        fa(AllocateFftw<fftwf_complex>(std::size_t(kBatch) * n * (n / 2 + 1))),
+        fb(AllocateFftw<fftwf_complex>(std::size_t(kBatch) * n * (n / 2 + 1))) {}
+};
+
+} // namespace
+
+void CorrelatePassCpu(const FramePair& frames, const std::uint8_t* mask, const PassGrid& g,
+                      const GridView* predictor, const PivOptions& options, PivField& field) {
+  const int n = g.fftSize, plane = n * n, spectrum = n * (n / 2 + 1);
+  const int count = g.count();
+  const int batches = (count + kBatch - 1) / kBatch;
+  const BatchPlans& plans = PlansFor(n, kBatch);
+  const int threads = std::max(1, std::min(omp_get_max_threads(), batches));
+  std::vector<BatchBuffers> buffers;
+  buffers.reserve(threads);
+  for (int t = 0; t < threads; ++t) buffers.emplace_back(n);
+
+#pragma omp parallel for schedule(dynamic) num_threads(threads)
+  for (int batch = 0; batch < batches; ++batch) {
+    BatchBuffers& buf = buffers[omp_get_thread_num()];
+    float scale[kBatch];
+    for (int k = 0; k < kBatch; ++k) {
+      const int w = batch * kBatch + k;
+      float* a = buf.a.get() + std::size_t(k) * plane;
+      float* b = buf.b.get() + std::size_t(k) * plane;
+      if (w >= count) {
+        std::fill(a, a + plane, 0.f);
+        std::fill(b, b + plane, 0.f);
+        scale[k] = 0.f;
+        continue;
+      }
+      double ea, eb;
+      FillWindow(frames, g, w % g.columns, w / g.columns, options.removeMean, a, b, ea, eb);
+      scale[k] = 1.f / float(plane);
+      if (options.normalizedCorrelation)
+        scale[k] = ea > 0 && eb > 0 ? float(1.0 / (double(plane) * std::sqrt(ea * eb))) : 0.f;
+    }
+    fftwf_execute_dft_r2c(plans.forward, buf.a.get(), buf.fa.get());
+    fftwf_execute_dft_r2c(plans.forward, buf.b.get(), buf.fb.get());
+    for (int k = 0; k < kBatch; ++k) {
+      fftwf_complex* fa = buf.fa.get() + std::size_t(k) * spectrum;
+      const fftwf_complex* fb = buf.fb.get() + std::size_t(k) * spectrum;
+      for (int i = 0; i < spectrum; ++i) {
+        // conj(A) * B: the correlation peaks at the displacement from the first frame.
+        const float re = fa[i][0] * fb[i][0] + fa[i][1] * fb[i][1];
+        const float im = fa[i][0] * fb[i][1] - fa[i][1] * fb[i][0];
+        fa[i][0] = re * scale[k];
+        fa[i][1] = im * scale[k];
+      }
+    }
+    fftwf_execute_dft_c2r(plans.inverse, buf.fa.get(), buf.a.get());
+    for (int k = 0; k < kBatch && batch * kBatch + k < count; ++k) {
+      const int w = batch * kBatch + k;
+      const int column = w % g.columns, row = w / g.columns;
+      const float cx = WindowCentre(g, column), cy = WindowCentre(g, row);
+      field.x[w] = cx;
+      field.y[w] = cy;
+      if (mask && mask[MaskPixelIndex(g, column, row, frames.width)]) {
+        field.flags[w] = Masked;
+        field.u[w] = field.v[w] = field.peak[w] = field.secondPeak[w] = 0.f;
+        field.peakToPeak[w] = field.peakToMean[w] = 0.f;
+        continue;
+      }
+      const float* p = buf.a.get() + std::size_t(k) * plane;
+      const WindowVector vec =
+          EvaluatePeak(p, g, SearchPlane(p, n), options.subPixel, options.pairLossCorrection);
+      float pu = 0.f, pv = 0.f;
+      if (predictor) SampleGrid(*predictor, cx, cy, pu, pv);
+      field.u[w] = pu + vec.u;
+      field.v[w] = pv + vec.v;
+      field.peak[w] = vec.peak;
+      field.secondPeak[w] = vec.second;
+      field.peakToPeak[w] = vec.peakToPeak;
+      field.peakToMean[w] = vec.peakToMean;
+      field.flags[w] = vec.flags;
+    }
+  }
+}
+
+} // namespace cumed::piv::detail

@@ -1,0 +1,66 @@
+#pragma once
+// Launchers of the PIV kernels (plain C++ declarations, so the host driver needs no CUDA
+// compiler). Every pointer is device memory; work is queued on `stream`.
+#include "cumed/core/PixelType.h"
+#include "src/PassGrid.h"
+#include "src/Sampling.h"
+#include "src/VectorValidation.h"
+
+#include <cstddef>
+#include <cstdint>
+
+struct CUstream_st;
+
+namespace cumed::piv::detail {
+
+/// A vector field in device memory (the arrays of PivField but x, y).
+struct DeviceFieldView {
+  float* u = nullptr;
+  float* v = nullptr;
+  float* peak = nullptr;
+  float* second = nullptr;
+  float* peakToPeak = nullptr;
+  float* peakToMean = nullptr;
+  std::uint8_t* flags = nullptr;
+  int columns = 0, rows = 0;
+};
+
+/// Scratch for validation: 3 arrays of floats (2 per vector) and bytes (3 per vector).
+struct ValidationScratch {
+  float* u = nullptr;
+  float* v = nullptr;
+  std::uint8_t* usable = nullptr;
+  std::uint8_t* nextUsable = nullptr;
+  std::uint8_t* before = nullptr;
+};
+
+void LaunchToFloat(const void* source, PixelType type, float* target, std::size_t count,
+                   CUstream_st* stream);
+/// Frames -> cubic B-spline coefficients, in place (rows, then columns).
+void LaunchPrefilter(float* image, int width, int height, CUstream_st* stream);
+/// Symmetric deformation of both frames by `predictor` (its arrays in device memory).
+void LaunchDeform(const float* first, const float* second, int width, int height,
+                  const GridView& predictor, Interpolation interpolation, float* outFirst,
+                  float* outSecond, CUstream_st* stream);
+/// Each window's two correlation buffers (n x n, mean removed when asked) and energies
+/// (2 per window).
+void LaunchExtractWindows(const float* first, const float* second, int width, int height,
+                          const PassGrid& g, bool removeMean, float* bufferA, float* bufferB,
+                          float* energies, CUstream_st* stream);
+/// spectrumA = conj(spectrumA) * spectrumB * scale (1/n^2, or normalised by the energies);
+/// spectra are interleaved (re, im) floats.
+void LaunchConjugateMultiply(float* spectrumA, const float* spectrumB, const float* energies,
+                             const PassGrid& g, bool normalized, CUstream_st* stream);
+/// Peak, second peak, sub-pixel fit and ratios of every plane; the predictor (may be null) is
+/// added at the window centre; masked windows (mask may be null) get the Masked flag.
+void LaunchSearchPeaks(const float* planes, const PassGrid& g, const std::uint8_t* mask, int width,
+                       const GridView* predictor, SubPixelFit fit, bool correctPairLoss,
+                       const DeviceFieldView& field, CUstream_st* stream);
+/// The predictor arrays of a field: SmoothedAt of every vector into `u`, `v`.
+void LaunchSmoothPredictor(const DeviceFieldView& field, int radius, float* u, float* v,
+                           CUstream_st* stream);
+/// Validation and replacement of `field` in place, as ValidateArrays on the host.
+void LaunchValidate(const DeviceFieldView& field, const ValidationParameters& p,
+                    const ValidationScratch& scratch, CUstream_st* stream);
+
+} // namespace cumed::piv::detail

@@ -1,0 +1,31 @@
+#pragma once
+// Particle image velocimetry by FFT cross-correlation: the displacement field between two
+// frames, on the grid of interrogation-window centres, with signal-to-noise, validation and
+// multi-pass window deformation. One API; the CPU backend (FFTW3f + OpenMP) is the reference,
+// the CUDA backend (cuFFT + kernels) gives the same vectors within float tolerance.
+#include "cumed/core/Image.h"
+#include "cumed/piv/PivField.h"
+#include "cumed/piv/PivOptions.h"
+
+namespace cumed::piv {
+
+/// The displacement field from `first` to `second` (2D, same size; uint8, int16, uint16 or
+/// float; host or device memory). Throws InvalidArgument naming the field or the image at fault.
+/// Progress is reported before each pass and at the end; cancellation is polled before each
+/// pass. CUDA: the work runs on options.stream (or a private stream) and the call returns once
+/// the field is on the host (it always waits); deviceMemoryBudget is not used yet.
+PivField ComputePiv(const Image& first, const Image& second, const PivOptions& options);
+
+/// The same on typed views of memory the caller owns.
+template <class T>
+PivField ComputePiv(const ImageView<const T>& first, const ImageView<const T>& second,
+                    const PivOptions& options);
+
+/// Validation and replacement alone, on the host (what ComputePiv runs after every pass):
+/// clears the validation flags (all but Masked and InvalidPeak), flags and replaces anew.
+void ValidateField(PivField& field, const ValidationOptions& options);
+
+/// Throws InvalidArgument naming the field and its value when an option is out of range.
+void CheckOptions(const ValidationOptions& options);
+
+} // namespace cumed::piv

@@ -1,0 +1,104 @@
+#include "cumed/piv/Piv.h"
+
+#include "cpu/PivCpu.h"
+#include "cumed/core/Error.h"
+#include "src/PassGrid.h"
+#include "src/PivArguments.h"
+
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#if CUMED_PIV_WITH_CUDA
+#include "cuda/PivCuda.h"
+#endif
+
+namespace cumed::piv {
+
+namespace {
+
+/// A host frame as float: the caller's memory for float input, else a converted copy.
+template <class T> const float* AsFloat(const ImageView<const T>& frame, std::vector<float>& copy) {
+  if constexpr (std::is_same_v<T, float>) {
+    return frame.data;
+  } else {
+    copy.assign(frame.data, frame.data + frame.geometry.numberOfPixels());
+    return copy.data();
+  }
+}
+
+/// The work of a call for ExecutionScope's serial threshold: correlation-buffer elements over
+/// all passes (each costs an FFT's share and a peak search), not pixels.
+std::size_t CorrelationWork(int width, int height, const PivOptions& options) {
+  std::size_t work = 0;
+  for (std::size_t p = 0; p < options.windowSizes.size(); ++p) {
+    const detail::PassGrid g =
+        detail::PlanPass(width, height, options.windowSizes[p], options.overlap,
+                         p == 0 ? options.searchExtension : 0, options.zeroPadding);
+    work += std::size_t(g.count()) * std::size_t(g.fftSize) * std::size_t(g.fftSize);
+  }
+  return work;
+}
+
+} // namespace
+
+template <class T>
+PivField ComputePiv(const ImageView<const T>& first, const ImageView<const T>& second,
+                    const PivOptions& options) {
+  if (!first.data || !second.data)
+    throw InvalidArgument(std::string("PIV: the ") + (first.data ? "second" : "first") +
+                          " frame has no pixels (null data)");
+  detail::CheckRequest({first.geometry, first.location, first.components},
+                       {second.geometry, second.location, second.components}, options);
+  const int width = int(first.geometry.size[0]), height = int(first.geometry.size[1]);
+  ExecutionScope scope(options, CorrelationWork(width, height, options));
+  const Backend backend = ResolveBackend(options.backend);
+  if (backend == Backend::CUDA) {
+#if CUMED_PIV_WITH_CUDA
+    PivField field = detail::RunPivCuda(first.data, second.data, PixelTypeOf<T>(), first.location,
+                                        width, height, options, scope);
+    scope.finish(Backend::CUDA, 1);
+    return field;
+#endif
+  }
+  if (first.location == MemoryLocation::Device)
+    throw InvalidArgument("PIV: the frames are in device memory but the CPU backend runs; copy "
+                          "them to the host (Image::toHost) or use the CUDA backend");
+  std::vector<float> firstCopy, secondCopy;
+  PivField field = detail::RunPivCpu(AsFloat(first, firstCopy), AsFloat(second, secondCopy), width,
+                                     height, options.mask.data, options, scope);
+  scope.finish(Backend::CPU);
+  return field;
+}
+
+namespace {
+template <class T>
+PivField ComputeTyped(const Image& first, const Image& second, const PivOptions& options) {
+  return ComputePiv(first.view<T>(), second.view<T>(), options);
+}
+} // namespace
+
+PivField ComputePiv(const Image& first, const Image& second, const PivOptions& options) {
+  if (first.pixelType() != second.pixelType())
+    throw InvalidArgument(std::string("PIV: the frames differ in pixel type: the first is ") +
+                          ToString(first.pixelType()) + ", the second " +
+                          ToString(second.pixelType()));
+  switch (first.pixelType()) {
+  case PixelType::UInt8:
+    return ComputeTyped<std::uint8_t>(first, second, options);
+  case PixelType::Int16:
+    return ComputeTyped<std::int16_t>(first, second, options);
+  case PixelType::UInt16:
+    return ComputeTyped<std::uint16_t>(first, second, options);
+  case PixelType::Float32:
+    return ComputeTyped<float>(first, second, options);
+  }
+  throw InvalidArgument("PIV: unsupported pixel type");
+}
+
+#define CUMED_INSTANTIATE_PIV(T)                                                                   \
+  template PivField ComputePiv<T>(const ImageView<const T>&, const ImageView<const T>&,            \
+                                  const PivOptions&);
+CUMED_FOR_EACH_PIXEL_TYPE(CUMED_INSTANTIATE_PIV)
+
+} // namespace cumed::piv
