@@ -2,7 +2,7 @@
 # Run here (no GPU), after scripts/build.sh: packs one suite's test executables, applications,
 # their libraries and the sample data into .gpu/ (see ../shared/gpu/GPU.md), ready for the device
 # tool (a run carries at most 64 MiB, so the suites travel separately):
-#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers)
+#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers, rendering)
 #   run(carry: [".gpu"], command: "rm -rf /tmp/gpu-bundle; bash .gpu/env.sh bash .gpu/run-gpu-suite.sh")
 # (env.sh unpacks only when /tmp/gpu-bundle is absent: on a machine still warm from an earlier
 # run, remove it or the old executables run.)
@@ -26,7 +26,11 @@ case "$suite" in
   # two benchmarks that judge it against the pinned round trip.
   transfers) names=(cumed_core_test cumed_surface_test cumed_morphology_test
                     cumed-isosurface-benchmark cumed-morphology-benchmark) ;;
-  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform or transfers)" >&2; exit 2 ;;
+  # Drawing device meshes (CUDA-OpenGL interop): the mapper's tests, the programs that use it and
+  # its benchmark.
+  rendering) names=(cumed_rendering_test cumed_device_mesh_mapper_test cumed-ct-surface
+                    cumed-isosurface cumed-render-benchmark) ;;
+  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers or rendering)" >&2; exit 2 ;;
 esac
 executables=()
 for name in "${names[@]}"; do

@@ -12,8 +12,9 @@
 namespace cumed::rendering::detail {
 
 /// Why the buffers of `mesh` cannot be written through CUDA-OpenGL interop in the OpenGL context
-/// current on this thread: no CUDA in this build, no usable device, the context is not on a CUDA
-/// device (Mesa, another vendor), or it is on another device than the mesh. Empty when it can.
+/// current on this thread: no CUDA in this build, no usable device, too many points for 32-bit
+/// indices, or the context is on other CUDA devices than the mesh's. Empty when it can, or when
+/// the driver cannot say which devices the context is on (then registering the buffers decides).
 std::string InteropUnavailableReason(const DeviceSurfaceMesh& mesh);
 
 /// An OpenGL buffer object registered with CUDA (write-discard) for as long as this lives; the

@@ -216,6 +216,7 @@ void vtkCuMedDeviceMeshMapper::RenderPiece(vtkRenderer* renderer, vtkActor* acto
                             (holder && holder->GetNaming().scalarsType != 0);
     std::string reason = this->ForceHostUpload ? "host upload forced (ForceHostUpload)"
                                                : this->HostOnlyFeature(renderer, actor, hasScalars);
+    if (reason.empty()) reason = this->InteropFailure;
     if (reason.empty()) reason = this->DirectFillUnavailableReason(*mesh);
     if (reason.empty()) {
       this->DirectMesh = mesh;
@@ -244,6 +245,7 @@ void vtkCuMedDeviceMeshMapper::RenderPiece(vtkRenderer* renderer, vtkActor* acto
   if (!drawn->GetPoints()) return;
 
   this->CurrentInput = drawn;
+  this->DirectInput = input;
   this->UpdateCameraShiftScale(renderer, actor);
   this->RenderPieceStart(renderer, actor);
   this->RenderPieceDraw(renderer, actor);
@@ -259,12 +261,26 @@ void vtkCuMedDeviceMeshMapper::BuildBufferObjects(vtkRenderer* renderer, vtkActo
   }
   try {
     this->BuildDirectBuffers(renderer, actor);
+    this->VBOBuildTime.Modified();
+    return;
+  } catch (const std::exception& error) {
+    // This frame and the next ones through the host (nothing is drawn yet: the shaders are
+    // chosen after the buffers).
+    this->InteropFailure = std::string("interop failed: ") + error.what();
+    vtkWarningMacro(<< "drawing the device mesh through a host copy: " << this->InteropFailure);
+  }
+  this->ReleaseDirectBuffers();
+  std::shared_ptr<cumed::DeviceSurfaceMesh> mesh = std::move(this->DirectMesh);
+  this->LastBackend = Backend::Host;
+  this->LastFallbackReason = this->InteropFailure;
+  try {
+    this->CurrentInput = this->HostCopyOf(this->DirectInput, mesh);
   } catch (const std::exception& error) {
     for (auto& primitive : this->Primitives) primitive.IBO->IndexCount = 0;
-    this->LastFallbackReason = std::string("interop failed: ") + error.what();
-    vtkErrorMacro(<< "cannot fill the OpenGL buffers from the device mesh: " << error.what());
+    vtkErrorMacro(<< "cannot copy the device mesh to the host: " << error.what());
+    return;
   }
-  this->VBOBuildTime.Modified();
+  this->Superclass::BuildBufferObjects(renderer, actor);
 }
 
 void vtkCuMedDeviceMeshMapper::BuildDirectBuffers(vtkRenderer* renderer, vtkActor* actor) {

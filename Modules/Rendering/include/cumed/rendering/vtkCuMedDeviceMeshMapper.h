@@ -94,6 +94,9 @@ private:
   /// The mesh being drawn directly; CurrentInput is then StandIn (no cells, empty points), which
   /// VTK's drawing code reads where it would read the input.
   std::shared_ptr<cumed::DeviceSurfaceMesh> DirectMesh;
+  vtkPolyData* DirectInput = nullptr; ///< the input of the frame being drawn
+  /// Set when filling through interop failed: later frames take the host path at once.
+  std::string InteropFailure;
   bool DirectNormals = false;
   vtkSmartPointer<vtkPolyData> StandIn;
   std::weak_ptr<cumed::DeviceSurfaceMesh> StandInMesh;
