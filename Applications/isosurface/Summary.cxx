@@ -41,6 +41,7 @@ std::string FormatSummary(const RunSummary& s) {
        << " bytes_up=" << s.transfers.hostToDeviceBytes
        << " copies_down=" << s.transfers.deviceToHostCopies
        << " bytes_down=" << s.transfers.deviceToHostBytes << " render_mesh=" << s.renderMesh
+       << " render_copies_up=" << s.renderTransfers.hostToDeviceCopies
        << " render_copies_down=" << s.renderTransfers.deviceToHostCopies
        << " render_bytes_down=" << s.renderTransfers.deviceToHostBytes;
   if (s.renderMesh == "host" && !s.renderFallback.empty()) {
