@@ -3,7 +3,8 @@
 // (keepOnDevice); vtkCuMedDeviceMeshMapper draws it offscreen through CUDA-OpenGL interop
 // ("interop") or, forced, through a host copy and VTK's own upload ("host"). Per path:
 //   first frame   contour returned -> mesh drawn and glFinish: cold (a new mapper: shaders are
-//                 compiled in that frame) and warm (a new mesh for a mapper that has drawn)
+//                 compiled in that frame) and warm (a new mesh for a mapper that has drawn), and
+//                 of each the buffers' build (GetLastBufferBuildSeconds)
 //   static        frames/s of the same buffers, the camera turning (no refill)
 //   refill        frames/s when every frame brings the mesh anew (input modified): interop
 //                 copies device to device, host downloads and uploads it (GPU2 against GPU1)
@@ -97,6 +98,7 @@ Settings Parse(int argc, char** argv) {
 struct PathResult {
   std::string backend, reason;
   double firstColdMs = 0, firstWarmMs = 0, staticFps = 0, refillFps = 0;
+  double coldBuildMs = 0, warmBuildMs = 0; ///< of which the buffers' build (mapper's own timing)
   double staticDownBytesPerFrame = 0, refillDownBytesPerFrame = 0;
 };
 
@@ -159,7 +161,9 @@ PathResult RunPath(Scene& scene, const cumed::Image& volume,
     return sinceContour.elapsedMilliseconds();
   };
   r.firstColdMs = contourAndDraw();
+  r.coldBuildMs = 1e3 * mapper->GetLastBufferBuildSeconds();
   r.firstWarmMs = contourAndDraw();
+  r.warmBuildMs = 1e3 * mapper->GetLastBufferBuildSeconds();
   r.backend = mapper->GetLastBackend();
   r.reason = mapper->GetLastFallbackReason();
 
@@ -232,18 +236,19 @@ int main(int argc, char** argv) {
     const PathResult hostPath = RunPath(scene, volume, options, true, s, triangles);
 
     std::printf("CuMed render benchmark: CT %zux%zux%zu, iso %g HU, %lld triangles, %dx%d "
-                "offscreen on %s; CUDA %s; %d frames per rate, no read-back.\n",
+                "offscreen on %s; %s; %d frames per rate, no read-back.\n",
                 geometry.size[0], geometry.size[1], geometry.size[2], s.iso,
                 static_cast<long long>(triangles), s.width, s.height, scene.Describe().c_str(),
                 cumed::DescribeDevices().c_str(), s.frames);
-    std::printf("| path | mapper backend | first frame after contour, cold (ms) | first frame, "
-                "warm (ms) | static frames/s | refill frames/s | bytes down/frame (static, "
-                "refill) |\n|---|---|---|---|---|---|---|\n");
+    std::printf("| path | mapper backend | first frame after contour, cold (ms) | of which "
+                "buffers (ms) | first frame, warm (ms) | of which buffers (ms) | static "
+                "frames/s | refill frames/s | bytes down/frame (static, refill) |\n"
+                "|---|---|---|---|---|---|---|---|---|\n");
     for (const auto* r : {&interop, &hostPath}) {
-      std::printf("| %s | %s | %.2f | %.2f | %.1f | %.1f | %.0f, %.0f |\n",
+      std::printf("| %s | %s | %.2f | %.2f | %.2f | %.2f | %.1f | %.1f | %.0f, %.0f |\n",
                   r == &interop ? "interop (GPU2)" : "host upload (GPU1)", r->backend.c_str(),
-                  r->firstColdMs, r->firstWarmMs, r->staticFps, r->refillFps,
-                  r->staticDownBytesPerFrame, r->refillDownBytesPerFrame);
+                  r->firstColdMs, r->coldBuildMs, r->firstWarmMs, r->warmBuildMs, r->staticFps,
+                  r->refillFps, r->staticDownBytesPerFrame, r->refillDownBytesPerFrame);
     }
     if (interop.backend != "interop") {
       std::printf("note: interop did not run: %s\n", interop.reason.c_str());

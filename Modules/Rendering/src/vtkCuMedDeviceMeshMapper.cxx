@@ -3,6 +3,7 @@
 #include "DeviceMeshInterop.h"
 
 #include "cumed/core/Mesh.h"
+#include "cumed/core/Timer.h"
 #include "cumed/vtk/DeviceMeshData.h"
 #include "cumed/vtk/VtkMeshBridge.h"
 #include "cumed/vtk/vtkCuMedDeviceMesh.h"
@@ -253,6 +254,13 @@ void vtkCuMedDeviceMeshMapper::RenderPiece(vtkRenderer* renderer, vtkActor* acto
 }
 
 void vtkCuMedDeviceMeshMapper::BuildBufferObjects(vtkRenderer* renderer, vtkActor* actor) {
+  const cumed::Stopwatch watch;
+  this->BuildBuffers(renderer, actor);
+  this->LastBufferBuildSeconds = watch.elapsedSeconds();
+  ++this->NumberOfBufferBuilds;
+}
+
+void vtkCuMedDeviceMeshMapper::BuildBuffers(vtkRenderer* renderer, vtkActor* actor) {
   if (!this->DirectMesh) {
     // The host path re-specifies the buffers' storage: CUDA's registrations must go first.
     this->ReleaseDirectBuffers();
@@ -401,4 +409,6 @@ void vtkCuMedDeviceMeshMapper::PrintSelf(ostream& os, vtkIndent indent) {
   os << indent << "LastBackend: " << this->GetLastBackend() << "\n";
   os << indent << "LastFallbackReason: " << this->LastFallbackReason << "\n";
   os << indent << "NumberOfHostCopies: " << this->NumberOfHostCopies << "\n";
+  os << indent << "NumberOfBufferBuilds: " << this->NumberOfBufferBuilds << "\n";
+  os << indent << "LastBufferBuildSeconds: " << this->LastBufferBuildSeconds << "\n";
 }

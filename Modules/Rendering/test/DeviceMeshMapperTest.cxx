@@ -304,11 +304,13 @@ TEST_P(DeviceMeshMapperDirect, DrawsTheSamePictureAsHostUpload) {
   ExpectBuffersHold(frame, mapper, mapper->host);
 
   // Nothing changed: no refill. The input changed: one.
+  EXPECT_EQ(mapper->GetNumberOfBufferBuilds(), 1);
   frame.Render();
   EXPECT_EQ(mapper->fills, 1);
   mapper->GetInput()->Modified();
   frame.Render();
   EXPECT_EQ(mapper->fills, 2);
+  EXPECT_EQ(mapper->GetNumberOfBufferBuilds(), 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(Normals, DeviceMeshMapperDirect, testing::Values(false, true),

@@ -44,6 +44,12 @@ public:
   /// Device meshes this mapper had to copy to the host (one per mesh, each counted in
   /// cumed::GetTransferStats()).
   int GetNumberOfHostCopies() const { return this->NumberOfHostCopies; }
+  /// Times VTK's buffers were (re)built, on either path: once per new or modified input.
+  int GetNumberOfBufferBuilds() const { return this->NumberOfBufferBuilds; }
+  /// Host wall time of the last build, in seconds: interop, the CUDA fill included (its stream
+  /// is synchronised; with allocation and registration when the buffers are new); host, VTK's
+  /// upload calls (the driver may still be copying), not the host copy of a device mesh.
+  double GetLastBufferBuildSeconds() const { return this->LastBufferBuildSeconds; }
 
   /// Forces the host path even where interop could run (to measure one against the other);
   /// a device mesh is then copied to the host once. Off by default.
@@ -80,6 +86,7 @@ private:
   /// The host copy of a device mesh, made once per mesh.
   vtkPolyData* HostCopyOf(vtkPolyData* input,
                           const std::shared_ptr<cumed::DeviceSurfaceMesh>& mesh);
+  void BuildBuffers(vtkRenderer* renderer, vtkActor* actor);
   void BuildDirectBuffers(vtkRenderer* renderer, vtkActor* actor);
   /// Ends CUDA's registrations (before OpenGL re-specifies or deletes the buffers).
   void ReleaseDirectBuffers();
@@ -90,6 +97,8 @@ private:
   Backend LastBackend = Backend::None;
   std::string LastFallbackReason;
   int NumberOfHostCopies = 0;
+  int NumberOfBufferBuilds = 0;
+  double LastBufferBuildSeconds = 0.0;
 
   /// The mesh being drawn directly; CurrentInput is then StandIn (no cells, empty points), which
   /// VTK's drawing code reads where it would read the input.
