@@ -33,7 +33,8 @@ void ReverseWinding(cumed::SurfaceMesh& mesh) {
 
 } // namespace
 
-ContourResult ExtractIsosurface(const ClosedImage* image, double isoHu, cumed::Backend backend) {
+ContourResult ExtractIsosurface(const ClosedImage* image, double isoHu, cumed::Backend backend,
+                                bool keepDeviceMesh) {
   const bool onDevice = backend == cumed::Backend::CUDA;
   const cumed::ImageView<const std::int16_t> volume =
       onDevice ? image->GetDeviceView() : cumed::HostView(*image);
@@ -58,7 +59,14 @@ ContourResult ExtractIsosurface(const ClosedImage* image, double isoHu, cumed::B
   options.values = {isoHu};
   options.computeNormals = true;
   options.backend = backend;
+  options.keepOnDevice = keepDeviceMesh && onDevice;
   cumed::surface::IsosurfaceResult contour = cumed::surface::ExtractIsosurface(padded, options);
+  if (contour.deviceMesh) {
+    // The files and the measures need the host mesh: its one download. The picture is drawn
+    // from the device copy, which stays.
+    result.deviceMesh = std::make_shared<cumed::DeviceSurfaceMesh>(std::move(*contour.deviceMesh));
+    contour.mesh = result.deviceMesh->toHost();
+  }
   if (Determinant(volume.geometry.direction) < 0.0) ReverseWinding(contour.mesh);
   result.surface = vtkSmartPointer<vtkPolyData>::New();
   cumed::ToVtkPolyData(contour.mesh, result.surface);

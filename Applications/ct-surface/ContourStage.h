@@ -11,9 +11,14 @@
 #include <vtkSmartPointer.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 class vtkPolyData;
+
+namespace cumed {
+struct DeviceSurfaceMesh;
+}
 
 namespace cumed::ctsurface {
 
@@ -23,11 +28,17 @@ struct ContourResult {
   std::string implementation;
   /// Voxels of the closed volume at or above the iso level, counted where the volume is.
   std::uint64_t voxelsAtOrAboveIso = 0;
+  /// With `keepDeviceMesh` on the CUDA backend: the mesh as the isosurface left it on the GPU, for
+  /// the picture (its winding is the contour's; the picture is lit by the normals either way).
+  std::shared_ptr<cumed::DeviceSurfaceMesh> deviceMesh;
 };
 
 /// Pads, contours at `isoHu` with `backend` (cpu or cuda, resolved; CUDA reads the volume on the
 /// device) and returns the surface in patient coordinates, closed for every iso level the program
-/// accepts. Throws cumed::Error when no voxel reaches `isoHu` (the surface would be empty).
-ContourResult ExtractIsosurface(const ClosedImage* image, double isoHu, cumed::Backend backend);
+/// accepts. With `keepDeviceMesh` and CUDA the mesh also stays on the device (deviceMesh) and the
+/// host surface is its one download. Throws cumed::Error when no voxel reaches `isoHu` (the
+/// surface would be empty).
+ContourResult ExtractIsosurface(const ClosedImage* image, double isoHu, cumed::Backend backend,
+                                bool keepDeviceMesh = false);
 
 } // namespace cumed::ctsurface

@@ -18,6 +18,7 @@
 #include "cumed/meshio/VtpWriter.h"
 #include "cumed/rendering/RenderingError.h"
 #include "cumed/rendering/SurfaceSnapshot.h"
+#include "cumed/vtk/DeviceMeshData.h"
 
 #include <vtkPolyData.h>
 
@@ -131,7 +132,10 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.voxelVolumeMm3 = VoxelVolumeMm3(series.image);
 
   StageProgress contouring(kProgramName, "isosurface");
-  const ContourResult contour = ExtractIsosurface(closed, arguments.isoHu, backend);
+  // With a picture on the CUDA backend the mesh also stays on the GPU, and the picture is drawn
+  // from there (vtkCuMedDeviceMeshMapper): the files still need their one download.
+  const ContourResult contour =
+      ExtractIsosurface(closed, arguments.isoHu, backend, arguments.writePng);
   summary.voxelsAtOrAboveIso = contour.voxelsAtOrAboveIso;
   summary.transfers = cumed::GetTransferStats();
   const vtkSmartPointer<vtkPolyData>& surface = contour.surface;
@@ -148,17 +152,33 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.seconds.write = writing.Finish();
 
   summary.renderPath = "none";
+  summary.renderMesh = "none";
   if (arguments.writePng) {
     StageProgress rendering(kProgramName, "rendering");
+    vtkSmartPointer<vtkPolyData> picture = surface;
+    if (contour.deviceMesh) {
+      picture = vtkSmartPointer<vtkPolyData>::New();
+      cumed::SetDeviceMesh(picture, contour.deviceMesh);
+    }
+    const cumed::TransferStats before = cumed::GetTransferStats();
     try {
-      summary.renderPath = cumed::rendering::RenderSurfaceToPng(
-                               surface, staged.Stage(files.png).string(), SnapshotFor(arguments))
-                               .renderPath;
+      const cumed::rendering::SnapshotResult drawn = cumed::rendering::RenderSurfaceToPng(
+          picture, staged.Stage(files.png).string(), SnapshotFor(arguments));
+      summary.renderPath = drawn.renderPath;
+      summary.renderMesh = drawn.meshUpload;
+      summary.renderFallback = drawn.fallbackReason;
     } catch (const cumed::rendering::RenderingError& e) {
       throw cumed::rendering::RenderingError(std::string(e.what()) + "\n" + files.vtp.string() +
                                              " and " + files.stl.string() +
                                              " were written; --no-png skips the picture");
     }
+    const cumed::TransferStats after = cumed::GetTransferStats();
+    summary.renderTransfers.deviceToHostCopies =
+        after.deviceToHostCopies - before.deviceToHostCopies;
+    summary.renderTransfers.deviceToHostBytes = after.deviceToHostBytes - before.deviceToHostBytes;
+    summary.renderTransfers.hostToDeviceCopies =
+        after.hostToDeviceCopies - before.hostToDeviceCopies;
+    summary.renderTransfers.hostToDeviceBytes = after.hostToDeviceBytes - before.hostToDeviceBytes;
     staged.Commit();
     summary.seconds.render = rendering.Finish();
   }

@@ -33,7 +33,13 @@ std::string FormatSummary(const RunSummary& s) {
        << " bytes_up=" << s.transfers.hostToDeviceBytes
        << " copies_down=" << s.transfers.deviceToHostCopies
        << " bytes_down=" << s.transfers.deviceToHostBytes << " " << times << " render=\""
-       << s.renderPath << "\"";
+       << s.renderPath << "\" render_mesh=" << s.renderMesh
+       << " render_copies_up=" << s.renderTransfers.hostToDeviceCopies
+       << " render_copies_down=" << s.renderTransfers.deviceToHostCopies
+       << " render_bytes_down=" << s.renderTransfers.deviceToHostBytes;
+  if (s.renderMesh == "host" && !s.renderFallback.empty()) {
+    line << " render_fallback=\"" << s.renderFallback << "\"";
+  }
   return line.str();
 }
 
@@ -74,6 +80,13 @@ std::string FormatSummaryJson(const RunSummary& s) {
                             .Add("bytes_down", s.transfers.deviceToHostBytes))
       .Add("time_s", times)
       .AddPathOrNull("render", s.renderPath == "none" ? std::string() : s.renderPath)
+      .Add("render_mesh", s.renderMesh)
+      .Add("render_fallback", s.renderFallback)
+      .Add("render_transfers", JsonObject()
+                                   .Add("copies_up", s.renderTransfers.hostToDeviceCopies)
+                                   .Add("bytes_up", s.renderTransfers.hostToDeviceBytes)
+                                   .Add("copies_down", s.renderTransfers.deviceToHostCopies)
+                                   .Add("bytes_down", s.renderTransfers.deviceToHostBytes))
       .Add("series_uid", s.seriesUid)
       .Add("files", files);
   return json.Text();

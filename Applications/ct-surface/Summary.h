@@ -33,8 +33,15 @@ struct RunSummary {
   std::int64_t points = 0;
   double enclosedVolumeMm3 = 0.0;
   std::string renderPath; ///< "none" with --no-png
+  /// How the picture's mesh reached OpenGL: "interop" (drawn from the GPU's copy, no host copy),
+  /// "host", or "none" with --no-png; and why not "interop".
+  std::string renderMesh = "none";
+  std::string renderFallback;
+  /// Host<->device copies while rendering (interop: only the bounds, 6 floats, come down).
+  cumed::TransferStats renderTransfers;
   StageTimes seconds;
-  /// Host<->device copies of the closing and contour stages (0 on the CPU path).
+  /// Host<->device copies of the closing and contour stages, the mesh's download included (0 on
+  /// the CPU path).
   cumed::TransferStats transfers;
   std::array<std::string, 3> files; ///< .vtp, .stl, .png ("" with --no-png)
 };

@@ -1,5 +1,6 @@
 #include "ContourStage.h"
 
+#include "cumed/rendering/vtkCuMedDeviceMeshMapper.h"
 #include "cumed/surface/UpdateOrThrow.h"
 #include "cumed/surface/vtkCuMedDiscreteFlyingEdges3D.h"
 #include "cumed/surface/vtkCuMedFlyingEdges3D.h"
@@ -24,6 +25,11 @@ ContourResult RunFilter(TFilter* filter, vtkImageData* image, const Arguments& a
   filter->SetBackend(arguments.backend);
   filter->SetNumberOfGPUs(arguments.gpus);
   filter->SetNumberOfSlabs(arguments.slabs);
+  // The picture's mapper is the output's one consumer, and it reads device meshes: after a CUDA
+  // run on one GPU the mesh stays there (the consumer rule of cumed/vtk/DeviceMeshData.h) and
+  // the host gets it only when a file needs it (Pipeline.cxx); any other run gives host arrays.
+  vtkNew<vtkCuMedDeviceMeshMapper> picture;
+  if (!arguments.png.empty()) picture->SetInputConnection(filter->GetOutputPort());
   cumed::surface::UpdateOrThrow(filter);
   return {filter->GetOutput(), cumed::ToString(filter->GetLastBackend())};
 }

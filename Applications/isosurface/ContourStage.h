@@ -13,6 +13,8 @@ class vtkImageData;
 namespace cumed::isosurfaceapp {
 
 struct ContourResult {
+  /// Host arrays, or with --png after a CUDA run on one GPU a device mesh only
+  /// (cumed::GetDeviceMesh), for the picture to be drawn from the GPU.
   vtkSmartPointer<vtkPolyData> surface;
   std::string backend; ///< what ran: "cpu", "cuda", or "vtk" (VTK's own filter)
 };

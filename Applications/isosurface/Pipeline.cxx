@@ -16,6 +16,7 @@
 #include "cumed/core/Timer.h"
 #include "cumed/rendering/RenderingError.h"
 #include "cumed/rendering/SurfaceSnapshot.h"
+#include "cumed/vtk/DeviceMeshData.h"
 
 #include <vtkDataArray.h>
 #include <vtkPointData.h>
@@ -81,13 +82,25 @@ void WarnAboutAbsentLabels(vtkImageData* image, const Arguments& arguments) {
   }
 }
 
+cumed::TransferStats Since(const cumed::TransferStats& before) {
+  const cumed::TransferStats now = cumed::GetTransferStats();
+  return {now.hostToDeviceCopies - before.hostToDeviceCopies,
+          now.deviceToHostCopies - before.deviceToHostCopies,
+          now.hostToDeviceBytes - before.hostToDeviceBytes,
+          now.deviceToHostBytes - before.deviceToHostBytes};
+}
+
 void RenderPicture(vtkPolyData* surface, const OutputFiles& outputs, app::StagedFiles& staged,
                    RunSummary& summary) {
   StageProgress rendering(kProgramName, "rendering");
+  const cumed::TransferStats before = cumed::GetTransferStats();
   try {
-    summary.renderPath =
-        cumed::rendering::RenderSurfaceToPng(surface, staged.Stage(outputs.png).string())
-            .renderPath;
+    const cumed::rendering::SnapshotResult drawn =
+        cumed::rendering::RenderSurfaceToPng(surface, staged.Stage(outputs.png).string());
+    summary.renderPath = drawn.renderPath;
+    summary.renderMesh = drawn.meshUpload;
+    summary.renderFallback = drawn.fallbackReason;
+    summary.renderTransfers = Since(before);
   } catch (const cumed::rendering::RenderingError& e) {
     throw cumed::rendering::RenderingError(
         std::string(e.what()) +
@@ -137,11 +150,25 @@ RunSummary RunPipeline(const Arguments& requested) {
   volume.image->GetSpacing(summary.spacing.data());
 
   StageProgress contouring(kProgramName, "isosurface");
+  const cumed::TransferStats beforeContour = cumed::GetTransferStats();
   const ContourResult contour = ExtractSurfaces(volume.image, arguments);
   summary.seconds.contour = contouring.Finish();
   summary.backend = contour.backend;
-  summary.points = contour.surface->GetNumberOfPoints();
-  summary.triangles = contour.surface->GetNumberOfPolys();
+  // With --png on one GPU the mesh stayed there: the picture is drawn from it, and a surface
+  // file gets the host copy (one download) from a second vtkPolyData, so both can be had.
+  vtkSmartPointer<vtkPolyData> picture = contour.surface;
+  if (const auto onDevice = cumed::GetDeviceMesh(contour.surface)) {
+    summary.points = onDevice->numberOfPoints;
+    summary.triangles = onDevice->numberOfTriangles;
+    if (!outputs.surface.empty() && summary.triangles > 0) {
+      picture = vtkSmartPointer<vtkPolyData>::New();
+      cumed::SetDeviceMesh(picture, onDevice);
+      cumed::MaterializeOnHost(contour.surface);
+    }
+  } else {
+    summary.points = contour.surface->GetNumberOfPoints();
+    summary.triangles = contour.surface->GetNumberOfPolys();
+  }
   if (summary.triangles == 0) throw cumed::Error(EmptySurfaceMessage(volume, arguments));
 
   // Missing directories are made now and removed again if the run fails; files appear under
@@ -158,7 +185,8 @@ RunSummary RunPipeline(const Arguments& requested) {
     staged.Commit();
     summary.seconds.write = writing.Finish();
   }
-  if (!outputs.png.empty()) RenderPicture(contour.surface, outputs, staged, summary);
+  if (!outputs.png.empty()) RenderPicture(picture, outputs, staged, summary);
+  summary.transfers = Since(beforeContour);
   created.Keep();
   summary.seconds.total = total.elapsedSeconds();
   return summary;

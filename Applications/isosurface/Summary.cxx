@@ -37,7 +37,16 @@ std::string FormatSummary(const RunSummary& s) {
                 s.seconds.contour, s.seconds.write, s.seconds.render, s.seconds.total);
   line << " points=" << s.points << " triangles=" << s.triangles << " " << times
        << " output=" << Quoted(s.output) << " png=" << Quoted(s.png)
-       << " render=" << Quoted(s.renderPath);
+       << " render=" << Quoted(s.renderPath) << " copies_up=" << s.transfers.hostToDeviceCopies
+       << " bytes_up=" << s.transfers.hostToDeviceBytes
+       << " copies_down=" << s.transfers.deviceToHostCopies
+       << " bytes_down=" << s.transfers.deviceToHostBytes << " render_mesh=" << s.renderMesh
+       << " render_copies_up=" << s.renderTransfers.hostToDeviceCopies
+       << " render_copies_down=" << s.renderTransfers.deviceToHostCopies
+       << " render_bytes_down=" << s.renderTransfers.deviceToHostBytes;
+  if (s.renderMesh == "host" && !s.renderFallback.empty()) {
+    line << " render_fallback=\"" << s.renderFallback << "\"";
+  }
   return line.str();
 }
 
@@ -65,7 +74,19 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("time_s", times)
       .AddPathOrNull("output", s.output)
       .AddPathOrNull("png", s.png)
-      .AddPathOrNull("render", s.renderPath);
+      .AddPathOrNull("render", s.renderPath)
+      .Add("transfers", JsonObject()
+                            .Add("copies_up", s.transfers.hostToDeviceCopies)
+                            .Add("bytes_up", s.transfers.hostToDeviceBytes)
+                            .Add("copies_down", s.transfers.deviceToHostCopies)
+                            .Add("bytes_down", s.transfers.deviceToHostBytes))
+      .Add("render_mesh", s.renderMesh)
+      .Add("render_fallback", s.renderFallback)
+      .Add("render_transfers", JsonObject()
+                                   .Add("copies_up", s.renderTransfers.hostToDeviceCopies)
+                                   .Add("bytes_up", s.renderTransfers.hostToDeviceBytes)
+                                   .Add("copies_down", s.renderTransfers.deviceToHostCopies)
+                                   .Add("bytes_down", s.renderTransfers.deviceToHostBytes));
   return json.Text();
 }
 

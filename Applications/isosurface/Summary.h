@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "cumed/core/Transfer.h"
+
 namespace cumed::isosurfaceapp {
 
 struct StageTimes {
@@ -33,6 +35,14 @@ struct RunSummary {
   std::string output; ///< empty: not written
   std::string png;    ///< empty: none
   std::string renderPath;
+  /// How the picture's mesh reached OpenGL: "interop" (from the GPU's copy, no host copy), "host",
+  /// or "none" without --png; and why not "interop".
+  std::string renderMesh = "none";
+  std::string renderFallback;
+  /// Host<->device copies from the contour on (the volume's upload, a mesh download for the
+  /// file), and those of the rendering alone (interop: only the bounds, 6 floats, come down).
+  cumed::TransferStats transfers;
+  cumed::TransferStats renderTransfers;
   StageTimes seconds;
 };
 

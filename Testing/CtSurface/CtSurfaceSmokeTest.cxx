@@ -133,7 +133,8 @@ TEST_F(CtSurfaceOnPhantom, PrintsOneSummaryLineWithEveryStage) {
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
   for (const char* field :
        {"slices=", "voxels=", "triangles=", "points=", "voxels_ge_iso=", "volume_mm3=",
-        "closing=cumed-cpu", "contour=cumed-cpu", "backend=cpu", "time_s:", "render=\""}) {
+        "closing=cumed-cpu", "contour=cumed-cpu", "backend=cpu", "time_s:", "render=\"",
+        "render_mesh=", "render_copies_down=", "render_bytes_down="}) {
     EXPECT_TRUE(Contains(out, field)) << "missing " << field << " in: " << out;
   }
 }

@@ -28,6 +28,19 @@ TEST(IsosurfaceAppPng, WritesThePictureAndTheSurface) {
   EXPECT_TRUE(fs::exists(work / "sphere.stl"));
   ASSERT_TRUE(fs::exists(work / "pictures" / "sphere.png"));
   EXPECT_NE(FieldOf(run.out, "render"), "\"none\"") << run.out;
+  // How the picture's mesh reached OpenGL: from the host here (CPU backend, or a CUDA mesh that
+  // the file needed on the host and a context that is not on the GPU), or from the GPU through
+  // interop, which downloads only the bounds (six floats).
+  const std::string mesh = FieldOf(run.out, "render_mesh");
+  EXPECT_TRUE(mesh == "host" || mesh == "interop") << run.out;
+  if (mesh == "interop") {
+    EXPECT_EQ(FieldOf(run.out, "render_copies_down"), "1") << run.out;
+    EXPECT_EQ(FieldOf(run.out, "render_bytes_down"), "24") << run.out;
+  } else if (FieldOf(run.out, "backend") == "cpu") {
+    EXPECT_EQ(FieldOf(run.out, "render_copies_down"), "0") << run.out;
+    EXPECT_NE(run.out.find("render_fallback=\"the input holds host arrays\""), std::string::npos)
+        << run.out;
+  }
   vtkNew<vtkPNGReader> reader;
   reader->SetFileName((work / "pictures" / "sphere.png").string().c_str());
   reader->Update();

@@ -2,7 +2,7 @@
 # Run here (no GPU), after scripts/build.sh: packs one suite's test executables, applications,
 # their libraries and the sample data into .gpu/ (see ../shared/gpu/GPU.md), ready for the device
 # tool (a run carries at most 64 MiB, so the suites travel separately):
-#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers, piv)
+#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers, piv, rendering)
 #   run(carry: [".gpu"], command: "rm -rf /tmp/gpu-bundle; bash .gpu/env.sh bash .gpu/run-gpu-suite.sh")
 # (env.sh unpacks only when /tmp/gpu-bundle is absent: on a machine still warm from an earlier
 # run, remove it or the old executables run.)
@@ -29,7 +29,11 @@ case "$suite" in
   # PIV: its tests only (the synthetic-shift pairs travel instead of the CT). cuFFT (286 MB) does
   # not: the GPU machine's CUDA 13 toolkit has it (/usr/local/cuda/lib64), see run-gpu-suite.sh.
   piv) names=(cumed_core_test cumed_piv_test cumed-piv-benchmark) ;;
-  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers or piv)" >&2; exit 2 ;;
+  # Drawing device meshes (CUDA-OpenGL interop): the mapper's tests, the programs that use it and
+  # its benchmark.
+  rendering) names=(cumed_rendering_test cumed_device_mesh_mapper_test cumed-ct-surface
+                    cumed-isosurface cumed-render-benchmark) ;;
+  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv or rendering)" >&2; exit 2 ;;
 esac
 executables=()
 for name in "${names[@]}"; do

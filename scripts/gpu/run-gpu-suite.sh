@@ -48,6 +48,15 @@ if command -v cumed-isosurface >/dev/null; then
   cmp -s /tmp/iso-1.vtp /tmp/iso-0.vtp && echo "1 GPU and every GPU: identical .vtp" |
     tee -a "$out/isosurface-app.log"
   cp /tmp/iso-1.png "$out/isosurface.png" 2>/dev/null
+  # The picture alone: the mesh stays on the GPU and is drawn from there (render_mesh=interop,
+  # no copy of the mesh down: copies_down=0, render_bytes_down=24, the bounds).
+  rm -f /tmp/iso-picture.png
+  cumed-isosurface /tmp/cumed-root/shared/data/ct/popi-phase00 --iso 300 --backend cuda \
+    --png /tmp/iso-picture.png 2>&1 | tee -a "$out/isosurface-app.log" || status=1
+fi
+if command -v cumed-render-benchmark >/dev/null; then
+  cumed-render-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 \
+    --png "$out/render-benchmark.png" 2>&1 | tee "$out/render-benchmark.md" || status=1
 fi
 if command -v cumed-isosurface-benchmark >/dev/null; then
   cumed-isosurface-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 \

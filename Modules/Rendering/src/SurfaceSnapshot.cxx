@@ -1,6 +1,8 @@
 #include "cumed/rendering/SurfaceSnapshot.h"
 
 #include "cumed/rendering/RenderingError.h"
+#include "cumed/rendering/vtkCuMedDeviceMeshMapper.h"
+#include "cumed/vtk/DeviceMeshData.h"
 
 #include <vtkActor.h>
 #include <vtkCamera.h>
@@ -8,7 +10,6 @@
 #include <vtkNew.h>
 #include <vtkPNGWriter.h>
 #include <vtkPolyData.h>
-#include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
@@ -20,8 +21,9 @@
 namespace cumed::rendering {
 namespace {
 
-vtkSmartPointer<vtkActor> MakeBoneActor(vtkPolyData* surface, const SnapshotOptions& options) {
-  vtkNew<vtkPolyDataMapper> mapper;
+// A device mesh is drawn from the device where it can be; host surfaces as VTK draws them.
+vtkSmartPointer<vtkActor> MakeBoneActor(vtkCuMedDeviceMeshMapper* mapper, vtkPolyData* surface,
+                                        const SnapshotOptions& options) {
   mapper->SetInputData(surface);
   mapper->ScalarVisibilityOff(); // colour by material, not by any scalars the mesh carries
   auto actor = vtkSmartPointer<vtkActor>::New();
@@ -72,7 +74,8 @@ void WritePng(vtkRenderWindow* window, const std::string& pngPath) {
 
 SnapshotResult RenderSurfaceToPng(vtkPolyData* surface, const std::string& pngPath,
                                   const SnapshotOptions& options) {
-  if (!surface || surface->GetNumberOfCells() == 0) {
+  const auto deviceMesh = cumed::GetDeviceMesh(surface);
+  if (!surface || (deviceMesh ? deviceMesh->numberOfTriangles : surface->GetNumberOfCells()) == 0) {
     throw RenderingError("nothing to render: the surface has no cells");
   }
   // Checked before rendering: VTK's PNG writer reports a missing directory as a full disk.
@@ -85,7 +88,8 @@ SnapshotResult RenderSurfaceToPng(vtkPolyData* surface, const std::string& pngPa
   vtkNew<vtkRenderer> renderer;
   const auto& b = options.background;
   renderer->SetBackground(b[0], b[1], b[2]);
-  renderer->AddActor(MakeBoneActor(surface, options));
+  vtkNew<vtkCuMedDeviceMeshMapper> mapper;
+  renderer->AddActor(MakeBoneActor(mapper, surface, options));
   // Key, fill and back lights: shape reads better than with the single headlight.
   vtkNew<vtkLightKit> lights;
   lights->AddLightsToRenderer(renderer);
@@ -98,6 +102,8 @@ SnapshotResult RenderSurfaceToPng(vtkPolyData* surface, const std::string& pngPa
 
   SnapshotResult result;
   result.renderPath = window->Describe();
+  result.meshUpload = mapper->GetLastBackend();
+  result.fallbackReason = mapper->GetLastFallbackReason();
   renderWindow->RemoveRenderer(renderer);
   return result;
 }

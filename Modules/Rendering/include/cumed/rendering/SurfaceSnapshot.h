@@ -26,9 +26,15 @@ struct SnapshotOptions {
 
 struct SnapshotResult {
   std::string renderPath; ///< OffscreenRenderWindow::Describe() of the window that drew it
+  /// How the mesh reached OpenGL (vtkCuMedDeviceMeshMapper::GetLastBackend): "interop" (a device
+  /// mesh drawn from buffers CUDA filled, no host copy) or "host".
+  std::string meshUpload;
+  std::string fallbackReason; ///< why "host" ("the input holds host arrays" for host surfaces)
 };
 
-/// Renders `surface` (points in DICOM patient coordinates, LPS, mm) and writes `pngPath`.
+/// Renders `surface` (points in DICOM patient coordinates, LPS, mm) and writes `pngPath`. The
+/// surface may carry a device mesh (cumed/vtk/DeviceMeshData.h): it is drawn by
+/// vtkCuMedDeviceMeshMapper, from the device where the OpenGL context is on the mesh's GPU.
 /// Throws RenderingError for an empty surface, a window that cannot be opened, or a file that
 /// cannot be written.
 SnapshotResult RenderSurfaceToPng(vtkPolyData* surface, const std::string& pngPath,

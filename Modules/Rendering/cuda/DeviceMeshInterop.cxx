@@ -1,0 +1,152 @@
+// CUDA-OpenGL interop for vtkCuMedDeviceMeshMapper: OpenGL buffers registered with CUDA, mapped,
+// written on the mesh's device and unmapped before OpenGL draws them. Runtime calls only here;
+// the kernels are in MeshBufferKernels.cu.
+#include "../src/DeviceMeshInterop.h"
+
+#include "MeshBufferKernels.h"
+
+#include "cumed/core/Backend.h"
+#include "cumed/core/CudaCheck.h"
+#include "cumed/core/Device.h"
+#include "cumed/core/DeviceBuffer.h"
+#include "cumed/core/Stream.h"
+#include "cumed/core/Transfer.h"
+
+#include <cuda_gl_interop.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+namespace cumed::rendering::detail {
+namespace {
+
+/// Makes `device` current for a scope and restores the previous one.
+class CurrentDevice {
+public:
+  explicit CurrentDevice(int device) {
+    CUMED_CUDA_CHECK(cudaGetDevice(&previous_));
+    if (device != previous_) CUMED_CUDA_CHECK(cudaSetDevice(device));
+  }
+  ~CurrentDevice() { cudaSetDevice(previous_); }
+  CurrentDevice(const CurrentDevice&) = delete;
+  CurrentDevice& operator=(const CurrentDevice&) = delete;
+
+private:
+  int previous_ = 0;
+};
+
+std::string CudaMessage(cudaError_t status) {
+  return std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ")";
+}
+
+} // namespace
+
+std::string InteropUnavailableReason(const DeviceSurfaceMesh& mesh) {
+  if (!CudaUsable()) return "no usable CUDA device: " + DescribeDevices();
+  if (mesh.numberOfPoints > static_cast<std::int64_t>(std::numeric_limits<std::uint32_t>::max())) {
+    return "the mesh has " + std::to_string(mesh.numberOfPoints) +
+           " points; OpenGL's 32-bit indices address at most 4294967295";
+  }
+  // The CUDA devices behind the current OpenGL context. Where the driver cannot tell (the query
+  // fails, e.g. for some EGL contexts), the registration decides: the mapper draws through the
+  // host if it fails.
+  unsigned int count = 0;
+  int devices[16] = {};
+  if (cudaGLGetDevices(&count, devices, 16, cudaGLDeviceListAll) != cudaSuccess) {
+    cudaGetLastError(); // not sticky; must not leak into later checks
+    return {};
+  }
+  for (unsigned int i = 0; i < count; ++i) {
+    if (devices[i] == mesh.device) return {};
+  }
+  std::string list;
+  for (unsigned int i = 0; i < count; ++i) list += (i ? ", " : "") + std::to_string(devices[i]);
+  return "the OpenGL context is not on the mesh's CUDA device " + std::to_string(mesh.device) +
+         " (it is on CUDA device(s): " + (list.empty() ? "none" : list) + ")";
+}
+
+RegisteredGlBuffer::RegisteredGlBuffer(unsigned glBuffer, std::size_t bytes)
+    : glBuffer_(glBuffer), bytes_(bytes) {
+  cudaGraphicsResource_t resource = nullptr;
+  const cudaError_t status =
+      cudaGraphicsGLRegisterBuffer(&resource, glBuffer, cudaGraphicsRegisterFlagsWriteDiscard);
+  if (status != cudaSuccess) {
+    cudaGetLastError();
+    throw CudaError("cudaGraphicsGLRegisterBuffer failed for OpenGL buffer " +
+                        std::to_string(glBuffer) + " (" + std::to_string(bytes) +
+                        " bytes): " + CudaMessage(status),
+                    static_cast<int>(status));
+  }
+  resource_ = resource;
+}
+
+RegisteredGlBuffer::~RegisteredGlBuffer() {
+  if (resource_) cudaGraphicsUnregisterResource(static_cast<cudaGraphicsResource_t>(resource_));
+}
+
+namespace {
+
+/// The device pointer of a mapped resource, checked against the size the buffer was made with.
+void* MappedPointer(const RegisteredGlBuffer& buffer, std::size_t needed) {
+  void* pointer = nullptr;
+  std::size_t size = 0;
+  CUMED_CUDA_CHECK(cudaGraphicsResourceGetMappedPointer(
+      &pointer, &size, static_cast<cudaGraphicsResource_t>(buffer.resource())));
+  if (size < needed) {
+    throw CudaError("OpenGL buffer " + std::to_string(buffer.glBuffer()) + " maps " +
+                        std::to_string(size) + " bytes; the mesh needs " + std::to_string(needed),
+                    0);
+  }
+  return pointer;
+}
+
+} // namespace
+
+void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
+                   RegisteredGlBuffer* normals, RegisteredGlBuffer& indices) {
+  CurrentDevice current(mesh.device);
+  // The process stream of the device: the mesh's producer queued its work there.
+  const Stream& stream = ProcessStream(mesh.device);
+  cudaGraphicsResource_t resources[3];
+  int count = 0;
+  resources[count++] = static_cast<cudaGraphicsResource_t>(points.resource());
+  resources[count++] = static_cast<cudaGraphicsResource_t>(indices.resource());
+  if (normals) resources[count++] = static_cast<cudaGraphicsResource_t>(normals->resource());
+  CUMED_CUDA_CHECK(cudaGraphicsMapResources(count, resources, stream.native()));
+  try {
+    const std::size_t pointBytes =
+        static_cast<std::size_t>(mesh.numberOfPoints) * 3 * sizeof(float);
+    const std::int64_t ids = mesh.numberOfTriangles * 3;
+    CopyDeviceToDevice(MappedPointer(points, pointBytes), mesh.points.data(), pointBytes, &stream);
+    if (normals) {
+      CopyDeviceToDevice(MappedPointer(*normals, pointBytes), mesh.normals.data(), pointBytes,
+                         &stream);
+    }
+    LaunchTriangleIdsToIndices(
+        mesh.triangles.as<std::int64_t>(),
+        static_cast<std::uint32_t*>(MappedPointer(indices, ids * sizeof(std::uint32_t))), ids,
+        stream.native());
+  } catch (...) {
+    cudaGraphicsUnmapResources(count, resources, stream.native());
+    throw;
+  }
+  // Unmapping orders OpenGL's later use of the buffers after the work queued on the stream.
+  CUMED_CUDA_CHECK(cudaGraphicsUnmapResources(count, resources, stream.native()));
+  stream.synchronize();
+}
+
+std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh) {
+  CurrentDevice current(mesh.device);
+  const Stream& stream = ProcessStream(mesh.device);
+  DeviceBuffer scratch((6 * kBoundsBlocks + 6) * sizeof(float), stream);
+  float* result = scratch.as<float>() + 6 * kBoundsBlocks;
+  LaunchPointBounds(mesh.points.as<float>(), mesh.numberOfPoints, scratch.as<float>(), result,
+                    stream.native());
+  float host[6];
+  CopyDeviceToHost(host, result, sizeof(host), &stream);
+  stream.synchronize();
+  return {host[0], host[1], host[2], host[3], host[4], host[5]};
+}
+
+} // namespace cumed::rendering::detail

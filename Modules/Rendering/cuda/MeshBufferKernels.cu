@@ -1,0 +1,94 @@
+#include "MeshBufferKernels.h"
+
+#include "cumed/core/CudaCheck.h"
+
+#include <cfloat>
+
+namespace cumed::rendering::detail {
+namespace {
+
+constexpr int kThreads = 256;
+
+__global__ void TriangleIdsToIndicesKernel(const std::int64_t* __restrict__ triangles,
+                                           std::uint32_t* __restrict__ indices,
+                                           std::int64_t count) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+       i += stride) {
+    indices[i] = static_cast<std::uint32_t>(triangles[i]);
+  }
+}
+
+// Per block: the six extremes of its share of points, reduced in shared memory (no float
+// atomics, so the result does not depend on scheduling).
+__global__ void PartialBoundsKernel(const float* __restrict__ points, std::int64_t numberOfPoints,
+                                    float* __restrict__ partial) {
+  __shared__ float extremes[6][kThreads];
+  float lo[3] = {FLT_MAX, FLT_MAX, FLT_MAX};
+  float hi[3] = {-FLT_MAX, -FLT_MAX, -FLT_MAX};
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t p = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       p < numberOfPoints; p += stride) {
+    for (int c = 0; c < 3; ++c) {
+      const float v = points[3 * p + c];
+      lo[c] = fminf(lo[c], v);
+      hi[c] = fmaxf(hi[c], v);
+    }
+  }
+  for (int c = 0; c < 3; ++c) {
+    extremes[2 * c][threadIdx.x] = lo[c];
+    extremes[2 * c + 1][threadIdx.x] = hi[c];
+  }
+  __syncthreads();
+  for (int half = blockDim.x / 2; half > 0; half /= 2) {
+    if (threadIdx.x < half) {
+      for (int c = 0; c < 3; ++c) {
+        float& a = extremes[2 * c][threadIdx.x];
+        a = fminf(a, extremes[2 * c][threadIdx.x + half]);
+        float& b = extremes[2 * c + 1][threadIdx.x];
+        b = fmaxf(b, extremes[2 * c + 1][threadIdx.x + half]);
+      }
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x < 6) {
+    partial[6 * blockIdx.x + threadIdx.x] = extremes[threadIdx.x][0];
+  }
+}
+
+// One thread per extreme, over the blocks' partial results.
+__global__ void FinalBoundsKernel(const float* __restrict__ partial, int blocks,
+                                  float* __restrict__ result) {
+  const int e = threadIdx.x;
+  if (e >= 6) return;
+  float v = partial[e];
+  for (int b = 1; b < blocks; ++b) {
+    const float w = partial[6 * b + e];
+    v = (e % 2 == 0) ? fminf(v, w) : fmaxf(v, w);
+  }
+  result[e] = v;
+}
+
+int BlocksFor(std::int64_t count) {
+  const std::int64_t blocks = (count + kThreads - 1) / kThreads;
+  return static_cast<int>(blocks < 4096 ? (blocks > 0 ? blocks : 1) : 4096);
+}
+
+} // namespace
+
+void LaunchTriangleIdsToIndices(const std::int64_t* triangles, std::uint32_t* indices,
+                                std::int64_t count, CUstream_st* stream) {
+  if (count == 0) return;
+  TriangleIdsToIndicesKernel<<<BlocksFor(count), kThreads, 0, stream>>>(triangles, indices, count);
+  CUMED_CHECK_LAUNCH("TriangleIdsToIndicesKernel");
+}
+
+void LaunchPointBounds(const float* points, std::int64_t numberOfPoints, float* scratch,
+                       float* result, CUstream_st* stream) {
+  PartialBoundsKernel<<<kBoundsBlocks, kThreads, 0, stream>>>(points, numberOfPoints, scratch);
+  CUMED_CHECK_LAUNCH("PartialBoundsKernel");
+  FinalBoundsKernel<<<1, 32, 0, stream>>>(scratch, kBoundsBlocks, result);
+  CUMED_CHECK_LAUNCH("FinalBoundsKernel");
+}
+
+} // namespace cumed::rendering::detail

@@ -1,0 +1,22 @@
+#pragma once
+// Internal: kernels that turn a device mesh into what OpenGL draws, launched on a given stream.
+#include <cstdint>
+
+struct CUstream_st;
+
+namespace cumed::rendering::detail {
+
+/// indices[i] = triangles[i] for `count` ids (OpenGL draws 32-bit indices; VTK's ids are 64-bit).
+/// The caller has checked that every id fits (fewer than 2^32 points).
+void LaunchTriangleIdsToIndices(const std::int64_t* triangles, std::uint32_t* indices,
+                                std::int64_t count, CUstream_st* stream);
+
+/// Blocks used by LaunchPointBounds: its scratch holds 6 floats per block plus 6 for the result.
+constexpr int kBoundsBlocks = 256;
+
+/// Min and max of x, y, z over `numberOfPoints` xyz points into result[0..5] as xmin, xmax,
+/// ymin, ymax, zmin, zmax; `scratch` holds 6 * kBoundsBlocks floats. numberOfPoints > 0.
+void LaunchPointBounds(const float* points, std::int64_t numberOfPoints, float* scratch,
+                       float* result, CUstream_st* stream);
+
+} // namespace cumed::rendering::detail

@@ -1,0 +1,127 @@
+#pragma once
+// vtkCuMedDeviceMeshMapper: a vtkOpenGLPolyDataMapper that draws a mesh kept on the GPU
+// (cumed/vtk/DeviceMeshData.h) from buffers CUDA wrote, without a copy through the host.
+//
+// Its input port accepts device meshes, so a CUDA isosurface connected to it keeps its mesh on
+// the device. When the input carries one and the OpenGL context runs on the mesh's CUDA device,
+// the vertex (points), normal and index buffers VTK draws are filled on the device through
+// CUDA-OpenGL interop ("interop": points and normals copied device to device, int64 point ids
+// converted to uint32 indices by a kernel); the only thing downloaded is the bounds (6 floats,
+// for the camera). Otherwise it draws like vtkOpenGLPolyDataMapper ("host"): host input as VTK
+// does; a device mesh it cannot draw directly is copied to the host once (counted), with a
+// warning, and the reason is kept (GetLastFallbackReason).
+//
+// Direct drawing covers what a surface needs: surface representation, lights, cameras, actor
+// transforms and material colour, normals when the mesh has them (else VTK's flat shading).
+// Scalar colouring, wireframe or points representation, edges, textures and hardware picking
+// read host arrays: they take the host path (the reason says which).
+#include <vtkOpenGLPolyDataMapper.h>
+#include <vtkSmartPointer.h>
+#include <vtkWeakPointer.h>
+
+#include <array>
+#include <memory>
+#include <string>
+
+namespace cumed {
+struct DeviceSurfaceMesh;
+}
+namespace cumed::rendering::detail {
+class RegisteredGlBuffer;
+}
+class vtkOpenGLRenderWindow;
+
+class vtkCuMedDeviceMeshMapper : public vtkOpenGLPolyDataMapper {
+public:
+  static vtkCuMedDeviceMeshMapper* New();
+  vtkTypeMacro(vtkCuMedDeviceMeshMapper, vtkOpenGLPolyDataMapper);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  /// How the buffers of the last render were filled: "interop", "host", or "none" before one.
+  const char* GetLastBackend() const;
+  /// Why the last render took the host path ("" after an interop render).
+  const std::string& GetLastFallbackReason() const { return this->LastFallbackReason; }
+  /// Device meshes this mapper had to copy to the host (one per mesh, each counted in
+  /// cumed::GetTransferStats()).
+  int GetNumberOfHostCopies() const { return this->NumberOfHostCopies; }
+  /// Times VTK's buffers were (re)built, on either path: once per new or modified input.
+  int GetNumberOfBufferBuilds() const { return this->NumberOfBufferBuilds; }
+  /// Host wall time of the last build, in seconds: interop, the CUDA fill included (its stream
+  /// is synchronised; with allocation and registration when the buffers are new); host, VTK's
+  /// upload calls (the driver may still be copying), not the host copy of a device mesh.
+  double GetLastBufferBuildSeconds() const { return this->LastBufferBuildSeconds; }
+
+  /// Forces the host path even where interop could run (to measure one against the other);
+  /// a device mesh is then copied to the host once. Off by default.
+  vtkSetMacro(ForceHostUpload, bool);
+  vtkGetMacro(ForceHostUpload, bool);
+  vtkBooleanMacro(ForceHostUpload, bool);
+
+  void RenderPiece(vtkRenderer* renderer, vtkActor* actor) override;
+  void ReleaseGraphicsResources(vtkWindow* window) override;
+
+protected:
+  vtkCuMedDeviceMeshMapper();
+  ~vtkCuMedDeviceMeshMapper() override;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  void ComputeBounds() override;
+  void BuildBufferObjects(vtkRenderer* renderer, vtkActor* actor) override;
+
+  /// The CUDA side, virtual so that a test can stand in for it on a machine without a GPU (the
+  /// OpenGL plumbing is the same): why interop cannot run for `mesh` in the current context
+  /// ("" when it can), the buffers' fill, the bounds.
+  virtual std::string DirectFillUnavailableReason(const cumed::DeviceSurfaceMesh& mesh);
+  virtual void FillDirectBuffers(const cumed::DeviceSurfaceMesh& mesh, unsigned pointsBuffer,
+                                 unsigned normalsBuffer, unsigned indexBuffer);
+  virtual std::array<double, 6> DeviceBounds(const cumed::DeviceSurfaceMesh& mesh);
+
+private:
+  vtkCuMedDeviceMeshMapper(const vtkCuMedDeviceMeshMapper&) = delete;
+  void operator=(const vtkCuMedDeviceMeshMapper&) = delete;
+
+  enum class Backend { None, Interop, Host };
+  /// What the actor's settings need that only the host path draws; "" when none.
+  std::string HostOnlyFeature(vtkRenderer* renderer, vtkActor* actor, bool meshHasScalars) const;
+  /// The host copy of a device mesh, made once per mesh.
+  vtkPolyData* HostCopyOf(vtkPolyData* input,
+                          const std::shared_ptr<cumed::DeviceSurfaceMesh>& mesh);
+  void BuildBuffers(vtkRenderer* renderer, vtkActor* actor);
+  void BuildDirectBuffers(vtkRenderer* renderer, vtkActor* actor);
+  /// Ends CUDA's registrations (before OpenGL re-specifies or deletes the buffers).
+  void ReleaseDirectBuffers();
+  /// The same and the direct path's OpenGL buffers, with the window's context current.
+  void ReleaseDirectBuffersInContext();
+
+  bool ForceHostUpload = false;
+  Backend LastBackend = Backend::None;
+  std::string LastFallbackReason;
+  int NumberOfHostCopies = 0;
+  int NumberOfBufferBuilds = 0;
+  double LastBufferBuildSeconds = 0.0;
+
+  /// The mesh being drawn directly; CurrentInput is then StandIn (no cells, empty points), which
+  /// VTK's drawing code reads where it would read the input.
+  std::shared_ptr<cumed::DeviceSurfaceMesh> DirectMesh;
+  vtkPolyData* DirectInput = nullptr; ///< the input of the frame being drawn
+  /// Set when filling through interop failed: later frames take the host path at once.
+  std::string InteropFailure;
+  bool DirectNormals = false;
+  vtkSmartPointer<vtkPolyData> StandIn;
+  std::weak_ptr<cumed::DeviceSurfaceMesh> StandInMesh;
+  vtkMTimeType StandInInputTime = 0;
+
+  /// The host copy of a device mesh and the mesh it was made from.
+  vtkSmartPointer<vtkPolyData> HostCopy;
+  std::weak_ptr<cumed::DeviceSurfaceMesh> HostCopyMesh;
+
+  /// Bounds of the device mesh last measured.
+  std::array<double, 6> DeviceMeshBounds{};
+  std::weak_ptr<cumed::DeviceSurfaceMesh> BoundsMesh;
+  vtkMTimeType BoundsInputTime = 0;
+
+  /// The window whose context holds the direct path's buffers.
+  vtkWeakPointer<vtkOpenGLRenderWindow> DirectWindow;
+  struct DirectBuffers;
+  std::unique_ptr<DirectBuffers> Direct;
+};

@@ -1,0 +1,52 @@
+#pragma once
+// Internal: the CUDA side of vtkCuMedDeviceMeshMapper, behind a CUDA-free interface so that the
+// mapper's translation unit needs neither CUDA nor GL-interop headers. A CPU-only build links
+// DeviceMeshInteropUnavailable.cxx instead, whose functions say why interop cannot run.
+#include "cumed/core/Mesh.h"
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <string>
+
+namespace cumed::rendering::detail {
+
+/// Why the buffers of `mesh` cannot be written through CUDA-OpenGL interop in the OpenGL context
+/// current on this thread: no CUDA in this build, no usable device, too many points for 32-bit
+/// indices, or the context is on other CUDA devices than the mesh's. Empty when it can, or when
+/// the driver cannot say which devices the context is on (then registering the buffers decides).
+std::string InteropUnavailableReason(const DeviceSurfaceMesh& mesh);
+
+/// An OpenGL buffer object registered with CUDA (write-discard) for as long as this lives; the
+/// OpenGL context it belongs to must be current when it is made and destroyed.
+class RegisteredGlBuffer {
+public:
+  /// Throws CudaError naming the buffer when registration fails.
+  RegisteredGlBuffer(unsigned glBuffer, std::size_t bytes);
+  ~RegisteredGlBuffer();
+  RegisteredGlBuffer(const RegisteredGlBuffer&) = delete;
+  RegisteredGlBuffer& operator=(const RegisteredGlBuffer&) = delete;
+
+  unsigned glBuffer() const noexcept { return glBuffer_; }
+  std::size_t bytes() const noexcept { return bytes_; }
+  void* resource() const noexcept { return resource_; }
+
+private:
+  unsigned glBuffer_ = 0;
+  std::size_t bytes_ = 0;
+  void* resource_ = nullptr; ///< cudaGraphicsResource_t
+};
+
+/// Writes the mesh into the registered buffers on the mesh's device, without a host copy:
+/// points and normals (float xyz) device to device, triangles converted from int64 point ids to
+/// the uint32 indices OpenGL draws. `normals` may be null (the mesh has none, or they are not
+/// drawn). Returns when the buffers are unmapped and the writes are complete, so OpenGL may draw.
+/// Throws CudaError; throws cumed::Error when a point id does not fit 32 bits.
+void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
+                   RegisteredGlBuffer* normals, RegisteredGlBuffer& indices);
+
+/// xmin, xmax, ymin, ymax, zmin, zmax of the mesh's points, reduced on the device; only these six
+/// values come back (one counted download of 24 bytes), never the mesh.
+std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh);
+
+} // namespace cumed::rendering::detail
