@@ -4,6 +4,7 @@
 // mesh, and comparisons with a tolerance relative to the mesh's size.
 #include "cumed/core/Mesh.h"
 #include "cumed/deformation/Lattice.h"
+#include "cumed/deformation/SampleMeshes.h"
 
 #include <cstdint>
 #include <optional>
@@ -12,11 +13,7 @@
 
 namespace cumed::deformationtest {
 
-/// A closed, consistently wound triangulated sphere (latitude/longitude rings, `rings` >= 2,
-/// `segments` >= 3) of radius ~1 around `center`, its radius perturbed per point by up to
-/// `jitter` (random, seeded).
-SurfaceMesh BumpySphere(int rings, int segments, double jitter, unsigned seed,
-                        const std::array<double, 3>& center = {0, 0, 0});
+using deformation::samples::BumpySphere;
 
 /// ../shared/data/mesh/<name> beside the checkout (CUMED_SOURCE_DIR), when it exists.
 std::optional<std::string> SharedMesh(const std::string& name);

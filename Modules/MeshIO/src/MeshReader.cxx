@@ -1,5 +1,6 @@
 #include "cumed/meshio/MeshReader.h"
 
+#include "PlyStrips.h"
 #include "cumed/core/Error.h"
 #include "cumed/vtk/UpdateOrThrow.h"
 #include "cumed/vtk/VtkMeshBridge.h"
@@ -41,8 +42,11 @@ void ReadPolyData(const std::string& path, vtkPolyData* output) {
     throw InvalidArgument("mesh file " + path + ": no such file");
   const std::string extension = LowerExtension(path);
   vtkSmartPointer<vtkAlgorithm> reader;
-  if (extension == ".ply")
+  bool plyStrips = false;
+  if (extension == ".ply") {
+    plyStrips = detail::CheckPlyHeader(path);
     reader = Make<vtkPLYReader>(path);
+  }
   else if (extension == ".obj")
     reader = Make<vtkOBJReader>(path);
   else if (extension == ".stl")
@@ -58,6 +62,7 @@ void ReadPolyData(const std::string& path, vtkPolyData* output) {
     throw InvalidArgument("mesh file " + path + ": " + e.what());
   }
   output->ShallowCopy(vtkPolyData::SafeDownCast(reader->GetOutputDataObject(0)));
+  if (plyStrips) detail::ReadPlyTriangleStrips(path, output);
 }
 
 SurfaceMesh ReadSurfaceMesh(const std::string& path) {
