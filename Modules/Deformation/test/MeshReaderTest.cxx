@@ -128,7 +128,19 @@ TEST(MeshReader, ErrorsNameTheFileAndTheProblem) {
   std::ofstream((dir / "mesh.xyz").string()) << "1 2 3\n";
   ExpectError((dir / "mesh.xyz").string(), "extension '.xyz' is not one of .ply, .obj, .stl, .vtp");
   std::ofstream((dir / "broken.ply").string()) << "ply\nformat ascii 1.0\nelement vertex 3\n";
-  ExpectError((dir / "broken.ply").string(), "broken.ply");
+  // vtkPLYReader crashed on this header (no end_header): refused before it runs.
+  ExpectError((dir / "broken.ply").string(), "broken.ply: the PLY header has no end_header line");
+  std::ofstream((dir / "strips.ply").string())
+      << "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+      << "property float z\nelement tristrips 1\nproperty list int int corners\nend_header\n"
+      << "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n";
+  ExpectError((dir / "strips.ply").string(), "the tristrips element has no list property vertex_indices");
+  std::ofstream((dir / "ascii-strips.ply").string())
+      << "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\n"
+      << "property float z\nelement tristrips 1\nproperty list int int vertex_indices\nend_header\n"
+      << "0 0 0\n1 0 0\n0 1 0\n1 1 0\n5 0 1 2 -1 3\n";
+  // One strip of three points (a triangle); the one-point strip after -1 is no triangle.
+  EXPECT_EQ(meshio::ReadSurfaceMesh((dir / "ascii-strips.ply").string()).numberOfTriangles(), 1);
   // A polydata of lines only is not a surface.
   vtkNew<vtkPoints> points;
   points->InsertNextPoint(0, 0, 0);

@@ -43,22 +43,49 @@ void ReadPlyTriangleStrips(const std::string& path, vtkPolyData* data) {
     int count;
     int* ids;
   };
-  struct Ignored {
-    unsigned char bytes[64];
+  // VTK's PLY library reads an element only with at least one property requested; of the
+  // elements before the strips, the first property is read (and dropped).
+  struct Dropped {
+    double value;
+    int count;
+    double* list;
   };
-  PlyProperty indices = {"vertex_indices", PLY_INT, PLY_INT,  static_cast<int>(offsetof(Strip, ids)),
-                         1,                PLY_INT, PLY_INT, static_cast<int>(offsetof(Strip, count))};
   vtkNew<vtkCellArray> cells;
-  // Elements come in file order: those before the strips are read and dropped.
   for (int e = 0; e < elements; ++e) {
     int count = 0, properties = 0;
-    vtkPLY::ply_get_element_description(ply, names[e], &count, &properties);
+    PlyElement* element = vtkPLY::ply_get_element_description(ply, names[e], &count, &properties);
     const bool strips = std::string(names[e]) == "tristrips";
-    if (strips) vtkPLY::ply_get_property(ply, names[e], &indices);
+    if (!element || element->nprops == 0) continue;
+    if (strips) {
+      bool found = false;
+      for (int p = 0; p < element->nprops; ++p)
+        found |= std::string(element->props[p]->name) == "vertex_indices" && element->props[p]->is_list;
+      if (!found) {
+        vtkPLY::ply_close(ply);
+        throw InvalidArgument("mesh file " + path +
+                              ": the tristrips element has no list property vertex_indices");
+      }
+      PlyProperty indices = {"vertex_indices", PLY_INT, PLY_INT, static_cast<int>(offsetof(Strip, ids)),
+                             1, PLY_INT, PLY_INT, static_cast<int>(offsetof(Strip, count))};
+      vtkPLY::ply_get_property(ply, names[e], &indices);
+    } else {
+      const PlyProperty* first = element->props[0];
+      PlyProperty drop = {first->name,
+                          first->external_type,
+                          PLY_DOUBLE,
+                          static_cast<int>(first->is_list ? offsetof(Dropped, list)
+                                                          : offsetof(Dropped, value)),
+                          first->is_list,
+                          first->count_external,
+                          PLY_INT,
+                          static_cast<int>(offsetof(Dropped, count))};
+      vtkPLY::ply_get_property(ply, names[e], &drop);
+    }
     for (int i = 0; i < count; ++i) {
       if (!strips) {
-        Ignored ignored;
-        vtkPLY::ply_get_element(ply, &ignored);
+        Dropped dropped{0, 0, nullptr};
+        vtkPLY::ply_get_element(ply, &dropped);
+        std::free(dropped.list);
         continue;
       }
       Strip strip{0, nullptr};
