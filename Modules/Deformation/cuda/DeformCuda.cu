@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <string>
 
 namespace cumed::deformation::detail {
@@ -169,9 +170,13 @@ unsigned Blocks(std::int64_t threads, int block) {
   return static_cast<unsigned>((threads + block - 1) / block);
 }
 
-template <class TKernel> int OccupancyBlock(TKernel kernel) {
-  int minGrid = 0, block = 0;
-  CUMED_CUDA_CHECK(cudaOccupancyMaxPotentialBlockSize(&minGrid, &block, kernel, 0, 0));
+/// The block size the occupancy API suggests for `kernel`, asked once per kernel and device.
+template <class TKernel> int OccupancyBlock(std::map<const void*, int>& cache, TKernel kernel) {
+  int& block = cache[reinterpret_cast<const void*>(kernel)];
+  if (block == 0) {
+    int minGrid = 0;
+    CUMED_CUDA_CHECK(cudaOccupancyMaxPotentialBlockSize(&minGrid, &block, kernel, 0, 0));
+  }
   return block;
 }
 
@@ -193,6 +198,7 @@ struct CudaDeformation::State {
   DeviceBuffer framePoints, frameNormals; ///< host output: computed here, then downloaded
   std::int64_t outside = 0;
   int threadsPerBlock = 0; ///< 0: occupancy
+  std::map<const void*, int> occupancy;
   LaunchConfiguration launch;
   Stream stream;
   const void* lastDeviceTriangles = nullptr; ///< what deform() wrote into an output last
@@ -260,7 +266,7 @@ struct CudaDeformation::State {
   template <class TDisplacements> void launchDeform(const TDisplacements& d, cudaStream_t s,
                                                     float* out) {
     const int block =
-        threadsPerBlock > 0 ? threadsPerBlock : OccupancyBlock(DeformKernel<TDisplacements>);
+        threadsPerBlock > 0 ? threadsPerBlock : OccupancyBlock(occupancy, DeformKernel<TDisplacements>);
     launch.deformThreadsPerBlock = block;
     DeformKernel<TDisplacements>
         <<<Blocks(points, block), block, 0, s>>>(d, devicePoints, stu.as<float>(), points, out);
@@ -272,7 +278,7 @@ struct CudaDeformation::State {
     const cudaStream_t s = streamFor(options);
     WithDisplacements(d, [&](const auto& p) { launchDeform(p, s, outPoints); });
     if (outNormals) {
-      const int block = threadsPerBlock > 0 ? threadsPerBlock : OccupancyBlock(NormalsKernel);
+      const int block = threadsPerBlock > 0 ? threadsPerBlock : OccupancyBlock(occupancy, NormalsKernel);
       launch.normalsThreadsPerBlock = block;
       NormalsKernel<<<Blocks(points, block), block, 0, s>>>(
           offsets.as<std::int64_t>(), neighbours.as<std::int32_t>(), outPoints, points,

@@ -27,7 +27,7 @@ LocalFrame MakeLocalFrame(const Lattice& l) {
   return frame;
 }
 
-ControlDisplacements MakeDisplacements(const Lattice& lattice,
+ControlDisplacements MakeDisplacements(const Lattice& lattice, const std::vector<double>& rest,
                                        const std::vector<double>& controlPoints) {
   const std::int64_t count = lattice.numberOfControlPoints();
   if (static_cast<std::int64_t>(controlPoints.size()) != 3 * count)
@@ -38,7 +38,6 @@ ControlDisplacements MakeDisplacements(const Lattice& lattice,
                           std::to_string(lattice.dimensions[2]) + " lattice; expected " +
                           std::to_string(3 * count) + " (x,y,z of " + std::to_string(count) +
                           " points)");
-  const std::vector<double> rest = lattice.restPoints();
   ControlDisplacements d;
   for (int a = 0; a < 3; ++a) d.n[a] = lattice.dimensions[a];
   d.xyz.resize(controlPoints.size());

@@ -19,7 +19,8 @@ struct ControlDisplacements {
   bool zero = true; ///< no control point moved
 };
 /// Throws InvalidArgument when the count is not 3 per control point or a value is not finite.
-ControlDisplacements MakeDisplacements(const Lattice& lattice,
+/// `rest`: lattice.restPoints(), computed once by the caller.
+ControlDisplacements MakeDisplacements(const Lattice& lattice, const std::vector<double>& rest,
                                        const std::vector<double>& controlPoints);
 
 /// Calls f(Displacements<MaxAxis, Capacity>&) with the smallest kernel-parameter type that

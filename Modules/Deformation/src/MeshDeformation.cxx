@@ -16,6 +16,7 @@ using namespace detail;
 struct MeshDeformation::Impl {
   Backend backend = Backend::CPU;
   Lattice lattice;
+  std::vector<double> restPoints; ///< the lattice's, computed once
   DeformationOptions options;
   std::int64_t points = 0, triangles = 0;
   // CPU backend
@@ -47,6 +48,7 @@ MeshDeformation::MeshDeformation(const SurfaceMesh& mesh, const Lattice& lattice
   ValidateMeshCpu(mesh);
   Impl& m = *impl_;
   m.lattice = lattice;
+  m.restPoints = lattice.restPoints();
   m.options = options;
   m.points = mesh.numberOfPoints();
   m.triangles = mesh.numberOfTriangles();
@@ -87,6 +89,7 @@ MeshDeformation::MeshDeformation(std::shared_ptr<const DeviceSurfaceMesh> mesh,
   ExecutionScope scope(options, static_cast<std::size_t>(mesh->numberOfPoints));
   m.backend = ResolveBackend(Backend::CUDA);
   m.lattice = lattice;
+  m.restPoints = lattice.restPoints();
   m.options = options;
   m.points = mesh->numberOfPoints;
   m.triangles = mesh->numberOfTriangles;
@@ -100,7 +103,7 @@ MeshDeformation& MeshDeformation::operator=(MeshDeformation&&) noexcept = defaul
 
 void MeshDeformation::deform(const std::vector<double>& controlPoints, SurfaceMesh& output) {
   Impl& m = *impl_;
-  const ControlDisplacements d = MakeDisplacements(m.lattice, controlPoints);
+  const ControlDisplacements d = MakeDisplacements(m.lattice, m.restPoints, controlPoints);
   ExecutionScope scope(m.options, static_cast<std::size_t>(m.points));
   if (m.cuda) {
     m.cuda->deform(d, m.options, output);
@@ -133,7 +136,7 @@ void MeshDeformation::deform(const std::vector<double>& controlPoints, DeviceSur
   if (!m.cuda)
     throw InvalidArgument("FFD: a device output needs the CUDA backend; this deformation runs on "
                           "the CPU (deform into a SurfaceMesh)");
-  const ControlDisplacements d = MakeDisplacements(m.lattice, controlPoints);
+  const ControlDisplacements d = MakeDisplacements(m.lattice, m.restPoints, controlPoints);
   ExecutionScope scope(m.options, static_cast<std::size_t>(m.points));
   m.cuda->deform(d, m.options, output);
   scope.finish(Backend::CUDA, 1);
