@@ -61,7 +61,7 @@ __global__ void LocalCoordinatesKernel(LocalFrame frame, const float* points, st
 /// Sort keys (the vertex of each corner) and values (the corner); flags[1]: the first corner
 /// whose point id is out of range.
 __global__ void CornerKeysKernel(const std::int64_t* triangles, std::int64_t corners,
-                                 std::int64_t points, std::int32_t* keys, std::int32_t* values,
+                                 std::int64_t points, std::uint32_t* keys, std::int32_t* values,
                                  Flag* flags) {
   const std::int64_t c = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (c >= corners) return;
@@ -70,17 +70,17 @@ __global__ void CornerKeysKernel(const std::int64_t* triangles, std::int64_t cor
     atomicMin(&flags[1], static_cast<Flag>(c));
     id = 0;
   }
-  keys[c] = static_cast<std::int32_t>(id);
+  keys[c] = static_cast<std::uint32_t>(id);
   values[c] = static_cast<std::int32_t>(c);
 }
 
 /// offsets[v] = the first sorted position whose vertex is >= v; offsets[points] = corners.
-__global__ void OffsetsKernel(const std::int32_t* sortedKeys, std::int64_t corners,
+__global__ void OffsetsKernel(const std::uint32_t* sortedKeys, std::int64_t corners,
                               std::int64_t points, std::int64_t* offsets) {
   const std::int64_t e = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (e >= corners) return;
   const std::int64_t v = sortedKeys[e];
-  const std::int64_t before = e == 0 ? -1 : sortedKeys[e - 1];
+  const std::int64_t before = e == 0 ? std::int64_t{-1} : std::int64_t{sortedKeys[e - 1]};
   for (std::int64_t w = before + 1; w <= v; ++w) offsets[w] = e;
   if (e == corners - 1)
     for (std::int64_t w = v + 1; w <= points; ++w) offsets[w] = corners;
@@ -95,8 +95,10 @@ __global__ void NeighboursKernel(const std::int32_t* sortedCorners, const std::i
   neighbours[2 * e + 1] = static_cast<std::int32_t>(triangles[3 * t + (r + 2) % 3]);
 }
 
+// Bounded for 1024 threads a block, so that every block size of the sweep launches (the compiler
+// keeps the kernels within 64 registers a thread).
 template <class TDisplacements>
-__global__ void DeformKernel(const __grid_constant__ TDisplacements displacements,
+__global__ void __launch_bounds__(1024) DeformKernel(const __grid_constant__ TDisplacements displacements,
                              const float* __restrict__ points, const float* __restrict__ stu,
                              std::int64_t n, float* __restrict__ out) {
   const std::int64_t v = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -110,7 +112,7 @@ __global__ void DeformKernel(const __grid_constant__ TDisplacements displacement
   out[3 * v + 2] = moved[2];
 }
 
-__global__ void NormalsKernel(const std::int64_t* __restrict__ offsets,
+__global__ void __launch_bounds__(1024) NormalsKernel(const std::int64_t* __restrict__ offsets,
                               const std::int32_t* __restrict__ neighbours,
                               const float* __restrict__ points, std::int64_t n, bool unitFaces,
                               float* __restrict__ normals) {
@@ -223,23 +225,23 @@ struct CudaDeformation::State {
     DeviceBuffer sortedKeys(corners * sizeof(std::int32_t));
     DeviceBuffer sortedValues(corners * sizeof(std::int32_t));
     CornerKeysKernel<<<Blocks(corners, block), block, 0, stream.native()>>>(
-        deviceTriangles, corners, points, keys.as<std::int32_t>(), values.as<std::int32_t>(),
+        deviceTriangles, corners, points, keys.as<std::uint32_t>(), values.as<std::int32_t>(),
         flags.as<Flag>());
     CUMED_CHECK_LAUNCH("CornerKeysKernel");
     int endBit = 1;
     while (endBit < 31 && (std::int64_t{1} << endBit) < points) ++endBit;
     std::size_t tempBytes = 0;
     CUMED_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
-        nullptr, tempBytes, keys.as<std::int32_t>(), sortedKeys.as<std::int32_t>(),
+        nullptr, tempBytes, keys.as<std::uint32_t>(), sortedKeys.as<std::uint32_t>(),
         values.as<std::int32_t>(), sortedValues.as<std::int32_t>(), static_cast<int>(corners), 0,
         endBit, stream.native()));
     DeviceBuffer temp(tempBytes > 0 ? tempBytes : 1);
     CUMED_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(
-        temp.data(), tempBytes, keys.as<std::int32_t>(), sortedKeys.as<std::int32_t>(),
+        temp.data(), tempBytes, keys.as<std::uint32_t>(), sortedKeys.as<std::uint32_t>(),
         values.as<std::int32_t>(), sortedValues.as<std::int32_t>(), static_cast<int>(corners), 0,
         endBit, stream.native()));
     OffsetsKernel<<<Blocks(corners, block), block, 0, stream.native()>>>(
-        sortedKeys.as<std::int32_t>(), corners, points,
+        sortedKeys.as<std::uint32_t>(), corners, points,
         Allocate<std::int64_t>(offsets, points + 1));
     CUMED_CHECK_LAUNCH("OffsetsKernel");
     NeighboursKernel<<<Blocks(corners, block), block, 0, stream.native()>>>(
