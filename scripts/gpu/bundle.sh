@@ -2,7 +2,7 @@
 # Run here (no GPU), after scripts/build.sh: packs one suite's test executables, applications,
 # their libraries and the sample data into .gpu/ (see ../shared/gpu/GPU.md), ready for the device
 # tool (a run carries at most 64 MiB, so the suites travel separately):
-#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers)
+#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers, deformation)
 #   run(carry: [".gpu"], command: "rm -rf /tmp/gpu-bundle; bash .gpu/env.sh bash .gpu/run-gpu-suite.sh")
 # (env.sh unpacks only when /tmp/gpu-bundle is absent: on a machine still warm from an earlier
 # run, remove it or the old executables run.)
@@ -26,7 +26,9 @@ case "$suite" in
   # two benchmarks that judge it against the pinned round trip.
   transfers) names=(cumed_core_test cumed_surface_test cumed_morphology_test
                     cumed-isosurface-benchmark cumed-morphology-benchmark) ;;
-  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform or transfers)" >&2; exit 2 ;;
+  # Free-form deformation of meshes: its tests (CPU vs CUDA on the bunny and Igea) and benchmark.
+  deformation) names=(cumed_deformation_test cumed-deform-benchmark) ;;
+  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers or deformation)" >&2; exit 2 ;;
 esac
 executables=()
 for name in "${names[@]}"; do
@@ -34,8 +36,14 @@ for name in "${names[@]}"; do
   executables+=("$build/bin/$name")
 done
 bash "$shared/gpu/prepare.sh" "${executables[@]}"
-# The real CT for the tests and benchmarks (../shared does not travel).
-tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
+# The real CT for the tests and benchmarks (../shared does not travel); the meshes for the
+# deformation suite.
+rm -f .gpu/popi-ct.tar.xz .gpu/meshes.tar.xz
+if [ "$suite" = deformation ]; then
+  tar -C "$shared/data/mesh" -cJf .gpu/meshes.tar.xz stanford-bunny.obj igea.ply
+else
+  tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
+fi
 # DCMTK's data dictionary is a data file, not a library: ldd does not bring it.
 cp /usr/share/libdcmtk17/dicom.dic .gpu/
 cp scripts/gpu/run-gpu-suite.sh .gpu/

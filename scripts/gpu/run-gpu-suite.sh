@@ -7,8 +7,10 @@ out=${OUT:-/tmp/cumed-gpu-out}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
 # Tests find the real CT as $CUMED_SOURCE_DIR/../shared/data/ct/popi-phase00.
-mkdir -p /tmp/cumed-root/checkout /tmp/cumed-root/shared/data/ct
-tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
+# The deformation suite finds the meshes as $CUMED_SOURCE_DIR/../shared/data/mesh.
+mkdir -p /tmp/cumed-root/checkout /tmp/cumed-root/shared/data/ct /tmp/cumed-root/shared/data/mesh
+[ -f .gpu/popi-ct.tar.xz ] && tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
+[ -f .gpu/meshes.tar.xz ] && tar -C /tmp/cumed-root/shared/data/mesh -xJf .gpu/meshes.tar.xz
 export DCMDICTPATH=$PWD/.gpu/dicom.dic
 status=0
 for test in /tmp/gpu-bundle/bin/cumed_*_test; do
@@ -50,6 +52,10 @@ if command -v cumed-isosurface-benchmark >/dev/null; then
   cumed-isosurface-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 \
     --metaball-sizes 512,1024 --repeat 9 --no-vtk-mc-large 2>&1 |
     tee "$out/isosurface-benchmark.md" || status=1
+fi
+if command -v cumed-deform-benchmark >/dev/null; then
+  cumed-deform-benchmark --mesh-dir /tmp/cumed-root/shared/data/mesh 2>&1 |
+    tee "$out/deform-benchmark.md" || status=1
 fi
 # Where the time goes in the two headline kernels (Nsight Compute, when the machine has it).
 if [ -z "${CUMED_SKIP_NCU:-}" ] && command -v ncu >/dev/null && command -v cumed-morphology-benchmark >/dev/null; then
