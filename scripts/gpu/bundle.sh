@@ -26,8 +26,9 @@ case "$suite" in
   # two benchmarks that judge it against the pinned round trip.
   transfers) names=(cumed_core_test cumed_surface_test cumed_morphology_test
                     cumed-isosurface-benchmark cumed-morphology-benchmark) ;;
-  # Free-form deformation of meshes: its tests (CPU vs CUDA on the bunny and Igea) and benchmark.
-  deformation) names=(cumed_deformation_test cumed-deform-benchmark) ;;
+  # Free-form deformation of meshes: its tests (CPU vs CUDA on the bunny and Igea), the program and
+  # the benchmark.
+  deformation) names=(cumed_deformation_test cumed-deform cumed-deform-benchmark) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers or deformation)" >&2; exit 2 ;;
 esac
 executables=()

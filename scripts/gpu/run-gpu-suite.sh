@@ -53,6 +53,13 @@ if command -v cumed-isosurface-benchmark >/dev/null; then
     --metaball-sizes 512,1024 --repeat 9 --no-vtk-mc-large 2>&1 |
     tee "$out/isosurface-benchmark.md" || status=1
 fi
+if command -v cumed-deform >/dev/null; then
+  echo "=== cumed-deform igea.ply --backend cuda (device-resident, then host round trip)" | tee "$out/deform-app.log"
+  for extra in "" --host-output; do
+    cumed-deform /tmp/cumed-root/shared/data/mesh/igea.ply --backend cuda --frames 500 $extra 2>&1 |
+      tee -a "$out/deform-app.log" || status=1
+  done
+fi
 if command -v cumed-deform-benchmark >/dev/null; then
   cumed-deform-benchmark --mesh-dir /tmp/cumed-root/shared/data/mesh 2>&1 |
     tee "$out/deform-benchmark.md" || status=1
