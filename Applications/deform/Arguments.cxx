@@ -30,8 +30,10 @@ std::array<int, 3> LatticeSize(const std::string& option, const std::string& tex
     // 1 is refused by the library with its degree-0 message; the range here keeps numbers sane.
     size[count++] = WholeNumber(option, part, 0, 1000);
   }
-  if (count == 1) size[1] = size[2] = size[0];
-  else if (count != 3) throw app::UsageError(option + ": '" + text + "' is not N or LxMxN");
+  if (count == 1)
+    size[1] = size[2] = size[0];
+  else if (count != 3)
+    throw app::UsageError(option + ": '" + text + "' is not N or LxMxN");
   return size;
 }
 
@@ -40,9 +42,9 @@ std::array<int, 3> LatticeSize(const std::string& option, const std::string& tex
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
   static const std::set<std::string> flags = {"--help", "-h", "--force", "--host-output"};
-  static const std::set<std::string> values = {"--lattice", "--margin", "--animation",
-                                               "--amplitude", "--keyframes", "--frames",
-                                               "--backend", "--threads-per-block", "--output"};
+  static const std::set<std::string> values = {
+      "--lattice", "--margin",  "--animation",         "--amplitude", "--keyframes",
+      "--frames",  "--backend", "--threads-per-block", "--output"};
   bool animationGiven = false;
   app::OptionHandlers handlers;
   handlers.isFlag = [](const std::string& name) {
@@ -52,29 +54,41 @@ Arguments ParseArguments(int argc, const char* const* argv) {
     return values.count(name) > 0 || app::IsToolValueOption(name);
   };
   handlers.onFlag = [&](const std::string& name) {
-    if (name == "--help" || name == "-h") arguments.help = true;
-    else if (name == "--force") arguments.force = true;
-    else if (name == "--host-output") arguments.hostOutput = true;
-    else app::ApplyToolFlag(name, arguments.tool);
+    if (name == "--help" || name == "-h")
+      arguments.help = true;
+    else if (name == "--force")
+      arguments.force = true;
+    else if (name == "--host-output")
+      arguments.hostOutput = true;
+    else
+      app::ApplyToolFlag(name, arguments.tool);
   };
   handlers.onValue = [&](const app::OptionArgument& option, const std::string& value, int&) {
     const std::string& name = option.name;
-    if (name == "--lattice") arguments.lattice = LatticeSize(name, value);
-    else if (name == "--margin") arguments.margin = app::ParseFiniteNumber(name, value);
+    if (name == "--lattice")
+      arguments.lattice = LatticeSize(name, value);
+    else if (name == "--margin")
+      arguments.margin = app::ParseFiniteNumber(name, value);
     else if (name == "--animation") {
       if (value != "twist" && value != "bend" && value != "squash" && value != "breathe")
         throw app::UsageError("--animation: '" + value +
                               "' is not one of twist, bend, squash, breathe");
       arguments.animation = value;
       animationGiven = true;
-    } else if (name == "--amplitude") arguments.amplitude = app::ParseFiniteNumber(name, value);
-    else if (name == "--keyframes") arguments.keyframes = value;
-    else if (name == "--frames") arguments.frames = WholeNumber(name, value, 1, 1000000);
-    else if (name == "--backend") arguments.backend = app::ParseBackendOption(name, value);
+    } else if (name == "--amplitude")
+      arguments.amplitude = app::ParseFiniteNumber(name, value);
+    else if (name == "--keyframes")
+      arguments.keyframes = value;
+    else if (name == "--frames")
+      arguments.frames = WholeNumber(name, value, 1, 1000000);
+    else if (name == "--backend")
+      arguments.backend = app::ParseBackendOption(name, value);
     else if (name == "--threads-per-block")
       arguments.threadsPerBlock = WholeNumber(name, value, 0, 1024);
-    else if (name == "--output") arguments.output = value;
-    else app::ApplyToolValue(name, value, arguments.tool);
+    else if (name == "--output")
+      arguments.output = value;
+    else
+      app::ApplyToolValue(name, value, arguments.tool);
   };
   const std::vector<std::string> positional = app::ParseCommandLine(argc, argv, handlers);
   if (arguments.help || arguments.tool.version) return arguments;

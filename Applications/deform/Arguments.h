@@ -12,17 +12,17 @@ namespace cumed::deformapp {
 inline constexpr char kProgramName[] = "cumed-deform";
 
 struct Arguments {
-  std::string input;                     ///< .ply, .obj, .stl or .vtp
-  std::array<int, 3> lattice{3, 3, 3};   ///< control points along each axis
-  double margin = 0.05;                  ///< lattice around the mesh's bounds
-  std::string animation = "twist";       ///< twist, bend, squash or breathe
-  double amplitude = 1.0;                ///< scales the built-in animation
-  std::string keyframes;                 ///< a JSON file (replaces --animation)
+  std::string input;                   ///< .ply, .obj, .stl or .vtp
+  std::array<int, 3> lattice{3, 3, 3}; ///< control points along each axis
+  double margin = 0.05;                ///< lattice around the mesh's bounds
+  std::string animation = "twist";     ///< twist, bend, squash or breathe
+  double amplitude = 1.0;              ///< scales the built-in animation
+  std::string keyframes;               ///< a JSON file (replaces --animation)
   int frames = 100;
   cumed::Backend backend = cumed::Backend::Auto;
-  int threadsPerBlock = 0;               ///< 0: occupancy API
-  bool hostOutput = false;               ///< CUDA: download every frame (the host round trip)
-  std::string output;                    ///< the last frame as .vtp; empty: not written
+  int threadsPerBlock = 0; ///< 0: occupancy API
+  bool hostOutput = false; ///< CUDA: download every frame (the host round trip)
+  std::string output;      ///< the last frame as .vtp; empty: not written
   bool force = false;
   bool help = false;
   app::ToolOptions tool;

@@ -17,8 +17,8 @@ struct RunSummary {
   bool hostOutput = false;
   int frames = 0;
   int deformThreadsPerBlock = 0, normalsThreadsPerBlock = 0;
-  double prepareMs = 0;      ///< local coordinates, adjacency (and the upload on CUDA)
-  double medianFrameMs = 0;  ///< deformation + normals (+ the download with --host-output)
+  double prepareMs = 0;     ///< local coordinates, adjacency (and the upload on CUDA)
+  double medianFrameMs = 0; ///< deformation + normals (+ the download with --host-output)
   double meanFrameMs = 0;
   double framesPerSecond = 0;
   std::string output;

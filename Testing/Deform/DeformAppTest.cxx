@@ -61,7 +61,8 @@ void WriteAffineKeyframes(const fs::path& file, const deformation::Lattice& latt
     const double* x = rest.data() + 3 * (p % lattice.numberOfControlPoints());
     out << (p ? "," : "") << "[";
     for (int r = 0; r < 3; ++r)
-      out << (r ? "," : "") << a[3 * r] * x[0] + a[3 * r + 1] * x[1] + a[3 * r + 2] * x[2] + b[r] - x[r];
+      out << (r ? "," : "")
+          << a[3 * r] * x[0] + a[3 * r + 1] * x[1] + a[3 * r + 2] * x[2] + b[r] - x[r];
     out << "]";
   }
   out << "]}]}";
@@ -101,13 +102,15 @@ void CheckAffineLastFrame(const std::string& backend, const std::string& tag) {
   for (std::int64_t p = 0; p < mesh.numberOfPoints(); ++p) {
     const float* x = mesh.points.data() + 3 * p;
     for (int r = 0; r < 3; ++r)
-      ASSERT_NEAR(points[3 * p + r], a[3 * r] * x[0] + a[3 * r + 1] * x[1] + a[3 * r + 2] * x[2] + b[r],
-                  1e-5 * 4)
+      ASSERT_NEAR(points[3 * p + r],
+                  a[3 * r] * x[0] + a[3 * r + 1] * x[1] + a[3 * r + 2] * x[2] + b[r], 1e-5 * 4)
           << "point " << p;
   }
 }
 
-TEST(DeformApp, KeyframesOfAnAffineMapMoveTheMeshByIt) { CheckAffineLastFrame("cpu", "affine-cpu"); }
+TEST(DeformApp, KeyframesOfAnAffineMapMoveTheMeshByIt) {
+  CheckAffineLastFrame("cpu", "affine-cpu");
+}
 
 TEST(DeformAppCuda, KeyframesOfAnAffineMapMoveTheMeshByIt) {
   CUMED_SKIP_WITHOUT_CUDA();
@@ -142,8 +145,9 @@ TEST(DeformApp, BadCommandLinesMeshesAndKeyframesAreRefused) {
       << R"({"keyframes": [{"frame": 0, "displacements": [[0,0,0],[1,2,3]]}]})";
   std::string zeros = "[0,0,0]";
   for (int p = 1; p < 27; ++p) zeros += ",[0,0,0]";
-  std::ofstream(dir / "order.json") << "{\"keyframes\": [{\"frame\": 3, \"displacements\": [" << zeros
-                                    << "]}, {\"frame\": 1, \"displacements\": [" << zeros << "]}]}";
+  std::ofstream(dir / "order.json")
+      << "{\"keyframes\": [{\"frame\": 3, \"displacements\": [" << zeros
+      << "]}, {\"frame\": 1, \"displacements\": [" << zeros << "]}]}";
   std::ofstream(dir / "broken.json") << "{\"keyframes\": [";
   std::ofstream(dir / "mesh.xyz") << "0 0 0\n";
   const std::vector<Case> cases = {
@@ -166,11 +170,14 @@ TEST(DeformApp, BadCommandLinesMeshesAndKeyframesAreRefused) {
        1,
        "keyframe 1: frame 1 does not follow frame 3"},
       {{mesh, "--backend", "cpu", "--keyframes", (dir / "broken.json").string()}, 1, "not JSON"},
-      {{mesh, "--backend", "cpu", "--keyframes", (dir / "none.json").string()}, 1, "cannot be opened"},
+      {{mesh, "--backend", "cpu", "--keyframes", (dir / "none.json").string()},
+       1,
+       "cannot be opened"},
   };
   int index = 0;
   for (const Case& c : cases) {
-    const auto run = RunProgram(CUMED_DEFORM_EXE, c.arguments, dir, "case" + std::to_string(index++));
+    const auto run =
+        RunProgram(CUMED_DEFORM_EXE, c.arguments, dir, "case" + std::to_string(index++));
     EXPECT_EQ(run.exitCode, c.exitCode) << c.message << "\n" << run.err;
     EXPECT_NE(run.err.find(c.message), std::string::npos) << run.err;
   }
@@ -179,12 +186,12 @@ TEST(DeformApp, BadCommandLinesMeshesAndKeyframesAreRefused) {
 
 TEST(DeformApp, BunnyFromTheSharedData) {
   const char* source = std::getenv("CUMED_SOURCE_DIR");
-  const fs::path bunny = fs::path(source ? source : ".") / ".." / "shared" / "data" / "mesh" /
-                         "stanford-bunny.obj";
+  const fs::path bunny =
+      fs::path(source ? source : ".") / ".." / "shared" / "data" / "mesh" / "stanford-bunny.obj";
   if (!fs::exists(bunny)) GTEST_SKIP() << "../shared/data/mesh/stanford-bunny.obj not found";
   const fs::path dir = WorkDir("bunny");
-  const auto run = RunProgram(CUMED_DEFORM_EXE, {bunny.string(), "--frames", "3", "--backend", "cpu"},
-                              dir, "bunny");
+  const auto run = RunProgram(CUMED_DEFORM_EXE,
+                              {bunny.string(), "--frames", "3", "--backend", "cpu"}, dir, "bunny");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_NE(run.out.find("points=35947"), std::string::npos) << run.out;
 }

@@ -122,8 +122,8 @@ std::string Us(double seconds) {
 
 int Run(const Settings& settings) {
   std::vector<Workload> workloads;
-  for (const auto& [name, file] : {std::pair<std::string, std::string>{"bunny", "stanford-bunny.obj"},
-                                   {"Igea", "igea.ply"}}) {
+  for (const auto& [name, file] :
+       {std::pair<std::string, std::string>{"bunny", "stanford-bunny.obj"}, {"Igea", "igea.ply"}}) {
     const auto path = std::filesystem::path(settings.meshDir) / file;
     if (!std::filesystem::is_regular_file(path)) {
       std::cerr << "note: " << path.string() << " not found; " << name << " skipped\n";
@@ -141,7 +141,8 @@ int Run(const Settings& settings) {
   }
   const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
   const bool cuda = CudaUsable();
-  std::cout << "# cumed-deform-benchmark\n\n" << DescribeDevices() << "; CPU: " << threads
+  std::cout << "# cumed-deform-benchmark\n\n"
+            << DescribeDevices() << "; CPU: " << threads
             << " OpenMP threads. Median wall time of one frame (deformation + normals, area "
                "weighted), after 2 warm-up frames.\n"
                "CUDA device: mesh and output on the device (the control points travel as kernel "
@@ -157,7 +158,8 @@ int Run(const Settings& settings) {
   };
   for (const Workload& w : workloads) {
     const double vtkNormals = TimeVtkNormals(w.mesh, std::max(3, std::min(w.frames, 20)));
-    for (const std::array<int, 3> dimensions : {std::array<int, 3>{3, 3, 3}, std::array<int, 3>{8, 8, 8}}) {
+    for (const std::array<int, 3> dimensions :
+         {std::array<int, 3>{3, 3, 3}, std::array<int, 3>{8, 8, 8}}) {
       const Lattice lattice = LatticeAroundBounds(MeshBounds(w.mesh), dimensions);
       const std::vector<double> rest = lattice.restPoints();
       std::vector<std::vector<double>> frames;
@@ -186,8 +188,9 @@ int Run(const Settings& settings) {
                 << w.mesh.numberOfTriangles() << " | " << dimensions[0] << "x" << dimensions[1]
                 << "x" << dimensions[2] << " | " << bench::Ms(cpu) << " | " << bench::Ms(device)
                 << " | " << Us(device) << " | " << bench::Ms(host) << " | " << bench::Ms(vtkNormals)
-                << " | " << bench::Ratio(cpu, device) << " | " << bench::Ratio(host, device) << " | "
-                << launch.deformThreadsPerBlock << ", " << launch.normalsThreadsPerBlock << " |\n"
+                << " | " << bench::Ratio(cpu, device) << " | " << bench::Ratio(host, device)
+                << " | " << launch.deformThreadsPerBlock << ", " << launch.normalsThreadsPerBlock
+                << " |\n"
                 << std::flush;
     }
   }
@@ -206,7 +209,8 @@ int Run(const Settings& settings) {
   std::cout << "\n";
   for (const Workload& w : workloads) {
     if (w.name == "bunny") continue;
-    for (const std::array<int, 3> dimensions : {std::array<int, 3>{3, 3, 3}, std::array<int, 3>{8, 8, 8}}) {
+    for (const std::array<int, 3> dimensions :
+         {std::array<int, 3>{3, 3, 3}, std::array<int, 3>{8, 8, 8}}) {
       const Lattice lattice = LatticeAroundBounds(MeshBounds(w.mesh), dimensions);
       const std::vector<double> rest = lattice.restPoints();
       std::vector<std::vector<double>> frames;
@@ -241,8 +245,9 @@ long ParseNumber(const std::string& option, const char* text, long minimum) {
 int main(int argc, char** argv) {
   Settings settings;
   const char* source = std::getenv("CUMED_SOURCE_DIR");
-  settings.meshDir = source ? (std::filesystem::path(source) / ".." / "shared" / "data" / "mesh").string()
-                            : std::string("../shared/data/mesh");
+  settings.meshDir =
+      source ? (std::filesystem::path(source) / ".." / "shared" / "data" / "mesh").string()
+             : std::string("../shared/data/mesh");
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];

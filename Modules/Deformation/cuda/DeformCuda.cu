@@ -98,9 +98,10 @@ __global__ void NeighboursKernel(const std::int32_t* sortedCorners, const std::i
 // Bounded for 1024 threads a block, so that every block size of the sweep launches (the compiler
 // keeps the kernels within 64 registers a thread).
 template <class TDisplacements>
-__global__ void __launch_bounds__(1024) DeformKernel(const __grid_constant__ TDisplacements displacements,
-                             const float* __restrict__ points, const float* __restrict__ stu,
-                             std::int64_t n, float* __restrict__ out) {
+__global__ void __launch_bounds__(1024)
+    DeformKernel(const __grid_constant__ TDisplacements displacements,
+                 const float* __restrict__ points, const float* __restrict__ stu, std::int64_t n,
+                 float* __restrict__ out) {
   const std::int64_t v = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= n) return;
   const float x[3] = {points[3 * v], points[3 * v + 1], points[3 * v + 2]};
@@ -112,10 +113,10 @@ __global__ void __launch_bounds__(1024) DeformKernel(const __grid_constant__ TDi
   out[3 * v + 2] = moved[2];
 }
 
-__global__ void __launch_bounds__(1024) NormalsKernel(const std::int64_t* __restrict__ offsets,
-                              const std::int32_t* __restrict__ neighbours,
-                              const float* __restrict__ points, std::int64_t n, bool unitFaces,
-                              float* __restrict__ normals) {
+__global__ void __launch_bounds__(1024)
+    NormalsKernel(const std::int64_t* __restrict__ offsets,
+                  const std::int32_t* __restrict__ neighbours, const float* __restrict__ points,
+                  std::int64_t n, bool unitFaces, float* __restrict__ normals) {
   const std::int64_t v = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= n) return;
   float normal[3];
@@ -193,7 +194,7 @@ struct CudaDeformation::State {
   int device = 0;
   std::int64_t points = 0, triangles = 0;
   std::shared_ptr<const DeviceSurfaceMesh> source; ///< a caller's device mesh, read in place
-  DeviceBuffer ownPoints, ownTriangles;             ///< an uploaded host mesh
+  DeviceBuffer ownPoints, ownTriangles;            ///< an uploaded host mesh
   const float* devicePoints = nullptr;
   const std::int64_t* deviceTriangles = nullptr;
   DeviceBuffer stu, offsets, neighbours;
@@ -215,8 +216,7 @@ struct CudaDeformation::State {
     const std::int64_t corners = 3 * triangles;
     DeviceBuffer flags(3 * sizeof(Flag));
     CUMED_CUDA_CHECK(cudaMemsetAsync(flags.data(), 0xff, 2 * sizeof(Flag), stream.native()));
-    CUMED_CUDA_CHECK(
-        cudaMemsetAsync(flags.as<Flag>() + 2, 0, sizeof(Flag), stream.native()));
+    CUMED_CUDA_CHECK(cudaMemsetAsync(flags.as<Flag>() + 2, 0, sizeof(Flag), stream.native()));
     LocalCoordinatesKernel<<<Blocks(points, block), block, 0, stream.native()>>>(
         frame, devicePoints, points, Allocate<float>(stu, 3 * points), flags.as<Flag>());
     CUMED_CHECK_LAUNCH("LocalCoordinatesKernel");
@@ -265,10 +265,10 @@ struct CudaDeformation::State {
     outside = static_cast<std::int64_t>(found[2]);
   }
 
-  template <class TDisplacements> void launchDeform(const TDisplacements& d, cudaStream_t s,
-                                                    float* out) {
-    const int block =
-        threadsPerBlock > 0 ? threadsPerBlock : OccupancyBlock(occupancy, DeformKernel<TDisplacements>);
+  template <class TDisplacements>
+  void launchDeform(const TDisplacements& d, cudaStream_t s, float* out) {
+    const int block = threadsPerBlock > 0 ? threadsPerBlock
+                                          : OccupancyBlock(occupancy, DeformKernel<TDisplacements>);
     launch.deformThreadsPerBlock = block;
     DeformKernel<TDisplacements>
         <<<Blocks(points, block), block, 0, s>>>(d, devicePoints, stu.as<float>(), points, out);
@@ -280,7 +280,8 @@ struct CudaDeformation::State {
     const cudaStream_t s = streamFor(options);
     WithDisplacements(d, [&](const auto& p) { launchDeform(p, s, outPoints); });
     if (outNormals) {
-      const int block = threadsPerBlock > 0 ? threadsPerBlock : OccupancyBlock(occupancy, NormalsKernel);
+      const int block =
+          threadsPerBlock > 0 ? threadsPerBlock : OccupancyBlock(occupancy, NormalsKernel);
       launch.normalsThreadsPerBlock = block;
       NormalsKernel<<<Blocks(points, block), block, 0, s>>>(
           offsets.as<std::int64_t>(), neighbours.as<std::int32_t>(), outPoints, points,
@@ -325,7 +326,9 @@ CudaDeformation::CudaDeformation(std::shared_ptr<const DeviceSurfaceMesh> mesh,
 
 CudaDeformation::~CudaDeformation() = default;
 
-std::int64_t CudaDeformation::pointsOutside() const noexcept { return state_->outside; }
+std::int64_t CudaDeformation::pointsOutside() const noexcept {
+  return state_->outside;
+}
 
 std::vector<float> CudaDeformation::localCoordinates() const {
   DeviceScope scope(state_->device);
@@ -355,7 +358,8 @@ void CudaDeformation::deform(const ControlDisplacements& d, const DeformationOpt
     output.normals = DeviceBuffer();
   }
   const std::size_t triangleBytes = static_cast<std::size_t>(3 * s.triangles) * 8;
-  if (output.triangles.size() != triangleBytes || output.triangles.data() != s.lastDeviceTriangles) {
+  if (output.triangles.size() != triangleBytes ||
+      output.triangles.data() != s.lastDeviceTriangles) {
     Allocate<std::int64_t>(output.triangles, static_cast<std::size_t>(3 * s.triangles));
     CUMED_CUDA_CHECK(cudaMemcpyAsync(output.triangles.data(), s.deviceTriangles, triangleBytes,
                                      cudaMemcpyDeviceToDevice, s.streamFor(options)));

@@ -21,10 +21,18 @@ CudaDeformation::CudaDeformation(std::shared_ptr<const DeviceSurfaceMesh>, const
   NotBuilt();
 }
 CudaDeformation::~CudaDeformation() = default;
-std::int64_t CudaDeformation::pointsOutside() const noexcept { return 0; }
-std::vector<float> CudaDeformation::localCoordinates() const { NotBuilt(); }
-LaunchConfiguration CudaDeformation::launchConfiguration() const noexcept { return {}; }
-void CudaDeformation::setThreadsPerBlock(int) { NotBuilt(); }
+std::int64_t CudaDeformation::pointsOutside() const noexcept {
+  return 0;
+}
+std::vector<float> CudaDeformation::localCoordinates() const {
+  NotBuilt();
+}
+LaunchConfiguration CudaDeformation::launchConfiguration() const noexcept {
+  return {};
+}
+void CudaDeformation::setThreadsPerBlock(int) {
+  NotBuilt();
+}
 void CudaDeformation::deform(const ControlDisplacements&, const DeformationOptions&,
                              DeviceSurfaceMesh&) {
   NotBuilt();
@@ -32,6 +40,8 @@ void CudaDeformation::deform(const ControlDisplacements&, const DeformationOptio
 void CudaDeformation::deform(const ControlDisplacements&, const DeformationOptions&, SurfaceMesh&) {
   NotBuilt();
 }
-std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh&) { NotBuilt(); }
+std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh&) {
+  NotBuilt();
+}
 
 } // namespace cumed::deformation::detail

@@ -115,8 +115,8 @@ CUMED_FFD_HD void DeformPoint(const TDisplacements& p, const float* x, const flo
 /// its two neighbours, which keeps each triangle's winding), summed in the adjacency's order and
 /// normalised. unitFaces: each face normal normalised before the sum.
 CUMED_FFD_HD void VertexNormal(std::int64_t v, const std::int64_t* offsets,
-                               const std::int32_t* neighbours, const float* points,
-                               bool unitFaces, float* normal) {
+                               const std::int32_t* neighbours, const float* points, bool unitFaces,
+                               float* normal) {
   const float px = points[3 * v], py = points[3 * v + 1], pz = points[3 * v + 2];
   float nx = 0, ny = 0, nz = 0;
   for (std::int64_t e = offsets[v]; e < offsets[v + 1]; ++e) {

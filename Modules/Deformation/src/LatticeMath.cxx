@@ -10,8 +10,8 @@ namespace cumed::deformation::detail {
 
 LocalFrame MakeLocalFrame(const Lattice& l) {
   // Columns S, T, U; the inverse by cofactors (the lattice is valid: non-zero determinant).
-  const double m[3][3] = {{l.s[0], l.t[0], l.u[0]}, {l.s[1], l.t[1], l.u[1]},
-                          {l.s[2], l.t[2], l.u[2]}};
+  const double m[3][3] = {
+      {l.s[0], l.t[0], l.u[0]}, {l.s[1], l.t[1], l.u[1]}, {l.s[2], l.t[2], l.u[2]}};
   const double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
                      m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
                      m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
@@ -31,13 +31,11 @@ ControlDisplacements MakeDisplacements(const Lattice& lattice, const std::vector
                                        const std::vector<double>& controlPoints) {
   const std::int64_t count = lattice.numberOfControlPoints();
   if (static_cast<std::int64_t>(controlPoints.size()) != 3 * count)
-    throw InvalidArgument("FFD: " + std::to_string(controlPoints.size()) +
-                          " control-point coordinates for a " +
-                          std::to_string(lattice.dimensions[0]) + "x" +
-                          std::to_string(lattice.dimensions[1]) + "x" +
-                          std::to_string(lattice.dimensions[2]) + " lattice; expected " +
-                          std::to_string(3 * count) + " (x,y,z of " + std::to_string(count) +
-                          " points)");
+    throw InvalidArgument(
+        "FFD: " + std::to_string(controlPoints.size()) + " control-point coordinates for a " +
+        std::to_string(lattice.dimensions[0]) + "x" + std::to_string(lattice.dimensions[1]) + "x" +
+        std::to_string(lattice.dimensions[2]) + " lattice; expected " + std::to_string(3 * count) +
+        " (x,y,z of " + std::to_string(count) + " points)");
   ControlDisplacements d;
   for (int a = 0; a < 3; ++a) d.n[a] = lattice.dimensions[a];
   d.xyz.resize(controlPoints.size());
@@ -54,8 +52,8 @@ ControlDisplacements MakeDisplacements(const Lattice& lattice, const std::vector
 
 void ThrowNonFinitePoint(std::int64_t p, const float* xyz) {
   std::ostringstream text;
-  text << "FFD: point " << p << " has a non-finite coordinate (" << xyz[0] << ", " << xyz[1]
-       << ", " << xyz[2] << ")";
+  text << "FFD: point " << p << " has a non-finite coordinate (" << xyz[0] << ", " << xyz[1] << ", "
+       << xyz[2] << ")";
   throw InvalidArgument(text.str());
 }
 

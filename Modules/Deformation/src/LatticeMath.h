@@ -26,8 +26,8 @@ ControlDisplacements MakeDisplacements(const Lattice& lattice, const std::vector
 /// Calls f(Displacements<MaxAxis, Capacity>&) with the smallest kernel-parameter type that
 /// holds `d` (the object lives on the stack for the call).
 template <class F> void WithDisplacements(const ControlDisplacements& d, F&& f) {
-  const int axis = d.n[0] > d.n[1] ? (d.n[0] > d.n[2] ? d.n[0] : d.n[2])
-                                   : (d.n[1] > d.n[2] ? d.n[1] : d.n[2]);
+  const int axis =
+      d.n[0] > d.n[1] ? (d.n[0] > d.n[2] ? d.n[0] : d.n[2]) : (d.n[1] > d.n[2] ? d.n[1] : d.n[2]);
   const std::size_t count = d.xyz.size();
   auto fill = [&](auto& p) {
     p.nx = d.n[0];

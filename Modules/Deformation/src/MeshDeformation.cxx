@@ -142,10 +142,18 @@ void MeshDeformation::deform(const std::vector<double>& controlPoints, DeviceSur
   scope.finish(Backend::CUDA, 1);
 }
 
-Backend MeshDeformation::backend() const noexcept { return impl_->backend; }
-const Lattice& MeshDeformation::lattice() const noexcept { return impl_->lattice; }
-std::int64_t MeshDeformation::numberOfPoints() const noexcept { return impl_->points; }
-std::int64_t MeshDeformation::numberOfTriangles() const noexcept { return impl_->triangles; }
+Backend MeshDeformation::backend() const noexcept {
+  return impl_->backend;
+}
+const Lattice& MeshDeformation::lattice() const noexcept {
+  return impl_->lattice;
+}
+std::int64_t MeshDeformation::numberOfPoints() const noexcept {
+  return impl_->points;
+}
+std::int64_t MeshDeformation::numberOfTriangles() const noexcept {
+  return impl_->triangles;
+}
 std::int64_t MeshDeformation::pointsOutside() const noexcept {
   return impl_->cuda ? impl_->cuda->pointsOutside() : impl_->outside;
 }

@@ -24,7 +24,8 @@ TEST(Bernstein, PartitionOfUnityAndClosedFormForEveryDegree) {
       double sum = 0;
       for (int i = 0; i < count; ++i) {
         EXPECT_GE(b[i], 0.0f) << "degree " << count - 1 << " i " << i << " s " << s;
-        const double exact = Binomial(count - 1, i) * std::pow(s, i) * std::pow(1.0 - s, count - 1 - i);
+        const double exact =
+            Binomial(count - 1, i) * std::pow(s, i) * std::pow(1.0 - s, count - 1 - i);
         EXPECT_NEAR(b[i], exact, 1e-6) << "degree " << count - 1 << " i " << i << " s " << s;
         sum += b[i];
       }

@@ -51,8 +51,8 @@ TEST_P(Deformation, RestLatticeGivesTheInputExactly) {
     SurfaceMesh out;
     deformation.deform(lattice.restPoints(), out);
     ASSERT_EQ(out.points.size(), mesh.points.size());
-    EXPECT_EQ(MaxDifference(out.points, mesh.points), 0.0) << dimensions[0] << "x" << dimensions[1]
-                                                           << "x" << dimensions[2];
+    EXPECT_EQ(MaxDifference(out.points, mesh.points), 0.0)
+        << dimensions[0] << "x" << dimensions[1] << "x" << dimensions[2];
     EXPECT_EQ(std::vector<std::int64_t>(out.triangles.begin(), out.triangles.end()),
               std::vector<std::int64_t>(mesh.triangles.begin(), mesh.triangles.end()));
     EXPECT_EQ(deformation.pointsOutside(), 0);
@@ -63,8 +63,8 @@ TEST_P(Deformation, AffineLatticeMovesEveryPointByTheAffineMap) {
   const SurfaceMesh mesh = BumpySphere(24, 40, 0.2, 2, {3, -2, 5});
   const double a[9] = {1.2, 0.3, -0.1, -0.2, 0.9, 0.25, 0.05, -0.3, 1.1};
   const double b[3] = {0.5, -1.5, 2.0};
-  for (const auto& dimensions : {std::array<int, 3>{3, 3, 3}, std::array<int, 3>{8, 8, 8},
-                                 std::array<int, 3>{2, 4, 6}}) {
+  for (const auto& dimensions :
+       {std::array<int, 3>{3, 3, 3}, std::array<int, 3>{8, 8, 8}, std::array<int, 3>{2, 4, 6}}) {
     const Lattice lattice = LatticeAroundBounds(MeshBounds(mesh), dimensions, 0.05);
     MeshDeformation deformation(mesh, lattice, Options());
     SurfaceMesh out;
@@ -98,7 +98,8 @@ TEST_P(Deformation, PointsOnFacesAndCornersDeformLikeInteriorPoints) {
   // A lattice with margin 0: the sphere's extreme points lie on its faces; the mesh's corners
   // below are the lattice's own corners and edge midpoints.
   SurfaceMesh mesh;
-  mesh.points = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 1, 0.5f, 0, 0, 0.5f, 0.5f, 1, 0.25f, 0.5f, 0.75f};
+  mesh.points = {0, 0, 0, 1,    0, 0, 1,    1,    0, 0,     1,    1,
+                 1, 1, 1, 0.5f, 0, 0, 0.5f, 0.5f, 1, 0.25f, 0.5f, 0.75f};
   mesh.triangles = {0, 1, 2, 0, 2, 3, 3, 2, 4, 1, 5, 6, 6, 7, 4};
   const Lattice lattice = LatticeAroundBounds(MeshBounds(mesh), {3, 3, 3}, 0.0);
   MeshDeformation deformation(mesh, lattice, Options());

@@ -58,7 +58,8 @@ std::vector<double> AffineControlPoints(const deformation::Lattice& lattice, con
   std::vector<double> points = lattice.restPoints();
   for (std::size_t p = 0; p < points.size(); p += 3) {
     const double x = points[p], y = points[p + 1], z = points[p + 2];
-    for (int r = 0; r < 3; ++r) points[p + r] = a[3 * r] * x + a[3 * r + 1] * y + a[3 * r + 2] * z + b[r];
+    for (int r = 0; r < 3; ++r)
+      points[p + r] = a[3 * r] * x + a[3 * r + 1] * y + a[3 * r + 2] * z + b[r];
   }
   return points;
 }

@@ -17,9 +17,9 @@
 #include <vtkXMLPolyDataWriter.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <unistd.h>
-#include <fstream>
 
 using namespace cumed;
 using namespace cumed::deformationtest;
@@ -27,8 +27,8 @@ using namespace cumed::deformationtest;
 namespace {
 
 std::filesystem::path TempDir() {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("cumed-ffd-reader-" + std::to_string(::getpid()));
+  auto dir =
+      std::filesystem::temp_directory_path() / ("cumed-ffd-reader-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   return dir;
 }
@@ -134,7 +134,8 @@ TEST(MeshReader, ErrorsNameTheFileAndTheProblem) {
       << "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
       << "property float z\nelement tristrips 1\nproperty list int int corners\nend_header\n"
       << "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n";
-  ExpectError((dir / "strips.ply").string(), "the tristrips element has no list property vertex_indices");
+  ExpectError((dir / "strips.ply").string(),
+              "the tristrips element has no list property vertex_indices");
   std::ofstream((dir / "ascii-strips.ply").string())
       << "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\n"
       << "property float z\nelement tristrips 1\nproperty list int int vertex_indices\nend_header\n"

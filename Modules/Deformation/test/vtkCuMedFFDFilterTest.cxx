@@ -75,7 +75,9 @@ TEST_P(FFDFilter, FramesMatchTheCoreDeformationAndReuseThePreparation) {
   EXPECT_EQ(filter->GetLastBackend(), ImplementationOf(backend()));
   vtkPolyData* output = filter->GetOutput();
   // At rest: the input's points, normals, the input's point data passed through.
-  EXPECT_EQ(MaxDifference(Floats(output->GetPoints()->GetData()), Floats(input->GetPoints()->GetData())), 0.0);
+  EXPECT_EQ(
+      MaxDifference(Floats(output->GetPoints()->GetData()), Floats(input->GetPoints()->GetData())),
+      0.0);
   ASSERT_NE(output->GetPointData()->GetNormals(), nullptr);
   ASSERT_NE(output->GetPointData()->GetArray("temperature"), nullptr);
   EXPECT_STREQ(output->GetPointData()->GetScalars()->GetName(), "temperature");
@@ -89,7 +91,8 @@ TEST_P(FFDFilter, FramesMatchTheCoreDeformationAndReuseThePreparation) {
     filter->SetLatticePoints(points);
     UpdateOrThrow(filter);
     std::vector<double> controlPoints(static_cast<std::size_t>(3 * points->GetNumberOfPoints()));
-    for (vtkIdType p = 0; p < points->GetNumberOfPoints(); ++p) points->GetPoint(p, &controlPoints[3 * p]);
+    for (vtkIdType p = 0; p < points->GetNumberOfPoints(); ++p)
+      points->GetPoint(p, &controlPoints[3 * p]);
     SurfaceMesh expected;
     reference.deform(controlPoints, expected);
     EXPECT_LE(MaxDifference(Floats(output->GetPoints()->GetData()), expected.points), 1e-5 * 2.4);
@@ -172,8 +175,10 @@ TEST(FFDFilterCuda, DeviceConsumersGetTheMeshOnTheDeviceHostConsumersTheCpuArray
   EXPECT_EQ(consumer->LastInputPoints, 0);
   UpdateOrThrow(cpu);
   const SurfaceMesh got = consumer->LastDeviceMesh->toHost();
-  EXPECT_LE(MaxDifference(got.points, Floats(cpu->GetOutput()->GetPoints()->GetData())), 1e-5 * 2.4);
-  EXPECT_LE(MaxDifference(got.normals, Floats(cpu->GetOutput()->GetPointData()->GetNormals())), 1e-5);
+  EXPECT_LE(MaxDifference(got.points, Floats(cpu->GetOutput()->GetPoints()->GetData())),
+            1e-5 * 2.4);
+  EXPECT_LE(MaxDifference(got.normals, Floats(cpu->GetOutput()->GetPointData()->GetNormals())),
+            1e-5);
   EXPECT_EQ(cuda->GetNumberOfPreparations(), 1);
 
   // A host consumer (no consumer at all here: Update() on the filter) gets host arrays.
@@ -198,7 +203,8 @@ TEST(FFDFilterCuda, IsosurfaceOnTheDeviceIsDeformedWithoutAHostCopy) {
   for (int k = 0, i = 0; k < 44; ++k)
     for (int j = 0; j < 40; ++j)
       for (int x = 0; x < 48; ++x, ++i)
-        values[i] = float(std::sqrt((x - 24.0) * (x - 24) + (j - 20.0) * (j - 20) + (k - 22.0) * (k - 22)));
+        values[i] =
+            float(std::sqrt((x - 24.0) * (x - 24) + (j - 20.0) * (j - 20) + (k - 22.0) * (k - 22)));
   vtkNew<vtkCuMedFlyingEdges3D> contour;
   contour->SetInputData(image);
   contour->SetValue(0, 15.5);
@@ -212,7 +218,8 @@ TEST(FFDFilterCuda, IsosurfaceOnTheDeviceIsDeformedWithoutAHostCopy) {
   consumer->Update();
   const TransferStats after = GetTransferStats();
   ASSERT_NE(consumer->LastDeviceMesh, nullptr);
-  ASSERT_NE(GetDeviceMesh(contour->GetOutput()), nullptr) << "the contour kept its mesh on the device";
+  ASSERT_NE(GetDeviceMesh(contour->GetOutput()), nullptr)
+      << "the contour kept its mesh on the device";
   const std::uint64_t meshBytes = consumer->LastDeviceMesh->points.size();
   // The contour's own bookkeeping and the preparation's flags, never the mesh.
   EXPECT_LT(after.deviceToHostBytes - before.deviceToHostBytes, meshBytes / 4);
@@ -233,7 +240,8 @@ TEST(FFDFilterCuda, IsosurfaceOnTheDeviceIsDeformedWithoutAHostCopy) {
   consumer->Update();
   const SurfaceMesh got = consumer->LastDeviceMesh->toHost();
   EXPECT_LE(MaxDifference(got.points, Floats(cpu->GetOutput()->GetPoints()->GetData())), 1e-5 * 20);
-  EXPECT_LE(MaxDifference(got.normals, Floats(cpu->GetOutput()->GetPointData()->GetNormals())), 1e-5);
+  EXPECT_LE(MaxDifference(got.normals, Floats(cpu->GetOutput()->GetPointData()->GetNormals())),
+            1e-5);
 }
 
 } // namespace

@@ -5,11 +5,11 @@
 #include "cumed/vtk/UpdateOrThrow.h"
 #include "cumed/vtk/VtkMeshBridge.h"
 
+#include <vtkAlgorithm.h>
 #include <vtkNew.h>
 #include <vtkOBJReader.h>
 #include <vtkPLYReader.h>
 #include <vtkPolyData.h>
-#include <vtkAlgorithm.h>
 #include <vtkSTLReader.h>
 #include <vtkSmartPointer.h>
 #include <vtkXMLPolyDataReader.h>
@@ -46,8 +46,7 @@ void ReadPolyData(const std::string& path, vtkPolyData* output) {
   if (extension == ".ply") {
     plyStrips = detail::CheckPlyHeader(path);
     reader = Make<vtkPLYReader>(path);
-  }
-  else if (extension == ".obj")
+  } else if (extension == ".obj")
     reader = Make<vtkOBJReader>(path);
   else if (extension == ".stl")
     reader = Make<vtkSTLReader>(path);

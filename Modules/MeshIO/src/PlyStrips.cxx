@@ -3,8 +3,8 @@
 #include "cumed/core/Error.h"
 
 #include <vtkCellArray.h>
-#include <vtkPLY.h>
 #include <vtkNew.h>
+#include <vtkPLY.h>
 #include <vtkPolyData.h>
 
 #include <cstddef>
@@ -59,26 +59,33 @@ void ReadPlyTriangleStrips(const std::string& path, vtkPolyData* data) {
     if (strips) {
       bool found = false;
       for (int p = 0; p < element->nprops; ++p)
-        found |= std::string(element->props[p]->name) == "vertex_indices" && element->props[p]->is_list;
+        found |=
+            std::string(element->props[p]->name) == "vertex_indices" && element->props[p]->is_list;
       if (!found) {
         vtkPLY::ply_close(ply);
         throw InvalidArgument("mesh file " + path +
                               ": the tristrips element has no list property vertex_indices");
       }
-      PlyProperty indices = {"vertex_indices", PLY_INT, PLY_INT, static_cast<int>(offsetof(Strip, ids)),
-                             1, PLY_INT, PLY_INT, static_cast<int>(offsetof(Strip, count))};
+      PlyProperty indices = {"vertex_indices",
+                             PLY_INT,
+                             PLY_INT,
+                             static_cast<int>(offsetof(Strip, ids)),
+                             1,
+                             PLY_INT,
+                             PLY_INT,
+                             static_cast<int>(offsetof(Strip, count))};
       vtkPLY::ply_get_property(ply, names[e], &indices);
     } else {
       const PlyProperty* first = element->props[0];
-      PlyProperty drop = {first->name,
-                          first->external_type,
-                          PLY_DOUBLE,
-                          static_cast<int>(first->is_list ? offsetof(Dropped, list)
-                                                          : offsetof(Dropped, value)),
-                          first->is_list,
-                          first->count_external,
-                          PLY_INT,
-                          static_cast<int>(offsetof(Dropped, count))};
+      PlyProperty drop = {
+          first->name,
+          first->external_type,
+          PLY_DOUBLE,
+          static_cast<int>(first->is_list ? offsetof(Dropped, list) : offsetof(Dropped, value)),
+          first->is_list,
+          first->count_external,
+          PLY_INT,
+          static_cast<int>(offsetof(Dropped, count))};
       vtkPLY::ply_get_property(ply, names[e], &drop);
     }
     for (int i = 0; i < count; ++i) {
@@ -93,7 +100,8 @@ void ReadPlyTriangleStrips(const std::string& path, vtkPolyData* data) {
       std::vector<vtkIdType> ids;
       for (int k = 0; k <= strip.count; ++k) {
         if (k == strip.count || strip.ids[k] < 0) {
-          if (ids.size() >= 3) cells->InsertNextCell(static_cast<vtkIdType>(ids.size()), ids.data());
+          if (ids.size() >= 3)
+            cells->InsertNextCell(static_cast<vtkIdType>(ids.size()), ids.data());
           ids.clear();
         } else {
           ids.push_back(strip.ids[k]);

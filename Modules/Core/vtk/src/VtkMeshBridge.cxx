@@ -99,8 +99,9 @@ SurfaceMesh FromVtkPolyData(vtkPolyData* input) {
     for (cells->GoToFirstCell(); !cells->IsDoneWithTraversal(); cells->GoToNextCell()) {
       cells->GetCurrentCell(n, ids);
       if (n < 3)
-        throw InvalidArgument("FromVtkPolyData: polygon " + std::to_string(cells->GetCurrentCellId()) +
-                              " has " + std::to_string(n) + " points; at least 3 are needed");
+        throw InvalidArgument("FromVtkPolyData: polygon " +
+                              std::to_string(cells->GetCurrentCellId()) + " has " +
+                              std::to_string(n) + " points; at least 3 are needed");
       triangles += n - 2;
     }
     auto strips = vtk::TakeSmartPointer(input->GetStrips()->NewIterator());

@@ -149,8 +149,8 @@ void vtkCuMedFFDFilter::Prepare(vtkPolyData* input,
   const std::array<int, 3> dimensions{this->LatticeDimensions[0], this->LatticeDimensions[1],
                                       this->LatticeDimensions[2]};
   auto latticeFor = [&](const std::array<double, 6>& bounds) {
-    if (!this->UseLatticeFrame) return ffd::LatticeAroundBounds(bounds, dimensions,
-                                                                this->LatticeMargin);
+    if (!this->UseLatticeFrame)
+      return ffd::LatticeAroundBounds(bounds, dimensions, this->LatticeMargin);
     ffd::Lattice lattice;
     lattice.dimensions = dimensions;
     for (int a = 0; a < 3; ++a) {
@@ -162,8 +162,8 @@ void vtkCuMedFFDFilter::Prepare(vtkPolyData* input,
     return lattice;
   };
   if (deviceInput && cumed::ResolveBackend(this->CuMedBackend) == cumed::Backend::CUDA) {
-    const ffd::Lattice lattice = latticeFor(
-        this->UseLatticeFrame ? std::array<double, 6>{} : ffd::MeshBounds(*deviceInput));
+    const ffd::Lattice lattice =
+        latticeFor(this->UseLatticeFrame ? std::array<double, 6>{} : ffd::MeshBounds(*deviceInput));
     state->deformation = std::make_unique<ffd::MeshDeformation>(
         std::shared_ptr<const cumed::DeviceSurfaceMesh>(deviceInput), lattice, options);
   } else {
@@ -212,11 +212,10 @@ int vtkCuMedFFDFilter::RequestData(vtkInformation*, vtkInformationVector** input
       for (vtkIdType p = 0; p < count; ++p) this->LatticePoints->GetPoint(p, &controlPoints[3 * p]);
     }
 
-    const bool onDevice =
-        deformation.backend() == cumed::Backend::CUDA &&
-        cumed::KeepMeshOnDeviceFor(
-            cumed::CountDeviceMeshConsumers(outputVector->GetInformationObject(0)),
-            this->KeepMeshOnDevice);
+    const bool onDevice = deformation.backend() == cumed::Backend::CUDA &&
+                          cumed::KeepMeshOnDeviceFor(cumed::CountDeviceMeshConsumers(
+                                                         outputVector->GetInformationObject(0)),
+                                                     this->KeepMeshOnDevice);
     if (this->KeepMeshOnDevice && deformation.backend() != cumed::Backend::CUDA)
       throw cumed::InvalidArgument(
           "vtkCuMedFFDFilter: KeepMeshOnDevice needs the CUDA backend; the CPU backend ran");
