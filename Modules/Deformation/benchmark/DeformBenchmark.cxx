@@ -67,22 +67,10 @@ double Now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-/// A frame's control points: the lattice twisted about its U axis by an angle that changes per
-/// frame (so no two frames are equal).
-std::vector<double> Frame(const Lattice& lattice, const std::vector<double>& rest, int frame) {
-  std::vector<double> points = rest;
-  const double amount = 0.3 * std::sin(0.1 * frame);
-  for (std::size_t p = 0; p < points.size(); p += 3) {
-    double local[3];
-    for (int a = 0; a < 3; ++a) local[a] = points[p + a] - lattice.origin[a];
-    const double h = local[2] / lattice.u[2];
-    const double angle = amount * (h - 0.5);
-    const double cx = 0.5 * lattice.s[0], cy = 0.5 * lattice.t[1];
-    const double x = local[0] - cx, y = local[1] - cy;
-    points[p] = lattice.origin[0] + cx + std::cos(angle) * x - std::sin(angle) * y;
-    points[p + 1] = lattice.origin[1] + cy + std::sin(angle) * x + std::cos(angle) * y;
-  }
-  return points;
+/// A frame's control points: the lattice twisted by an angle that changes per frame (so no two
+/// frames are equal).
+std::vector<double> Frame(const Lattice& lattice, int frame) {
+  return samples::TwistedControlPoints(lattice, 0.3 * std::sin(0.1 * frame));
 }
 
 /// Median seconds of one deform() into `output`, after two warm-up frames.
@@ -161,9 +149,8 @@ int Run(const Settings& settings) {
     for (const std::array<int, 3> dimensions :
          {std::array<int, 3>{3, 3, 3}, std::array<int, 3>{8, 8, 8}}) {
       const Lattice lattice = LatticeAroundBounds(MeshBounds(w.mesh), dimensions);
-      const std::vector<double> rest = lattice.restPoints();
       std::vector<std::vector<double>> frames;
-      for (int f = 0; f < w.frames; ++f) frames.push_back(Frame(lattice, rest, f));
+      for (int f = 0; f < w.frames; ++f) frames.push_back(Frame(lattice, f));
       double cpu = -1, device = -1, host = -1;
       LaunchConfiguration launch;
       if (w.cpu) {
@@ -212,9 +199,8 @@ int Run(const Settings& settings) {
     for (const std::array<int, 3> dimensions :
          {std::array<int, 3>{3, 3, 3}, std::array<int, 3>{8, 8, 8}}) {
       const Lattice lattice = LatticeAroundBounds(MeshBounds(w.mesh), dimensions);
-      const std::vector<double> rest = lattice.restPoints();
       std::vector<std::vector<double>> frames;
-      for (int f = 0; f < std::max(5, w.frames / 2); ++f) frames.push_back(Frame(lattice, rest, f));
+      for (int f = 0; f < std::max(5, w.frames / 2); ++f) frames.push_back(Frame(lattice, f));
       DeformationOptions options;
       options.backend = Backend::CUDA;
       MeshDeformation deformation(w.mesh, lattice, options);

@@ -40,4 +40,21 @@ SurfaceMesh BumpySphere(int rings, int segments, double jitter, unsigned seed,
   return mesh;
 }
 
+std::vector<double> TwistedControlPoints(const Lattice& lattice, double amount) {
+  std::vector<double> points = lattice.restPoints();
+  const int nx = lattice.dimensions[0], ny = lattice.dimensions[1], nz = lattice.dimensions[2];
+  for (int k = 0, p = 0; k < nz; ++k)
+    for (int j = 0; j < ny; ++j)
+      for (int i = 0; i < nx; ++i, ++p) {
+        const double s = double(i) / (nx - 1) - 0.5, t = double(j) / (ny - 1) - 0.5;
+        const double h = double(k) / (nz - 1), angle = amount * (h - 0.5);
+        const double a = 0.5 + std::cos(angle) * s - std::sin(angle) * t + 0.1 * amount * h * h;
+        const double b = 0.5 + std::sin(angle) * s + std::cos(angle) * t;
+        for (int c = 0; c < 3; ++c)
+          points[3 * p + c] =
+              lattice.origin[c] + a * lattice.s[c] + b * lattice.t[c] + h * lattice.u[c];
+      }
+  return points;
+}
+
 } // namespace cumed::deformation::samples

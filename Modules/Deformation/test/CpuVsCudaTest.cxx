@@ -25,20 +25,8 @@ using namespace cumed::deformationtest;
 
 namespace {
 
-/// A twist about z plus a bend: every control point moves differently.
 std::vector<double> Twisted(const Lattice& lattice, double amount) {
-  std::vector<double> points = lattice.restPoints();
-  const double cx = lattice.origin[0] + 0.5 * lattice.s[0],
-               cy = lattice.origin[1] + 0.5 * lattice.t[1];
-  for (std::size_t p = 0; p < points.size(); p += 3) {
-    const double h = (points[p + 2] - lattice.origin[2]) / lattice.u[2];
-    const double angle = amount * (h - 0.5);
-    const double x = points[p] - cx, y = points[p + 1] - cy;
-    points[p] =
-        cx + std::cos(angle) * x - std::sin(angle) * y + 0.1 * amount * lattice.s[0] * h * h;
-    points[p + 1] = cy + std::sin(angle) * x + std::cos(angle) * y;
-  }
-  return points;
+  return samples::TwistedControlPoints(lattice, amount);
 }
 
 void CompareBackends(const SurfaceMesh& mesh, const std::array<int, 3>& dimensions,
