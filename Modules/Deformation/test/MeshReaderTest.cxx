@@ -104,6 +104,7 @@ TEST(MeshReader, StlAndVtpWrittenByVtkReadBack) {
 
 TEST(MeshReader, PolygonsAndStripsAreTriangulatedKeepingTheirOrientation) {
   vtkNew<vtkPoints> points;
+  points->SetDataTypeToDouble(); // converted to float
   for (int i = 0; i < 6; ++i) points->InsertNextPoint(i % 2, i / 2, 0); // a 2 x 3 grid in z = 0
   vtkNew<vtkCellArray> polys, strips;
   const vtkIdType quad[4] = {0, 1, 3, 2};
@@ -116,6 +117,7 @@ TEST(MeshReader, PolygonsAndStripsAreTriangulatedKeepingTheirOrientation) {
   data->SetStrips(strips);
   const SurfaceMesh mesh = FromVtkPolyData(data);
   ASSERT_EQ(mesh.numberOfTriangles(), 2 + 4);
+  EXPECT_EQ(mesh.points[3 * 5 + 1], 2.0f);
   const double z = FaceNormal(mesh, 0)[2];
   ASSERT_NE(z, 0);
   for (std::int64_t t = 0; t < mesh.numberOfTriangles(); ++t)
