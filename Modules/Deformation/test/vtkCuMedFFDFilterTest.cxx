@@ -23,6 +23,7 @@
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
+#include <vtkPolyDataNormals.h>
 
 #include <cmath>
 
@@ -191,6 +192,26 @@ TEST(FFDFilterCuda, DeviceConsumersGetTheMeshOnTheDeviceHostConsumersTheCpuArray
   EXPECT_LE(MaxDifference(Floats(alone->GetOutput()->GetPoints()->GetData()),
                           Floats(cpu->GetOutput()->GetPoints()->GetData())),
             1e-5 * 2.4);
+}
+
+TEST(FFDFilterCuda, KeepMeshOnDeviceAndAHostConsumerConnectedLater) {
+  CUMED_SKIP_WITHOUT_CUDA();
+  auto input = SpherePolyData();
+  vtkNew<vtkCuMedFFDFilter> ffd;
+  ffd->SetBackend(Backend::CUDA);
+  ffd->KeepMeshOnDeviceOn();
+  ffd->SetInputData(input);
+  UpdateOrThrow(ffd);
+  const auto mesh = GetDeviceMesh(ffd->GetOutput());
+  ASSERT_NE(mesh, nullptr);
+  EXPECT_EQ(ffd->GetOutput()->GetNumberOfPoints(), 0);
+  EXPECT_EQ(mesh->numberOfPoints, input->GetNumberOfPoints());
+  // A host consumer connected now gets the frame materialised by the executive, no second run.
+  vtkNew<vtkPolyDataNormals> normals;
+  normals->SetInputConnection(ffd->GetOutputPort());
+  normals->Update();
+  EXPECT_EQ(normals->GetOutput()->GetNumberOfPoints(), input->GetNumberOfPoints());
+  EXPECT_EQ(ffd->GetNumberOfPreparations(), 1);
 }
 
 TEST(FFDFilterCuda, IsosurfaceOnTheDeviceIsDeformedWithoutAHostCopy) {
