@@ -44,7 +44,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   static const std::set<std::string> flags = {"--help", "-h", "--force", "--host-output"};
   static const std::set<std::string> values = {
       "--lattice", "--margin",  "--animation",         "--amplitude", "--keyframes",
-      "--frames",  "--backend", "--threads-per-block", "--output"};
+      "--frames",  "--backend", "--threads-per-block", "--output",    "--iso"};
   bool animationGiven = false;
   app::OptionHandlers handlers;
   handlers.isFlag = [](const std::string& name) {
@@ -87,14 +87,17 @@ Arguments ParseArguments(int argc, const char* const* argv) {
       arguments.threadsPerBlock = WholeNumber(name, value, 0, 1024);
     else if (name == "--output")
       arguments.output = value;
+    else if (name == "--iso")
+      arguments.iso = app::ParseFiniteNumber(name, value);
     else
       app::ApplyToolValue(name, value, arguments.tool);
   };
   const std::vector<std::string> positional = app::ParseCommandLine(argc, argv, handlers);
   if (arguments.help || arguments.tool.version) return arguments;
   if (positional.size() != 1)
-    throw app::UsageError("expected one mesh file (.ply, .obj, .stl or .vtp), got " +
-                          std::to_string(positional.size()) + " arguments");
+    throw app::UsageError(
+        "expected one mesh file (.ply, .obj, .stl or .vtp) or CT directory, got " +
+        std::to_string(positional.size()) + " arguments");
   arguments.input = positional[0];
   if (animationGiven && !arguments.keyframes.empty())
     throw app::UsageError("--animation and --keyframes exclude each other");
@@ -103,10 +106,12 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  return std::string(R"(Usage: cumed-deform MESH [options]
+  return std::string(R"(Usage: cumed-deform MESH|CT_DIR [options]
 Free-form deformation (Sederberg-Parry, Bernstein polynomials) of a triangle mesh, frame after
 frame, with vertex normals recomputed every frame; times the frames. MESH: .ply (faces or
-triangle strips), .obj, .stl or .vtp (polygons are split into triangles).
+triangle strips), .obj, .stl or .vtp (polygons are split into triangles). CT_DIR: a DICOM CT
+series, whose isosurface at --iso is deformed (with CUDA it stays on the device: the isosurface
+module's device mesh is deformed in place).
 
   --lattice N|LxMxN        control points along each axis, >= 2 (default 3: 3x3x3, degree 2)
   --margin F               the lattice around the mesh's bounds, grown by F times their largest
@@ -118,6 +123,7 @@ triangle strips), .obj, .stl or .vtp (polygons are split into triangles).
                            interpolated between them:
                            {"keyframes": [{"frame": 0, "displacements": [[dx,dy,dz], ...]}, ...]}
                            one displacement per control point (i along x fastest, then y, z)
+  --iso HU                 CT_DIR: the isosurface value in Hounsfield units (default 300)
   --frames N               frames to compute (default 100)
   --backend auto|cpu|cuda  where the deformation runs (default auto)
   --threads-per-block N    CUDA block size (default 0: the occupancy API's)

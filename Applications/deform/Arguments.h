@@ -12,7 +12,8 @@ namespace cumed::deformapp {
 inline constexpr char kProgramName[] = "cumed-deform";
 
 struct Arguments {
-  std::string input;                   ///< .ply, .obj, .stl or .vtp
+  std::string input;                   ///< .ply, .obj, .stl or .vtp; or a DICOM CT directory
+  double iso = 300;                    ///< a CT input's isosurface value (HU)
   std::array<int, 3> lattice{3, 3, 3}; ///< control points along each axis
   double margin = 0.05;                ///< lattice around the mesh's bounds
   std::string animation = "twist";     ///< twist, bend, squash or breathe

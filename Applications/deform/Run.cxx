@@ -6,12 +6,16 @@
 #include "cumed/app/SafeOutput.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/deformation/MeshDeformation.h"
+#include "cumed/io/DicomSeriesReader.h"
+#include "cumed/itk/ItkImageBridge.h"
 #include "cumed/meshio/MeshReader.h"
 #include "cumed/meshio/VtpWriter.h"
+#include "cumed/surface/Isosurface.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <numeric>
 #include <vector>
 
@@ -23,6 +27,45 @@ double Milliseconds(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
+/// The mesh to deform: a mesh file, or a CT series' isosurface (on the device for a CUDA run
+/// whose frames stay there).
+struct InputMesh {
+  SurfaceMesh host;
+  std::shared_ptr<const DeviceSurfaceMesh> device;
+};
+
+InputMesh ReadInput(const Arguments& arguments, Backend backend, RunSummary& summary) {
+  InputMesh input;
+  if (!std::filesystem::is_directory(arguments.input)) {
+    input.host = meshio::ReadSurfaceMesh(arguments.input);
+    return input;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const io::CtSeries ct = io::ReadDicomCtSeries(arguments.input);
+  surface::IsosurfaceOptions options;
+  options.values = {arguments.iso};
+  options.backend = backend;
+  options.keepOnDevice = backend == Backend::CUDA && !arguments.hostOutput;
+  surface::IsosurfaceResult result = surface::ExtractIsosurface(HostView(*ct.image), options);
+  summary.fromCt = true;
+  summary.isosurfaceMs = Milliseconds(start);
+  const std::int64_t triangles =
+      result.deviceMesh ? result.deviceMesh->numberOfTriangles : result.mesh.numberOfTriangles();
+  if (triangles == 0) {
+    char iso[32];
+    std::snprintf(iso, sizeof iso, "%g", arguments.iso);
+    throw Error("the isosurface of " + arguments.input + " at --iso " + iso +
+                " HU is empty (try another --iso)");
+  }
+  if (result.deviceMesh) {
+    input.device = std::make_shared<const DeviceSurfaceMesh>(std::move(*result.deviceMesh));
+    summary.meshOnDevice = true;
+  } else {
+    input.host = std::move(result.mesh);
+  }
+  return input;
+}
+
 } // namespace
 
 RunSummary RunDeformation(const Arguments& arguments) {
@@ -31,7 +74,10 @@ RunSummary RunDeformation(const Arguments& arguments) {
     if (std::filesystem::path(arguments.output).extension() != ".vtp")
       throw app::UsageError("--output '" + arguments.output + "': only .vtp is written");
     app::ProtectedInputs inputs;
-    inputs.files.push_back(arguments.input);
+    if (std::filesystem::is_directory(arguments.input))
+      inputs.directories.push_back(arguments.input);
+    else
+      inputs.files.push_back(arguments.input);
     if (!arguments.keyframes.empty()) inputs.files.push_back(arguments.keyframes);
     app::CheckReplaceable("--output", arguments.output, arguments.force, inputs);
   }
@@ -40,9 +86,11 @@ RunSummary RunDeformation(const Arguments& arguments) {
     throw app::UsageError("--host-output is for the CUDA backend; " +
                           std::string(ToString(backend)) + " runs on the host anyway");
 
-  const SurfaceMesh mesh = meshio::ReadSurfaceMesh(arguments.input);
-  const ffd::Lattice lattice =
-      ffd::LatticeAroundBounds(ffd::MeshBounds(mesh), arguments.lattice, arguments.margin);
+  RunSummary summary;
+  const InputMesh input = ReadInput(arguments, backend, summary);
+  const ffd::Lattice lattice = ffd::LatticeAroundBounds(
+      input.device ? ffd::MeshBounds(*input.device) : ffd::MeshBounds(input.host),
+      arguments.lattice, arguments.margin);
   ffd::ValidateLattice(lattice);
   const Animation animation =
       arguments.keyframes.empty()
@@ -56,8 +104,9 @@ RunSummary RunDeformation(const Arguments& arguments) {
   options.threads = arguments.tool.threads;
   options.threadsPerBlock = arguments.threadsPerBlock;
   auto start = std::chrono::steady_clock::now();
-  ffd::MeshDeformation deformation(mesh, lattice, options);
-  RunSummary summary;
+  ffd::MeshDeformation deformation = input.device
+                                         ? ffd::MeshDeformation(input.device, lattice, options)
+                                         : ffd::MeshDeformation(input.host, lattice, options);
   summary.prepareMs = Milliseconds(start);
 
   SurfaceMesh hostFrame;
@@ -82,8 +131,8 @@ RunSummary RunDeformation(const Arguments& arguments) {
   }
 
   summary.input = arguments.input;
-  summary.points = mesh.numberOfPoints();
-  summary.triangles = mesh.numberOfTriangles();
+  summary.points = deformation.numberOfPoints();
+  summary.triangles = deformation.numberOfTriangles();
   summary.pointsOutside = deformation.pointsOutside();
   summary.lattice = std::to_string(arguments.lattice[0]) + "x" +
                     std::to_string(arguments.lattice[1]) + "x" +
@@ -113,6 +162,11 @@ std::string FormatSummary(const RunSummary& s) {
                 s.meanFrameMs, s.framesPerSecond, s.deformThreadsPerBlock,
                 s.normalsThreadsPerBlock);
   std::string line = text;
+  if (s.fromCt) {
+    std::snprintf(text, sizeof text, " isosurface_ms=%.1f mesh_on_device=%d", s.isosurfaceMs,
+                  s.meshOnDevice ? 1 : 0);
+    line += text;
+  }
   if (!s.output.empty()) line += " output=" + s.output;
   return line;
 }
@@ -120,6 +174,9 @@ std::string FormatSummary(const RunSummary& s) {
 std::string FormatSummaryJson(const RunSummary& s) {
   app::JsonObject json;
   json.Add("input", s.input)
+      .Add("from_ct", s.fromCt)
+      .Add("isosurface_ms", s.isosurfaceMs)
+      .Add("mesh_on_device", s.meshOnDevice)
       .Add("points", s.points)
       .Add("triangles", s.triangles)
       .Add("lattice", s.lattice)

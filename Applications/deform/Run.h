@@ -10,6 +10,9 @@ namespace cumed::deformapp {
 
 struct RunSummary {
   std::string input;
+  bool fromCt = false;       ///< the mesh is a CT series' isosurface
+  double isosurfaceMs = 0;   ///< reading the series and contouring it
+  bool meshOnDevice = false; ///< the isosurface stayed on the device and was deformed there
   std::int64_t points = 0, triangles = 0, pointsOutside = 0;
   std::string lattice;   ///< "3x3x3"
   std::string animation; ///< the built-in's name or the keyframes file

@@ -184,6 +184,45 @@ TEST(DeformApp, BadCommandLinesMeshesAndKeyframesAreRefused) {
   EXPECT_TRUE(fs::exists(mesh)) << "the input must never be replaced";
 }
 
+/// ../shared/data/ct/popi-phase00 beside the checkout, or empty.
+fs::path RealCt() {
+  const char* source = std::getenv("CUMED_SOURCE_DIR");
+  const fs::path ct =
+      fs::path(source ? source : ".") / ".." / "shared" / "data" / "ct" / "popi-phase00";
+  return fs::is_directory(ct) ? ct : fs::path();
+}
+
+void CheckCtIsosurface(const std::string& backend, bool onDevice) {
+  const fs::path ct = RealCt();
+  if (ct.empty()) GTEST_SKIP() << "../shared/data/ct/popi-phase00 not found beside the checkout";
+  const fs::path dir = WorkDir("ct-" + backend);
+  const auto run = RunProgram(
+      CUMED_DEFORM_EXE,
+      {ct.string(), "--iso", "300", "--frames", "3", "--backend", backend, "--json", "--quiet"},
+      dir, "ct");
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const auto json = apptest::ParseJson(run.out);
+  EXPECT_TRUE(json["from_ct"].boolean);
+  EXPECT_EQ(json["mesh_on_device"].boolean, onDevice);
+  EXPECT_GT(json["triangles"].number, 100000);
+  EXPECT_EQ(json["backend"].text, backend);
+}
+
+TEST(DeformApp, CtSeriesIsosurfaceIsDeformed) {
+  CheckCtIsosurface("cpu", false);
+  const fs::path ct = RealCt();
+  if (ct.empty()) return;
+  const auto run = RunProgram(CUMED_DEFORM_EXE, {ct.string(), "--iso", "30000", "--backend", "cpu"},
+                              WorkDir("ct-empty"), "empty");
+  EXPECT_EQ(run.exitCode, 1);
+  EXPECT_NE(run.err.find("at --iso 30000 HU is empty"), std::string::npos) << run.err;
+}
+
+TEST(DeformAppCuda, CtSeriesIsosurfaceStaysOnTheDevice) {
+  CUMED_SKIP_WITHOUT_CUDA();
+  CheckCtIsosurface("cuda", true);
+}
+
 TEST(DeformApp, BunnyFromTheSharedData) {
   const char* source = std::getenv("CUMED_SOURCE_DIR");
   const fs::path bunny =
