@@ -37,14 +37,13 @@ for name in "${names[@]}"; do
   executables+=("$build/bin/$name")
 done
 bash "$shared/gpu/prepare.sh" "${executables[@]}"
-# The real CT for the tests and benchmarks (../shared does not travel); the meshes for the
-# deformation suite.
-rm -f .gpu/popi-ct.tar.xz .gpu/meshes.tar.xz
+# The real CT for the tests and benchmarks (../shared does not travel); the deformation suite
+# also takes the meshes (with the CT: about 59 MB in all).
+rm -f .gpu/meshes.tar.xz
 if [ "$suite" = deformation ]; then
   tar -C "$shared/data/mesh" -cJf .gpu/meshes.tar.xz stanford-bunny.obj igea.ply
-else
-  tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
 fi
+tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
 # DCMTK's data dictionary is a data file, not a library: ldd does not bring it.
 cp /usr/share/libdcmtk17/dicom.dic .gpu/
 cp scripts/gpu/run-gpu-suite.sh .gpu/

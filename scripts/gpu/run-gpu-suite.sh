@@ -59,6 +59,10 @@ if command -v cumed-deform >/dev/null; then
     cumed-deform /tmp/cumed-root/shared/data/mesh/igea.ply --backend cuda --frames 500 $extra 2>&1 |
       tee -a "$out/deform-app.log" || status=1
   done
+  echo "=== cumed-deform <CT> --iso 300 --backend cuda (the isosurface deformed on the device)" |
+    tee -a "$out/deform-app.log"
+  cumed-deform /tmp/cumed-root/shared/data/ct/popi-phase00 --iso 300 --backend cuda --frames 200 \
+    --quiet 2>&1 | tee -a "$out/deform-app.log" || status=1
 fi
 if command -v cumed-deform-benchmark >/dev/null; then
   cumed-deform-benchmark --mesh-dir /tmp/cumed-root/shared/data/mesh 2>&1 |
