@@ -239,6 +239,34 @@ TEST_P(Deformation, BadInputIsRefusedWithTheProblemNamed) {
   expectError([&] { LatticeAroundBounds(MeshBounds(mesh), {3, 3, 3}, -1); }, "margin");
 }
 
+TEST_P(Deformation, ReportSaysWhatRanAndWhatWasCopied) {
+  const SurfaceMesh mesh = BumpySphere(40, 60, 0.1, 9);
+  const Lattice lattice = LatticeAroundBounds(MeshBounds(mesh), {3, 3, 3});
+  ExecutionReport report;
+  DeformationOptions options = Options();
+  options.report = &report;
+  MeshDeformation deformation(mesh, lattice, options);
+  EXPECT_EQ(report.backend, backend());
+  SurfaceMesh host;
+  deformation.deform(lattice.restPoints(), host);
+  EXPECT_EQ(report.backend, backend());
+  if (backend() == Backend::CUDA) {
+    // Host output: the points and normals come back, nothing goes up.
+    EXPECT_EQ(report.transfers.hostToDeviceCopies, 0u);
+    EXPECT_GE(report.transfers.deviceToHostBytes, 2 * mesh.points.size() * sizeof(float));
+    // Device output: nothing crosses PCIe.
+    DeviceSurfaceMesh device;
+    deformation.deform(lattice.restPoints(), device);
+    EXPECT_EQ(report.transfers.hostToDeviceCopies, 0u);
+    EXPECT_EQ(report.transfers.deviceToHostCopies, 0u);
+    EXPECT_EQ(report.devicesUsed, 1);
+  } else {
+    EXPECT_EQ(report.transfers.hostToDeviceCopies + report.transfers.deviceToHostCopies, 0u);
+    DeviceSurfaceMesh device;
+    EXPECT_THROW(deformation.deform(lattice.restPoints(), device), InvalidArgument);
+  }
+}
+
 CUMED_INSTANTIATE_ON_EVERY_BACKEND(Deformation);
 
 TEST(DeformationLattice, RestPointsAreInVtkOrderOnTheFrame) {
