@@ -5,6 +5,7 @@
 #include "cumed/app/Json.h"
 #include "cumed/app/SafeOutput.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/core/Timer.h"
 #include "cumed/deformation/MeshDeformation.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/itk/ItkImageBridge.h"
@@ -13,7 +14,6 @@
 #include "cumed/surface/Isosurface.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <numeric>
@@ -21,11 +21,6 @@
 
 namespace cumed::deformapp {
 namespace {
-
-double Milliseconds(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
 
 /// The mesh to deform: a mesh file, or a CT series' isosurface (on the device for a CUDA run
 /// whose frames stay there).
@@ -40,7 +35,7 @@ InputMesh ReadInput(const Arguments& arguments, Backend backend, RunSummary& sum
     input.host = meshio::ReadSurfaceMesh(arguments.input);
     return input;
   }
-  const auto start = std::chrono::steady_clock::now();
+  const Stopwatch watch;
   const io::CtSeries ct = io::ReadDicomCtSeries(arguments.input);
   surface::IsosurfaceOptions options;
   options.values = {arguments.iso};
@@ -48,7 +43,7 @@ InputMesh ReadInput(const Arguments& arguments, Backend backend, RunSummary& sum
   options.keepOnDevice = backend == Backend::CUDA && !arguments.hostOutput;
   surface::IsosurfaceResult result = surface::ExtractIsosurface(HostView(*ct.image), options);
   summary.fromCt = true;
-  summary.isosurfaceMs = Milliseconds(start);
+  summary.isosurfaceMs = watch.elapsedMilliseconds();
   const std::int64_t triangles =
       result.deviceMesh ? result.deviceMesh->numberOfTriangles : result.mesh.numberOfTriangles();
   if (triangles == 0) {
@@ -103,23 +98,23 @@ RunSummary RunDeformation(const Arguments& arguments) {
   options.backend = backend;
   options.threads = arguments.tool.threads;
   options.threadsPerBlock = arguments.threadsPerBlock;
-  auto start = std::chrono::steady_clock::now();
+  Stopwatch watch;
   ffd::MeshDeformation deformation = input.device
                                          ? ffd::MeshDeformation(input.device, lattice, options)
                                          : ffd::MeshDeformation(input.host, lattice, options);
-  summary.prepareMs = Milliseconds(start);
+  summary.prepareMs = watch.elapsedMilliseconds();
 
   SurfaceMesh hostFrame;
   DeviceSurfaceMesh deviceFrame;
   const bool onDevice = backend == Backend::CUDA && !arguments.hostOutput;
   std::vector<double> ms;
   for (const std::vector<double>& points : frames) {
-    start = std::chrono::steady_clock::now();
+    watch.restart();
     if (onDevice)
       deformation.deform(points, deviceFrame);
     else
       deformation.deform(points, hostFrame);
-    ms.push_back(Milliseconds(start));
+    ms.push_back(watch.elapsedMilliseconds());
   }
   if (!arguments.output.empty()) {
     const SurfaceMesh last = onDevice ? deviceFrame.toHost() : std::move(hostFrame);

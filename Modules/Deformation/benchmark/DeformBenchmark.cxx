@@ -19,7 +19,6 @@
 
 #include <omp.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -63,10 +62,6 @@ struct Workload {
   bool cpu = true;
 };
 
-double Now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
 /// A frame's control points: the lattice twisted by an angle that changes per frame (so no two
 /// frames are equal).
 std::vector<double> Frame(const Lattice& lattice, int frame) {
@@ -80,9 +75,9 @@ double TimeFrames(MeshDeformation& deformation, const std::vector<std::vector<do
   for (int w = 0; w < 2; ++w) deformation.deform(frames[w % frames.size()], output);
   std::vector<double> seconds;
   for (std::size_t f = 0; f < frames.size(); ++f) {
-    const double start = Now();
+    const Stopwatch watch;
     deformation.deform(frames[f], output);
-    seconds.push_back(Now() - start);
+    seconds.push_back(watch.elapsedSeconds());
   }
   return bench::Median(seconds);
 }
@@ -94,9 +89,9 @@ double TimeVtkNormals(const SurfaceMesh& mesh, int repeats) {
   for (int r = 0; r < repeats; ++r) {
     vtkNew<vtkTriangleMeshPointNormals> normals;
     normals->SetInputData(data);
-    const double start = Now();
+    const Stopwatch watch;
     normals->Update();
-    seconds.push_back(Now() - start);
+    seconds.push_back(watch.elapsedSeconds());
   }
   return bench::Median(seconds);
 }
