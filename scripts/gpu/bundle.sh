@@ -2,7 +2,7 @@
 # Run here (no GPU), after scripts/build.sh: packs one suite's test executables, applications,
 # their libraries and the sample data into .gpu/ (see ../shared/gpu/GPU.md), ready for the device
 # tool (a run carries at most 64 MiB, so the suites travel separately):
-#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers, piv, rendering)
+#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers, piv, rendering, deformation)
 #   run(carry: [".gpu"], command: "rm -rf /tmp/gpu-bundle; bash .gpu/env.sh bash .gpu/run-gpu-suite.sh")
 # (env.sh unpacks only when /tmp/gpu-bundle is absent: on a machine still warm from an earlier
 # run, remove it or the old executables run.)
@@ -33,7 +33,10 @@ case "$suite" in
   # its benchmark.
   rendering) names=(cumed_rendering_test cumed_device_mesh_mapper_test cumed-ct-surface
                     cumed-isosurface cumed-render-benchmark) ;;
-  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv or rendering)" >&2; exit 2 ;;
+  # Free-form deformation of meshes: its tests (CPU vs CUDA on the bunny and Igea), the program and
+  # the benchmark.
+  deformation) names=(cumed_deformation_test cumed-deform cumed-deform-benchmark) ;;
+  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering or deformation)" >&2; exit 2 ;;
 esac
 executables=()
 for name in "${names[@]}"; do
@@ -41,7 +44,7 @@ for name in "${names[@]}"; do
   executables+=("$build/bin/$name")
 done
 bash "$shared/gpu/prepare.sh" "${executables[@]}"
-rm -f .gpu/popi-ct.tar.xz .gpu/piv-data.tar.xz
+rm -f .gpu/popi-ct.tar.xz .gpu/piv-data.tar.xz .gpu/meshes.tar.xz
 if [ "$suite" = piv ]; then
   # Repack without cuFFT (the bundle would exceed what a run carries).
   stage=$(mktemp -d)
@@ -51,6 +54,10 @@ if [ "$suite" = piv ]; then
   rm -rf "$stage"
   tar -C "$shared/data/piv" -cJf .gpu/piv-data.tar.xz synthetic-shift-3px
 else
+  # The deformation suite also takes the meshes (with the CT: about 59 MB in all).
+  if [ "$suite" = deformation ]; then
+    tar -C "$shared/data/mesh" -cJf .gpu/meshes.tar.xz stanford-bunny.obj igea.ply
+  fi
   # The real CT for the tests and benchmarks (../shared does not travel).
   tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
 fi

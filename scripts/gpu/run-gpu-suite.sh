@@ -7,9 +7,11 @@ out=${OUT:-/tmp/cumed-gpu-out}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
 # Tests find the real CT as $CUMED_SOURCE_DIR/../shared/data/ct/popi-phase00.
-mkdir -p /tmp/cumed-root/checkout /tmp/cumed-root/shared/data/ct /tmp/cumed-root/shared/data/piv
+# The deformation suite finds the meshes as $CUMED_SOURCE_DIR/../shared/data/mesh.
+mkdir -p /tmp/cumed-root/checkout /tmp/cumed-root/shared/data/ct /tmp/cumed-root/shared/data/piv /tmp/cumed-root/shared/data/mesh
 [ -f .gpu/popi-ct.tar.xz ] && tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
 [ -f .gpu/piv-data.tar.xz ] && tar -C /tmp/cumed-root/shared/data/piv -xJf .gpu/piv-data.tar.xz
+[ -f .gpu/meshes.tar.xz ] && tar -C /tmp/cumed-root/shared/data/mesh -xJf .gpu/meshes.tar.xz
 # cuFFT (CuMed::PIV) is not bundled: the machine's CUDA toolkit provides it, after the bundle.
 export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:/usr/local/cuda/lib64"
 export DCMDICTPATH=$PWD/.gpu/dicom.dic
@@ -65,6 +67,21 @@ if command -v cumed-isosurface-benchmark >/dev/null; then
 fi
 if command -v cumed-piv-benchmark >/dev/null; then
   cumed-piv-benchmark --repeat 9 2>&1 | tee "$out/piv-benchmark.md" || status=1
+fi
+if command -v cumed-deform >/dev/null; then
+  echo "=== cumed-deform igea.ply --backend cuda (device-resident, then host round trip)" | tee "$out/deform-app.log"
+  for extra in "" --host-output; do
+    cumed-deform /tmp/cumed-root/shared/data/mesh/igea.ply --backend cuda --frames 500 $extra 2>&1 |
+      tee -a "$out/deform-app.log" || status=1
+  done
+  echo "=== cumed-deform <CT> --iso 300 --backend cuda (the isosurface deformed on the device)" |
+    tee -a "$out/deform-app.log"
+  cumed-deform /tmp/cumed-root/shared/data/ct/popi-phase00 --iso 300 --backend cuda --frames 200 \
+    --quiet 2>&1 | tee -a "$out/deform-app.log" || status=1
+fi
+if command -v cumed-deform-benchmark >/dev/null; then
+  cumed-deform-benchmark --mesh-dir /tmp/cumed-root/shared/data/mesh 2>&1 |
+    tee "$out/deform-benchmark.md" || status=1
 fi
 # Where the time goes in the two headline kernels (Nsight Compute, when the machine has it).
 if [ -z "${CUMED_SKIP_NCU:-}" ] && command -v ncu >/dev/null && command -v cumed-morphology-benchmark >/dev/null; then

@@ -6,6 +6,7 @@
 #include "cumed/vtk/VtkImageBridge.h"
 
 #include <vtkCellArray.h>
+#include <vtkCellArrayIterator.h>
 #include <vtkDataSetAttributes.h>
 #include <vtkFloatArray.h>
 #include <vtkIdTypeArray.h>
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 namespace cumed {
 namespace {
@@ -68,6 +70,77 @@ void ToVtkPolyData(const SurfaceMesh& mesh, vtkPolyData* output,
     const int index = pointData->AddArray(ArrayOf<vtkFloatArray>("Normals", 3, mesh.normals));
     pointData->SetActiveAttribute(index, vtkDataSetAttributes::NORMALS);
   }
+}
+
+SurfaceMesh FromVtkPolyData(vtkPolyData* input) {
+  if (!input) throw InvalidArgument("FromVtkPolyData: the vtkPolyData is null");
+  if (input->GetNumberOfVerts() > 0 || input->GetNumberOfLines() > 0)
+    throw InvalidArgument("FromVtkPolyData: the data has " +
+                          std::to_string(input->GetNumberOfVerts()) + " vertex and " +
+                          std::to_string(input->GetNumberOfLines()) +
+                          " line cells; only a surface (polygons, triangle strips) is a mesh");
+  SurfaceMesh mesh;
+  const vtkIdType points = input->GetNumberOfPoints();
+  mesh.points.resize(static_cast<std::size_t>(3 * points));
+  if (points > 0) {
+    vtkDataArray* data = input->GetPoints()->GetData();
+    if (auto* floats = vtkFloatArray::SafeDownCast(data)) {
+      ParallelCopy(mesh.points.data(), floats->GetPointer(0), mesh.points.size() * sizeof(float));
+    } else {
+      for (vtkIdType p = 0; p < points; ++p)
+        for (int a = 0; a < 3; ++a) mesh.points[3 * p + a] = float(data->GetComponent(p, a));
+    }
+  }
+  vtkIdType triangles = 0;
+  {
+    vtkIdType n = 0;
+    const vtkIdType* ids = nullptr;
+    auto cells = vtk::TakeSmartPointer(input->GetPolys()->NewIterator());
+    for (cells->GoToFirstCell(); !cells->IsDoneWithTraversal(); cells->GoToNextCell()) {
+      cells->GetCurrentCell(n, ids);
+      if (n < 3)
+        throw InvalidArgument("FromVtkPolyData: polygon " +
+                              std::to_string(cells->GetCurrentCellId()) + " has " +
+                              std::to_string(n) + " points; at least 3 are needed");
+      triangles += n - 2;
+    }
+    auto strips = vtk::TakeSmartPointer(input->GetStrips()->NewIterator());
+    for (strips->GoToFirstCell(); !strips->IsDoneWithTraversal(); strips->GoToNextCell()) {
+      strips->GetCurrentCell(n, ids);
+      triangles += n > 2 ? n - 2 : 0;
+    }
+  }
+  mesh.triangles.reserve(static_cast<std::size_t>(3 * triangles));
+  vtkIdType n = 0;
+  const vtkIdType* ids = nullptr;
+  auto cells = vtk::TakeSmartPointer(input->GetPolys()->NewIterator());
+  for (cells->GoToFirstCell(); !cells->IsDoneWithTraversal(); cells->GoToNextCell()) {
+    cells->GetCurrentCell(n, ids);
+    for (vtkIdType k = 1; k + 1 < n; ++k) {
+      mesh.triangles.push_back(ids[0]);
+      mesh.triangles.push_back(ids[k]);
+      mesh.triangles.push_back(ids[k + 1]);
+    }
+  }
+  auto strips = vtk::TakeSmartPointer(input->GetStrips()->NewIterator());
+  for (strips->GoToFirstCell(); !strips->IsDoneWithTraversal(); strips->GoToNextCell()) {
+    strips->GetCurrentCell(n, ids);
+    for (vtkIdType k = 0; k + 2 < n; ++k) {
+      const vtkIdType a = ids[k], b = ids[k + 1], c = ids[k + 2];
+      if (a == b || b == c || a == c) continue; // a join between strips, no area
+      const bool even = k % 2 == 0;
+      mesh.triangles.push_back(a);
+      mesh.triangles.push_back(even ? b : c);
+      mesh.triangles.push_back(even ? c : b);
+    }
+  }
+  for (const std::int64_t id : mesh.triangles)
+    if (id < 0 || id >= points)
+      throw InvalidArgument("FromVtkPolyData: a cell refers to point " + std::to_string(id) +
+                            " of " + std::to_string(points));
+  mesh.pointOffsets = {0, mesh.numberOfPoints()};
+  mesh.triangleOffsets = {0, mesh.numberOfTriangles()};
+  return mesh;
 }
 
 void ToVtkPolyDataNamed(const SurfaceMesh& mesh, vtkPolyData* output, const MeshNaming& naming) {

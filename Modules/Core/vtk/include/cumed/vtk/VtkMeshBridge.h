@@ -25,6 +25,15 @@ void ToVtkPolyData(const SurfaceMesh& mesh, vtkPolyData* output,
                    const std::vector<std::string>& attributeNames = {},
                    vtkDataArray* scalars = nullptr);
 
+/// The surface of a vtkPolyData as a host mesh: its points (as float) and its polygons and
+/// triangle strips as triangles: a triangle as is, a polygon of n > 3 points as a fan from its
+/// first point (right for convex and star-shaped polygons, as vtkTriangleFilter's fast path
+/// assumes), a strip as its n - 2 triangles with the orientation of the first kept (every second
+/// triangle's winding swapped back), strip triangles that repeat a point (VTK's and PLY's way of
+/// joining strips) dropped. Point data is not converted. Throws InvalidArgument naming the count
+/// when the data has vertex or line cells (not a surface) or a polygon of fewer than 3 points.
+SurfaceMesh FromVtkPolyData(vtkPolyData* input);
+
 /// What a vtkPolyData of a mesh needs besides the mesh's arrays.
 struct MeshNaming {
   std::vector<std::string> attributeNames; ///< one per mesh attribute, in order

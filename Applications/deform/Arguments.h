@@ -1,0 +1,37 @@
+#pragma once
+// The command line of cumed-deform: what it accepts and how a mistake in it is reported
+// (cumed::app::UsageError, exit status 2).
+#include "cumed/app/ToolOptions.h"
+#include "cumed/core/Backend.h"
+
+#include <array>
+#include <string>
+
+namespace cumed::deformapp {
+
+inline constexpr char kProgramName[] = "cumed-deform";
+
+struct Arguments {
+  std::string input;                   ///< .ply, .obj, .stl or .vtp; or a DICOM CT directory
+  double iso = 300;                    ///< a CT input's isosurface value (HU)
+  std::array<int, 3> lattice{3, 3, 3}; ///< control points along each axis
+  double margin = 0.05;                ///< lattice around the mesh's bounds
+  std::string animation = "twist";     ///< twist, bend, squash or breathe
+  double amplitude = 1.0;              ///< scales the built-in animation
+  std::string keyframes;               ///< a JSON file (replaces --animation)
+  int frames = 100;
+  cumed::Backend backend = cumed::Backend::Auto;
+  int threadsPerBlock = 0; ///< 0: occupancy API
+  bool hostOutput = false; ///< CUDA: download every frame (the host round trip)
+  std::string output;      ///< the last frame as .vtp; empty: not written
+  bool force = false;
+  bool help = false;
+  app::ToolOptions tool;
+};
+
+/// Parses argv; throws app::UsageError naming the option and the problem.
+Arguments ParseArguments(int argc, const char* const* argv);
+
+std::string HelpText();
+
+} // namespace cumed::deformapp

@@ -1,0 +1,193 @@
+#include "Run.h"
+
+#include "Animation.h"
+#include "cumed/app/BackendOption.h"
+#include "cumed/app/Json.h"
+#include "cumed/app/SafeOutput.h"
+#include "cumed/app/UsageError.h"
+#include "cumed/core/Timer.h"
+#include "cumed/deformation/MeshDeformation.h"
+#include "cumed/io/DicomSeriesReader.h"
+#include "cumed/itk/ItkImageBridge.h"
+#include "cumed/meshio/MeshReader.h"
+#include "cumed/meshio/VtpWriter.h"
+#include "cumed/surface/Isosurface.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <numeric>
+#include <vector>
+
+namespace cumed::deformapp {
+namespace {
+
+/// The mesh to deform: a mesh file, or a CT series' isosurface (on the device for a CUDA run
+/// whose frames stay there).
+struct InputMesh {
+  SurfaceMesh host;
+  std::shared_ptr<const DeviceSurfaceMesh> device;
+};
+
+InputMesh ReadInput(const Arguments& arguments, Backend backend, RunSummary& summary) {
+  InputMesh input;
+  if (!std::filesystem::is_directory(arguments.input)) {
+    input.host = meshio::ReadSurfaceMesh(arguments.input);
+    return input;
+  }
+  const Stopwatch watch;
+  const io::CtSeries ct = io::ReadDicomCtSeries(arguments.input);
+  surface::IsosurfaceOptions options;
+  options.values = {arguments.iso};
+  options.backend = backend;
+  options.keepOnDevice = backend == Backend::CUDA && !arguments.hostOutput;
+  surface::IsosurfaceResult result = surface::ExtractIsosurface(HostView(*ct.image), options);
+  summary.fromCt = true;
+  summary.isosurfaceMs = watch.elapsedMilliseconds();
+  const std::int64_t triangles =
+      result.deviceMesh ? result.deviceMesh->numberOfTriangles : result.mesh.numberOfTriangles();
+  if (triangles == 0) {
+    char iso[32];
+    std::snprintf(iso, sizeof iso, "%g", arguments.iso);
+    throw Error("the isosurface of " + arguments.input + " at --iso " + iso +
+                " HU is empty (try another --iso)");
+  }
+  if (result.deviceMesh) {
+    input.device = std::make_shared<const DeviceSurfaceMesh>(std::move(*result.deviceMesh));
+    summary.meshOnDevice = true;
+  } else {
+    input.host = std::move(result.mesh);
+  }
+  return input;
+}
+
+} // namespace
+
+RunSummary RunDeformation(const Arguments& arguments) {
+  namespace ffd = cumed::deformation;
+  if (!arguments.output.empty()) {
+    if (std::filesystem::path(arguments.output).extension() != ".vtp")
+      throw app::UsageError("--output '" + arguments.output + "': only .vtp is written");
+    app::ProtectedInputs inputs;
+    if (std::filesystem::is_directory(arguments.input))
+      inputs.directories.push_back(arguments.input);
+    else
+      inputs.files.push_back(arguments.input);
+    if (!arguments.keyframes.empty()) inputs.files.push_back(arguments.keyframes);
+    app::CheckReplaceable("--output", arguments.output, arguments.force, inputs);
+  }
+  const Backend backend = app::ResolveRequestedBackend(arguments.backend);
+  if (arguments.hostOutput && backend != Backend::CUDA)
+    throw app::UsageError("--host-output is for the CUDA backend; " +
+                          std::string(ToString(backend)) + " runs on the host anyway");
+
+  RunSummary summary;
+  const InputMesh input = ReadInput(arguments, backend, summary);
+  const ffd::Lattice lattice = ffd::LatticeAroundBounds(
+      input.device ? ffd::MeshBounds(*input.device) : ffd::MeshBounds(input.host),
+      arguments.lattice, arguments.margin);
+  ffd::ValidateLattice(lattice);
+  const Animation animation =
+      arguments.keyframes.empty()
+          ? Animation::BuiltIn(arguments.animation, lattice, arguments.amplitude, arguments.frames)
+          : Animation::FromKeyframes(arguments.keyframes, lattice);
+  std::vector<std::vector<double>> frames;
+  for (int f = 0; f < arguments.frames; ++f) frames.push_back(animation.ControlPoints(f));
+
+  ffd::DeformationOptions options;
+  options.backend = backend;
+  options.threads = arguments.tool.threads;
+  options.threadsPerBlock = arguments.threadsPerBlock;
+  Stopwatch watch;
+  ffd::MeshDeformation deformation = input.device
+                                         ? ffd::MeshDeformation(input.device, lattice, options)
+                                         : ffd::MeshDeformation(input.host, lattice, options);
+  summary.prepareMs = watch.elapsedMilliseconds();
+
+  SurfaceMesh hostFrame;
+  DeviceSurfaceMesh deviceFrame;
+  const bool onDevice = backend == Backend::CUDA && !arguments.hostOutput;
+  std::vector<double> ms;
+  for (const std::vector<double>& points : frames) {
+    watch.restart();
+    if (onDevice)
+      deformation.deform(points, deviceFrame);
+    else
+      deformation.deform(points, hostFrame);
+    ms.push_back(watch.elapsedMilliseconds());
+  }
+  if (!arguments.output.empty()) {
+    const SurfaceMesh last = onDevice ? deviceFrame.toHost() : std::move(hostFrame);
+    app::StagedFiles staged(arguments.force);
+    const std::filesystem::path file = staged.Stage(app::OutputName(arguments.output));
+    meshio::WriteVtp(last, file);
+    staged.Commit();
+    summary.output = arguments.output;
+  }
+
+  summary.input = arguments.input;
+  summary.points = deformation.numberOfPoints();
+  summary.triangles = deformation.numberOfTriangles();
+  summary.pointsOutside = deformation.pointsOutside();
+  summary.lattice = std::to_string(arguments.lattice[0]) + "x" +
+                    std::to_string(arguments.lattice[1]) + "x" +
+                    std::to_string(arguments.lattice[2]);
+  summary.animation = arguments.keyframes.empty() ? arguments.animation : arguments.keyframes;
+  summary.backend = ToString(deformation.backend());
+  summary.hostOutput = arguments.hostOutput;
+  summary.frames = arguments.frames;
+  summary.deformThreadsPerBlock = deformation.launchConfiguration().deformThreadsPerBlock;
+  summary.normalsThreadsPerBlock = deformation.launchConfiguration().normalsThreadsPerBlock;
+  std::vector<double> sorted = ms;
+  std::sort(sorted.begin(), sorted.end());
+  summary.medianFrameMs = sorted[sorted.size() / 2];
+  summary.meanFrameMs = std::accumulate(ms.begin(), ms.end(), 0.0) / ms.size();
+  summary.framesPerSecond = summary.meanFrameMs > 0 ? 1000.0 / summary.meanFrameMs : 0;
+  return summary;
+}
+
+std::string FormatSummary(const RunSummary& s) {
+  char text[512];
+  std::snprintf(text, sizeof text,
+                "points=%lld triangles=%lld lattice=%s outside=%lld backend=%s%s frames=%d "
+                "prepare_ms=%.3f frame_ms_median=%.4f frame_ms_mean=%.4f fps=%.1f block=%d,%d",
+                static_cast<long long>(s.points), static_cast<long long>(s.triangles),
+                s.lattice.c_str(), static_cast<long long>(s.pointsOutside), s.backend.c_str(),
+                s.hostOutput ? " host_output=1" : "", s.frames, s.prepareMs, s.medianFrameMs,
+                s.meanFrameMs, s.framesPerSecond, s.deformThreadsPerBlock,
+                s.normalsThreadsPerBlock);
+  std::string line = text;
+  if (s.fromCt) {
+    std::snprintf(text, sizeof text, " isosurface_ms=%.1f mesh_on_device=%d", s.isosurfaceMs,
+                  s.meshOnDevice ? 1 : 0);
+    line += text;
+  }
+  if (!s.output.empty()) line += " output=" + s.output;
+  return line;
+}
+
+std::string FormatSummaryJson(const RunSummary& s) {
+  app::JsonObject json;
+  json.Add("input", s.input)
+      .Add("from_ct", s.fromCt)
+      .Add("isosurface_ms", s.isosurfaceMs)
+      .Add("mesh_on_device", s.meshOnDevice)
+      .Add("points", s.points)
+      .Add("triangles", s.triangles)
+      .Add("lattice", s.lattice)
+      .Add("points_outside", s.pointsOutside)
+      .Add("animation", s.animation)
+      .Add("backend", s.backend)
+      .Add("host_output", s.hostOutput)
+      .Add("frames", s.frames)
+      .Add("prepare_ms", s.prepareMs)
+      .Add("frame_ms_median", s.medianFrameMs)
+      .Add("frame_ms_mean", s.meanFrameMs)
+      .Add("fps", s.framesPerSecond)
+      .Add("deform_threads_per_block", s.deformThreadsPerBlock)
+      .Add("normals_threads_per_block", s.normalsThreadsPerBlock)
+      .AddPathOrNull("output", s.output);
+  return json.Text();
+}
+
+} // namespace cumed::deformapp

@@ -1,0 +1,19 @@
+// cumed-deform: free-form deformation of a mesh, frame after frame, timed (CPU or CUDA).
+#include "Arguments.h"
+#include "Run.h"
+
+#include "cumed/app/ProgramMain.h"
+#include "cumed/core/Error.h"
+
+#include <string>
+
+int main(int argc, char** argv) {
+  using namespace cumed::deformapp;
+  return cumed::app::RunCommandLine<cumed::Error>(
+      kProgramName, argc, argv, ParseArguments, HelpText,
+      [](const Arguments& arguments) {
+        const RunSummary summary = RunDeformation(arguments);
+        return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
+      },
+      [](const cumed::Error& e) { return std::string(e.what()); });
+}
