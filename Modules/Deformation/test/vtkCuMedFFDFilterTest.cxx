@@ -208,6 +208,7 @@ TEST(FFDFilterCuda, KeepMeshOnDeviceAndAHostConsumerConnectedLater) {
   EXPECT_EQ(mesh->numberOfPoints, input->GetNumberOfPoints());
   // A host consumer connected now gets the frame materialised by the executive, no second run.
   vtkNew<vtkPolyDataNormals> normals;
+  normals->SplittingOff(); // else points on edges sharper than 30 degrees are duplicated
   normals->SetInputConnection(ffd->GetOutputPort());
   normals->Update();
   EXPECT_EQ(normals->GetOutput()->GetNumberOfPoints(), input->GetNumberOfPoints());
