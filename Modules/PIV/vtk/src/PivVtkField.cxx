@@ -2,6 +2,7 @@
 
 #include "cumed/core/Error.h"
 #include "cumed/piv/DerivedFields.h"
+#include "cumed/piv/FieldGrid.h"
 #include "cumed/vtk/VtkImageBridge.h"
 
 #include <vtkFloatArray.h>
@@ -37,19 +38,6 @@ void ToWorld(const ImageGeometry& g, double a, double b, float out[3]) {
 
 } // namespace
 
-ImageGeometry FieldGeometry(const PivField& field, const ImageGeometry& frames) {
-  ImageGeometry g;
-  g.size = {std::size_t(field.columns), std::size_t(field.rows), 1};
-  g.spacing = {frames.spacing[0] * field.step, frames.spacing[1] * field.step, frames.spacing[2]};
-  g.direction = frames.direction;
-  const double x0 = field.size() ? field.x[0] * frames.spacing[0] : 0.0;
-  const double y0 = field.size() ? field.y[0] * frames.spacing[1] : 0.0;
-  for (int k = 0; k < 3; ++k)
-    g.origin[k] =
-        frames.origin[k] + frames.direction[3 * k] * x0 + frames.direction[3 * k + 1] * y0;
-  return g;
-}
-
 vtkSmartPointer<vtkImageData> FieldToImageData(const PivField& field, const ImageGeometry& frames,
                                                double timeBetweenFrames) {
   const double sx = frames.spacing[0], sy = frames.spacing[1];
@@ -63,7 +51,14 @@ vtkSmartPointer<vtkImageData> FieldToImageData(const PivField& field, const Imag
   const DerivedFields derived = ComputeDerivedFields(field, units);
 
   auto image = vtkSmartPointer<vtkImageData>::New();
-  ApplyGeometry(FieldGeometry(field, frames), image);
+  FieldGrid grid;
+  grid.columns = field.columns;
+  grid.rows = field.rows;
+  grid.step = field.step;
+  grid.windowSize = field.windowSize;
+  grid.firstX = field.size() ? field.x[0] : 0.f;
+  grid.firstY = field.size() ? field.y[0] : 0.f;
+  ApplyGeometry(FieldGeometry(grid, frames), image);
   const vtkIdType n = vtkIdType(field.size());
   auto velocity = FloatArray("velocity", 3, n);
   auto displacement = FloatArray("displacement", 3, n);

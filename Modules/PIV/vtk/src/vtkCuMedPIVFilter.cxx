@@ -1,6 +1,7 @@
 #include "cumed/piv/vtkCuMedPIVFilter.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/piv/FieldGrid.h"
 #include "cumed/piv/Piv.h"
 #include "cumed/piv/PivVtkField.h"
 #include "cumed/vtk/VtkImageBridge.h"
@@ -12,24 +13,10 @@
 #include <vtkPointData.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
 
-#include <cmath>
+#include <algorithm>
 #include <string>
 
 vtkStandardNewMacro(vtkCuMedPIVFilter);
-
-namespace {
-
-/// Windows along one axis of `pixels` for the last pass (as the module's PassGrid counts them).
-int WindowsAlong(int pixels, int window, int step) {
-  return pixels >= window ? (pixels - window) / step + 1 : 0;
-}
-
-int LastStep(const cumed::piv::PivOptions& o) {
-  const int w = o.windowSizes.empty() ? 0 : o.windowSizes.back();
-  return std::max(1, int(std::lround(w * (1.0 - o.overlap))));
-}
-
-} // namespace
 
 vtkCuMedPIVFilter::vtkCuMedPIVFilter() {
   this->SetNumberOfInputPorts(2);
@@ -71,13 +58,24 @@ int vtkCuMedPIVFilter::RequestInformation(vtkInformation*, vtkInformationVector*
   vtkInformation* out = outputVector->GetInformationObject(0);
   int extent[6];
   in->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), extent);
-  const int step = LastStep(this->Options);
-  const int w = this->Options.windowSizes.empty() ? 0 : this->Options.windowSizes.back();
-  // The grid CuMed will compute; RequestData checks the options and places the origin.
-  const int columns = WindowsAlong(extent[1] - extent[0] + 1, w, step);
-  const int rows = WindowsAlong(extent[3] - extent[2] + 1, w, step);
-  const int outExtent[6] = {0, std::max(columns, 1) - 1, 0, std::max(rows, 1) - 1, 0, 0};
+  // The grid CuMed will compute (RequestData checks the options and reports what is wrong).
+  const cumed::piv::FieldGrid grid = cumed::piv::PlanFieldGrid(
+      extent[1] - extent[0] + 1, extent[3] - extent[2] + 1, this->Options);
+  const int outExtent[6] = {0, std::max(grid.columns, 1) - 1, 0, std::max(grid.rows, 1) - 1, 0, 0};
   out->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), outExtent, 6);
+  cumed::ImageGeometry frames;
+  if (in->Has(vtkDataObject::SPACING())) in->Get(vtkDataObject::SPACING(), frames.spacing.data());
+  if (in->Has(vtkDataObject::ORIGIN())) in->Get(vtkDataObject::ORIGIN(), frames.origin.data());
+  if (in->Has(vtkDataObject::DIRECTION()))
+    in->Get(vtkDataObject::DIRECTION(), frames.direction.data());
+  // The whole extent may start elsewhere than 0: pixel 0 of the frame is at its minimum.
+  for (int k = 0; k < 3; ++k)
+    for (int a = 0; a < 2; ++a)
+      frames.origin[k] += frames.direction[3 * k + a] * frames.spacing[a] * extent[2 * a];
+  const cumed::ImageGeometry field = cumed::piv::FieldGeometry(grid, frames);
+  out->Set(vtkDataObject::SPACING(), field.spacing.data(), 3);
+  out->Set(vtkDataObject::ORIGIN(), field.origin.data(), 3);
+  out->Set(vtkDataObject::DIRECTION(), field.direction.data(), 9);
   vtkDataObject::SetPointDataActiveScalarInfo(out, VTK_FLOAT, 1);
   return 1;
 }

@@ -23,8 +23,4 @@ namespace cumed::piv {
 vtkSmartPointer<vtkImageData> FieldToImageData(const PivField& field, const ImageGeometry& frames,
                                                double timeBetweenFrames = 1.0);
 
-/// The geometry of the window-centre grid of a field (columns x rows x 1) over `frames`:
-/// origin at the first window centre, spacing = step x frame spacing.
-ImageGeometry FieldGeometry(const PivField& field, const ImageGeometry& frames);
-
 } // namespace cumed::piv
