@@ -3,8 +3,10 @@
 #include "cumed/core/Error.h"
 
 #include <vtkCellArray.h>
+#include <vtkCellData.h>
 #include <vtkDataArray.h>
 #include <vtkFloatArray.h>
+#include <vtkIdTypeArray.h>
 #include <vtkImageData.h>
 #include <vtkMatrix3x3.h>
 #include <vtkPointData.h>
@@ -117,15 +119,19 @@ vtkSmartPointer<vtkPolyData> TracePathlines(const std::vector<vtkImageData*>& fi
   time->SetName("time");
   auto speed = vtkSmartPointer<vtkFloatArray>::New();
   speed->SetName("speed");
-  for (const auto& seed : seeds) {
-    std::vector<vtkIdType> ids;
-    double p[3] = {seed[0], seed[1], seed[2]}, v[3];
+  auto seedIds = vtkSmartPointer<vtkIdTypeArray>::New();
+  seedIds->SetName("seed");
+  for (std::size_t seedIndex = 0; seedIndex < seeds.size(); ++seedIndex) {
+    // The line's points and values, kept only when it has the two points a VTK line needs.
+    std::vector<std::array<double, 3>> path;
+    std::vector<float> times, speeds;
+    double p[3] = {seeds[seedIndex][0], seeds[seedIndex][1], seeds[seedIndex][2]}, v[3];
     for (int n = 0; n <= steps; ++n) {
       const double t = n * h;
       if (!s.At(p, t, v)) break;
-      ids.push_back(points->InsertNextPoint(p));
-      time->InsertNextValue(float(t * options.fieldInterval));
-      speed->InsertNextValue(float(std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])));
+      path.push_back({p[0], p[1], p[2]});
+      times.push_back(float(t * options.fieldInterval));
+      speeds.push_back(float(std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])));
       if (n == steps) break;
       // Midpoint rule: the velocity half a step ahead moves the point a whole step.
       double mid[3], vm[3];
@@ -133,7 +139,15 @@ vtkSmartPointer<vtkPolyData> TracePathlines(const std::vector<vtkImageData*>& fi
       if (!s.At(mid, t + 0.5 * h, vm)) break;
       for (int c = 0; c < 3; ++c) p[c] += dt * vm[c];
     }
+    if (path.size() < 2) continue;
+    std::vector<vtkIdType> ids;
+    for (std::size_t k = 0; k < path.size(); ++k) {
+      ids.push_back(points->InsertNextPoint(path[k].data()));
+      time->InsertNextValue(times[k]);
+      speed->InsertNextValue(speeds[k]);
+    }
     lines->InsertNextCell(vtkIdType(ids.size()), ids.data());
+    seedIds->InsertNextValue(vtkIdType(seedIndex));
   }
   auto output = vtkSmartPointer<vtkPolyData>::New();
   output->SetPoints(points);
@@ -141,6 +155,7 @@ vtkSmartPointer<vtkPolyData> TracePathlines(const std::vector<vtkImageData*>& fi
   output->GetPointData()->AddArray(time);
   output->GetPointData()->AddArray(speed);
   output->GetPointData()->SetActiveScalars("speed");
+  output->GetCellData()->AddArray(seedIds);
   return output;
 }
 

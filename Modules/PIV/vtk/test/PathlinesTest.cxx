@@ -5,6 +5,7 @@
 #include "cumed/core/Error.h"
 
 #include <vtkCellArray.h>
+#include <vtkCellData.h>
 #include <vtkDataArray.h>
 #include <vtkFloatArray.h>
 #include <vtkIdList.h>
@@ -102,6 +103,7 @@ TEST(PivPathlines, UniformFlowExactAndEndingAtTheEdge) {
   }
   // From x = 33 at 1.5 per half step, x = 39 is the last point inside (x <= 40).
   ids = LinePoints(lines, 1);
+  EXPECT_EQ(lines->GetCellData()->GetArray("seed")->GetComponent(1, 0), 1);
   ASSERT_EQ(ids.size(), 5u);
   double last[3];
   lines->GetPoint(ids.back(), last);
@@ -119,6 +121,17 @@ TEST(PivPathlines, LinearInTime) {
   double end[3];
   lines->GetPoint(ids.back(), end);
   EXPECT_NEAR(end[0], 1.0, 1e-9);
+}
+
+TEST(PivPathlines, SeedsOutsideGiveNoLine) {
+  auto uniform = AnalyticField([](double, double, float* w) { w[0] = 3.f; });
+  // Outside; inside but leaving at once (x = 39.5 -> 41); inside.
+  vtkSmartPointer<vtkPolyData> lines = TracePathlines({uniform.GetPointer(), uniform.GetPointer()},
+                                                      {{0, 100, 0}, {39.5, 0, 0}, {0, 0, 0}});
+  ASSERT_EQ(lines->GetNumberOfLines(), 1);
+  EXPECT_EQ(lines->GetCellData()->GetArray("seed")->GetComponent(0, 0), 2);
+  EXPECT_EQ(lines->GetNumberOfPoints(), 5);
+  EXPECT_EQ(lines->GetPointData()->GetArray("time")->GetNumberOfTuples(), 5);
 }
 
 TEST(PivPathlines, NamedErrors) {

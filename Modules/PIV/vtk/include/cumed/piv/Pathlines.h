@@ -22,10 +22,11 @@ struct PathlineOptions {
   const char* velocityArray = "velocity";
 };
 
-/// One polyline per seed (in the seeds' order; world coordinates, z of the field plane) from
+/// One polyline per seed, in the seeds' order (world coordinates, z of the field plane), from
 /// t = 0 to the last field's time (one field: steady, over one interval). A line ends where
-/// its point leaves the fields' grid (the last point stays inside). Point data: "time" and
-/// "speed" (|velocity| at the point). The fields must share one grid (FieldToImageData's
+/// its point leaves the fields' grid (the last point stays inside); a seed with fewer than two
+/// points inside gives no line. Point data: "time" and "speed" (|velocity| at the point); cell
+/// data "seed": the index of each line's seed. The fields must share one grid (FieldToImageData's
 /// images of one sequence). Throws InvalidArgument naming the field, array or option at fault.
 vtkSmartPointer<vtkPolyData> TracePathlines(const std::vector<vtkImageData*>& fields,
                                             const std::vector<std::array<double, 3>>& seeds,
