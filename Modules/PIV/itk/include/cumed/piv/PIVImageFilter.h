@@ -27,6 +27,8 @@
 #include <itkImageToImageFilter.h>
 #include <itkVector.h>
 
+#include <type_traits>
+
 namespace cumed {
 
 template <class TInputImage, class TOutputImage = itk::Image<itk::Vector<float, 2>, 2>>
@@ -34,6 +36,11 @@ class PIVImageFilter : public itk::ImageToImageFilter<TInputImage, TOutputImage>
 public:
   static_assert(TInputImage::ImageDimension == 2 && TOutputImage::ImageDimension == 2,
                 "PIV frames and fields are 2D");
+  static_assert(
+      IsCuMedPixel<TInputImage>() &&
+          std::is_same_v<typename TInputImage::PixelType,
+                         typename ItkPixelTraits<typename TInputImage::PixelType>::ComponentType>,
+      "PIV frames are scalar unsigned char, short, unsigned short or float images");
   ITK_DISALLOW_COPY_AND_MOVE(PIVImageFilter);
   using Self = PIVImageFilter;
   using Superclass = itk::ImageToImageFilter<TInputImage, TOutputImage>;
