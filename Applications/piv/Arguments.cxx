@@ -201,9 +201,6 @@ void CheckCombinations(const Arguments& a) {
     throw UsageError("no frames given: two image files (a pair), a list, a directory or a "
                      "pattern such as 'run/*.tif'");
   if (a.outputDirectory.empty()) throw UsageError("--output DIR is required");
-  if (a.png)
-    throw UsageError("--png is not available yet: draw the .vti with ParaView or VTK "
-                     "(arrows: vtkGlyph3D, see Documentation/piv.md)");
   if (a.ensemble && a.piv.backend == cumed::Backend::CUDA)
     throw UsageError("--ensemble runs on the CPU only; --backend cuda cannot be combined with it");
 }
@@ -273,7 +270,9 @@ Units and pathlines:
   --pathline-seed-step K   seeds at every K-th window centre of the first field (default 2)
   --pair-interval T        time between successive pairs (default: --dt)
   --format vti|vtk         field files: VTK XML image data (default) or legacy VTK
-  --png                    (not available yet; refused)
+  --png                    also NAME.png: the first frame with the vectors as arrows coloured
+                           by magnitude (needs an OpenGL context: EGL device, or X11 under
+                           xvfb-run)
   --force                  replace existing output files
   --help, -h               this text
 )") + app::ToolOptionsHelp();

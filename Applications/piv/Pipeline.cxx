@@ -2,6 +2,7 @@
 
 #include "FieldFiles.h"
 #include "FrameFiles.h"
+#include "QuiverPicture.h"
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Messages.h"
@@ -30,7 +31,7 @@ namespace {
 /// The files one field is written to.
 struct FieldOutputs {
   std::string name; ///< the pair's first frame's stem, or "ensemble"
-  fs::path text, image;
+  fs::path text, image, png;
 };
 
 std::vector<FieldOutputs> PlanOutputs(const Arguments& a,
@@ -44,8 +45,9 @@ std::vector<FieldOutputs> PlanOutputs(const Arguments& a,
                             "' both name the output '" + name +
                             "': pairs are named after their first frame's file name");
     used[name] = frame;
-    outputs.push_back(
-        {name, directory / (name + ".txt"), directory / (name + FieldExtension(a.format))});
+    outputs.push_back({name, directory / (name + ".txt"),
+                       directory / (name + FieldExtension(a.format)),
+                       a.png ? directory / (name + ".png") : fs::path()});
   };
   if (a.ensemble)
     add("ensemble", pairs.front().first);
@@ -66,6 +68,7 @@ void CheckOutputs(const Arguments& a, const std::vector<fs::path>& frames,
   for (const FieldOutputs& o : outputs) {
     app::CheckReplaceable("output", o.text, a.force, inputs);
     app::CheckReplaceable("output", o.image, a.force, inputs);
+    if (!o.png.empty()) app::CheckReplaceable("output", o.png, a.force, inputs);
   }
   if (!a.pathlines.empty()) app::CheckReplaceable("--pathlines", a.pathlines, a.force, inputs);
 }
@@ -142,6 +145,7 @@ RunSummary RunPipeline(const Arguments& a) {
     vtkSmartPointer<vtkImageData> image =
         piv::FieldToImageData(field, frame.geometry(), a.timeBetweenFrames);
     WriteFieldImage(staged.Stage(out.image), image, a.format);
+    if (!out.png.empty()) WriteQuiverPng(staged.Stage(out.png), frame, image);
     fieldImages.push_back(image);
     s.writeSeconds += w.elapsedSeconds();
   };

@@ -45,8 +45,6 @@ TEST(PivAppErrors, BadOptionValues) {
   ExpectError(RunPiv({"--output", "out", "--fit", "cubic", "a.png", "b.png"}, dir), 2,
               "--fit: unknown fit 'cubic'");
   ExpectError(RunPiv({"a.png", "b.png"}, dir), 2, "--output DIR is required");
-  ExpectError(RunPiv({"--output", "out", "--png", "a.png", "b.png"}, dir), 2,
-              "--png is not available yet");
   ExpectError(RunPiv({"--output", "out", "--ensemble", "--backend", "cuda", "a.png", "b.png"}, dir),
               2, "--ensemble runs on the CPU only");
   ExpectError(RunPiv({"--output", "out", "--pathlines", "p.vtk", "a.png", "b.png"}, dir), 2,
