@@ -54,7 +54,8 @@ std::vector<fs::path> PatternFrames(const fs::path& pattern) {
   for (const auto& entry : fs::directory_iterator(directory))
     if (entry.is_regular_file() &&
         fnmatch(name.c_str(), entry.path().filename().c_str(), FNM_PERIOD) == 0)
-      files.push_back(entry.path());
+      // Named as the pattern was written: "p*.png" lists "p0.png", not "./p0.png".
+      files.push_back(pattern.has_parent_path() ? entry.path() : entry.path().filename());
   if (files.empty()) throw UsageError("pattern '" + pattern.string() + "' matches no file");
   return Sorted(files);
 }

@@ -173,7 +173,8 @@ RunSummary RunPipeline(const Arguments& a) {
       // "ensemble pair N: ..." -> the files of pair N.
       const std::string text = e.what();
       const std::size_t at = text.find("ensemble pair ");
-      const std::size_t n = at == std::string::npos ? 0 : std::stoul(text.substr(at + 14));
+      if (at == std::string::npos) throw;
+      const std::size_t n = std::stoul(text.substr(at + 14));
       throw Error(PairName(pairs[std::min(n, pairs.size() - 1)]) + ": " + text);
     }
     s.computeSeconds = watch.elapsedSeconds();

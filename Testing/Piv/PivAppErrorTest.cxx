@@ -27,6 +27,16 @@ TEST(PivAppErrors, FramesOfDifferentSizes) {
   EXPECT_FALSE(fs::exists(dir / "out")); // the directory it made is removed again
 }
 
+TEST(PivAppErrors, EnsembleNamesThePairAtFault) {
+  const fs::path dir = FreshWorkDirectory();
+  WritePair(dir / "p0_a.png", dir / "p0_b.png", 1, 1, 1, 128, 96);
+  WritePair(dir / "p1_a.png", dir / "p1_b.png", 1, 1, 2, 96, 96);
+  const auto run = RunPiv({"--output", "out", "--ensemble", "p*.png"}, dir);
+  ExpectError(run, 1,
+              "pair 'p1_a.png' / 'p1_b.png': PIV: ensemble pair 1: the frames are 96 x 96 px");
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
 TEST(PivAppErrors, WindowLargerThanTheFrames) {
   const fs::path dir = FreshWorkDirectory();
   WritePair(dir / "a.png", dir / "b.png", 1, 1, 1, 100, 64);
