@@ -1,5 +1,7 @@
 #include "Arguments.h"
 
+#include "SettingsFile.h"
+
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
@@ -84,7 +86,8 @@ const std::set<std::string> kWithValue{"--output",
                                        "--format",
                                        "--pathlines",
                                        "--pathline-seed-step",
-                                       "--backend"};
+                                       "--backend",
+                                       "--settings"};
 const std::set<std::string> kFlags{
     "--help",         "-h",           "--ensemble", "--no-median-test",
     "--zero-padding", "--normalized", "--png",      "--force"};
@@ -193,7 +196,7 @@ void ApplyOption(const std::string& name, const std::string& value, Arguments& a
     a.pathlineSeedStep = ParseWholeNumber(name, value, 1, 1000);
   } else if (name == "--backend") {
     a.piv.backend = app::ParseBackendOption(name, value);
-  }
+  } // --settings: read before parsing (SettingsFile.h)
 }
 
 void CheckCombinations(const Arguments& a) {
@@ -209,8 +212,11 @@ void CheckCombinations(const Arguments& a) {
 
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
+  const std::vector<std::string> expanded = ExpandSettingsFile(argc, argv);
+  std::vector<const char*> words;
+  for (const std::string& word : expanded) words.push_back(word.c_str());
   arguments.inputs = app::ParseCommandLine(
-      argc, argv,
+      int(words.size()), words.data(),
       {[](const std::string& n) { return kFlags.count(n) != 0 || app::IsToolFlag(n); },
        [](const std::string& n) { return kWithValue.count(n) != 0 || app::IsToolValueOption(n); },
        [&](const std::string& name) { ApplyFlag(name, arguments); },
@@ -273,6 +279,8 @@ Units and pathlines:
   --png                    also NAME.png: the first frame with the vectors as arrows coloured
                            by magnitude (needs an OpenGL context: EGL device, or X11 under
                            xvfb-run)
+  --settings FILE          options from FILE, one a line as on the command line ("--window
+                           64,32,16"; '#' starts a comment line); the command line wins
   --force                  replace existing output files
   --help, -h               this text
 )") + app::ToolOptionsHelp();

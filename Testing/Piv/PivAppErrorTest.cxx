@@ -80,6 +80,22 @@ TEST(PivAppErrors, EmptyAndTruncatedTiff) {
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
+TEST(PivAppErrors, BadSettingsFiles) {
+  const fs::path dir = FreshWorkDirectory();
+  WritePair(dir / "a.png", dir / "b.png", 1, 1);
+  ExpectError(RunPiv({"--settings", "none.txt", "a.png", "b.png"}, dir), 2,
+              "--settings 'none.txt' cannot be read");
+  std::ofstream(dir / "bad.txt") << "--output out\nwindow 32\n";
+  ExpectError(RunPiv({"--settings", "bad.txt", "a.png", "b.png"}, dir), 2,
+              "--settings 'bad.txt' line 2: 'window 32' is not an option");
+  std::ofstream(dir / "nested.txt") << "--settings other.txt\n";
+  ExpectError(RunPiv({"--settings", "nested.txt", "a.png", "b.png"}, dir), 2,
+              "line 1: a settings file cannot name another");
+  std::ofstream(dir / "value.txt") << "--overlap 2\n--output out\n";
+  ExpectError(RunPiv({"--settings", "value.txt", "a.png", "b.png"}, dir), 2,
+              "--overlap 2 is outside 0..0.75");
+}
+
 TEST(PivAppErrors, MaskOfTheWrongSize) {
   const fs::path dir = FreshWorkDirectory();
   WritePair(dir / "a.png", dir / "b.png", 1, 1, 1, 128, 96);

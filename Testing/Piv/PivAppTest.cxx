@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 
 namespace {
 
@@ -159,6 +160,25 @@ TEST(PivApp, LegacyVtkAndMask) {
   EXPECT_GT(json["masked"].number, 0);
   for (const auto& v : ReadFieldText(dir / "out" / "a.txt"))
     EXPECT_EQ((v.flags & 1) != 0, v.x + 0.5f < 64) << v.x; // masked: the centre pixel x + 0.5
+}
+
+TEST(PivApp, SettingsFileAndCommandLineOverride) {
+  const fs::path dir = FreshWorkDirectory();
+  WritePair(dir / "a.png", dir / "b.png", 1.2, 0.4);
+  std::ofstream(dir / "piv.txt") << "# three passes\n"
+                                 << "--window 64,32,16\n\n"
+                                 << "--overlap=50%\n"
+                                 << "--output out\n"
+                                 << "  --json\n";
+  auto run = RunPiv({"--settings", "piv.txt", "a.png", "b.png"}, dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  auto json = cumed::apptest::ParseJson(run.out);
+  EXPECT_EQ(json["grid"].items.at(0).number, (128 - 16) / 8 + 1); // 16 px windows, 8 px steps
+  // The command line wins: one pass of 32 px.
+  run = RunPiv({"--settings=piv.txt", "--window", "32", "--force", "a.png", "b.png"}, dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  json = cumed::apptest::ParseJson(run.out);
+  EXPECT_EQ(json["grid"].items.at(0).number, (128 - 32) / 16 + 1);
 }
 
 TEST(PivApp, HelpAndVersion) {
