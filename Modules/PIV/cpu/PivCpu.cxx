@@ -60,13 +60,40 @@ void PrepareSampling(const FramePair& frames, Interpolation interpolation,
 
 } // namespace
 
-PivField RunPivCpu(const float* first, const float* second, int width, int height,
-                   const std::uint8_t* mask, const PivOptions& options, ExecutionScope& scope) {
-  const FramePair original{first, second, width, height};
+namespace {
+
+/// One pass of an ensemble: every pair (deformed by the predictor after the first pass)
+/// correlated into the sum of planes, the vectors from their mean.
+void EnsemblePass(const std::vector<FramePair>& pairs, const std::uint8_t* mask, const PassGrid& g,
+                  const GridView* predictor, const PivOptions& options, ExecutionScope& scope,
+                  PivField& field) {
+  EnsembleCorrelationCpu ensemble(g, options);
+  std::vector<float> coefficientsA, coefficientsB, deformedA, deformedB;
+  for (const FramePair& pair : pairs) {
+    scope.checkCancelled();
+    if (!predictor) {
+      ensemble.add(pair);
+      continue;
+    }
+    FramePair sampled;
+    PrepareSampling(pair, options.deformation, coefficientsA, coefficientsB, sampled);
+    DeformFrames(sampled, *predictor, options.deformation, deformedA, deformedB);
+    ensemble.add({deformedA.data(), deformedB.data(), pair.width, pair.height});
+  }
+  ensemble.evaluate(pairs.front().width, mask, predictor, field);
+}
+
+} // namespace
+
+PivField RunPivCpu(const std::vector<FramePair>& pairs, const std::uint8_t* mask,
+                   const PivOptions& options, ExecutionScope& scope) {
+  const int width = pairs.front().width, height = pairs.front().height;
+  const bool ensemble = pairs.size() > 1;
   FramePair sampled;
   std::vector<float> firstCoefficients, secondCoefficients;
-  if (options.windowSizes.size() > 1)
-    PrepareSampling(original, options.deformation, firstCoefficients, secondCoefficients, sampled);
+  if (!ensemble && options.windowSizes.size() > 1)
+    PrepareSampling(pairs.front(), options.deformation, firstCoefficients, secondCoefficients,
+                    sampled);
   const ValidationParameters validation = ParametersOf(options.validation);
   const int passes = int(options.windowSizes.size());
   PivField previous, field;
@@ -78,11 +105,14 @@ PivField RunPivCpu(const float* first, const float* second, int width, int heigh
     const PassGrid g = PlanPass(width, height, options.windowSizes[pass], options.overlap,
                                 pass == 0 ? options.searchExtension : 0, options.zeroPadding);
     field.resize(g.columns, g.rows);
-    if (pass == 0) {
-      CorrelatePassCpu(original, mask, g, nullptr, options, field);
+    GridView predictor;
+    if (pass > 0)
+      predictor = PredictorOf(previous, previousGrid, options.predictorSmoothing, smoothU, smoothV);
+    if (ensemble) {
+      EnsemblePass(pairs, mask, g, pass > 0 ? &predictor : nullptr, options, scope, field);
+    } else if (pass == 0) {
+      CorrelatePassCpu(pairs.front(), mask, g, nullptr, options, field);
     } else {
-      const GridView predictor =
-          PredictorOf(previous, previousGrid, options.predictorSmoothing, smoothU, smoothV);
       DeformFrames(sampled, predictor, options.deformation, deformedFirst, deformedSecond);
       const FramePair deformed{deformedFirst.data(), deformedSecond.data(), width, height};
       CorrelatePassCpu(deformed, mask, g, &predictor, options, field);

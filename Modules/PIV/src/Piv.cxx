@@ -6,6 +6,7 @@
 #include "src/PivArguments.h"
 
 #include <cstdint>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -65,8 +66,9 @@ PivField ComputePiv(const ImageView<const T>& first, const ImageView<const T>& s
     throw InvalidArgument("PIV: the frames are in device memory but the CPU backend runs; copy "
                           "them to the host (Image::toHost) or use the CUDA backend");
   std::vector<float> firstCopy, secondCopy;
-  PivField field = detail::RunPivCpu(AsFloat(first, firstCopy), AsFloat(second, secondCopy), width,
-                                     height, options.mask.data, options, scope);
+  const std::vector<detail::FramePair> pairs{
+      {AsFloat(first, firstCopy), AsFloat(second, secondCopy), width, height}};
+  PivField field = detail::RunPivCpu(pairs, options.mask.data, options, scope);
   scope.finish(Backend::CPU);
   return field;
 }
@@ -94,6 +96,73 @@ PivField ComputePiv(const Image& first, const Image& second, const PivOptions& o
     return ComputeTyped<float>(first, second, options);
   }
   throw InvalidArgument("PIV: unsupported pixel type");
+}
+
+namespace {
+
+/// A host frame of any pixel type as float: the frame's memory for float, else `copy`.
+const float* HostFloatPixels(const Image& frame, std::vector<float>& copy) {
+  switch (frame.pixelType()) {
+  case PixelType::UInt8:
+    return AsFloat(frame.view<std::uint8_t>(), copy);
+  case PixelType::Int16:
+    return AsFloat(frame.view<std::int16_t>(), copy);
+  case PixelType::UInt16:
+    return AsFloat(frame.view<std::uint16_t>(), copy);
+  case PixelType::Float32:
+    return frame.view<float>().data;
+  }
+  throw InvalidArgument("PIV: unsupported pixel type");
+}
+
+detail::FrameDescription DescriptionOf(const Image& image) {
+  return {image.geometry(), image.location(), image.components()};
+}
+
+} // namespace
+
+PivField ComputeEnsemblePiv(const std::vector<ImagePair>& pairs, const PivOptions& options) {
+  if (pairs.empty())
+    throw InvalidArgument(
+        "PIV: ensemble correlation needs at least one pair of frames (none given)");
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const std::string which = "PIV: ensemble pair " + std::to_string(i) + ": ";
+    if (!pairs[i].first || !pairs[i].second)
+      throw InvalidArgument(which + "the " + (pairs[i].first ? "second" : "first") +
+                            " frame is missing (null)");
+    try {
+      detail::CheckRequest(DescriptionOf(*pairs[i].first), DescriptionOf(*pairs[i].second),
+                           options);
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument(which + e.what());
+    }
+    if (pairs[i].first->location() == MemoryLocation::Device ||
+        pairs[i].second->location() == MemoryLocation::Device)
+      throw InvalidArgument(which + "the frames are in device memory; ensemble correlation runs "
+                                    "on the CPU backend (copy them to the host)");
+    const ImageGeometry& g0 = pairs.front().first->geometry();
+    const ImageGeometry& g = pairs[i].first->geometry();
+    if (g.size[0] != g0.size[0] || g.size[1] != g0.size[1])
+      throw InvalidArgument(which + "the frames are " + std::to_string(g.size[0]) + " x " +
+                            std::to_string(g.size[1]) + " px but pair 0's are " +
+                            std::to_string(g0.size[0]) + " x " + std::to_string(g0.size[1]) +
+                            " px");
+  }
+  if (options.backend == Backend::CUDA)
+    throw InvalidArgument("PIV: ensemble correlation runs on the CPU backend only; the CUDA "
+                          "backend was requested (use Backend::Auto or Backend::CPU)");
+  const int width = int(pairs.front().first->geometry().size[0]);
+  const int height = int(pairs.front().first->geometry().size[1]);
+  ExecutionScope scope(options, CorrelationWork(width, height, options) * pairs.size());
+  std::vector<std::vector<float>> copies(2 * pairs.size());
+  std::vector<detail::FramePair> frames;
+  frames.reserve(pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i)
+    frames.push_back({HostFloatPixels(*pairs[i].first, copies[2 * i]),
+                      HostFloatPixels(*pairs[i].second, copies[2 * i + 1]), width, height});
+  PivField field = detail::RunPivCpu(frames, options.mask.data, options, scope);
+  scope.finish(Backend::CPU);
+  return field;
 }
 
 #define CUMED_INSTANTIATE_PIV(T)                                                                   \

@@ -11,12 +11,15 @@
 #ifdef DOWNSTREAM_HAS_ITK
 #include <cumed/io/DicomSeriesReader.h>
 #include <cumed/morphology/GrayscaleDilateImageFilter.h>
+#include <cumed/piv/PIVImageFilter.h>
+#include <cumed/piv/PivVtkField.h>
 #include <cumed/surface/vtkCuMedFlyingEdges3D.h>
 #include <vtkImageData.h>
 #include <vtkPolyData.h>
 #include <vtkSmartPointer.h>
 
 #include <algorithm>
+#include <utility>
 #endif
 
 #include <cmath>
@@ -98,6 +101,24 @@ int main() {
     return 2; // must have thrown
   } catch (const cumed::io::DicomError&) {
   }
+  // The PIV adapters: the field as vtkImageData, and the ITK filter on the same frames.
+  int fieldDims[3];
+  cumed::piv::FieldToImageData(field, plane)->GetDimensions(fieldDims);
+  if (fieldDims[0] != 3 || fieldDims[1] != 3) return 7;
+  using Frame = itk::Image<float, 2>;
+  auto frameA = Frame::New(), frameB = Frame::New();
+  for (const auto& [frame, image] :
+       {std::pair{frameA.GetPointer(), &a}, std::pair{frameB.GetPointer(), &b}}) {
+    frame->SetRegions(Frame::SizeType{{64, 64}});
+    frame->Allocate();
+    std::copy_n(image->view<float>().data, 64 * 64, frame->GetBufferPointer());
+  }
+  auto pivFilter = cumed::PIVImageFilter<Frame>::New();
+  pivFilter->SetFirstInput(frameA);
+  pivFilter->SetSecondInput(frameB);
+  pivFilter->SetBackend(cumed::Backend::CPU);
+  pivFilter->Update();
+  if (std::abs(pivFilter->GetOutput()->GetBufferPointer()[4][0] - 3.f) > 0.1f) return 8;
 #endif
   std::cout << "CuMed " << CUMED_VERSION << " downstream OK, backend "
             << cumed::ToString(cumed::ResolveBackend(cumed::Backend::Auto)) << ", "

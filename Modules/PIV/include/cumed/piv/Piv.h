@@ -7,6 +7,8 @@
 #include "cumed/piv/PivField.h"
 #include "cumed/piv/PivOptions.h"
 
+#include <vector>
+
 namespace cumed::piv {
 
 /// The displacement field from `first` to `second` (2D, same size; uint8, int16, uint16 or
@@ -20,6 +22,20 @@ PivField ComputePiv(const Image& first, const Image& second, const PivOptions& o
 template <class T>
 PivField ComputePiv(const ImageView<const T>& first, const ImageView<const T>& second,
                     const PivOptions& options);
+
+/// Two frames of one pair of a sequence (not owned).
+struct ImagePair {
+  const Image* first = nullptr;
+  const Image* second = nullptr;
+};
+
+/// Ensemble correlation for steady flows and sparse seeding: in every pass, the correlation
+/// planes of all pairs are averaged window by window before the peak search (one pair gives
+/// what ComputePiv gives). Every pair passes ComputePiv's checks, all frames share one size;
+/// host frames only, CPU backend (Backend::CUDA throws InvalidArgument). Frames that are not
+/// float are converted (a float copy of each is held during the call); the sum of the planes
+/// takes windows x fftSize^2 floats. Later passes deform every pair by the common predictor.
+PivField ComputeEnsemblePiv(const std::vector<ImagePair>& pairs, const PivOptions& options);
 
 /// Validation and replacement alone, on the host (what ComputePiv runs after every pass):
 /// clears the validation flags (all but Masked and InvalidPeak), flags and replaces anew.

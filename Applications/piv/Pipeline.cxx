@@ -1,0 +1,230 @@
+#include "Pipeline.h"
+
+#include "FieldFiles.h"
+#include "FrameFiles.h"
+#include "QuiverPicture.h"
+
+#include "cumed/app/BackendOption.h"
+#include "cumed/app/Messages.h"
+#include "cumed/app/SafeOutput.h"
+#include "cumed/app/StageProgress.h"
+#include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
+#include "cumed/core/Timer.h"
+#include "cumed/piv/FieldText.h"
+#include "cumed/piv/Pathlines.h"
+#include "cumed/piv/Piv.h"
+#include "cumed/piv/PivVtkField.h"
+
+#include <vtkImageData.h>
+#include <vtkPolyData.h>
+
+#include <map>
+#include <set>
+#include <utility>
+
+namespace cumed::pivapp {
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The files one field is written to.
+struct FieldOutputs {
+  std::string name; ///< the pair's first frame's stem, or "ensemble"
+  fs::path text, image, png;
+};
+
+std::vector<FieldOutputs> PlanOutputs(const Arguments& a,
+                                      const std::vector<FramePairFiles>& pairs) {
+  const fs::path directory(a.outputDirectory);
+  std::vector<FieldOutputs> outputs;
+  std::map<std::string, fs::path> used;
+  auto add = [&](const std::string& name, const fs::path& frame) {
+    if (auto it = used.find(name); it != used.end())
+      throw app::UsageError("frames '" + it->second.string() + "' and '" + frame.string() +
+                            "' both name the output '" + name +
+                            "': pairs are named after their first frame's file name");
+    used[name] = frame;
+    outputs.push_back({name, directory / (name + ".txt"),
+                       directory / (name + FieldExtension(a.format)),
+                       a.png ? directory / (name + ".png") : fs::path()});
+  };
+  if (a.ensemble)
+    add("ensemble", pairs.front().first);
+  else
+    for (const FramePairFiles& p : pairs) add(p.first.stem().string(), p.first);
+  return outputs;
+}
+
+void CheckOutputs(const Arguments& a, const std::vector<fs::path>& frames,
+                  const std::vector<FieldOutputs>& outputs) {
+  app::ProtectedInputs inputs;
+  inputs.files = frames;
+  if (!a.mask.empty()) inputs.files.push_back(a.mask);
+  const fs::path directory(a.outputDirectory);
+  if (fs::exists(directory) && !fs::is_directory(directory))
+    throw app::UsageError("--output '" + a.outputDirectory + "' exists and is not a directory");
+  app::CheckNotInput("--output", directory, inputs);
+  for (const FieldOutputs& o : outputs) {
+    app::CheckReplaceable("output", o.text, a.force, inputs);
+    app::CheckReplaceable("output", o.image, a.force, inputs);
+    if (!o.png.empty()) app::CheckReplaceable("output", o.png, a.force, inputs);
+  }
+  if (!a.pathlines.empty()) app::CheckReplaceable("--pathlines", a.pathlines, a.force, inputs);
+}
+
+std::string PairName(const FramePairFiles& p) {
+  return "pair '" + p.first.string() + "' / '" + p.second.string() + "'";
+}
+
+/// Seeds at every `step`-th point of the field's grid (world coordinates).
+std::vector<std::array<double, 3>> SeedsOf(vtkImageData* field, int step) {
+  int dims[3];
+  field->GetDimensions(dims);
+  std::vector<std::array<double, 3>> seeds;
+  for (int j = 0; j < dims[1]; j += step)
+    for (int i = 0; i < dims[0]; i += step) {
+      double p[3];
+      field->GetPoint(vtkIdType(j) * dims[0] + i, p);
+      seeds.push_back({p[0], p[1], p[2]});
+    }
+  return seeds;
+}
+
+void Count(const piv::PivField& field, RunSummary& s) {
+  s.columns = field.columns;
+  s.rows = field.rows;
+  s.vectors += field.size();
+  s.replaced += field.count(piv::Replaced);
+  s.masked += field.count(piv::Masked);
+  for (std::uint8_t f : field.flags)
+    if ((f & piv::kOutlierFlags) && !(f & piv::Replaced)) ++s.invalid;
+}
+
+} // namespace
+
+RunSummary RunPipeline(const Arguments& a) {
+  Stopwatch total;
+  RunSummary s;
+  s.ensemble = a.ensemble;
+  s.requestedBackend = ToString(a.piv.backend);
+  const std::vector<fs::path> frames = ListFrames(a.inputs);
+  const std::vector<FramePairFiles> pairs = PairFrames(frames, a.pairing);
+  const std::vector<FieldOutputs> outputs = PlanOutputs(a, pairs);
+  CheckOutputs(a, frames, outputs);
+  s.frames = frames.size();
+  s.pairs = pairs.size();
+  piv::PivOptions options = a.piv;
+  if (!a.ensemble) options.backend = app::ResolveRequestedBackend(a.piv.backend);
+
+  Stopwatch watch;
+  Image mask;
+  if (!a.mask.empty()) {
+    mask = ReadMask(a.mask);
+    options.mask = std::as_const(mask).view<std::uint8_t>();
+  }
+  s.readSeconds += watch.elapsedSeconds();
+
+  app::CreatedDirectories created;
+  created.Create(a.outputDirectory);
+  app::StagedFiles staged(a.force);
+  std::vector<vtkSmartPointer<vtkImageData>> fieldImages;
+
+  auto checkMask = [&](const Image& frame, const fs::path& file) {
+    if (mask.empty()) return;
+    const auto& m = mask.geometry().size;
+    const auto& f = frame.geometry().size;
+    if (m[0] != f[0] || m[1] != f[1])
+      throw Error("--mask '" + a.mask + "' is " + std::to_string(m[0]) + " x " +
+                  std::to_string(m[1]) + " px but frame '" + file.string() + "' is " +
+                  std::to_string(f[0]) + " x " + std::to_string(f[1]) + " px");
+  };
+  auto write = [&](const FieldOutputs& out, const piv::PivField& field, const Image& frame) {
+    Stopwatch w;
+    piv::WriteFieldText(staged.Stage(out.text), field);
+    vtkSmartPointer<vtkImageData> image =
+        piv::FieldToImageData(field, frame.geometry(), a.timeBetweenFrames);
+    WriteFieldImage(staged.Stage(out.image), image, a.format);
+    if (!out.png.empty()) WriteQuiverPng(staged.Stage(out.png), frame, image);
+    fieldImages.push_back(image);
+    s.writeSeconds += w.elapsedSeconds();
+  };
+
+  app::StageProgress progress(kProgramName, a.ensemble ? "ensemble correlation" : "pairs");
+  if (a.ensemble) {
+    std::vector<Image> images;
+    images.reserve(2 * pairs.size());
+    std::vector<piv::ImagePair> imagePairs;
+    watch.restart();
+    for (const FramePairFiles& p : pairs) {
+      images.push_back(ReadFrame(p.first, a.pixelSize));
+      images.push_back(ReadFrame(p.second, a.pixelSize));
+      checkMask(images.back(), p.second);
+    }
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+      imagePairs.push_back({&images[2 * i], &images[2 * i + 1]});
+    s.readSeconds += watch.elapsedSeconds();
+    options.progress = [&](double f) { progress.Report(f); };
+    watch.restart();
+    piv::PivField field;
+    try {
+      field = piv::ComputeEnsemblePiv(imagePairs, options);
+    } catch (const InvalidArgument& e) {
+      // "ensemble pair N: ..." -> the files of pair N.
+      const std::string text = e.what();
+      const std::size_t at = text.find("ensemble pair ");
+      if (at == std::string::npos) throw;
+      const std::size_t n = std::stoul(text.substr(at + 14));
+      throw Error(PairName(pairs[std::min(n, pairs.size() - 1)]) + ": " + text);
+    }
+    s.computeSeconds = watch.elapsedSeconds();
+    s.backend = ToString(field.backendUsed);
+    Count(field, s);
+    write(outputs.front(), field, images.front());
+  } else {
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const FramePairFiles& p = pairs[i];
+      watch.restart();
+      const Image first = ReadFrame(p.first, a.pixelSize);
+      const Image second = ReadFrame(p.second, a.pixelSize);
+      checkMask(first, p.first);
+      s.readSeconds += watch.elapsedSeconds();
+      watch.restart();
+      piv::PivField field;
+      try {
+        field = piv::ComputePiv(first, second, options);
+      } catch (const Cancelled&) {
+        throw;
+      } catch (const Error& e) {
+        throw Error(PairName(p) + ": " + e.what());
+      }
+      s.computeSeconds += watch.elapsedSeconds();
+      s.backend = ToString(field.backendUsed);
+      Count(field, s);
+      write(outputs[i], field, first);
+      progress.Report(double(i + 1) / double(pairs.size()));
+    }
+  }
+  progress.Finish();
+  s.fields = fieldImages.size();
+
+  if (!a.pathlines.empty()) {
+    watch.restart();
+    std::vector<vtkImageData*> sequence;
+    for (const auto& image : fieldImages) sequence.push_back(image.GetPointer());
+    piv::PathlineOptions pathlineOptions;
+    pathlineOptions.fieldInterval = a.pairInterval > 0 ? a.pairInterval : a.timeBetweenFrames;
+    vtkSmartPointer<vtkPolyData> lines = piv::TracePathlines(
+        sequence, SeedsOf(fieldImages.front(), a.pathlineSeedStep), pathlineOptions);
+    WritePathlines(staged.Stage(a.pathlines), lines);
+    s.pathlines = a.pathlines;
+    s.writeSeconds += watch.elapsedSeconds();
+  }
+  staged.Commit();
+  created.Keep();
+  s.output = a.outputDirectory;
+  s.totalSeconds = total.elapsedSeconds();
+  return s;
+}
+
+} // namespace cumed::pivapp
