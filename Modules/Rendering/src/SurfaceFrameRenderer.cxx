@@ -36,7 +36,7 @@ SurfaceFrameRenderer::~SurfaceFrameRenderer() {
   impl_->window->GetRenderWindow()->RemoveRenderer(impl_->renderer);
 }
 
-FrameDrawTimes SurfaceFrameRenderer::Draw() {
+FrameDrawTimes SurfaceFrameRenderer::Draw(bool wait) {
   if (!impl_->cameraPlaced) {
     detail::PlaceAnteriorObliqueCamera(impl_->renderer, impl_->options);
     impl_->cameraPlaced = true;
@@ -49,7 +49,7 @@ FrameDrawTimes SurfaceFrameRenderer::Draw() {
   const TransferStats before = GetTransferStats();
   const Stopwatch watch;
   window->Render();
-  window->WaitForCompletion();
+  if (wait) window->WaitForCompletion();
   FrameDrawTimes times;
   times.totalMs = watch.elapsedMilliseconds();
   const TransferStats after = GetTransferStats();
@@ -59,6 +59,10 @@ FrameDrawTimes SurfaceFrameRenderer::Draw() {
   times.deviceToHostCopies = after.deviceToHostCopies - before.deviceToHostCopies;
   times.deviceToHostBytes = after.deviceToHostBytes - before.deviceToHostBytes;
   return times;
+}
+
+void SurfaceFrameRenderer::Finish() {
+  impl_->window->GetRenderWindow()->WaitForCompletion();
 }
 
 void SurfaceFrameRenderer::WritePng(const std::string& pngPath) const {

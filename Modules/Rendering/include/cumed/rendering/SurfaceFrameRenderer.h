@@ -35,7 +35,11 @@ public:
   SurfaceFrameRenderer& operator=(const SurfaceFrameRenderer&) = delete;
 
   /// Renders the surface's current content; the first call places the camera on its bounds.
-  FrameDrawTimes Draw();
+  /// `wait`: until the GPU has finished (totalMs is then the frame's whole time); without it the
+  /// GPU may still be drawing when Draw returns (for throughput: call Finish() after the frames).
+  FrameDrawTimes Draw(bool wait = true);
+  /// Waits until the GPU has finished every frame drawn.
+  void Finish();
   /// The last frame drawn, as PNG; throws RenderingError naming the file.
   void WritePng(const std::string& pngPath) const;
 
