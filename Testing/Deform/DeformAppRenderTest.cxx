@@ -5,19 +5,16 @@
 // EGL context on the GPU) checks that the frames went through CUDA-OpenGL interop with no copy of
 // the mesh to the host, and that --no-interop (the host round trip) draws the same pictures.
 // DeformApp: the rendering options' usage errors, which need no display.
+#include "DeformAppSupport.h"
 #include "JsonValue.h"
 #include "ProgramRun.h"
 
-#include "cumed/deformation/SampleMeshes.h"
 #include "cumed/test/Backends.h"
-#include "cumed/vtk/VtkMeshBridge.h"
 
 #include <gtest/gtest.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkPNGReader.h>
-#include <vtkPolyData.h>
-#include <vtkXMLPolyDataWriter.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -28,22 +25,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path RenderWorkDir(const std::string& name) {
-  const fs::path dir = fs::path(CUMED_DEFORM_WORK_DIR) / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
 std::string WriteSphere(const fs::path& dir) {
-  const SurfaceMesh mesh = deformation::samples::BumpySphere(24, 32, 0.1, 5, {2, 0, -1});
-  vtkNew<vtkPolyData> data;
-  ToVtkPolyData(mesh, data);
-  vtkNew<vtkXMLPolyDataWriter> writer;
   const fs::path file = dir / "sphere.vtp";
-  writer->SetInputData(data);
-  writer->SetFileName(file.string().c_str());
-  writer->Write();
+  deformtest::WriteSphere(file, 24, 32);
   return file.string();
 }
 
@@ -88,7 +72,7 @@ double DifferingFraction(const Picture& a, const Picture* other = nullptr) {
 TEST(DeformAppPng, WritesEveryKthFrameAtItsSizeNotBlank) {
   if (!std::getenv("CUMED_DEFORM_PNG_TEST"))
     GTEST_SKIP() << "runs as cumed_deform_app_png.cpu (with a display)";
-  const fs::path dir = RenderWorkDir("png");
+  const fs::path dir = deformtest::WorkDir("png");
   const std::string mesh = WriteSphere(dir);
   const std::vector<std::string> arguments = {
       mesh,          "--backend", "cpu",
@@ -96,7 +80,7 @@ TEST(DeformAppPng, WritesEveryKthFrameAtItsSizeNotBlank) {
       "bend",        "--png",     (dir / "frames" / "f%03d.png").string(),
       "--png-every", "2",         "--size",
       "320x200",     "--json"};
-  const auto run = RunProgram(CUMED_DEFORM_EXE, arguments, dir, "png");
+  const auto run = RunProgram(deformtest::DeformExe(), arguments, dir, "png");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const auto json = apptest::ParseJson(run.out);
   const auto& render = json["render"];
@@ -126,18 +110,18 @@ TEST(DeformAppPng, WritesEveryKthFrameAtItsSizeNotBlank) {
 
   // Again: the frames exist, so nothing is replaced without --force.
   const auto bytes = apptest::FileBytes(dir / "frames" / "f000.png");
-  const auto again = RunProgram(CUMED_DEFORM_EXE, arguments, dir, "again");
+  const auto again = RunProgram(deformtest::DeformExe(), arguments, dir, "again");
   EXPECT_EQ(again.exitCode, 2);
   EXPECT_NE(again.err.find("f000.png' exists; --force replaces it"), std::string::npos)
       << again.err;
   EXPECT_EQ(apptest::FileBytes(dir / "frames" / "f000.png"), bytes);
   std::vector<std::string> forced = arguments;
   forced.push_back("--force");
-  EXPECT_EQ(RunProgram(CUMED_DEFORM_EXE, forced, dir, "forced").exitCode, 0);
+  EXPECT_EQ(RunProgram(deformtest::DeformExe(), forced, dir, "forced").exitCode, 0);
 }
 
 TEST(DeformApp, BadRenderingOptionsAreRefused) {
-  const fs::path dir = RenderWorkDir("render-errors");
+  const fs::path dir = deformtest::WorkDir("render-errors");
   const std::string mesh = WriteSphere(dir);
   struct Case {
     std::vector<std::string> arguments;
@@ -164,7 +148,8 @@ TEST(DeformApp, BadRenderingOptionsAreRefused) {
   for (const Case& c : cases) {
     std::vector<std::string> arguments = {mesh};
     arguments.insert(arguments.end(), c.arguments.begin(), c.arguments.end());
-    const auto run = RunProgram(CUMED_DEFORM_EXE, arguments, dir, "case" + std::to_string(index++));
+    const auto run =
+        RunProgram(deformtest::DeformExe(), arguments, dir, "case" + std::to_string(index++));
     EXPECT_EQ(run.exitCode, 2) << c.message << "\n" << run.err;
     EXPECT_NE(run.err.find(c.message), std::string::npos) << run.err;
   }
@@ -173,7 +158,7 @@ TEST(DeformApp, BadRenderingOptionsAreRefused) {
 TEST(DeformAppRenderCuda, FramesGoThroughInteropAndMatchTheHostRoundTrip) {
   CUMED_SKIP_WITHOUT_CUDA();
   unsetenv("DISPLAY"); // headless: the EGL context on the GPU, where interop can run
-  const fs::path dir = RenderWorkDir("render-cuda");
+  const fs::path dir = deformtest::WorkDir("render-cuda");
   const std::string mesh = WriteSphere(dir);
   const int frames = 4;
   auto draw = [&](const std::string& name, bool interop) {
@@ -186,7 +171,7 @@ TEST(DeformAppRenderCuda, FramesGoThroughInteropAndMatchTheHostRoundTrip) {
                                           (dir / name / "f%d.png").string(),
                                           "--json"};
     if (!interop) arguments.push_back("--no-interop");
-    const auto run = RunProgram(CUMED_DEFORM_EXE, arguments, dir, name);
+    const auto run = RunProgram(deformtest::DeformExe(), arguments, dir, name);
     EXPECT_EQ(run.exitCode, 0) << run.err;
     return apptest::ParseJson(run.out);
   };
@@ -206,7 +191,7 @@ TEST(DeformAppRenderCuda, FramesGoThroughInteropAndMatchTheHostRoundTrip) {
   for (int f = 0; f < frames; ++f) {
     const std::string name = "f" + std::to_string(f) + ".png";
     const auto compare = RunProgram(
-        CUMED_COMPARE_EXE,
+        deformtest::CompareExe(),
         {"--kind", "rendering", "--tolerance-intensity", "1", "--tolerance-pixels-fraction",
          "0.001", (dir / "interop" / name).string(), (dir / "host" / name).string()},
         dir, "compare" + std::to_string(f));
