@@ -186,13 +186,14 @@ TEST(DeformAppRenderCuda, FramesGoThroughInteropAndMatchTheHostRoundTrip) {
   const auto host = draw("host", false);
   EXPECT_EQ(host["render"]["mesh"].text, "host");
   EXPECT_EQ(host["render"]["mesh_host_copies"].number, frames); // one round trip a frame
-  // The same frames, drawn both ways: within 1 grey level in at most 0.1% of the pixels, each
-  // allowed its match within one pixel (cumed-compare's rendering comparison).
+  // The same frames, drawn both ways: at most 0.1% of the pixels differ by more than 2 levels
+  // (rasteriser order; the mapper's own interop test allows the same), each pixel allowed its
+  // match within one pixel (cumed-compare's rendering comparison).
   for (int f = 0; f < frames; ++f) {
     const std::string name = "f" + std::to_string(f) + ".png";
     const auto compare = RunProgram(
         deformtest::CompareExe(),
-        {"--kind", "rendering", "--tolerance-intensity", "1", "--tolerance-pixels-fraction",
+        {"--kind", "rendering", "--tolerance-intensity", "2", "--tolerance-pixels-fraction",
          "0.001", (dir / "interop" / name).string(), (dir / "host" / name).string()},
         dir, "compare" + std::to_string(f));
     EXPECT_EQ(compare.exitCode, 0) << name << ":\n" << compare.out << compare.err;
