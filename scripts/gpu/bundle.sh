@@ -56,7 +56,7 @@ if [ "$suite" = piv ]; then
   rm -rf "$stage"
   tar -C "$shared/data/piv" -cJf .gpu/piv-data.tar.xz synthetic-shift-3px
 else
-  # The deformation suite also takes the meshes (with the CT: about 59 MB in all).
+  # The deformation suite also takes the meshes (with the CT: about 62 MB in all).
   if [ "$suite" = deformation ]; then
     tar -C "$shared/data/mesh" -cJf .gpu/meshes.tar.xz stanford-bunny.obj igea.ply
   fi
