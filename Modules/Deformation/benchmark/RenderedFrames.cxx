@@ -47,23 +47,24 @@ PathResult TimePath(const SurfaceMesh& mesh, const Lattice& lattice, Path path, 
   vtkNew<vtkPolyData> surface;
   SurfaceMesh hostFrame;
   const auto deviceFrame = std::make_shared<DeviceSurfaceMesh>();
-  auto deform = [&](int f) {
+  // The frame's mesh into `surface`: host arrays, or the device mesh it carries, in place.
+  auto deform = [&](const std::vector<double>& frame) {
     if (path == Path::Cpu) {
-      deformation.deform(controlPoints(f), hostFrame);
+      deformation.deform(frame, hostFrame);
       ToVtkPolyData(hostFrame, surface);
     } else {
-      deformation.deform(controlPoints(f), *deviceFrame);
+      deformation.deform(frame, *deviceFrame);
       surface->Modified();
     }
   };
-  deform(0);
+  deform(controlPoints(0));
   if (path != Path::Cpu) SetDeviceMesh(surface, deviceFrame);
   rendering::SnapshotOptions window;
   window.width = width;
   window.height = height;
   rendering::SurfaceFrameRenderer renderer(surface, window, path == Path::HostRoundTrip);
   renderer.Draw();
-  deform(1);
+  deform(controlPoints(1));
   renderer.Draw();
 
   std::vector<std::vector<double>> points;
@@ -72,13 +73,7 @@ PathResult TimePath(const SurfaceMesh& mesh, const Lattice& lattice, Path path, 
   const TransferStats before = GetTransferStats();
   const Stopwatch watch;
   for (int f = 0; f < frames; ++f) {
-    if (path == Path::Cpu) {
-      deformation.deform(points[f], hostFrame);
-      ToVtkPolyData(hostFrame, surface);
-    } else {
-      deformation.deform(points[f], *deviceFrame);
-      surface->Modified();
-    }
+    deform(points[f]);
     bufferMs.push_back(renderer.Draw(false).bufferMs);
   }
   renderer.Finish();
