@@ -1,5 +1,7 @@
 #include "Arguments.h"
 
+#include "FramePattern.h"
+
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
@@ -7,6 +9,7 @@
 #include <cmath>
 #include <set>
 #include <sstream>
+#include <utility>
 
 namespace cumed::deformapp {
 namespace {
@@ -37,15 +40,29 @@ std::array<int, 3> LatticeSize(const std::string& option, const std::string& tex
   return size;
 }
 
+/// "WxH", each 16..16384.
+std::array<int, 2> WindowSize(const std::string& option, const std::string& text) {
+  const std::size_t x = text.find('x');
+  if (x == std::string::npos || x == 0 || x + 1 == text.size() ||
+      text.find_first_not_of("0123456789x") != std::string::npos ||
+      text.find('x', x + 1) != std::string::npos)
+    throw app::UsageError(option + ": '" + text + "' is not WxH (e.g. 1024x768)");
+  return {WholeNumber(option + " width", text.substr(0, x), 16, 16384),
+          WholeNumber(option + " height", text.substr(x + 1), 16, 16384)};
+}
+
 } // namespace
 
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
-  static const std::set<std::string> flags = {"--help", "-h", "--force", "--host-output"};
+  static const std::set<std::string> flags = {"--help",        "-h",       "--force",
+                                              "--host-output", "--render", "--no-interop"};
   static const std::set<std::string> values = {
-      "--lattice", "--margin",  "--animation",         "--amplitude", "--keyframes",
-      "--frames",  "--backend", "--threads-per-block", "--output",    "--iso"};
-  bool animationGiven = false;
+      "--lattice",   "--margin", "--animation", "--amplitude",
+      "--keyframes", "--frames", "--backend",   "--threads-per-block",
+      "--output",    "--iso",    "--png",       "--png-every",
+      "--size"};
+  bool animationGiven = false, pngEveryGiven = false, sizeGiven = false;
   app::OptionHandlers handlers;
   handlers.isFlag = [](const std::string& name) {
     return flags.count(name) > 0 || app::IsToolFlag(name);
@@ -60,6 +77,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
       arguments.force = true;
     else if (name == "--host-output")
       arguments.hostOutput = true;
+    else if (name == "--render")
+      arguments.render = true;
+    else if (name == "--no-interop")
+      arguments.noInterop = true;
     else
       app::ApplyToolFlag(name, arguments.tool);
   };
@@ -89,7 +110,16 @@ Arguments ParseArguments(int argc, const char* const* argv) {
       arguments.output = value;
     else if (name == "--iso")
       arguments.iso = app::ParseFiniteNumber(name, value);
-    else
+    else if (name == "--png") {
+      CheckFramePattern(value);
+      arguments.png = value;
+    } else if (name == "--png-every") {
+      arguments.pngEvery = WholeNumber(name, value, 1, 1000000);
+      pngEveryGiven = true;
+    } else if (name == "--size") {
+      arguments.size = WindowSize(name, value);
+      sizeGiven = true;
+    } else
       app::ApplyToolValue(name, value, arguments.tool);
   };
   const std::vector<std::string> positional = app::ParseCommandLine(argc, argv, handlers);
@@ -102,6 +132,13 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   if (animationGiven && !arguments.keyframes.empty())
     throw app::UsageError("--animation and --keyframes exclude each other");
   if (arguments.margin < 0) throw app::UsageError("--margin: must be >= 0");
+  if (pngEveryGiven && arguments.png.empty())
+    throw app::UsageError("--png-every: no --png pattern to write the frames to");
+  for (const auto& [given, option] :
+       {std::pair{sizeGiven, "--size"}, std::pair{arguments.noInterop, "--no-interop"}})
+    if (given && !arguments.Renders())
+      throw app::UsageError(std::string(option) +
+                            ": nothing is rendered; add --render or --png PATTERN");
   return arguments;
 }
 
@@ -130,12 +167,23 @@ module's device mesh is deformed in place).
   --host-output            CUDA: bring every frame's points and normals back to the host (the
                            host round trip); default: they stay on the device
   --output FILE.vtp        write the last frame (points, triangles, normals)
-  --force                  replace an existing --output file
+  --force                  replace an existing --output file or PNG frames
+Rendering (offscreen: an EGL device without DISPLAY, else X11, e.g. under xvfb-run):
+  --render                 draw every frame and time it, writing no pictures
+  --png PATTERN            draw every frame and write it as PNG, e.g. frames/f%04d.png (one %d
+                           for the frame number; missing directories are created)
+  --png-every K            with --png: write frames 0, K, 2K, ... only (all are drawn)
+  --size WxH               the window (default 1024x768; each 16..16384)
+  --no-interop             draw a CUDA device mesh through a host copy each frame (the host
+                           round trip, "GPU1"); default: CUDA fills VBOs through interop ("GPU2")
 )") + app::ToolOptionsHelp() +
          R"(
 Summary (stdout): frames, milliseconds per frame (median, mean), frames per second, the backend,
-the lattice and the points outside it. Rendering the frames (PNG, the interop path) is not part
-of this program yet.
+the lattice and the points outside it. With rendering also: the render path, how the mesh
+reached OpenGL (render_mesh=interop|host, and why host), the medians of the buffer fill, the
+render and the whole frame (deformation + normals + buffers + render), frames per second with
+rendering, and the device-to-host copies while drawing; --json adds every frame's times, and
+--verbose prints a line per frame on stderr.
 Exit status: 0 done, 1 an error (bad mesh, keyframes, CUDA failure), 2 a bad command line.
 )";
 }

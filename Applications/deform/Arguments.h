@@ -24,9 +24,16 @@ struct Arguments {
   int threadsPerBlock = 0; ///< 0: occupancy API
   bool hostOutput = false; ///< CUDA: download every frame (the host round trip)
   std::string output;      ///< the last frame as .vtp; empty: not written
+  std::string png;         ///< frame file pattern (one %d); empty: no PNG
+  int pngEvery = 1;        ///< with png: every K-th frame (0, K, 2K, ...)
+  bool render = false;     ///< render the frames (implied by png)
+  bool noInterop = false;  ///< CUDA: draw through a host copy (the mapper's ForceHostUpload)
+  std::array<int, 2> size{1024, 768}; ///< the offscreen window, pixels
   bool force = false;
   bool help = false;
   app::ToolOptions tool;
+
+  bool Renders() const { return render || !png.empty(); }
 };
 
 /// Parses argv; throws app::UsageError naming the option and the problem.

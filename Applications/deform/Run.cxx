@@ -1,6 +1,7 @@
 #include "Run.h"
 
 #include "Animation.h"
+#include "FrameRendering.h"
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Json.h"
 #include "cumed/app/SafeOutput.h"
@@ -65,21 +66,29 @@ InputMesh ReadInput(const Arguments& arguments, Backend backend, RunSummary& sum
 
 RunSummary RunDeformation(const Arguments& arguments) {
   namespace ffd = cumed::deformation;
+  app::ProtectedInputs inputs;
+  if (std::filesystem::is_directory(arguments.input))
+    inputs.directories.push_back(arguments.input);
+  else
+    inputs.files.push_back(arguments.input);
+  if (!arguments.keyframes.empty()) inputs.files.push_back(arguments.keyframes);
   if (!arguments.output.empty()) {
     if (std::filesystem::path(arguments.output).extension() != ".vtp")
       throw app::UsageError("--output '" + arguments.output + "': only .vtp is written");
-    app::ProtectedInputs inputs;
-    if (std::filesystem::is_directory(arguments.input))
-      inputs.directories.push_back(arguments.input);
-    else
-      inputs.files.push_back(arguments.input);
-    if (!arguments.keyframes.empty()) inputs.files.push_back(arguments.keyframes);
     app::CheckReplaceable("--output", arguments.output, arguments.force, inputs);
   }
   const Backend backend = app::ResolveRequestedBackend(arguments.backend);
   if (arguments.hostOutput && backend != Backend::CUDA)
     throw app::UsageError("--host-output is for the CUDA backend; " +
                           std::string(ToString(backend)) + " runs on the host anyway");
+  if (arguments.noInterop && (backend != Backend::CUDA || arguments.hostOutput))
+    throw app::UsageError(std::string("--no-interop is for CUDA frames kept on the device; ") +
+                          (arguments.hostOutput
+                               ? "with --host-output"
+                               : "the " + std::string(ToString(backend)) + " backend's") +
+                          " frames are drawn from the host anyway");
+  std::unique_ptr<FrameRendering> rendering;
+  if (arguments.Renders()) rendering = std::make_unique<FrameRendering>(arguments, inputs);
 
   RunSummary summary;
   const InputMesh input = ReadInput(arguments, backend, summary);
@@ -105,24 +114,33 @@ RunSummary RunDeformation(const Arguments& arguments) {
   summary.prepareMs = watch.elapsedMilliseconds();
 
   SurfaceMesh hostFrame;
-  DeviceSurfaceMesh deviceFrame;
+  // Shared with the rendering, which draws it in place every frame.
+  const auto deviceFrame = std::make_shared<DeviceSurfaceMesh>();
   const bool onDevice = backend == Backend::CUDA && !arguments.hostOutput;
   std::vector<double> ms;
-  for (const std::vector<double>& points : frames) {
+  for (int f = 0; f < arguments.frames; ++f) {
     watch.restart();
     if (onDevice)
-      deformation.deform(points, deviceFrame);
+      deformation.deform(frames[f], *deviceFrame);
     else
-      deformation.deform(points, hostFrame);
+      deformation.deform(frames[f], hostFrame);
     ms.push_back(watch.elapsedMilliseconds());
+    if (rendering && onDevice)
+      rendering->Draw(f, ms.back(), deviceFrame);
+    else if (rendering)
+      rendering->Draw(f, ms.back(), hostFrame);
   }
   if (!arguments.output.empty()) {
-    const SurfaceMesh last = onDevice ? deviceFrame.toHost() : std::move(hostFrame);
+    const SurfaceMesh last = onDevice ? deviceFrame->toHost() : std::move(hostFrame);
     app::StagedFiles staged(arguments.force);
     const std::filesystem::path file = staged.Stage(app::OutputName(arguments.output));
     meshio::WriteVtp(last, file);
     staged.Commit();
     summary.output = arguments.output;
+  }
+  if (rendering) {
+    rendering->Commit();
+    rendering->Report(ms, summary);
   }
 
   summary.input = arguments.input;
@@ -163,6 +181,19 @@ std::string FormatSummary(const RunSummary& s) {
     line += text;
   }
   if (!s.output.empty()) line += " output=" + s.output;
+  if (!s.renderPath.empty()) {
+    std::snprintf(text, sizeof text,
+                  " size=%s render_mesh=%s buffer_ms_median=%.4f render_ms_median=%.4f "
+                  "frame_total_ms_median=%.4f render_fps=%.1f render_mesh_host_copies=%d "
+                  "render_copies_down=%llu render_bytes_down=%llu pngs=%d",
+                  s.size.c_str(), s.renderMesh.c_str(), s.medianBufferMs, s.medianRenderMs,
+                  s.medianTotalMs, s.renderedFramesPerSecond, s.meshHostCopies,
+                  static_cast<unsigned long long>(s.renderCopiesDown),
+                  static_cast<unsigned long long>(s.renderBytesDown), s.pngs);
+    line += text;
+    if (!s.renderFallback.empty()) line += " render_fallback=\"" + s.renderFallback + "\"";
+    line += " render=\"" + s.renderPath + "\"";
+  }
   return line;
 }
 
@@ -187,6 +218,27 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("deform_threads_per_block", s.deformThreadsPerBlock)
       .Add("normals_threads_per_block", s.normalsThreadsPerBlock)
       .AddPathOrNull("output", s.output);
+  if (s.renderPath.empty()) {
+    json.AddNull("render");
+  } else {
+    json.Add("render", app::JsonObject()
+                           .Add("path", s.renderPath)
+                           .Add("size", s.size)
+                           .Add("mesh", s.renderMesh)
+                           .Add("fallback", s.renderFallback)
+                           .Add("buffer_ms_median", s.medianBufferMs)
+                           .Add("render_ms_median", s.medianRenderMs)
+                           .Add("frame_total_ms_median", s.medianTotalMs)
+                           .Add("fps", s.renderedFramesPerSecond)
+                           .Add("mesh_host_copies", s.meshHostCopies)
+                           .Add("copies_down", s.renderCopiesDown)
+                           .Add("bytes_down", s.renderBytesDown)
+                           .AddPathOrNull("png", s.png)
+                           .Add("pngs", s.pngs)
+                           .Add("deform_ms", s.deformMs)
+                           .Add("buffer_ms", s.bufferMs)
+                           .Add("render_ms", s.renderMs));
+  }
   return json.Text();
 }
 

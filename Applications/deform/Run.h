@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace cumed::deformapp {
 
@@ -25,6 +26,19 @@ struct RunSummary {
   double meanFrameMs = 0;
   double framesPerSecond = 0;
   std::string output;
+
+  /// Rendering (--render, --png): empty renderPath when the frames were not drawn.
+  std::string renderPath;     ///< the window's path and GL renderer
+  std::string renderMesh;     ///< interop or host: how the last frame reached OpenGL
+  std::string renderFallback; ///< why host
+  std::string size;           ///< "1024x768"
+  double medianBufferMs = 0, medianRenderMs = 0, medianTotalMs = 0; ///< buffers, the rest, all
+  double renderedFramesPerSecond = 0; ///< 1000 / mean of deformation + drawing
+  int meshHostCopies = 0;             ///< device meshes the mapper copied to the host
+  std::uint64_t renderCopiesDown = 0, renderBytesDown = 0; ///< while drawing, all frames
+  int pngs = 0;                                            ///< PNG files written
+  std::string png;                                         ///< the pattern
+  std::vector<double> deformMs, bufferMs, renderMs;        ///< every frame's
 };
 
 RunSummary RunDeformation(const Arguments& arguments);

@@ -3,6 +3,7 @@
 // is usable, in the *Cuda* suite); built-in animations run and report; --json is valid JSON;
 // bad command lines exit 2, bad meshes and keyframes exit 1, each with a message naming the
 // problem.
+#include "DeformAppSupport.h"
 #include "JsonValue.h"
 #include "ProgramRun.h"
 
@@ -25,28 +26,10 @@
 
 using namespace cumed;
 using cumed::apptest::RunProgram;
+using namespace cumed::deformtest;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path WorkDir(const std::string& name) {
-  const fs::path dir = fs::path(CUMED_DEFORM_WORK_DIR) / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-/// A bumpy sphere as .vtp in `dir`.
-SurfaceMesh WriteSphere(const fs::path& file) {
-  const SurfaceMesh mesh = deformation::samples::BumpySphere(16, 24, 0.1, 5, {2, 0, -1});
-  vtkNew<vtkPolyData> data;
-  ToVtkPolyData(mesh, data);
-  vtkNew<vtkXMLPolyDataWriter> writer;
-  writer->SetInputData(data);
-  writer->SetFileName(file.string().c_str());
-  writer->Write();
-  return mesh;
-}
 
 /// Keyframes that move every control point of `lattice` by x -> A x + b at frame 1 (frame 0: rest).
 void WriteAffineKeyframes(const fs::path& file, const deformation::Lattice& lattice,
@@ -87,7 +70,7 @@ void CheckAffineLastFrame(const std::string& backend, const std::string& tag) {
       deformation::LatticeAroundBounds(deformation::MeshBounds(mesh), {3, 4, 3}, 0.05);
   const double a[9] = {1.1, 0.2, 0, -0.1, 0.9, 0.3, 0, 0.1, 1.2}, b[3] = {0.5, -1, 2};
   WriteAffineKeyframes(dir / "keys.json", lattice, a, b, 36);
-  const auto run = RunProgram(CUMED_DEFORM_EXE,
+  const auto run = RunProgram(DeformExe(),
                               {(dir / "sphere.vtp").string(), "--lattice", "3x4x3", "--keyframes",
                                (dir / "keys.json").string(), "--frames", "2", "--backend", backend,
                                "--output", (dir / "last.vtp").string(), "--json"},
@@ -121,7 +104,7 @@ TEST(DeformApp, BuiltInAnimationsRunAndReport) {
   const fs::path dir = WorkDir("animations");
   WriteSphere(dir / "sphere.vtp");
   for (const char* animation : {"twist", "bend", "squash", "breathe"}) {
-    const auto run = RunProgram(CUMED_DEFORM_EXE,
+    const auto run = RunProgram(DeformExe(),
                                 {(dir / "sphere.vtp").string(), "--animation", animation,
                                  "--frames", "5", "--backend", "cpu", "--lattice", "4"},
                                 dir, animation);
@@ -176,8 +159,7 @@ TEST(DeformApp, BadCommandLinesMeshesAndKeyframesAreRefused) {
   };
   int index = 0;
   for (const Case& c : cases) {
-    const auto run =
-        RunProgram(CUMED_DEFORM_EXE, c.arguments, dir, "case" + std::to_string(index++));
+    const auto run = RunProgram(DeformExe(), c.arguments, dir, "case" + std::to_string(index++));
     EXPECT_EQ(run.exitCode, c.exitCode) << c.message << "\n" << run.err;
     EXPECT_NE(run.err.find(c.message), std::string::npos) << run.err;
   }
@@ -197,7 +179,7 @@ void CheckCtIsosurface(const std::string& backend, bool onDevice) {
   if (ct.empty()) GTEST_SKIP() << "../shared/data/ct/popi-phase00 not found beside the checkout";
   const fs::path dir = WorkDir("ct-" + backend);
   const auto run = RunProgram(
-      CUMED_DEFORM_EXE,
+      DeformExe(),
       {ct.string(), "--iso", "300", "--frames", "3", "--backend", backend, "--json", "--quiet"},
       dir, "ct");
   ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -212,7 +194,7 @@ TEST(DeformApp, CtSeriesIsosurfaceIsDeformed) {
   CheckCtIsosurface("cpu", false);
   const fs::path ct = RealCt();
   if (ct.empty()) return;
-  const auto run = RunProgram(CUMED_DEFORM_EXE, {ct.string(), "--iso", "30000", "--backend", "cpu"},
+  const auto run = RunProgram(DeformExe(), {ct.string(), "--iso", "30000", "--backend", "cpu"},
                               WorkDir("ct-empty"), "empty");
   EXPECT_EQ(run.exitCode, 1);
   EXPECT_NE(run.err.find("at --iso 30000 HU is empty"), std::string::npos) << run.err;
@@ -229,8 +211,8 @@ TEST(DeformApp, BunnyFromTheSharedData) {
       fs::path(source ? source : ".") / ".." / "shared" / "data" / "mesh" / "stanford-bunny.obj";
   if (!fs::exists(bunny)) GTEST_SKIP() << "../shared/data/mesh/stanford-bunny.obj not found";
   const fs::path dir = WorkDir("bunny");
-  const auto run = RunProgram(CUMED_DEFORM_EXE,
-                              {bunny.string(), "--frames", "3", "--backend", "cpu"}, dir, "bunny");
+  const auto run =
+      RunProgram(DeformExe(), {bunny.string(), "--frames", "3", "--backend", "cpu"}, dir, "bunny");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_NE(run.out.find("points=35947"), std::string::npos) << run.out;
 }

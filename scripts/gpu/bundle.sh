@@ -33,9 +33,11 @@ case "$suite" in
   # its benchmark.
   rendering) names=(cumed_rendering_test cumed_device_mesh_mapper_test cumed-ct-surface
                     cumed-isosurface cumed-render-benchmark) ;;
-  # Free-form deformation of meshes: its tests (CPU vs CUDA on the bunny and Igea), the program and
-  # the benchmark.
-  deformation) names=(cumed_deformation_test cumed-deform cumed-deform-benchmark) ;;
+  # Free-form deformation of meshes: its tests (CPU vs CUDA on the bunny and Igea), the program, its
+  # tests (the frames drawn through interop against the host round trip, compared by cumed-compare)
+  # and the benchmark.
+  deformation) names=(cumed_deformation_test cumed_deform_app_test cumed-deform cumed-compare
+                      cumed-deform-benchmark) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering or deformation)" >&2; exit 2 ;;
 esac
 executables=()
@@ -54,7 +56,7 @@ if [ "$suite" = piv ]; then
   rm -rf "$stage"
   tar -C "$shared/data/piv" -cJf .gpu/piv-data.tar.xz synthetic-shift-3px
 else
-  # The deformation suite also takes the meshes (with the CT: about 59 MB in all).
+  # The deformation suite also takes the meshes (with the CT: about 62 MB in all).
   if [ "$suite" = deformation ]; then
     tar -C "$shared/data/mesh" -cJf .gpu/meshes.tar.xz stanford-bunny.obj igea.ply
   fi

@@ -15,6 +15,9 @@ mkdir -p /tmp/cumed-root/checkout /tmp/cumed-root/shared/data/ct /tmp/cumed-root
 # cuFFT (CuMed::PIV) is not bundled: the machine's CUDA toolkit provides it, after the bundle.
 export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:/usr/local/cuda/lib64"
 export DCMDICTPATH=$PWD/.gpu/dicom.dic
+# Program tests run the bundled programs (their compiled-in paths are the build machine's).
+command -v cumed-deform >/dev/null && export CUMED_DEFORM=$(command -v cumed-deform) \
+  CUMED_COMPARE=$(command -v cumed-compare) CUMED_DEFORM_WORK_DIR=/tmp/cumed-deform-app-work
 status=0
 for test in /tmp/gpu-bundle/bin/cumed_*_test; do
   echo "=== $(basename "$test")" | tee -a "$out/tests.log"
@@ -74,6 +77,16 @@ if command -v cumed-deform >/dev/null; then
     cumed-deform /tmp/cumed-root/shared/data/mesh/igea.ply --backend cuda --frames 500 $extra 2>&1 |
       tee -a "$out/deform-app.log" || status=1
   done
+  echo "=== cumed-deform igea.ply --backend cuda, rendered offscreen 1024x768 (interop, then --no-interop)" |
+    tee -a "$out/deform-app.log"
+  for extra in "" --no-interop; do
+    cumed-deform /tmp/cumed-root/shared/data/mesh/igea.ply --backend cuda --frames 500 --render \
+      $extra 2>&1 | tee -a "$out/deform-app.log" || status=1
+  done
+  rm -rf "$out/deform-frames"
+  cumed-deform /tmp/cumed-root/shared/data/mesh/igea.ply --backend cuda --frames 100 \
+    --png "$out/deform-frames/igea-%03d.png" --png-every 25 2>&1 | tee -a "$out/deform-app.log" ||
+    status=1
   echo "=== cumed-deform <CT> --iso 300 --backend cuda (the isosurface deformed on the device)" |
     tee -a "$out/deform-app.log"
   cumed-deform /tmp/cumed-root/shared/data/ct/popi-phase00 --iso 300 --backend cuda --frames 200 \

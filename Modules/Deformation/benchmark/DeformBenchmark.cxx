@@ -2,7 +2,10 @@
 // and lattice, on the CPU (OpenMP, all cores) and with CUDA (the mesh and its output on the device;
 // and host in/out: the deformed points and normals downloaded every frame), with VTK's
 // vtkTriangleMeshPointNormals on the same mesh as the reference for the normals alone; then the
-// CUDA time per frame for every threads-per-block of the sweep. Markdown tables on stdout.
+// CUDA time per frame for every threads-per-block of the sweep; and (RenderedFrames.h) the frames
+// drawn offscreen through CUDA-OpenGL interop against the host round trip. Markdown tables on
+// stdout.
+#include "RenderedFrames.h"
 #include "cumed/benchmark/Table.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
@@ -42,6 +45,9 @@ Times one frame of free-form deformation + vertex normals (median of --frames fr
   --threads N           CPU threads (default: every core)
   --no-cpu-large        skip the CPU on the large mesh
   --no-sweep            skip the threads-per-block sweep
+  --no-render           skip the rendering section (bunny and Igea deformed and drawn offscreen:
+                        CUDA-OpenGL interop against the host round trip; needs an OpenGL context)
+  --size WxH            the rendering's offscreen window (default 1024x768)
   --help                this text
 Exit status: 0 done, 1 an error (message on stderr), 2 bad arguments.
 )";
@@ -53,6 +59,8 @@ struct Settings {
   int threads = 0;
   bool cpuLarge = true;
   bool sweep = true;
+  bool render = true;
+  int width = 1024, height = 768;
 };
 
 struct Workload {
@@ -176,6 +184,13 @@ int Run(const Settings& settings) {
                 << std::flush;
     }
   }
+  if (settings.render) {
+    std::vector<deformbenchmark::RenderedMesh> rendered;
+    for (const Workload& w : workloads)
+      if (w.name != "generated sphere") rendered.push_back({w.name, &w.mesh});
+    deformbenchmark::PrintRenderedFrames(rendered, settings.frames, settings.width, settings.height,
+                                         threads, std::cout);
+  }
   if (!cuda) {
     std::cout << "\nCUDA not usable: no sweep.\n";
     return 0;
@@ -251,6 +266,14 @@ int main(int argc, char** argv) {
         settings.cpuLarge = false;
       } else if (arg == "--no-sweep") {
         settings.sweep = false;
+      } else if (arg == "--no-render") {
+        settings.render = false;
+      } else if (arg == "--size") {
+        const std::string size = value();
+        char end = 0;
+        if (std::sscanf(size.c_str(), "%dx%d%c", &settings.width, &settings.height, &end) != 2 ||
+            settings.width < 16 || settings.height < 16)
+          throw InvalidArgument("--size '" + size + "': expected WxH, each at least 16");
       } else {
         throw InvalidArgument("unknown option '" + arg + "' (see --help)");
       }

@@ -1,0 +1,51 @@
+#pragma once
+// cumed-deform's rendering of the frames: the offscreen window and mapper (through
+// cumed::rendering::SurfaceFrameRenderer), the frame's mesh handed to VTK (a host mesh as
+// arrays; a device mesh by reference, refilled in place), the timings and the PNG files, which
+// are checked before any work and staged until the run succeeds (Applications/common SafeOutput).
+#include "Arguments.h"
+#include "Run.h"
+
+#include "cumed/app/SafeOutput.h"
+#include "cumed/core/Mesh.h"
+#include "cumed/rendering/SurfaceFrameRenderer.h"
+
+#include <vtkNew.h>
+#include <vtkPolyData.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cumed::deformapp {
+
+class FrameRendering {
+public:
+  /// Checks every PNG this run would write (no input, no overwrite without --force) and creates
+  /// their directories; opens nothing yet.
+  FrameRendering(const Arguments& arguments, const app::ProtectedInputs& inputs);
+
+  /// Draws frame `frame` (host or device mesh; the device mesh must be the same object every
+  /// frame), times it and writes its PNG when asked. Opens the window on the first frame.
+  /// `deformMs`: the frame's deformation time, for --verbose's line.
+  void Draw(int frame, double deformMs, const SurfaceMesh& mesh);
+  void Draw(int frame, double deformMs, const std::shared_ptr<DeviceSurfaceMesh>& mesh);
+
+  /// Moves the PNGs to their names; keeps the directories made for them.
+  void Commit();
+  /// The render fields of the summary; deformMs: the deformation's time of each frame.
+  void Report(const std::vector<double>& deformMs, RunSummary& summary) const;
+
+private:
+  void DrawCurrent(int frame, double deformMs);
+
+  const Arguments& arguments_;
+  vtkNew<vtkPolyData> surface_;
+  std::unique_ptr<rendering::SurfaceFrameRenderer> renderer_;
+  app::CreatedDirectories directories_;
+  app::StagedFiles staged_;
+  std::vector<rendering::FrameDrawTimes> times_;
+  int pngs_ = 0;
+};
+
+} // namespace cumed::deformapp

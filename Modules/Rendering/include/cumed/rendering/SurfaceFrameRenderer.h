@@ -1,0 +1,60 @@
+#pragma once
+// A surface drawn frame after frame offscreen (an animation): one window, one
+// vtkCuMedDeviceMeshMapper, the camera placed on the first frame and kept, so the frames show the
+// surface moving. The caller writes each frame into the same vtkPolyData (host arrays, or the
+// same device mesh: cumed/vtk/DeviceMeshData.h) and calls its Modified(); Draw() then refills the
+// buffers (through CUDA-OpenGL interop for a device mesh where it can) and renders, timed up to
+// the GPU's completion. No pixels are read back unless WritePng() is called.
+#include "cumed/rendering/SurfaceSnapshot.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+class vtkPolyData;
+
+namespace cumed::rendering {
+
+struct FrameDrawTimes {
+  double totalMs = 0;  ///< Render() until the GPU finished
+  double bufferMs = 0; ///< of which the buffers' fill (the mapper's own timing; 0 if not rebuilt)
+  double renderMs = 0; ///< the rest: the host copy of a device mesh on the host path, drawing
+  std::uint64_t deviceToHostCopies = 0; ///< during this frame (cumed::GetTransferStats())
+  std::uint64_t deviceToHostBytes = 0;
+};
+
+class SurfaceFrameRenderer {
+public:
+  /// Opens the window (options: size, render path, colours, camera direction). `surface` stays
+  /// the caller's and must outlive this object. `forceHostUpload`: a device mesh is drawn through
+  /// a host copy (vtkCuMedDeviceMeshMapper::ForceHostUpload). Throws RenderingError when no
+  /// window can be opened.
+  SurfaceFrameRenderer(vtkPolyData* surface, const SnapshotOptions& options, bool forceHostUpload);
+  ~SurfaceFrameRenderer();
+  SurfaceFrameRenderer(const SurfaceFrameRenderer&) = delete;
+  SurfaceFrameRenderer& operator=(const SurfaceFrameRenderer&) = delete;
+
+  /// Renders the surface's current content; the first call places the camera on its bounds.
+  /// `wait`: until the GPU has finished (totalMs is then the frame's whole time); without it the
+  /// GPU may still be drawing when Draw returns (for throughput: call Finish() after the frames).
+  FrameDrawTimes Draw(bool wait = true);
+  /// Waits until the GPU has finished every frame drawn.
+  void Finish();
+  /// The last frame drawn, as PNG; throws RenderingError naming the file.
+  void WritePng(const std::string& pngPath) const;
+
+  /// OffscreenRenderWindow::Describe().
+  std::string Describe() const;
+  /// "interop", "host" or "none": how the last frame's mesh reached OpenGL.
+  std::string MeshUpload() const;
+  /// Why the last frame took the host path ("" after interop).
+  std::string FallbackReason() const;
+  /// Device meshes the mapper copied to the host (one per frame on the forced host path).
+  int HostCopies() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+} // namespace cumed::rendering

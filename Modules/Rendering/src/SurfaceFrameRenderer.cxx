@@ -1,0 +1,88 @@
+#include "cumed/rendering/SurfaceFrameRenderer.h"
+
+#include "SurfaceScene.h"
+#include "cumed/core/Timer.h"
+#include "cumed/core/Transfer.h"
+#include "cumed/rendering/vtkCuMedDeviceMeshMapper.h"
+
+#include <vtkActor.h>
+#include <vtkNew.h>
+#include <vtkPolyData.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+
+namespace cumed::rendering {
+
+struct SurfaceFrameRenderer::Impl {
+  SnapshotOptions options;
+  std::unique_ptr<OffscreenRenderWindow> window;
+  vtkNew<vtkRenderer> renderer;
+  vtkNew<vtkCuMedDeviceMeshMapper> mapper;
+  bool cameraPlaced = false;
+};
+
+SurfaceFrameRenderer::SurfaceFrameRenderer(vtkPolyData* surface, const SnapshotOptions& options,
+                                           bool forceHostUpload)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->options = options;
+  impl_->window = OffscreenRenderWindow::Create(options.width, options.height, options.path);
+  impl_->mapper->SetForceHostUpload(forceHostUpload);
+  impl_->renderer->AddActor(detail::MakeSurfaceActor(impl_->mapper, surface, options));
+  detail::SetUpLightsAndBackground(impl_->renderer, options);
+  impl_->window->GetRenderWindow()->AddRenderer(impl_->renderer);
+}
+
+SurfaceFrameRenderer::~SurfaceFrameRenderer() {
+  impl_->window->GetRenderWindow()->RemoveRenderer(impl_->renderer);
+}
+
+FrameDrawTimes SurfaceFrameRenderer::Draw(bool wait) {
+  if (!impl_->cameraPlaced) {
+    detail::PlaceAnteriorObliqueCamera(impl_->renderer, impl_->options);
+    impl_->cameraPlaced = true;
+  } else {
+    // The surface moves: keep its near and far ends inside the clipping range.
+    impl_->renderer->ResetCameraClippingRange();
+  }
+  vtkRenderWindow* window = impl_->window->GetRenderWindow();
+  const int buildsBefore = impl_->mapper->GetNumberOfBufferBuilds();
+  const TransferStats before = GetTransferStats();
+  const Stopwatch watch;
+  window->Render();
+  if (wait) window->WaitForCompletion();
+  FrameDrawTimes times;
+  times.totalMs = watch.elapsedMilliseconds();
+  const TransferStats after = GetTransferStats();
+  if (impl_->mapper->GetNumberOfBufferBuilds() != buildsBefore)
+    times.bufferMs = 1e3 * impl_->mapper->GetLastBufferBuildSeconds();
+  times.renderMs = times.totalMs > times.bufferMs ? times.totalMs - times.bufferMs : 0.0;
+  times.deviceToHostCopies = after.deviceToHostCopies - before.deviceToHostCopies;
+  times.deviceToHostBytes = after.deviceToHostBytes - before.deviceToHostBytes;
+  return times;
+}
+
+void SurfaceFrameRenderer::Finish() {
+  impl_->window->GetRenderWindow()->WaitForCompletion();
+}
+
+void SurfaceFrameRenderer::WritePng(const std::string& pngPath) const {
+  detail::WriteWindowPng(impl_->window->GetRenderWindow(), pngPath);
+}
+
+std::string SurfaceFrameRenderer::Describe() const {
+  return impl_->window->Describe();
+}
+
+std::string SurfaceFrameRenderer::MeshUpload() const {
+  return impl_->mapper->GetLastBackend();
+}
+
+std::string SurfaceFrameRenderer::FallbackReason() const {
+  return impl_->mapper->GetLastFallbackReason();
+}
+
+int SurfaceFrameRenderer::HostCopies() const {
+  return impl_->mapper->GetNumberOfHostCopies();
+}
+
+} // namespace cumed::rendering
