@@ -38,6 +38,15 @@ void ReadPlyTriangleStrips(const std::string& path, vtkPolyData* data) {
   int elements = 0;
   char** names = nullptr;
   PlyFile* ply = vtkPLY::ply_open_for_reading(path.c_str(), &elements, &names);
+  // The element names are the caller's to free (malloc'd array of strdup'd names).
+  struct FreeNames {
+    char** names;
+    int count;
+    ~FreeNames() {
+      for (int e = 0; names && e < count; ++e) std::free(names[e]);
+      std::free(names);
+    }
+  } freeNames{names, elements};
   if (!ply) throw InvalidArgument("mesh file " + path + ": VTK's PLY library cannot open it");
   struct Strip {
     int count;
