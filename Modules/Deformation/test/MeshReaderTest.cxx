@@ -104,7 +104,7 @@ TEST(MeshReader, StlAndVtpWrittenByVtkReadBack) {
 
 TEST(MeshReader, PolygonsAndStripsAreTriangulatedKeepingTheirOrientation) {
   vtkNew<vtkPoints> points;
-  points->SetDataTypeToDouble(); // converted to float
+  points->SetDataTypeToDouble();                                        // converted to float
   for (int i = 0; i < 6; ++i) points->InsertNextPoint(i % 2, i / 2, 0); // a 2 x 3 grid in z = 0
   vtkNew<vtkCellArray> polys, strips;
   const vtkIdType quad[4] = {0, 1, 3, 2};
