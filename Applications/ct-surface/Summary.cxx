@@ -1,6 +1,7 @@
 #include "Summary.h"
 
 #include "cumed/app/Json.h"
+#include "cumed/app/TransferJson.h"
 
 #include <cstdio>
 #include <sstream>
@@ -45,6 +46,7 @@ std::string FormatSummary(const RunSummary& s) {
 
 std::string FormatSummaryJson(const RunSummary& s) {
   using app::JsonObject;
+  using app::TransfersJson;
   const auto voxels = static_cast<std::uint64_t>(s.size[0]) * s.size[1] * s.size[2];
   JsonObject times;
   times.Add("read", s.seconds.read)
@@ -73,20 +75,12 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("triangles", s.triangles)
       .Add("points", s.points)
       .Add("volume_mm3", s.enclosedVolumeMm3)
-      .Add("transfers", JsonObject()
-                            .Add("copies_up", s.transfers.hostToDeviceCopies)
-                            .Add("bytes_up", s.transfers.hostToDeviceBytes)
-                            .Add("copies_down", s.transfers.deviceToHostCopies)
-                            .Add("bytes_down", s.transfers.deviceToHostBytes))
+      .Add("transfers", TransfersJson(s.transfers))
       .Add("time_s", times)
       .AddPathOrNull("render", s.renderPath == "none" ? std::string() : s.renderPath)
       .Add("render_mesh", s.renderMesh)
       .Add("render_fallback", s.renderFallback)
-      .Add("render_transfers", JsonObject()
-                                   .Add("copies_up", s.renderTransfers.hostToDeviceCopies)
-                                   .Add("bytes_up", s.renderTransfers.hostToDeviceBytes)
-                                   .Add("copies_down", s.renderTransfers.deviceToHostCopies)
-                                   .Add("bytes_down", s.renderTransfers.deviceToHostBytes))
+      .Add("render_transfers", TransfersJson(s.renderTransfers))
       .Add("series_uid", s.seriesUid)
       .Add("files", files);
   return json.Text();

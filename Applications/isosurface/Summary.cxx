@@ -1,6 +1,7 @@
 #include "Summary.h"
 
 #include "cumed/app/Json.h"
+#include "cumed/app/TransferJson.h"
 
 #include <cstdio>
 #include <sstream>
@@ -52,6 +53,7 @@ std::string FormatSummary(const RunSummary& s) {
 
 std::string FormatSummaryJson(const RunSummary& s) {
   using app::JsonObject;
+  using app::TransfersJson;
   JsonObject times;
   times.Add("read", s.seconds.read)
       .Add("contour", s.seconds.contour)
@@ -75,18 +77,10 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .AddPathOrNull("output", s.output)
       .AddPathOrNull("png", s.png)
       .AddPathOrNull("render", s.renderPath)
-      .Add("transfers", JsonObject()
-                            .Add("copies_up", s.transfers.hostToDeviceCopies)
-                            .Add("bytes_up", s.transfers.hostToDeviceBytes)
-                            .Add("copies_down", s.transfers.deviceToHostCopies)
-                            .Add("bytes_down", s.transfers.deviceToHostBytes))
+      .Add("transfers", TransfersJson(s.transfers))
       .Add("render_mesh", s.renderMesh)
       .Add("render_fallback", s.renderFallback)
-      .Add("render_transfers", JsonObject()
-                                   .Add("copies_up", s.renderTransfers.hostToDeviceCopies)
-                                   .Add("bytes_up", s.renderTransfers.hostToDeviceBytes)
-                                   .Add("copies_down", s.renderTransfers.deviceToHostCopies)
-                                   .Add("bytes_down", s.renderTransfers.deviceToHostBytes));
+      .Add("render_transfers", TransfersJson(s.renderTransfers));
   return json.Text();
 }
 

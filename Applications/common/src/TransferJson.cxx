@@ -1,0 +1,14 @@
+#include "cumed/app/TransferJson.h"
+
+namespace cumed::app {
+
+JsonObject TransfersJson(const TransferStats& transfers) {
+  JsonObject json;
+  json.Add("copies_up", transfers.hostToDeviceCopies)
+      .Add("bytes_up", transfers.hostToDeviceBytes)
+      .Add("copies_down", transfers.deviceToHostCopies)
+      .Add("bytes_down", transfers.deviceToHostBytes);
+  return json;
+}
+
+} // namespace cumed::app
