@@ -71,6 +71,10 @@ fi
 if command -v cumed-piv-benchmark >/dev/null; then
   cumed-piv-benchmark --repeat 9 2>&1 | tee "$out/piv-benchmark.md" || status=1
 fi
+if command -v cumed-piv-reference >/dev/null; then
+  cumed-piv-reference --data /tmp/cumed-root/shared/data/piv 2>&1 |
+    tee "$out/piv-reference.md" || status=1
+fi
 if command -v cumed-deform >/dev/null; then
   echo "=== cumed-deform igea.ply --backend cuda (device-resident, then host round trip)" | tee "$out/deform-app.log"
   for extra in "" --host-output; do
@@ -95,6 +99,23 @@ fi
 if command -v cumed-deform-benchmark >/dev/null; then
   cumed-deform-benchmark --mesh-dir /tmp/cumed-root/shared/data/mesh 2>&1 |
     tee "$out/deform-benchmark.md" || status=1
+fi
+# Where a PIV pair's time goes: the kernels of the 1024^2 single pass and three passes.
+if [ -z "${CUMED_SKIP_PIV_PROFILE:-}" ] && command -v cumed-piv-benchmark >/dev/null; then
+  if command -v nsys >/dev/null; then
+    nsys profile -o /tmp/piv-profile --force-overwrite true cumed-piv-benchmark --repeat 20 \
+      >/dev/null 2>&1 && nsys stats --report cuda_gpu_kern_sum,cuda_api_sum /tmp/piv-profile.nsys-rep \
+      2>&1 | tee "$out/piv-nsys.txt"
+  fi
+  if command -v ncu >/dev/null; then
+    for kernels in 'FusedCorrelationKernel<32>' 'FusedCorrelationKernel<64>|DeformKernel' \
+      'ValidateKernel'; do
+      echo "=== ncu: $kernels"
+      ncu --kernel-name-base demangled --kernel-name "regex:$kernels" --launch-count 2 \
+        --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
+        --section ComputeWorkloadAnalysis cumed-piv-benchmark --repeat 1 2>&1 | grep -v '^==PROF=='
+    done 2>&1 | tee "$out/piv-ncu.txt"
+  fi
 fi
 # Where the time goes in the two headline kernels (Nsight Compute, when the machine has it).
 if [ -z "${CUMED_SKIP_NCU:-}" ] && command -v ncu >/dev/null && command -v cumed-morphology-benchmark >/dev/null; then

@@ -1,7 +1,8 @@
-// cumed-piv-benchmark: CuMed PIV on the CPU and on CUDA (8-bit frames from the host, and float
-// frames already on the device) on the same rendered particle pair in one run; prints a Markdown
-// table with milliseconds per pair, pairs/s, ratios, the largest CPU-CUDA difference and the
-// error against the known displacement. A comparison with OpenPIV is not part of it yet.
+// cumed-piv-benchmark: CuMed PIV on the CPU and on CUDA (8-bit frames from the host one call at a
+// time, a sequence of 8-bit host frames streamed by ComputePivSequence, and float frames already
+// on the device) on the same rendered particle pair in one run; prints a Markdown table with
+// milliseconds per pair, pairs/s, ratios, the largest CPU-CUDA difference and the error against
+// the known displacement. OpenPIV's side is cumed-piv-reference's.
 //
 //   cumed-piv-benchmark [--size N] [--repeat N] [--threads N] [--no-cuda]
 #include "FieldErrors.h"
@@ -36,7 +37,26 @@ struct Settings {
 struct Workload {
   const char* name;
   std::vector<int> windows;
+  Interpolation deformation = Interpolation::Lanczos;
 };
+
+/// Pairs in the streamed sequence (the rendered pair's frames, each pair a separate copy job).
+constexpr std::size_t kSequencePairs = 64;
+
+/// Median seconds per pair of ComputePivSequence over kSequencePairs host pairs.
+double TimeSequence(const cumed::Image& a, const cumed::Image& b, const PivOptions& options,
+                    int repeat) {
+  const std::vector<ImagePair> pairs(kSequencePairs, ImagePair{&a, &b});
+  const auto run = [&] { ComputePivSequence(pairs, options, [](std::size_t, PivField&) {}); };
+  run();
+  std::vector<double> seconds;
+  for (int r = 0; r < repeat; ++r) {
+    cumed::Stopwatch watch;
+    run();
+    seconds.push_back(watch.elapsedSeconds() / double(kSequencePairs));
+  }
+  return Median(seconds);
+}
 
 /// Median seconds of `repeat` runs after one warm-up (plans, allocations); the last field.
 double Time(const cumed::Image& a, const cumed::Image& b, const PivOptions& options, int repeat,
@@ -121,34 +141,40 @@ int main(int argc, char** argv) {
     bDevice = pair.second.toDevice();
   }
 
-  std::printf("| workload | vectors | CPU ms | CUDA ms (8-bit host) | CUDA ms (float device) | "
-              "CUDA pairs/s (device) | CPU / CUDA | max CPU-CUDA px | rms error px |\n");
-  std::printf("|---|---|---|---|---|---|---|---|---|\n");
-  const Workload workloads[] = {{"single pass 32 px, 50 %", {32}},
-                                {"single pass 16 px, 50 %", {16}},
-                                {"three passes 64-32-16, 50 %", {64, 32, 16}}};
+  std::printf("| workload | vectors | CPU ms | CUDA ms (8-bit host) | CUDA pairs/s (8-bit host, "
+              "streamed) | CUDA ms (float device) | CUDA pairs/s (device) | CPU / CUDA | max "
+              "CPU-CUDA px | rms error px |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  const Workload workloads[] = {
+      {"single pass 32 px, 50 %", {32}},
+      {"single pass 16 px, 50 %", {16}},
+      {"three passes 64-32-16, 50 %, Lanczos (default)", {64, 32, 16}},
+      {"three passes 64-32-16, 50 %, bicubic", {64, 32, 16}, Interpolation::Bicubic}};
   for (const Workload& w : workloads) {
     PivOptions options;
     options.windowSizes = w.windows;
+    options.deformation = w.deformation;
     options.threads = s.threads;
     options.backend = cumed::Backend::CPU;
     PivField cpu, cudaHost, cudaDevice;
     const double cpuSeconds = Time(pair.first, pair.second, options, s.repeat, cpu);
-    double hostSeconds = -1, deviceSeconds = -1;
+    double hostSeconds = -1, deviceSeconds = -1, streamedSeconds = -1;
     if (cuda) {
       options.backend = cumed::Backend::CUDA;
       hostSeconds = Time(a8, b8, options, s.repeat, cudaHost);
+      streamedSeconds = TimeSequence(a8, b8, options, s.repeat);
       deviceSeconds = Time(aDevice, bDevice, options, s.repeat, cudaDevice);
     }
-    char pairs[32] = "-", difference[32] = "-";
+    char pairs[32] = "-", streamed[32] = "-", difference[32] = "-";
     if (cuda) {
       std::snprintf(pairs, sizeof pairs, "%.0f", 1.0 / deviceSeconds);
+      std::snprintf(streamed, sizeof streamed, "%.0f", 1.0 / streamedSeconds);
       std::snprintf(difference, sizeof difference, "%.1e", LargestDifference(cpu, cudaDevice));
     }
-    std::printf("| %s | %zu | %s | %s | %s | %s | %s | %s | %.4f |\n", w.name, cpu.size(),
-                Ms(cpuSeconds).c_str(), Ms(hostSeconds).c_str(), Ms(deviceSeconds).c_str(), pairs,
-                Ratio(cpuSeconds, deviceSeconds).c_str(), difference,
-                test::ErrorsOf(cpu, truth).rms);
+    std::printf("| %s | %zu | %s | %s | %s | %s | %s | %s | %s | %.4f |\n", w.name, cpu.size(),
+                Ms(cpuSeconds).c_str(), Ms(hostSeconds).c_str(), streamed,
+                Ms(deviceSeconds).c_str(), pairs, Ratio(cpuSeconds, deviceSeconds).c_str(),
+                difference, test::ErrorsOf(cpu, truth).rms);
   }
   return 0;
 }

@@ -256,8 +256,8 @@ void Timings(const Settings& s) {
               "ratio uses their midpoints (0.7 s, 5.5 s) for the 1024 x 1024 pair only.\n\n",
               s.repeat);
   std::printf("| pair | size | settings | vectors | CuMed CPU ms | CUDA ms (8-bit host) | "
-              "CUDA ms (device) | OpenPIV (issue) / CuMed CPU |\n");
-  std::printf("|---|---|---|---|---|---|---|---|\n");
+              "CUDA ms (device) | CUDA pairs/s (device) | OpenPIV (issue) / CuMed CPU |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|\n");
   struct Pair {
     const char* name;
     const char* first;
@@ -297,11 +297,13 @@ void Timings(const Settings& s) {
         host = Time(a, b, o, s.repeat);
         device = Time(aDevice, bDevice, o, s.repeat);
       }
-      char ratio[32] = "-";
+      char ratio[32] = "-", pairsPerSecond[32] = "-";
+      if (device > 0) std::snprintf(pairsPerSecond, sizeof pairsPerSecond, "%.0f", 1.0 / device);
       if (size[0] == 1024 && size[1] == 1024)
         std::snprintf(ratio, sizeof ratio, "%.0fx", w.openpivSeconds / cpu);
-      std::printf("| %s | %zux%zu | %s | %zu | %s | %s | %s | %s |\n", p.name, size[0], size[1],
-                  w.name, vectors, Ms(cpu).c_str(), Ms(host).c_str(), Ms(device).c_str(), ratio);
+      std::printf("| %s | %zux%zu | %s | %zu | %s | %s | %s | %s | %s |\n", p.name, size[0],
+                  size[1], w.name, vectors, Ms(cpu).c_str(), Ms(host).c_str(), Ms(device).c_str(),
+                  pairsPerSecond, ratio);
     }
   }
   std::printf("\n");

@@ -4,12 +4,15 @@
 #include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/Staging.h"
 #include "cumed/core/Stream.h"
 #include "cumed/core/Transfer.h"
 #include "src/PassGrid.h"
 
 #include <cufft.h>
 
+#include <cstring>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -59,39 +62,78 @@ cufftHandle CachedPlan(const PassGrid& g, cufftType type, cudaStream_t stream) {
   return found->second;
 }
 
-/// A field's arrays in device memory.
+/// A field's arrays in device memory, in one allocation (six float arrays, then the flags), so
+/// that it comes back in one copy.
 struct DeviceField {
-  DeviceBuffer u, v, peak, second, peakToPeak, peakToMean, flags;
+  static constexpr int kFloatArrays = 6;
+  DeviceBuffer memory;
   DeviceFieldView view;
-  DeviceField(const PassGrid& g, const Stream& stream)
-      : u(sizeof(float) * g.count(), stream), v(sizeof(float) * g.count(), stream),
-        peak(sizeof(float) * g.count(), stream), second(sizeof(float) * g.count(), stream),
-        peakToPeak(sizeof(float) * g.count(), stream),
-        peakToMean(sizeof(float) * g.count(), stream), flags(g.count(), stream) {
-    view = {this->u.as<float>(),
-            this->v.as<float>(),
-            this->peak.as<float>(),
-            this->second.as<float>(),
-            this->peakToPeak.as<float>(),
-            this->peakToMean.as<float>(),
-            this->flags.as<std::uint8_t>(),
+  DeviceField(const PassGrid& g, const Stream& stream) : memory(Bytes(g), stream) {
+    const std::size_t n = std::size_t(g.count());
+    float* arrays = memory.as<float>();
+    view = {arrays,
+            arrays + n,
+            arrays + 2 * n,
+            arrays + 3 * n,
+            arrays + 4 * n,
+            arrays + 5 * n,
+            reinterpret_cast<std::uint8_t*>(arrays + kFloatArrays * n),
             g.columns,
             g.rows};
   }
-  GridView grid(const PassGrid& g) const { return GridViewOf(u.as<float>(), v.as<float>(), g); }
+  static std::size_t Bytes(const PassGrid& g) {
+    return std::size_t(g.count()) * (kFloatArrays * sizeof(float) + 1);
+  }
+  GridView grid(const PassGrid& g) const { return GridViewOf(view.u, view.v, g); }
 };
 
-/// Frames (or a mask) in device memory: the caller's, or an uploaded copy.
-DeviceBuffer Upload(const void* host, std::size_t bytes, const Stream& stream) {
-  DeviceBuffer buffer(bytes, stream);
-  buffer.upload(host, bytes, &stream);
-  return buffer;
+/// Scratch for one pass's validation, in one allocation.
+struct DeviceValidationScratch {
+  DeviceBuffer memory;
+  ValidationScratch view;
+  DeviceValidationScratch(const PassGrid& g, int sweeps, const Stream& stream)
+      : memory(std::size_t(g.count()) * (2 * sizeof(float) + 3) + sizeof(int) * sweeps, stream) {
+    const std::size_t n = std::size_t(g.count());
+    int* replaced = memory.as<int>();
+    float* floats = reinterpret_cast<float*>(replaced + sweeps);
+    auto* bytes = reinterpret_cast<std::uint8_t*>(floats + 2 * n);
+    view = {floats, floats + n, bytes, bytes + n, bytes + 2 * n, replaced};
+  }
+};
+
+/// A host block to copy to the device (skipped when empty).
+struct UploadPart {
+  void* device;
+  const void* host;
+  std::size_t bytes;
+};
+
+/// Host blocks to the device through the staging memory: one parallel copy into page-locked
+/// memory and copies at link speed (pageable copies reach a fraction of it); returns once the
+/// copies are done, so the staging memory is free again.
+void UploadThroughStaging(std::initializer_list<UploadPart> parts, const Stream& stream) {
+  std::size_t total = 0;
+  for (const UploadPart& part : parts) total += part.bytes;
+  StagingLease staging = LeaseStaging(total);
+  std::size_t offset = 0;
+  for (const UploadPart& part : parts) {
+    if (!part.bytes) continue;
+    ParallelCopy(staging.data() + offset, part.host, part.bytes);
+    CopyHostToDevice(part.device, staging.data() + offset, part.bytes, &stream);
+    offset += part.bytes;
+  }
+  stream.synchronize();
 }
 
 /// One pass's correlation: windows, transforms, conjugate product, peaks.
 void CorrelatePass(const float* first, const float* second, int width, int height,
                    const std::uint8_t* mask, const PassGrid& g, const GridView* predictor,
                    const PivOptions& options, const DeviceFieldView& field, const Stream& stream) {
+  if (FusedCorrelationFits(g)) {
+    LaunchFusedCorrelation(first, second, width, height, mask, g, predictor, options, field,
+                           stream.native());
+    return;
+  }
   const std::size_t planes = std::size_t(g.count());
   const std::size_t real = planes * g.fftSize * g.fftSize;
   const std::size_t complex = planes * g.fftSize * (g.fftSize / 2 + 1);
@@ -118,49 +160,48 @@ void CorrelatePass(const float* first, const float* second, int width, int heigh
   stream.synchronize();
 }
 
-void Download(const DeviceBuffer& buffer, std::vector<float>& target, const Stream& stream) {
-  buffer.download(target.data(), target.size() * sizeof(float), &stream);
-}
-
 } // namespace
 
-PivField RunPivCuda(const void* first, const void* second, PixelType type, MemoryLocation location,
-                    int width, int height, const PivOptions& options, ExecutionScope& scope) {
-  std::optional<Stream> own;
-  if (!options.stream) own.emplace();
-  const Stream& stream = options.stream ? *options.stream : *own;
-  const std::size_t pixels = std::size_t(width) * height;
+PassGrid FinalGrid(int width, int height, const PivOptions& options) {
+  const std::size_t passes = options.windowSizes.size();
+  return PlanPass(width, height, options.windowSizes.back(), options.overlap,
+                  passes == 1 ? options.searchExtension : 0, options.zeroPadding);
+}
 
-  // Frames as float on the device (the caller's device memory is read in place).
-  DeviceBuffer rawFirst, rawSecond, maskCopy;
-  if (location == MemoryLocation::Host) {
-    rawFirst = Upload(first, pixels * SizeOf(type), stream);
-    rawSecond = Upload(second, pixels * SizeOf(type), stream);
-    first = rawFirst.data();
-    second = rawSecond.data();
+std::size_t FieldBytes(const PassGrid& g) {
+  return DeviceField::Bytes(g);
+}
+
+void EnqueuePivCuda(const void* first, const void* second, PixelType type, int width, int height,
+                    const std::uint8_t* mask, const PivOptions& options, const Stream& stream,
+                    void* resultHost, ExecutionScope& scope) {
+  const std::size_t pixels = std::size_t(width) * height;
+  // Frames as float on the device; float frames are read in place.
+  DeviceBuffer frameA, frameB;
+  const float* floatA = static_cast<const float*>(first);
+  const float* floatB = static_cast<const float*>(second);
+  if (type != PixelType::Float32) {
+    frameA = DeviceBuffer(pixels * sizeof(float), stream);
+    frameB = DeviceBuffer(pixels * sizeof(float), stream);
+    LaunchToFloat(first, type, frameA.as<float>(), pixels, stream.native());
+    LaunchToFloat(second, type, frameB.as<float>(), pixels, stream.native());
+    floatA = frameA.as<float>();
+    floatB = frameB.as<float>();
   }
-  const std::uint8_t* mask = options.mask.data;
-  if (mask && location == MemoryLocation::Host) {
-    maskCopy = Upload(mask, pixels, stream);
-    mask = maskCopy.as<std::uint8_t>();
-  }
-  DeviceBuffer frameA(pixels * sizeof(float), stream), frameB(pixels * sizeof(float), stream);
-  LaunchToFloat(first, type, frameA.as<float>(), pixels, stream.native());
-  LaunchToFloat(second, type, frameB.as<float>(), pixels, stream.native());
 
   // Deformation samples the frames or their spline coefficients, into deformed copies.
   const int passes = int(options.windowSizes.size());
   DeviceBuffer sampleA, sampleB, deformedA, deformedB;
-  const float* samplingA = frameA.as<float>();
-  const float* samplingB = frameB.as<float>();
+  const float* samplingA = floatA;
+  const float* samplingB = floatB;
   if (passes > 1) {
     deformedA = DeviceBuffer(pixels * sizeof(float), stream);
     deformedB = DeviceBuffer(pixels * sizeof(float), stream);
     if (options.deformation == Interpolation::Bicubic) {
       sampleA = DeviceBuffer(pixels * sizeof(float), stream);
       sampleB = DeviceBuffer(pixels * sizeof(float), stream);
-      CopyDeviceToDevice(sampleA.data(), frameA.data(), pixels * sizeof(float), &stream);
-      CopyDeviceToDevice(sampleB.data(), frameB.data(), pixels * sizeof(float), &stream);
+      CopyDeviceToDevice(sampleA.data(), floatA, pixels * sizeof(float), &stream);
+      CopyDeviceToDevice(sampleB.data(), floatB, pixels * sizeof(float), &stream);
       LaunchPrefilter(sampleA.as<float>(), width, height, stream.native());
       LaunchPrefilter(sampleB.as<float>(), width, height, stream.native());
       samplingA = sampleA.as<float>();
@@ -179,8 +220,7 @@ PivField RunPivCuda(const void* first, const void* second, PixelType type, Memor
                  pass == 0 ? options.searchExtension : 0, options.zeroPadding);
     DeviceField field(g, stream);
     if (pass == 0) {
-      CorrelatePass(frameA.as<float>(), frameB.as<float>(), width, height, mask, g, nullptr,
-                    options, field.view, stream);
+      CorrelatePass(floatA, floatB, width, height, mask, g, nullptr, options, field.view, stream);
     } else {
       GridView predictor = previous->grid(previousGrid);
       if (options.predictorSmoothing > 0) {
@@ -197,18 +237,15 @@ PivField RunPivCuda(const void* first, const void* second, PixelType type, Memor
       CorrelatePass(deformedA.as<float>(), deformedB.as<float>(), width, height, mask, g,
                     &predictor, options, field.view, stream);
     }
-    const std::size_t n = std::size_t(g.count());
-    DeviceBuffer scratchU(n * sizeof(float), stream), scratchV(n * sizeof(float), stream);
-    DeviceBuffer usable(n, stream), nextUsable(n, stream), before(n, stream);
-    LaunchValidate(field.view, validation,
-                   {scratchU.as<float>(), scratchV.as<float>(), usable.as<std::uint8_t>(),
-                    nextUsable.as<std::uint8_t>(), before.as<std::uint8_t>()},
-                   stream.native());
-    stream.synchronize();
+    DeviceValidationScratch scratch(g, validation.iterations, stream);
+    LaunchValidate(field.view, validation, scratch.view, stream.native());
     previous.emplace(std::move(field));
     previousGrid = g;
   }
+  previous->memory.download(resultHost, DeviceField::Bytes(g), &stream);
+}
 
+PivField UnpackField(const void* resultHost, const PassGrid& g, int passes) {
   PivField result;
   result.resize(g.columns, g.rows);
   for (int r = 0; r < g.rows; ++r)
@@ -216,19 +253,47 @@ PivField RunPivCuda(const void* first, const void* second, PixelType type, Memor
       result.x[r * g.columns + c] = WindowCentre(g, c);
       result.y[r * g.columns + c] = WindowCentre(g, r);
     }
-  Download(previous->u, result.u, stream);
-  Download(previous->v, result.v, stream);
-  Download(previous->peak, result.peak, stream);
-  Download(previous->second, result.secondPeak, stream);
-  Download(previous->peakToPeak, result.peakToPeak, stream);
-  Download(previous->peakToMean, result.peakToMean, stream);
-  previous->flags.download(result.flags.data(), result.flags.size(), &stream);
-  stream.synchronize();
+  const std::size_t n = std::size_t(g.count());
+  const float* arrays = static_cast<const float*>(resultHost);
+  std::vector<float>* targets[DeviceField::kFloatArrays] = {&result.u,          &result.v,
+                                                            &result.peak,       &result.secondPeak,
+                                                            &result.peakToPeak, &result.peakToMean};
+  for (int a = 0; a < DeviceField::kFloatArrays; ++a)
+    std::memcpy(targets[a]->data(), arrays + a * n, n * sizeof(float));
+  std::memcpy(result.flags.data(), arrays + DeviceField::kFloatArrays * n, n);
   result.windowSize = g.windowSize;
   result.step = g.step;
   result.passes = passes;
   result.backendUsed = Backend::CUDA;
   return result;
+}
+
+PivField RunPivCuda(const void* first, const void* second, PixelType type, MemoryLocation location,
+                    int width, int height, const PivOptions& options, ExecutionScope& scope) {
+  // Without a stream of the caller's, the device's process stream: creating one per call costs
+  // more than a small pair's whole computation.
+  const Stream& stream = options.stream ? *options.stream : ProcessStream(CurrentDevice());
+  const std::size_t pixels = std::size_t(width) * height;
+  // Host frames go up first (the caller's device memory is read in place).
+  DeviceBuffer rawFirst, rawSecond, maskCopy;
+  const std::uint8_t* mask = options.mask.data;
+  if (location == MemoryLocation::Host) {
+    rawFirst = DeviceBuffer(pixels * SizeOf(type), stream);
+    rawSecond = DeviceBuffer(pixels * SizeOf(type), stream);
+    if (mask) maskCopy = DeviceBuffer(pixels, stream);
+    UploadThroughStaging({{rawFirst.data(), first, rawFirst.size()},
+                          {rawSecond.data(), second, rawSecond.size()},
+                          {maskCopy.data(), mask, maskCopy.size()}},
+                         stream);
+    first = rawFirst.data();
+    second = rawSecond.data();
+    if (mask) mask = maskCopy.as<std::uint8_t>();
+  }
+  const PassGrid g = FinalGrid(width, height, options);
+  StagingLease staging = LeaseStaging(FieldBytes(g));
+  EnqueuePivCuda(first, second, type, width, height, mask, options, stream, staging.data(), scope);
+  stream.synchronize();
+  return UnpackField(staging.data(), g, int(options.windowSizes.size()));
 }
 
 } // namespace cumed::piv::detail

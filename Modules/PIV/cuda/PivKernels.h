@@ -2,6 +2,7 @@
 // Launchers of the PIV kernels (plain C++ declarations, so the host driver needs no CUDA
 // compiler). Every pointer is device memory; work is queued on `stream`.
 #include "cumed/core/PixelType.h"
+#include "cumed/piv/PivOptions.h"
 #include "src/PassGrid.h"
 #include "src/Sampling.h"
 #include "src/VectorValidation.h"
@@ -25,13 +26,15 @@ struct DeviceFieldView {
   int columns = 0, rows = 0;
 };
 
-/// Scratch for validation: 3 arrays of floats (2 per vector) and bytes (3 per vector).
+/// Scratch for validation: floats (2 per vector), bytes (3 per vector) and one int per
+/// replacement sweep.
 struct ValidationScratch {
   float* u = nullptr;
   float* v = nullptr;
   std::uint8_t* usable = nullptr;
   std::uint8_t* nextUsable = nullptr;
   std::uint8_t* before = nullptr;
+  int* replaced = nullptr;
 };
 
 void LaunchToFloat(const void* source, PixelType type, float* target, std::size_t count,
@@ -56,6 +59,15 @@ void LaunchConjugateMultiply(float* spectrumA, const float* spectrumB, const flo
 void LaunchSearchPeaks(const float* planes, const PassGrid& g, const std::uint8_t* mask, int width,
                        const GridView* predictor, SubPixelFit fit, bool correctPairLoss,
                        const DeviceFieldView& field, CUstream_st* stream);
+/// True when LaunchFusedCorrelation serves this pass's buffer size (8, 16, 32 or 64 px).
+bool FusedCorrelationFits(const PassGrid& g);
+/// One pass's correlation in one launch (windows, transforms, product, peaks, as
+/// LaunchExtractWindows .. LaunchSearchPeaks with cuFFT between them); only where
+/// FusedCorrelationFits.
+void LaunchFusedCorrelation(const float* first, const float* second, int width, int height,
+                            const std::uint8_t* mask, const PassGrid& g, const GridView* predictor,
+                            const PivOptions& options, const DeviceFieldView& field,
+                            CUstream_st* stream);
 /// The predictor arrays of a field: SmoothedAt of every vector into `u`, `v`.
 void LaunchSmoothPredictor(const DeviceFieldView& field, int radius, float* u, float* v,
                            CUstream_st* stream);

@@ -12,7 +12,7 @@ struct PassGrid {
   int rows = 0;
   int extension = 0; ///< px the second frame's window grows on each side
   int fftSize = 0;   ///< side of the (square) correlation buffer
-  int count() const { return columns * rows; }
+  CUMED_PIV_HD int count() const { return columns * rows; }
 };
 
 /// The grid of a pass over a width x height frame. The caller has checked that the window fits.

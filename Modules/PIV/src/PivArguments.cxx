@@ -93,4 +93,29 @@ void CheckRequest(const FrameDescription& first, const FrameDescription& second,
   }
 }
 
+void CheckPairs(const std::vector<ImagePair>& pairs, const PivOptions& options, const char* what) {
+  if (pairs.empty())
+    throw InvalidArgument(std::string("PIV: ") + what +
+                          " needs at least one pair of frames (none given)");
+  const auto describe = [](const Image& image) {
+    return FrameDescription{image.geometry(), image.location(), image.components()};
+  };
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const std::string which = std::string("PIV: ") + what + " pair " + std::to_string(i) + ": ";
+    if (!pairs[i].first || !pairs[i].second)
+      throw InvalidArgument(which + "the " + (pairs[i].first ? "second" : "first") +
+                            " frame is missing (null)");
+    try {
+      CheckRequest(describe(*pairs[i].first), describe(*pairs[i].second), options);
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument(which + e.what());
+    }
+    const ImageGeometry& g0 = pairs.front().first->geometry();
+    const ImageGeometry& g = pairs[i].first->geometry();
+    if (g.size[0] != g0.size[0] || g.size[1] != g0.size[1])
+      throw InvalidArgument(which + "the frames are " + SizeText(g) + " but pair 0's are " +
+                            SizeText(g0));
+  }
+}
+
 } // namespace cumed::piv::detail

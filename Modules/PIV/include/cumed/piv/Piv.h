@@ -7,6 +7,8 @@
 #include "cumed/piv/PivField.h"
 #include "cumed/piv/PivOptions.h"
 
+#include <cstddef>
+#include <functional>
 #include <vector>
 
 namespace cumed::piv {
@@ -36,6 +38,20 @@ struct ImagePair {
 /// float are converted (a float copy of each is held during the call); the sum of the planes
 /// takes windows x fftSize^2 floats. Later passes deform every pair by the common predictor.
 PivField ComputeEnsemblePiv(const std::vector<ImagePair>& pairs, const PivOptions& options);
+
+/// Receives ComputePivSequence's fields, in order: the pair's index and its field (the consumer
+/// may keep it by moving it away).
+using FieldConsumer = std::function<void(std::size_t pair, PivField& field)>;
+
+/// The fields of a sequence of pairs, each handed to `consume` as soon as it is ready, so a long
+/// sequence never sits in memory at once. Every pair passes ComputePiv's checks; all frames share
+/// one size and one pixel type and are all on the host or all on the device. Each field equals
+/// what ComputePiv gives for its pair. On CUDA host frames stream: while a pair is computed, the
+/// next pair's frames are copied into page-locked memory and go up on a second stream, so the
+/// link, the host and the GPU work at once. Progress is reported and cancellation polled before
+/// each pair; an exception from `consume` stops the sequence and propagates.
+void ComputePivSequence(const std::vector<ImagePair>& pairs, const PivOptions& options,
+                        const FieldConsumer& consume);
 
 /// Validation and replacement alone, on the host (what ComputePiv runs after every pass):
 /// clears the validation flags (all but Masked and InvalidPeak), flags and replaces anew.
