@@ -108,12 +108,14 @@ if [ -z "${CUMED_SKIP_PIV_PROFILE:-}" ] && command -v cumed-piv-benchmark >/dev/
       2>&1 | tee "$out/piv-nsys.txt"
   fi
   if command -v ncu >/dev/null; then
-    for kernels in 'FusedCorrelationKernel<32>' 'FusedCorrelationKernel<64>|DeformKernel' \
-      'ValidateKernel'; do
-      echo "=== ncu: $kernels"
-      ncu --kernel-name-base demangled --kernel-name "regex:$kernels" --launch-count 2 \
-        --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
-        --section ComputeWorkloadAnalysis cumed-piv-benchmark --repeat 1 2>&1 | grep -v '^==PROF=='
+    # Row 1: the 32 px single pass; row 3: the three passes (its first launch is the 64 px one).
+    for run in "1 FusedCorrelation" "1 ValidateKernel" "3 FusedCorrelation" "3 DeformKernel"; do
+      read -r row kernel <<<"$run"
+      echo "=== ncu: cumed-piv-benchmark row $row, first $kernel launch"
+      ncu --kernel-name "regex:$kernel" --launch-count 1 --section SpeedOfLight --section Occupancy \
+        --section LaunchStats --section WarpStateStats --section ComputeWorkloadAnalysis \
+        --section MemoryWorkloadAnalysis cumed-piv-benchmark --repeat 1 --only "$row" 2>&1 |
+        grep -v '^==PROF=='
     done 2>&1 | tee "$out/piv-ncu.txt"
   fi
 fi

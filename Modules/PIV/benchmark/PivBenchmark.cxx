@@ -4,7 +4,7 @@
 // milliseconds per pair, pairs/s, ratios, the largest CPU-CUDA difference and the error against
 // the known displacement. OpenPIV's side is cumed-piv-reference's.
 //
-//   cumed-piv-benchmark [--size N] [--repeat N] [--threads N] [--no-cuda]
+//   cumed-piv-benchmark [--size N] [--repeat N] [--threads N] [--no-cuda] [--only ROW]
 #include "FieldErrors.h"
 #include "cumed/benchmark/Table.h"
 #include "cumed/core/Backend.h"
@@ -32,6 +32,7 @@ struct Settings {
   int repeat = 7;
   int threads = 0;
   bool cuda = true;
+  int only = 0; ///< 1-based row of the table to run alone (profiling); 0: every row
 };
 
 struct Workload {
@@ -83,7 +84,7 @@ double LargestDifference(const PivField& a, const PivField& b) {
 int Usage(const char* problem) {
   std::fprintf(stderr,
                "cumed-piv-benchmark: %s\nusage: cumed-piv-benchmark [--size N] "
-               "[--repeat N] [--threads N] [--no-cuda]\n",
+               "[--repeat N] [--threads N] [--no-cuda] [--only ROW]\n",
                problem);
   return 2;
 }
@@ -108,6 +109,8 @@ int main(int argc, char** argv) {
       if (!number(s.repeat, 1)) return Usage("--repeat takes a positive count");
     } else if (arg == "--threads") {
       if (!number(s.threads, 0)) return Usage("--threads takes 0 (every core) or a count");
+    } else if (arg == "--only") {
+      if (!number(s.only, 1)) return Usage("--only takes a row of the table (1 = the first)");
     } else if (arg == "--no-cuda") {
       s.cuda = false;
     } else if (arg == "--help" || arg == "-h") {
@@ -150,7 +153,9 @@ int main(int argc, char** argv) {
       {"single pass 16 px, 50 %", {16}},
       {"three passes 64-32-16, 50 %, Lanczos (default)", {64, 32, 16}},
       {"three passes 64-32-16, 50 %, bicubic", {64, 32, 16}, Interpolation::Bicubic}};
+  int row = 0;
   for (const Workload& w : workloads) {
+    if (s.only && ++row != s.only) continue;
     PivOptions options;
     options.windowSizes = w.windows;
     options.deformation = w.deformation;

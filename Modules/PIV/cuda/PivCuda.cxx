@@ -92,10 +92,11 @@ struct DeviceValidationScratch {
   DeviceBuffer memory;
   ValidationScratch view;
   DeviceValidationScratch(const PassGrid& g, int sweeps, const Stream& stream)
-      : memory(std::size_t(g.count()) * (2 * sizeof(float) + 3) + sizeof(int) * sweeps, stream) {
+      : memory(std::size_t(g.count()) * (2 * sizeof(float) + 3) + sizeof(int) * (sweeps + 1),
+               stream) {
     const std::size_t n = std::size_t(g.count());
     int* replaced = memory.as<int>();
-    float* floats = reinterpret_cast<float*>(replaced + sweeps);
+    float* floats = reinterpret_cast<float*>(replaced + sweeps + 1);
     auto* bytes = reinterpret_cast<std::uint8_t*>(floats + 2 * n);
     view = {floats, floats + n, bytes, bytes + n, bytes + 2 * n, replaced};
   }

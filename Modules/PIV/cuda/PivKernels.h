@@ -27,7 +27,7 @@ struct DeviceFieldView {
 };
 
 /// Scratch for validation: floats (2 per vector), bytes (3 per vector) and one int per
-/// replacement sweep.
+/// replacement sweep plus one.
 struct ValidationScratch {
   float* u = nullptr;
   float* v = nullptr;

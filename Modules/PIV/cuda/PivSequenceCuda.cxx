@@ -15,8 +15,12 @@ namespace cumed::piv::detail {
 
 namespace {
 
-/// One of the two buffers a pair's frames travel through: page-locked host memory, device
-/// memory, and the events that say when each may be reused.
+/// Pairs staged ahead of the one computing: pair k + 2's host copy and upload overlap pair k + 1's
+/// upload wait and pair k's computation, so the host copy, the link and the GPU all run at once.
+constexpr std::size_t kStagedAhead = 2;
+
+/// One of the buffers a pair's frames travel through: page-locked host memory, device memory,
+/// and the events that say when each may be reused.
 struct FrameSlot {
   PinnedBuffer host;
   DeviceBuffer device;
@@ -52,29 +56,28 @@ void RunPivSequenceCuda(const std::vector<ImagePair>& pairs, const PivOptions& o
   std::vector<FrameSlot> slots;
   if (onHost) {
     copies.emplace();
-    slots.reserve(2);
-    slots.emplace_back(2 * frameBytes);
-    slots.emplace_back(2 * frameBytes);
+    slots.reserve(kStagedAhead + 1);
+    for (std::size_t i = 0; i <= kStagedAhead; ++i) slots.emplace_back(2 * frameBytes);
   }
-  // Pair k's frames into slot k % 2 and up on the copy stream.
+  // Pair k's frames into their slot and up on the copy stream.
   const auto stage = [&](std::size_t k) {
-    FrameSlot& slot = slots[k % 2];
-    slot.uploaded.synchronize(); // pair k - 2 left the host memory
+    FrameSlot& slot = slots[k % slots.size()];
+    slot.uploaded.synchronize(); // the slot's previous pair left the host memory
     ParallelCopy(slot.host.as<char>(), pairs[k].first->data(), frameBytes);
     ParallelCopy(slot.host.as<char>() + frameBytes, pairs[k].second->data(), frameBytes);
-    slot.consumed.makeWait(*copies); // pair k - 2 no longer reads the device memory
+    slot.consumed.makeWait(*copies); // the previous pair no longer reads the device memory
     CopyHostToDevice(slot.device.data(), slot.host.data(), 2 * frameBytes, &*copies);
     slot.uploaded.record(*copies);
   };
 
-  if (onHost) stage(0);
+  for (std::size_t k = 0; onHost && k < kStagedAhead && k < pairs.size(); ++k) stage(k);
   for (std::size_t k = 0; k < pairs.size(); ++k) {
     scope.checkCancelled();
     progress(k);
     const void* first = pairs[k].first->data();
     const void* second = pairs[k].second->data();
     if (onHost) {
-      FrameSlot& slot = slots[k % 2];
+      FrameSlot& slot = slots[k % slots.size()];
       slot.uploaded.makeWait(compute);
       first = slot.device.data();
       second = slot.device.as<char>() + frameBytes;
@@ -82,8 +85,8 @@ void RunPivSequenceCuda(const std::vector<ImagePair>& pairs, const PivOptions& o
     EnqueuePivCuda(first, second, type, width, height, mask, options, compute, result.data(),
                    scope);
     if (onHost) {
-      slots[k % 2].consumed.record(compute);
-      if (k + 1 < pairs.size()) stage(k + 1); // while the GPU computes pair k
+      slots[k % slots.size()].consumed.record(compute);
+      if (k + kStagedAhead < pairs.size()) stage(k + kStagedAhead); // while pair k computes
     }
     compute.synchronize();
     PivField field = UnpackField(result.data(), grid, int(options.windowSizes.size()));

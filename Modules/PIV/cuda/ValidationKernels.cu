@@ -26,19 +26,26 @@ __global__ void __launch_bounds__(kThreads)
   const int count = f.columns * f.rows;
   const int first = blockIdx.x * blockDim.x + threadIdx.x, stride = gridDim.x * blockDim.x;
 
+  // replaced[0 .. iterations) per sweep, replaced[iterations]: any vector flagged at all.
+  int* flaggedAny = replaced + p.iterations;
+  for (int i = first; i <= p.iterations; i += stride) replaced[i] = 0;
   for (int i = first; i < count; i += stride) {
     const std::uint8_t flags = ElementwiseFlags(f.u[i], f.v[i], f.peakToPeak[i], f.flags[i], p);
     f.flags[i] = flags;
     s.before[i] = flags;
   }
   grid.sync();
-  if (p.medianTest) {
-    for (int i = first; i < count; i += stride)
-      if (!s.before[i] &&
-          FailsMedianTest(f.u, f.v, s.before, f.columns, f.rows, i % f.columns, i / f.columns, p))
-        f.flags[i] |= MedianOutlier;
-    grid.sync();
+  bool flagged = false;
+  for (int i = first; i < count; i += stride) {
+    if (p.medianTest && !s.before[i] &&
+        FailsMedianTest(f.u, f.v, s.before, f.columns, f.rows, i % f.columns, i / f.columns, p))
+      f.flags[i] |= MedianOutlier;
+    flagged = flagged || f.flags[i];
   }
+  if (flagged) *flaggedAny = 1;
+  grid.sync();
+  // A field without a flag (the common case) is final: nothing is masked, nothing to replace.
+  if (!*static_cast<volatile int*>(flaggedAny)) return;
   // Masked vectors are zero; the usable ones (no flag) seed the replacement.
   for (int i = first; i < count; i += stride) {
     if (f.flags[i] & Masked) f.u[i] = f.v[i] = 0.f;
@@ -48,7 +55,7 @@ __global__ void __launch_bounds__(kThreads)
   grid.sync();
 
   // Sweeps ping-pong between the field's arrays and the scratch arrays; replaced[sweep] says
-  // whether a sweep filled anything (zeroed before the launch).
+  // whether a sweep filled anything.
   float* u = f.u;
   float* v = f.v;
   std::uint8_t* usable = s.usable;
@@ -107,7 +114,6 @@ void LaunchValidate(const DeviceFieldView& f, const ValidationParameters& p,
                     const ValidationScratch& s, CUstream_st* stream) {
   const int count = f.columns * f.rows;
   if (count == 0) return;
-  CUMED_CUDA_CHECK(cudaMemsetAsync(s.replaced, 0, sizeof(int) * std::size_t(p.iterations), stream));
   DeviceFieldView field = f;
   ValidationParameters parameters = p;
   ValidationScratch scratch = s;
