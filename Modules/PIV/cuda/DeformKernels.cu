@@ -26,15 +26,15 @@ __global__ void PrefilterColumnsKernel(float* image, int width, int height) {
   if (x < width) PrefilterCubicBSpline(image + x, height, width);
 }
 
+/// One kernel per interpolation, so the Lanczos taps unroll with nothing else around them.
+template <Interpolation I>
 __global__ void DeformKernel(const float* first, const float* second, int width, int height,
-                             GridView predictor, Interpolation interpolation, float* outFirst,
-                             float* outSecond) {
+                             GridView predictor, float* outFirst, float* outSecond) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= width || y >= height) return;
   const std::size_t i = std::size_t(y) * width + x;
-  DeformPixel(first, second, width, height, predictor, interpolation, x, y, outFirst[i],
-              outSecond[i]);
+  DeformPixelWith<I>(first, second, width, height, predictor, x, y, outFirst[i], outSecond[i]);
 }
 
 __global__ void SmoothPredictorKernel(DeviceFieldView f, int radius, float* u, float* v) {
@@ -86,8 +86,20 @@ void LaunchDeform(const float* first, const float* second, int width, int height
                   float* outSecond, CUstream_st* stream) {
   const dim3 block(32, 8);
   const dim3 grid((width + 31) / 32, (height + 7) / 8);
-  DeformKernel<<<grid, block, 0, stream>>>(first, second, width, height, predictor, interpolation,
-                                           outFirst, outSecond);
+  switch (interpolation) {
+  case Interpolation::Lanczos:
+    DeformKernel<Interpolation::Lanczos>
+        <<<grid, block, 0, stream>>>(first, second, width, height, predictor, outFirst, outSecond);
+    break;
+  case Interpolation::Bicubic:
+    DeformKernel<Interpolation::Bicubic>
+        <<<grid, block, 0, stream>>>(first, second, width, height, predictor, outFirst, outSecond);
+    break;
+  case Interpolation::Bilinear:
+    DeformKernel<Interpolation::Bilinear>
+        <<<grid, block, 0, stream>>>(first, second, width, height, predictor, outFirst, outSecond);
+    break;
+  }
   CUMED_CHECK_LAUNCH("DeformKernel");
 }
 

@@ -105,20 +105,37 @@ __global__ void __launch_bounds__(WindowsPerBlock<N>() * N)
 
   // Column t of both windows (coalesced: neighbouring threads read neighbouring pixels), the
   // first frame's in .x, the second's in .y, rows in bit-reversed order for the transform.
+  // Without search extension or zero padding (the usual case) every buffer pixel is a pixel of
+  // both windows, inside the frame: no per-pixel tests.
+  const bool whole = g.extension == 0 && g.fftSize == g.windowSize;
   float2 x[N];
   float sumA = 0.f, sumB = 0.f, countB = 0.f;
   int px, py;
+  if (whole) {
+    const std::size_t origin =
+        std::size_t(row * g.step) * p.width + std::size_t(column * g.step) + t;
 #pragma unroll
-  for (int j = 0; j < N; ++j) {
-    float a = 0.f, b = 0.f;
-    if (active && FirstFramePixel(g, column, row, t, j, px, py)) a = first[py * p.width + px];
-    if (active && SecondFramePixel(g, column, row, t, j, p.width, p.height, px, py)) {
-      b = second[py * p.width + px];
-      countB += 1.f;
+    for (int j = 0; j < N; ++j) {
+      const float a = active ? first[origin + std::size_t(j) * p.width] : 0.f;
+      const float b = active ? second[origin + std::size_t(j) * p.width] : 0.f;
+      sumA += a;
+      sumB += b;
+      x[BitReverse(j, Bits)] = make_float2(a, b);
     }
-    sumA += a;
-    sumB += b;
-    x[BitReverse(j, Bits)] = make_float2(a, b);
+    countB = float(N);
+  } else {
+#pragma unroll
+    for (int j = 0; j < N; ++j) {
+      float a = 0.f, b = 0.f;
+      if (active && FirstFramePixel(g, column, row, t, j, px, py)) a = first[py * p.width + px];
+      if (active && SecondFramePixel(g, column, row, t, j, p.width, p.height, px, py)) {
+        b = second[py * p.width + px];
+        countB += 1.f;
+      }
+      sumA += a;
+      sumB += b;
+      x[BitReverse(j, Bits)] = make_float2(a, b);
+    }
   }
   slots[group][0][t] = sumA;
   slots[group][1][t] = sumB;
@@ -134,8 +151,8 @@ __global__ void __launch_bounds__(WindowsPerBlock<N>() * N)
 #pragma unroll
   for (int j = 0; j < N; ++j) {
     float2& v = x[BitReverse(j, Bits)];
-    if (FirstFramePixel(g, column, row, t, j, px, py)) v.x -= meanA;
-    if (SecondFramePixel(g, column, row, t, j, p.width, p.height, px, py)) v.y -= meanB;
+    if (whole || FirstFramePixel(g, column, row, t, j, px, py)) v.x -= meanA;
+    if (whole || SecondFramePixel(g, column, row, t, j, p.width, p.height, px, py)) v.y -= meanB;
     energyA += v.x * v.x;
     energyB += v.y * v.y;
   }

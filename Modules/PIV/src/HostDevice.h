@@ -6,3 +6,11 @@
 #else
 #define CUMED_PIV_HD inline
 #endif
+
+/// Unrolls the loop that follows in device code (constant trip counts: the taps' weights stay in
+/// registers); nothing on the host, where the compiler decides.
+#if defined(__CUDA_ARCH__)
+#define CUMED_PIV_UNROLL _Pragma("unroll")
+#else
+#define CUMED_PIV_UNROLL
+#endif

@@ -87,6 +87,7 @@ CUMED_PIV_HD void LanczosWeights(float t, float w[kLanczosTaps]) {
   const float start = pi * (float(1 - kLanczosRadius) - t) / a;
   float s = sinf(start), c = cosf(start);
   float sum = 0.f;
+  CUMED_PIV_UNROLL
   for (int i = 0; i < kLanczosTaps; ++i) {
     const float x = float(i + 1 - kLanczosRadius) - t;
     const float px = pi * x;
@@ -97,6 +98,7 @@ CUMED_PIV_HD void LanczosWeights(float t, float w[kLanczosTaps]) {
     s = next;
   }
   const float scale = 1.f / sum;
+  CUMED_PIV_UNROLL
   for (int i = 0; i < kLanczosTaps; ++i) w[i] *= scale;
 }
 
@@ -110,9 +112,11 @@ CUMED_PIV_HD float SampleLanczos(const float* image, int width, int height, floa
   if (x0 >= 0 && y0 >= 0 && x0 + kLanczosTaps <= width && y0 + kLanczosTaps <= height) {
     // Inside the frame (nearly every sample): no clamping, the same sums.
     const float* corner = image + y0 * width + x0;
+    CUMED_PIV_UNROLL
     for (int j = 0; j < kLanczosTaps; ++j) {
       const float* row = corner + j * width;
       float line = 0.f;
+      CUMED_PIV_UNROLL
       for (int i = 0; i < kLanczosTaps; ++i) line += wx[i] * row[i];
       sum += wy[j] * line;
     }
@@ -196,18 +200,32 @@ CUMED_PIV_HD void SampleGrid(const GridView& g, float x, float y, float& u, floa
       (g.v[i10] * (1.f - tx) + g.v[i11] * tx) * ty;
 }
 
+template <Interpolation I>
+CUMED_PIV_HD void DeformPixelWith(const float* first, const float* second, int width, int height,
+                                  const GridView& predictor, int x, int y, float& outFirst,
+                                  float& outSecond) {
+  float du, dv;
+  SampleGrid(predictor, float(x), float(y), du, dv);
+  outFirst = SampleFrame(first, width, height, float(x) - 0.5f * du, float(y) - 0.5f * dv, I);
+  outSecond = SampleFrame(second, width, height, float(x) + 0.5f * du, float(y) + 0.5f * dv, I);
+}
+
 /// Symmetric deformation at pixel (x, y) by the predictor d there: the first frame sampled at
 /// p - d/2, the second at p + d/2, so a uniform displacement d leaves two identical frames.
 /// `first`/`second` are the frames (bilinear) or their spline coefficients (bicubic).
 CUMED_PIV_HD void DeformPixel(const float* first, const float* second, int width, int height,
                               const GridView& predictor, Interpolation interpolation, int x, int y,
                               float& outFirst, float& outSecond) {
-  float du, dv;
-  SampleGrid(predictor, float(x), float(y), du, dv);
-  outFirst =
-      SampleFrame(first, width, height, float(x) - 0.5f * du, float(y) - 0.5f * dv, interpolation);
-  outSecond =
-      SampleFrame(second, width, height, float(x) + 0.5f * du, float(y) + 0.5f * dv, interpolation);
+  // One branch per interpolation around the whole pixel (not per sample): each is compiled on
+  // its own, small enough for the device compiler to unroll the Lanczos taps.
+  if (interpolation == Interpolation::Lanczos)
+    return DeformPixelWith<Interpolation::Lanczos>(first, second, width, height, predictor, x, y,
+                                                   outFirst, outSecond);
+  if (interpolation == Interpolation::Bicubic)
+    return DeformPixelWith<Interpolation::Bicubic>(first, second, width, height, predictor, x, y,
+                                                   outFirst, outSecond);
+  DeformPixelWith<Interpolation::Bilinear>(first, second, width, height, predictor, x, y, outFirst,
+                                           outSecond);
 }
 
 } // namespace cumed::piv::detail
