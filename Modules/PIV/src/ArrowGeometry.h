@@ -50,7 +50,11 @@ CUMED_PIV_HD void WriteArrow(std::int64_t i, float x, float y, float u, float v,
     normal[2] = shape.normalZ;
     scalars[first + p] = visible ? scalar : 0.f;
   }
-  const int corners[3 * kArrowTriangles] = {0, 1, 2, 0, 2, 3, 4, 5, 6};
+  // Counter-clockwise seen from where the normals point (VTK's two-sided lighting flips the
+  // normals of faces it sees from behind, which would leave the arrows unlit).
+  const int up[3 * kArrowTriangles] = {0, 1, 2, 0, 2, 3, 4, 5, 6};
+  const int down[3 * kArrowTriangles] = {0, 2, 1, 0, 3, 2, 4, 6, 5};
+  const int* corners = shape.normalZ > 0 ? up : down;
   for (int c = 0; c < 3 * kArrowTriangles; ++c)
     triangles[i * 3 * kArrowTriangles + c] = first + corners[c];
 }

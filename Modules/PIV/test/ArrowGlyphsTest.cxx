@@ -76,8 +76,9 @@ TEST(ArrowGlyphs, KnownVectorsGiveExactArrows) {
               {{{30.5f, 20}, {29.5f, 20}, {29.5f, 17}, {30.5f, 17}, {31, 17}, {29, 17}, {30, 16}}},
               -0.5f);
   const std::vector<std::int64_t> triangles(mesh.triangles.begin(), mesh.triangles.end());
+  // Normals towards -z: counter-clockwise seen from there.
   EXPECT_EQ(triangles,
-            (std::vector<std::int64_t>{0, 1, 2, 0, 2, 3, 4, 5, 6, 7, 8, 9, 7, 9, 10, 11, 12, 13}));
+            (std::vector<std::int64_t>{0, 2, 1, 0, 3, 2, 4, 6, 5, 7, 9, 8, 7, 10, 9, 11, 13, 12}));
   for (std::size_t k = 0; k < mesh.normals.size(); ++k)
     EXPECT_EQ(mesh.normals[k], k % 3 == 2 ? -1.f : 0.f) << "normal component " << k;
   ASSERT_EQ(mesh.attributes.size(), 1u);
@@ -88,16 +89,22 @@ TEST(ArrowGlyphs, KnownVectorsGiveExactArrows) {
   EXPECT_EQ(mesh.triangleOffsets, (std::vector<std::int64_t>{0, 6}));
 }
 
-TEST(ArrowGlyphs, TrianglesOfAnArrowTurnTheSameWay) {
+// VTK lights a face by its normal only when it sees the face from the front (counter-clockwise):
+// the right-hand rule on every triangle must agree with the normals.
+TEST(ArrowGlyphs, TrianglesWindAsTheirNormalsFace) {
   const PivField field = Row({3.f}, {-1.5f}, {0});
-  const cumed::SurfaceMesh mesh = BuildArrowGlyphs(field, Scalars(1), ExactShape()).host;
-  for (int t = 0; t < kArrowTriangles; ++t) {
-    const auto* id = &mesh.triangles[3 * t];
-    const float* a = &mesh.points[3 * id[0]];
-    const float* b = &mesh.points[3 * id[1]];
-    const float* c = &mesh.points[3 * id[2]];
-    const float cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
-    EXPECT_GT(cross, 0.f) << "triangle " << t;
+  for (const float z : {-0.5f, 0.f, 2.f}) {
+    ArrowGlyphOptions o = ExactShape();
+    o.z = z;
+    const cumed::SurfaceMesh mesh = BuildArrowGlyphs(field, Scalars(1), o).host;
+    for (int t = 0; t < kArrowTriangles; ++t) {
+      const auto* id = &mesh.triangles[3 * t];
+      const float* a = &mesh.points[3 * id[0]];
+      const float* b = &mesh.points[3 * id[1]];
+      const float* c = &mesh.points[3 * id[2]];
+      const float cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+      EXPECT_GT(cross * mesh.normals[3 * id[0] + 2], 0.f) << "triangle " << t << ", z " << z;
+    }
   }
 }
 

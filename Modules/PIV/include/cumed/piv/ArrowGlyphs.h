@@ -28,8 +28,9 @@ struct ArrowGlyphOptions {
 };
 
 /// Vertices and triangles of one arrow: vector i owns points [7 i, 7 i + 7) and triangles
-/// [3 i, 3 i + 3) (shaft: 0 1 2, 0 2 3; head: 4 5 6; tip = point 6), so both backends lay the
-/// mesh out the same way without a compaction pass.
+/// [3 i, 3 i + 3) (shaft: 0 1 2, 0 2 3; head: 4 5 6; tip = point 6; each triangle counter-clockwise
+/// seen from the side its normals face, so 0 2 1, 0 3 2, 4 6 5 when they face -z), so both
+/// backends lay the mesh out the same way without a compaction pass.
 constexpr int kArrowPoints = 7;
 constexpr int kArrowTriangles = 3;
 
