@@ -26,9 +26,11 @@ case "$suite" in
   # two benchmarks that judge it against the pinned round trip.
   transfers) names=(cumed_core_test cumed_surface_test cumed_morphology_test
                     cumed-isosurface-benchmark cumed-morphology-benchmark) ;;
-  # PIV: its tests only (the synthetic-shift pairs travel instead of the CT). cuFFT (286 MB) does
-  # not: the GPU machine's CUDA 13 toolkit has it (/usr/local/cuda/lib64), see run-gpu-suite.sh.
-  piv) names=(cumed_core_test cumed_piv_test cumed-piv-benchmark) ;;
+  # PIV: its tests (the arrow glyphs' CUDA cases among them) and cumed-piv --backend cuda --png
+  # (arrows built on the GPU and drawn through interop); the synthetic-shift pairs and openpiv-exp1
+  # travel instead of the CT. cuFFT (286 MB) does not: the GPU machine's CUDA 13 toolkit has it
+  # (/usr/local/cuda/lib64), see run-gpu-suite.sh.
+  piv) names=(cumed_core_test cumed_piv_test cumed-piv cumed-piv-benchmark) ;;
   # Drawing device meshes (CUDA-OpenGL interop): the mapper's tests, the programs that use it and
   # its benchmark.
   rendering) names=(cumed_rendering_test cumed_device_mesh_mapper_test cumed-ct-surface
@@ -54,7 +56,7 @@ if [ "$suite" = piv ]; then
   rm -f "$stage"/bundle/lib/libcufft*
   tar -C "$stage" -cf - bundle | xz -T2 -6 > .gpu/bundle.tar.xz
   rm -rf "$stage"
-  tar -C "$shared/data/piv" -cJf .gpu/piv-data.tar.xz synthetic-shift-3px
+  tar -C "$shared/data/piv" -cJf .gpu/piv-data.tar.xz synthetic-shift-3px openpiv-exp1
 else
   # The deformation suite also takes the meshes (with the CT: about 62 MB in all).
   if [ "$suite" = deformation ]; then
