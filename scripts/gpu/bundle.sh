@@ -26,11 +26,9 @@ case "$suite" in
   # two benchmarks that judge it against the pinned round trip.
   transfers) names=(cumed_core_test cumed_surface_test cumed_morphology_test
                     cumed-isosurface-benchmark cumed-morphology-benchmark) ;;
-  # PIV: its tests (the arrow glyphs' CUDA cases among them) and cumed-piv --backend cuda --png
-  # (arrows built on the GPU and drawn through interop); the synthetic-shift pairs and openpiv-exp1
-  # travel instead of the CT. cuFFT (286 MB) does not: the GPU machine's CUDA 13 toolkit has it
-  # (/usr/local/cuda/lib64), see run-gpu-suite.sh.
-  piv) names=(cumed_core_test cumed_piv_test cumed-piv cumed-piv-benchmark) ;;
+  # PIV: its tests only (the synthetic-shift pairs travel instead of the CT). cuFFT (286 MB) does
+  # not: the GPU machine's CUDA 13 toolkit has it (/usr/local/cuda/lib64), see run-gpu-suite.sh.
+  piv) names=(cumed_core_test cumed_piv_test cumed-piv-benchmark) ;;
   # Drawing device meshes (CUDA-OpenGL interop): the mapper's tests, the programs that use it and
   # its benchmark.
   rendering) names=(cumed_rendering_test cumed_device_mesh_mapper_test cumed-ct-surface
@@ -42,6 +40,9 @@ case "$suite" in
                       cumed-deform-benchmark) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering or deformation)" >&2; exit 2 ;;
 esac
+# cumed-piv --backend cuda --png (arrows built on the GPU, drawn through interop) runs in
+# run-gpu-suite.sh on openpiv-exp1, which the piv data carries.
+if [ "$suite" = piv ]; then names+=(cumed-piv); fi
 executables=()
 for name in "${names[@]}"; do
   [ -x "$build/bin/$name" ] || { echo "bundle: $build/bin/$name missing; build first" >&2; exit 1; }
@@ -56,7 +57,7 @@ if [ "$suite" = piv ]; then
   rm -f "$stage"/bundle/lib/libcufft*
   tar -C "$stage" -cf - bundle | xz -T2 -6 > .gpu/bundle.tar.xz
   rm -rf "$stage"
-  tar -C "$shared/data/piv" -cJf .gpu/piv-data.tar.xz synthetic-shift-3px openpiv-exp1
+  tar -C "$shared/data/piv" -cJf .gpu/piv-data.tar.xz synthetic-shift-3px
 else
   # The deformation suite also takes the meshes (with the CT: about 62 MB in all).
   if [ "$suite" = deformation ]; then
