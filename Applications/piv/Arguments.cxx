@@ -87,6 +87,7 @@ const std::set<std::string> kWithValue{"--output",
                                        "--pathlines",
                                        "--pathline-seed-step",
                                        "--backend",
+                                       "--colour-by",
                                        "--settings"};
 const std::set<std::string> kFlags{
     "--help",         "-h",           "--ensemble", "--no-median-test",
@@ -115,6 +116,14 @@ void ApplyOption(const std::string& name, const std::string& value, Arguments& a
   auto& v = a.piv.validation;
   if (app::IsToolValueOption(name)) {
     app::ApplyToolValue(name, value, a.tool);
+  } else if (name == "--colour-by") {
+    if (value == "magnitude")
+      a.arrowColour = ArrowColour::Magnitude;
+    else if (value == "vorticity")
+      a.arrowColour = ArrowColour::Vorticity;
+    else
+      throw UsageError("--colour-by: unknown quantity '" + value + "' (magnitude or vorticity)");
+    a.arrowColourGiven = true;
   } else if (name == "--output") {
     if (value.empty()) throw UsageError("--output: the directory name is empty");
     a.outputDirectory = value;
@@ -206,6 +215,8 @@ void CheckCombinations(const Arguments& a) {
   if (a.outputDirectory.empty()) throw UsageError("--output DIR is required");
   if (a.ensemble && a.piv.backend == cumed::Backend::CUDA)
     throw UsageError("--ensemble runs on the CPU only; --backend cuda cannot be combined with it");
+  if (a.arrowColourGiven && !a.png)
+    throw UsageError("--colour-by colours the arrows of the --png picture; give --png as well");
 }
 
 } // namespace
@@ -278,7 +289,9 @@ Units and pathlines:
   --format vti|vtk         field files: VTK XML image data (default) or legacy VTK
   --png                    also NAME.png: the first frame with the vectors as arrows coloured
                            by magnitude (needs an OpenGL context: EGL device, or X11 under
-                           xvfb-run)
+                           xvfb-run); on a CUDA run the arrows are built on the GPU and drawn
+                           from its memory (the summary's render_mesh=interop|host says how)
+  --colour-by NAME         the arrows' colour with --png: magnitude (default) or vorticity
   --settings FILE          options from FILE, one a line as on the command line ("--window
                            64,32,16"; '#' starts a comment line); the command line wins
   --force                  replace existing output files

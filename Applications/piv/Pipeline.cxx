@@ -129,6 +129,7 @@ RunSummary RunPipeline(const Arguments& a) {
   created.Create(a.outputDirectory);
   app::StagedFiles staged(a.force);
   std::vector<vtkSmartPointer<vtkImageData>> fieldImages;
+  const ArrowStyle arrowStyle{a.arrowColour, a.timeBetweenFrames, a.pixelSize};
 
   auto checkMask = [&](const Image& frame, const fs::path& file) {
     if (mask.empty()) return;
@@ -145,7 +146,15 @@ RunSummary RunPipeline(const Arguments& a) {
     vtkSmartPointer<vtkImageData> image =
         piv::FieldToImageData(field, frame.geometry(), a.timeBetweenFrames);
     WriteFieldImage(staged.Stage(out.image), image, a.format);
-    if (!out.png.empty()) WriteQuiverPng(staged.Stage(out.png), frame, image);
+    if (!out.png.empty()) {
+      const QuiverDrawing drawn = WriteQuiverPng(staged.Stage(out.png), frame, field, arrowStyle);
+      s.pngArrows = drawn.glyphs;
+      s.renderHostCopies += drawn.hostCopies;
+      if (s.renderMesh.empty() || s.renderMesh == "interop") {
+        s.renderMesh = drawn.renderMesh;
+        s.renderFallback = drawn.fallback;
+      }
+    }
     fieldImages.push_back(image);
     s.writeSeconds += w.elapsedSeconds();
   };

@@ -2,21 +2,17 @@
 
 #include "cumed/core/Error.h"
 #include "cumed/rendering/OffscreenRenderWindow.h"
+#include "cumed/rendering/vtkCuMedDeviceMeshMapper.h"
 
 #include <vtkActor.h>
-#include <vtkArrowSource.h>
 #include <vtkCamera.h>
-#include <vtkDataArray.h>
 #include <vtkErrorCode.h>
-#include <vtkGlyph3D.h>
 #include <vtkImageActor.h>
 #include <vtkImageData.h>
 #include <vtkImageMapper3D.h>
-#include <vtkLookupTable.h>
 #include <vtkNew.h>
 #include <vtkPNGWriter.h>
 #include <vtkPointData.h>
-#include <vtkPolyDataMapper.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 #include <vtkUnsignedCharArray.h>
@@ -70,7 +66,8 @@ vtkSmartPointer<vtkImageData> GreyFrame(const Image& frame) {
 
 } // namespace
 
-void WriteQuiverPng(const std::filesystem::path& png, const Image& frame, vtkImageData* field) {
+QuiverDrawing WriteQuiverPng(const std::filesystem::path& png, const Image& frame,
+                             const piv::PivField& field, const ArrowStyle& style) {
   const ImageGeometry& g = frame.geometry();
   const double worldWidth = g.size[0] * g.spacing[0], worldHeight = g.size[1] * g.spacing[1];
   const double shrink = std::min(1.0, 1600.0 / double(g.size[0]));
@@ -80,36 +77,11 @@ void WriteQuiverPng(const std::filesystem::path& png, const Image& frame, vtkIma
 
   vtkNew<vtkImageActor> background;
   background->GetMapper()->SetInputData(GreyFrame(frame));
-
-  // Arrows: the longest one spans one grid step.
-  vtkDataArray* magnitude = field->GetPointData()->GetArray("magnitude");
-  double range[2] = {0, 0};
-  if (magnitude) magnitude->GetRange(range);
-  double spacing[3];
-  field->GetSpacing(spacing);
-  vtkNew<vtkArrowSource> arrow;
-  vtkNew<vtkGlyph3D> glyphs;
-  glyphs->SetInputData(field);
-  glyphs->SetSourceConnection(arrow->GetOutputPort());
-  glyphs->SetVectorModeToUseVector();
-  glyphs->SetScaleModeToScaleByVector();
-  glyphs->SetColorModeToColorByScalar();
-  glyphs->SetScaleFactor(range[1] > 0 ? spacing[0] / range[1] : 1.0);
-  glyphs->OrientOn();
-  vtkNew<vtkLookupTable> colours;
-  colours->SetHueRange(0.667, 0.0); // blue (slow) to red (fast)
-  colours->Build();
-  vtkNew<vtkPolyDataMapper> arrows;
-  arrows->SetInputConnection(glyphs->GetOutputPort());
-  arrows->SetLookupTable(colours);
-  arrows->SetScalarRange(range[0], range[1] > range[0] ? range[1] : range[0] + 1);
-  vtkNew<vtkActor> arrowActor;
-  arrowActor->SetMapper(arrows);
-  arrowActor->SetPosition(0, 0, -1.0); // in front of the frame, seen from -z
+  const ArrowLayer arrows = MakeArrowLayer(field, g, style);
 
   vtkNew<vtkRenderer> renderer;
   renderer->AddActor(background);
-  renderer->AddActor(arrowActor);
+  renderer->AddActor(arrows.actor);
   renderer->SetBackground(0, 0, 0);
   // Seen from -z with y down the screen: image rows downwards, x to the right.
   vtkCamera* camera = renderer->GetActiveCamera();
@@ -136,6 +108,14 @@ void WriteQuiverPng(const std::filesystem::path& png, const Image& frame, vtkIma
   if (writer->GetErrorCode() != vtkErrorCode::NoError || !std::filesystem::exists(png))
     throw Error("cannot write '" + png.string() +
                 "': " + vtkErrorCode::GetStringFromErrorCode(writer->GetErrorCode()));
+  QuiverDrawing drawn;
+  drawn.glyphs = arrows.glyphBackend == Backend::CUDA ? "cuda" : "cpu";
+  drawn.renderMesh = arrows.deviceMapper ? arrows.deviceMapper->GetLastBackend() : "host";
+  if (arrows.deviceMapper && drawn.renderMesh != "interop") {
+    drawn.fallback = arrows.deviceMapper->GetLastFallbackReason();
+    drawn.hostCopies = arrows.deviceMapper->GetNumberOfHostCopies();
+  }
+  return drawn;
 }
 
 } // namespace cumed::pivapp

@@ -31,6 +31,11 @@ std::string FormatSummary(const RunSummary& s) {
   std::ostringstream line;
   line << text << " output=\"" << s.output << "\"";
   if (!s.pathlines.empty()) line << " pathlines=\"" << s.pathlines << "\"";
+  if (!s.renderMesh.empty()) {
+    line << " png_arrows=" << s.pngArrows << " render_mesh=" << s.renderMesh
+         << " render_host_copies=" << s.renderHostCopies;
+    if (!s.renderFallback.empty()) line << " render_fallback=\"" << s.renderFallback << "\"";
+  }
   return line.str();
 }
 
@@ -57,6 +62,14 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("pairs_per_s", PairsPerSecond(s))
       .Add("output", s.output)
       .AddPathOrNull("pathlines", s.pathlines);
+  if (!s.renderMesh.empty()) {
+    app::JsonObject png;
+    png.Add("arrows", s.pngArrows)
+        .Add("render_mesh", s.renderMesh)
+        .Add("render_host_copies", std::int64_t(s.renderHostCopies))
+        .Add("render_fallback", s.renderFallback);
+    json.Add("png", png);
+  }
   return json.Text();
 }
 

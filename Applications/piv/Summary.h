@@ -17,6 +17,11 @@ struct RunSummary {
   std::string backend, requestedBackend;
   double readSeconds = 0, computeSeconds = 0, writeSeconds = 0, totalSeconds = 0;
   std::string output, pathlines;
+  /// --png: where the arrows were built (cpu|cuda), how they reached OpenGL (interop|host; the
+  /// last picture's, or the first that fell back to the host), why, and the device meshes copied
+  /// to the host for drawing (all pictures). Empty without --png.
+  std::string pngArrows, renderMesh, renderFallback;
+  int renderHostCopies = 0;
 };
 
 std::string FormatSummary(const RunSummary& summary);

@@ -60,6 +60,10 @@ TEST(PivAppErrors, BadOptionValues) {
   ExpectError(RunPiv({"--output", "out", "--pathlines", "p.vtk", "a.png", "b.png"}, dir), 2,
               "must end with .vtp");
   ExpectError(RunPiv({"--output", "out", "a.png"}, dir), 2, "at least two frames, got 1");
+  ExpectError(RunPiv({"--output", "out", "--colour-by", "vorticity", "a.png", "b.png"}, dir), 2,
+              "--colour-by colours the arrows of the --png picture; give --png as well");
+  ExpectError(RunPiv({"--output", "out", "--png", "--colour-by", "speed", "a.png", "b.png"}, dir),
+              2, "--colour-by: unknown quantity 'speed' (magnitude or vorticity)");
   ExpectError(RunPiv({"--output", "out", "a.png", "b.png", "a.png"}, dir), 2,
               "--pairing ab needs an even number of frames, got 3");
   ExpectError(RunPiv({"--output", "out", "missing.png", "b.png"}, dir), 2,

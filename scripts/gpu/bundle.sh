@@ -41,6 +41,9 @@ case "$suite" in
                       cumed-deform-benchmark) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering or deformation)" >&2; exit 2 ;;
 esac
+# cumed-piv --backend cuda --png (arrows built on the GPU, drawn through interop) runs in
+# run-gpu-suite.sh on openpiv-exp1, which the piv data carries.
+if [ "$suite" = piv ]; then names+=(cumed-piv); fi
 executables=()
 for name in "${names[@]}"; do
   [ -x "$build/bin/$name" ] || { echo "bundle: $build/bin/$name missing; build first" >&2; exit 1; }

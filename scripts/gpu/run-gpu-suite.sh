@@ -68,6 +68,21 @@ if command -v cumed-isosurface-benchmark >/dev/null; then
     --metaball-sizes 512,1024 --repeat 9 --no-vtk-mc-large 2>&1 |
     tee "$out/isosurface-benchmark.md" || status=1
 fi
+if command -v cumed-piv >/dev/null; then
+  # The arrows of --png built on the GPU and drawn from its memory: png_arrows=cuda
+  # render_mesh=interop render_host_copies=0 (DISPLAY is unset: the EGL device context).
+  echo "=== cumed-piv --backend cuda --png (openpiv-exp1)" | tee "$out/piv-app.log"
+  for colour in magnitude vorticity; do
+    rm -rf /tmp/piv-png-$colour
+    cumed-piv --output /tmp/piv-png-$colour --backend cuda --png --colour-by $colour \
+      /tmp/cumed-root/shared/data/piv/openpiv-exp1/exp1_001_a.bmp \
+      /tmp/cumed-root/shared/data/piv/openpiv-exp1/exp1_001_b.bmp 2>&1 |
+      tee -a "$out/piv-app.log" || status=1
+    cp /tmp/piv-png-$colour/exp1_001_a.png "$out/piv-arrows-$colour.png" 2>/dev/null
+  done
+  grep -q "png_arrows=cuda render_mesh=interop render_host_copies=0" "$out/piv-app.log" ||
+    { echo "FAILED: cumed-piv's arrows were not drawn from the GPU" | tee -a "$out/piv-app.log"; status=1; }
+fi
 if command -v cumed-piv-benchmark >/dev/null; then
   cumed-piv-benchmark --repeat 9 2>&1 | tee "$out/piv-benchmark.md" || status=1
 fi

@@ -9,6 +9,7 @@
 #include "cumed/core/CudaCheck.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
+#include "cumed/core/Error.h"
 #include "cumed/core/Stream.h"
 #include "cumed/core/Transfer.h"
 
@@ -104,15 +105,33 @@ void* MappedPointer(const RegisteredGlBuffer& buffer, std::size_t needed) {
 } // namespace
 
 void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
-                   RegisteredGlBuffer* normals, RegisteredGlBuffer& indices) {
+                   RegisteredGlBuffer* normals, RegisteredGlBuffer& indices,
+                   RegisteredGlBuffer* colours, int colourAttribute,
+                   const DeviceColourTable* table) {
+  if (colours && (!table || colourAttribute < 0 ||
+                  colourAttribute >= static_cast<int>(mesh.attributes.size()) ||
+                  table->rgba.size() != 4 * static_cast<std::size_t>(table->bins + 3))) {
+    throw Error("colouring a device mesh: attribute " + std::to_string(colourAttribute) + " of " +
+                std::to_string(mesh.attributes.size()) +
+                (table ? ", a table of " + std::to_string(table->rgba.size()) + " bytes for " +
+                             std::to_string(table->bins) + " bins"
+                       : ", no colour table"));
+  }
   CurrentDevice current(mesh.device);
   // The process stream of the device: the mesh's producer queued its work there.
   const Stream& stream = ProcessStream(mesh.device);
-  cudaGraphicsResource_t resources[3];
+  // The sampled lookup table goes up (a few KiB); the scalars never come down.
+  DeviceBuffer tableOnDevice;
+  if (colours) {
+    tableOnDevice = DeviceBuffer(table->rgba.size(), stream);
+    tableOnDevice.upload(table->rgba.data(), table->rgba.size(), &stream);
+  }
+  cudaGraphicsResource_t resources[4];
   int count = 0;
   resources[count++] = static_cast<cudaGraphicsResource_t>(points.resource());
   resources[count++] = static_cast<cudaGraphicsResource_t>(indices.resource());
   if (normals) resources[count++] = static_cast<cudaGraphicsResource_t>(normals->resource());
+  if (colours) resources[count++] = static_cast<cudaGraphicsResource_t>(colours->resource());
   CUMED_CUDA_CHECK(cudaGraphicsMapResources(count, resources, stream.native()));
   try {
     const std::size_t pointBytes =
@@ -127,6 +146,15 @@ void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
         mesh.triangles.as<std::int64_t>(),
         static_cast<std::uint32_t*>(MappedPointer(indices, ids * sizeof(std::uint32_t))), ids,
         stream.native());
+    if (colours) {
+      const double scale =
+          table->high > table->low ? table->bins / (table->high - table->low) : 0.0;
+      LaunchScalarsToColours(
+          mesh.attributes[colourAttribute].as<float>(), mesh.numberOfPoints,
+          tableOnDevice.as<std::uint8_t>(), table->low, table->high, scale, table->bins,
+          static_cast<std::uint8_t*>(MappedPointer(*colours, 4 * std::size_t(mesh.numberOfPoints))),
+          stream.native());
+    }
   } catch (...) {
     cudaGraphicsUnmapResources(count, resources, stream.native());
     throw;

@@ -1,6 +1,7 @@
 #include "MeshBufferKernels.h"
 
 #include "cumed/core/CudaCheck.h"
+#include "cumed/rendering/DeviceColourTable.h"
 
 #include <cfloat>
 
@@ -16,6 +17,16 @@ __global__ void TriangleIdsToIndicesKernel(const std::int64_t* __restrict__ tria
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
        i += stride) {
     indices[i] = static_cast<std::uint32_t>(triangles[i]);
+  }
+}
+
+__global__ void ScalarsToColoursKernel(const float* __restrict__ values, std::int64_t count,
+                                       const uchar4* __restrict__ table, double low, double high,
+                                       double scale, int bins, uchar4* __restrict__ rgba) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t p = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; p < count;
+       p += stride) {
+    rgba[p] = table[ColourTableEntry(values[p], low, high, scale, bins)];
   }
 }
 
@@ -81,6 +92,17 @@ void LaunchTriangleIdsToIndices(const std::int64_t* triangles, std::uint32_t* in
   if (count == 0) return;
   TriangleIdsToIndicesKernel<<<BlocksFor(count), kThreads, 0, stream>>>(triangles, indices, count);
   CUMED_CHECK_LAUNCH("TriangleIdsToIndicesKernel");
+}
+
+void LaunchScalarsToColours(const float* values, std::int64_t count, const std::uint8_t* table,
+                            double low, double high, double scale, int bins, std::uint8_t* rgba,
+                            CUstream_st* stream) {
+  if (count == 0) return;
+  // OpenGL buffers and cudaMalloc'd tables are at least 256-byte aligned: uchar4 loads are safe.
+  ScalarsToColoursKernel<<<BlocksFor(count), kThreads, 0, stream>>>(
+      values, count, reinterpret_cast<const uchar4*>(table), low, high, scale, bins,
+      reinterpret_cast<uchar4*>(rgba));
+  CUMED_CHECK_LAUNCH("ScalarsToColoursKernel");
 }
 
 void LaunchPointBounds(const float* points, std::int64_t numberOfPoints, float* scratch,

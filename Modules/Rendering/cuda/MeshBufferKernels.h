@@ -11,6 +11,12 @@ namespace cumed::rendering::detail {
 void LaunchTriangleIdsToIndices(const std::int64_t* triangles, std::uint32_t* indices,
                                 std::int64_t count, CUstream_st* stream);
 
+/// rgba[4 p ..] = the colour of values[p] in `table` (bins + 3 RGBA entries, device memory) over
+/// [low, high] (ColourTableEntry's rule, scale = bins / (high - low) or 0), for `count` points.
+void LaunchScalarsToColours(const float* values, std::int64_t count, const std::uint8_t* table,
+                            double low, double high, double scale, int bins, std::uint8_t* rgba,
+                            CUstream_st* stream);
+
 /// Blocks used by LaunchPointBounds: its scratch holds 6 floats per block plus 6 for the result.
 constexpr int kBoundsBlocks = 256;
 

@@ -3,6 +3,7 @@
 // mapper's translation unit needs neither CUDA nor GL-interop headers. A CPU-only build links
 // DeviceMeshInteropUnavailable.cxx instead, whose functions say why interop cannot run.
 #include "cumed/core/Mesh.h"
+#include "cumed/rendering/DeviceColourTable.h"
 
 #include <array>
 #include <cstddef>
@@ -40,10 +41,14 @@ private:
 /// Writes the mesh into the registered buffers on the mesh's device, without a host copy:
 /// points and normals (float xyz) device to device, triangles converted from int64 point ids to
 /// the uint32 indices OpenGL draws. `normals` may be null (the mesh has none, or they are not
-/// drawn). Returns when the buffers are unmapped and the writes are complete, so OpenGL may draw.
-/// Throws CudaError; throws cumed::Error when a point id does not fit 32 bits.
+/// drawn). `colours` (RGBA bytes per point) may be null; else the mesh's attribute
+/// `colourAttribute` is mapped through `table` into it on the device (the table's bytes go up,
+/// nothing comes down). Returns when the buffers are unmapped and the writes are complete, so
+/// OpenGL may draw. Throws CudaError; throws cumed::Error when a point id does not fit 32 bits.
 void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
-                   RegisteredGlBuffer* normals, RegisteredGlBuffer& indices);
+                   RegisteredGlBuffer* normals, RegisteredGlBuffer& indices,
+                   RegisteredGlBuffer* colours = nullptr, int colourAttribute = -1,
+                   const DeviceColourTable* table = nullptr);
 
 /// xmin, xmax, ymin, ymax, zmin, zmax of the mesh's points, reduced on the device; only these six
 /// values come back (one counted download of 24 bytes), never the mesh.

@@ -23,6 +23,7 @@
 #include <vtkProperty.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
+#include <vtkScalarsToColors.h>
 #include <vtk_glew.h>
 
 #include <algorithm>
@@ -33,19 +34,20 @@
 namespace {
 
 /// A vertex buffer whose storage OpenGL allocates and CUDA fills: VTK's layout description (float
-/// xyz, no shift/scale) without a host array behind it.
+/// xyz, or RGBA bytes for colours; no shift/scale) without a host array behind it.
 class vtkCuMedInteropVertexBuffer : public vtkOpenGLVertexBufferObject {
 public:
   static vtkCuMedInteropVertexBuffer* New();
   vtkTypeMacro(vtkCuMedInteropVertexBuffer, vtkOpenGLVertexBufferObject);
 
-  /// Describes float tuples of 3 components and (re)allocates their storage when the size
-  /// changed; returns whether it did (a registration of the old storage is then stale).
-  bool Reserve(unsigned tuples) {
-    this->SetDataType(VTK_FLOAT);
-    this->DataTypeSize = sizeof(float);
-    this->NumberOfComponents = 3;
-    this->Stride = 3 * sizeof(float);
+  /// Describes tuples of `components` values of `vtkType` (VTK_FLOAT or VTK_UNSIGNED_CHAR) and
+  /// (re)allocates their storage when the size changed; returns whether it did (a registration
+  /// of the old storage is then stale).
+  bool Reserve(unsigned tuples, int vtkType = VTK_FLOAT, int components = 3) {
+    this->SetDataType(vtkType);
+    this->DataTypeSize = vtkType == VTK_FLOAT ? sizeof(float) : 1;
+    this->NumberOfComponents = components;
+    this->Stride = this->DataTypeSize * components;
     this->SetCoordShiftAndScaleMethod(vtkOpenGLVertexBufferObject::DISABLE_SHIFT_SCALE);
     this->CoordShiftAndScaleEnabled = false;
     const bool fresh = this->GetHandle() == 0 || tuples != this->NumberOfTuples;
@@ -110,6 +112,8 @@ struct vtkCuMedDeviceMeshMapper::DirectBuffers {
       vtkSmartPointer<vtkCuMedInteropVertexBuffer>::New();
   vtkSmartPointer<vtkCuMedInteropVertexBuffer> normals =
       vtkSmartPointer<vtkCuMedInteropVertexBuffer>::New();
+  vtkSmartPointer<vtkCuMedInteropVertexBuffer> colours =
+      vtkSmartPointer<vtkCuMedInteropVertexBuffer>::New();
   std::size_t indexBytes = 0; ///< storage allocated for the triangle index buffer
   /// Registrations by OpenGL buffer name; dropped before that buffer's storage changes.
   std::map<unsigned, std::unique_ptr<cumed::rendering::detail::RegisteredGlBuffer>> registered;
@@ -155,8 +159,8 @@ int vtkCuMedDeviceMeshMapper::FillInputPortInformation(int port, vtkInformation*
   return 1;
 }
 
-std::string vtkCuMedDeviceMeshMapper::HostOnlyFeature(vtkRenderer* renderer, vtkActor* actor,
-                                                      bool meshHasScalars) const {
+std::string vtkCuMedDeviceMeshMapper::HostOnlyFeature(vtkRenderer* renderer,
+                                                      vtkActor* actor) const {
   vtkProperty* property = actor->GetProperty();
   if (property->GetRepresentation() != VTK_SURFACE) {
     return std::string("representation ") + property->GetRepresentationAsString() +
@@ -164,10 +168,61 @@ std::string vtkCuMedDeviceMeshMapper::HostOnlyFeature(vtkRenderer* renderer, vtk
   }
   if (property->GetEdgeVisibility()) return "edge visibility on";
   if (actor->GetTexture() || property->GetNumberOfTextures() > 0) return "textures";
-  if (this->ScalarVisibility && meshHasScalars) {
-    return "scalar colouring (ScalarVisibility on and the mesh has point scalars)";
-  }
   if (renderer->GetSelector()) return "hardware selection (picking) reads host cell ids";
+  return {};
+}
+
+std::string vtkCuMedDeviceMeshMapper::GetHostPathReason(vtkRenderer* renderer, vtkActor* actor) {
+  vtkPolyData* input = this->GetInput();
+  if (!cumed::GetDeviceMesh(input) || input->GetPoints()) return "the input holds host arrays";
+  if (this->ForceHostUpload) return "host upload forced (ForceHostUpload)";
+  std::string reason = this->HostOnlyFeature(renderer, actor);
+  if (!reason.empty()) return reason;
+  auto* holder = vtkCuMedDeviceMesh::SafeDownCast(
+      input->GetInformation()->Get(vtkCuMedDeviceMesh::DEVICE_MESH()));
+  return this->ChooseDirectColours(holder ? holder->GetNaming() : cumed::MeshNaming{});
+}
+
+std::string vtkCuMedDeviceMeshMapper::ChooseDirectColours(const cumed::MeshNaming& naming) {
+  this->DirectColourAttribute = -1;
+  if (!this->ScalarVisibility) return {};
+  // What the host copy (ToVtkPolyDataNamed) would give VTK to colour by: the contour scalars as
+  // active point scalars, the attributes as point arrays in order, no cell data.
+  switch (this->ScalarMode) {
+  case VTK_SCALAR_MODE_DEFAULT:
+  case VTK_SCALAR_MODE_USE_POINT_DATA:
+    if (naming.scalarsType != 0) {
+      return "scalar colouring by the mesh's contour scalars (only an attribute is coloured on the "
+             "device: ScalarMode UsePointFieldData)";
+    }
+    return {}; // nothing to colour by: the actor's colour, as on the host
+  case VTK_SCALAR_MODE_USE_POINT_FIELD_DATA:
+    break;
+  default:
+    return std::string("scalar colouring by ") + this->GetScalarModeAsString() +
+           " (only a point attribute is coloured on the device)";
+  }
+  const auto& names = naming.attributeNames;
+  const std::string arrayName = this->ArrayName ? this->ArrayName : "";
+  int attribute = -1;
+  if (this->ArrayAccessMode == VTK_GET_ARRAY_BY_NAME) {
+    const auto found = std::find(names.begin(), names.end(), arrayName);
+    if (found != names.end()) attribute = static_cast<int>(found - names.begin());
+  } else if (this->ArrayId >= 0 && this->ArrayId < static_cast<int>(names.size())) {
+    attribute = this->ArrayId;
+  }
+  if (attribute < 0) {
+    return "scalar colouring by point array " +
+           (this->ArrayAccessMode == VTK_GET_ARRAY_BY_NAME ? "'" + arrayName + "'"
+                                                           : std::to_string(this->ArrayId)) +
+           ", which is not one of the mesh's " + std::to_string(names.size()) + " attributes";
+  }
+  if (this->ColorMode == VTK_COLOR_MODE_DIRECT_SCALARS) return "direct scalars (ColorMode)";
+  if (this->InterpolateScalarsBeforeMapping) {
+    return "InterpolateScalarsBeforeMapping (VTK colours through a texture then)";
+  }
+  if (this->GetLookupTable()->GetIndexedLookup()) return "indexed lookup (annotated values)";
+  this->DirectColourAttribute = attribute;
   return {};
 }
 
@@ -197,6 +252,7 @@ void vtkCuMedDeviceMeshMapper::RenderPiece(vtkRenderer* renderer, vtkActor* acto
   if (!this->Static) this->GetInputAlgorithm()->Update();
   vtkPolyData* input = this->GetInput();
   this->DirectMesh.reset();
+  this->DirectColourAttribute = -1;
   const std::shared_ptr<cumed::DeviceSurfaceMesh> mesh = cumed::GetDeviceMesh(input);
   if (!mesh || input->GetPoints()) {
     this->LastBackend = Backend::Host;
@@ -210,13 +266,7 @@ void vtkCuMedDeviceMeshMapper::RenderPiece(vtkRenderer* renderer, vtkActor* acto
 
   vtkPolyData* drawn = input;
   {
-    auto* holder = vtkCuMedDeviceMesh::SafeDownCast(
-        input->GetInformation()->Get(vtkCuMedDeviceMesh::DEVICE_MESH()));
-    // The host copy would carry point data VTK colours by: the scalars and the attributes.
-    const bool hasScalars = !mesh->scalars.empty() || !mesh->attributes.empty() ||
-                            (holder && holder->GetNaming().scalarsType != 0);
-    std::string reason = this->ForceHostUpload ? "host upload forced (ForceHostUpload)"
-                                               : this->HostOnlyFeature(renderer, actor, hasScalars);
+    std::string reason = this->GetHostPathReason(renderer, actor);
     if (reason.empty()) reason = this->InteropFailure;
     if (reason.empty()) reason = this->DirectFillUnavailableReason(*mesh);
     if (reason.empty()) {
@@ -308,6 +358,19 @@ void vtkCuMedDeviceMeshMapper::BuildDirectBuffers(vtkRenderer* renderer, vtkActo
     used["normalMC"] = direct.normals;
     normalsBuffer = static_cast<unsigned>(direct.normals->GetHandle());
   }
+  unsigned coloursBuffer = 0;
+  if (this->DirectColourAttribute >= 0) {
+    // As vtkMapper::MapScalars: the mapper's range unless the table's own is asked for.
+    vtkScalarsToColors* table = this->GetLookupTable();
+    if (!this->UseLookupTableScalarRange) table->SetRange(this->ScalarRange);
+    table->Build();
+    this->DirectColours = cumed::rendering::SampleColourTable(table);
+    if (direct.colours->Reserve(points, VTK_UNSIGNED_CHAR, 4)) {
+      direct.registered.erase(direct.colours->GetHandle());
+    }
+    used["scalarColor"] = direct.colours;
+    coloursBuffer = static_cast<unsigned>(direct.colours->GetHandle());
+  }
   static_cast<vtkCuMedInteropBufferGroup*>(this->VBOs)->UseOnly(used);
 
   // Triangles only: every other primitive of the input is empty in a surface mesh.
@@ -330,7 +393,8 @@ void vtkCuMedDeviceMeshMapper::BuildDirectBuffers(vtkRenderer* renderer, vtkActo
   this->HaveCellNormals = false;
 
   this->FillDirectBuffers(mesh, static_cast<unsigned>(direct.points->GetHandle()), normalsBuffer,
-                          static_cast<unsigned>(indices->GetHandle()));
+                          static_cast<unsigned>(indices->GetHandle()), coloursBuffer,
+                          this->DirectColourAttribute, this->DirectColours);
   indices->IndexCount = indexCount;
 }
 
@@ -339,14 +403,18 @@ vtkCuMedDeviceMeshMapper::DirectFillUnavailableReason(const cumed::DeviceSurface
   return cumed::rendering::detail::InteropUnavailableReason(mesh);
 }
 
-void vtkCuMedDeviceMeshMapper::FillDirectBuffers(const cumed::DeviceSurfaceMesh& mesh,
-                                                 unsigned pointsBuffer, unsigned normalsBuffer,
-                                                 unsigned indexBuffer) {
-  const std::size_t pointBytes = static_cast<std::size_t>(mesh.numberOfPoints) * 3 * sizeof(float);
+void vtkCuMedDeviceMeshMapper::FillDirectBuffers(
+    const cumed::DeviceSurfaceMesh& mesh, unsigned pointsBuffer, unsigned normalsBuffer,
+    unsigned indexBuffer, unsigned coloursBuffer, int colourAttribute,
+    const cumed::rendering::DeviceColourTable& colours) {
+  const auto pointCount = static_cast<std::size_t>(mesh.numberOfPoints);
+  const std::size_t pointBytes = pointCount * 3 * sizeof(float);
   auto& points = this->Direct->Registration(pointsBuffer, pointBytes);
   auto* normals = normalsBuffer ? &this->Direct->Registration(normalsBuffer, pointBytes) : nullptr;
   auto& indices = this->Direct->Registration(indexBuffer, this->Direct->indexBytes);
-  cumed::rendering::detail::FillGlBuffers(mesh, points, normals, indices);
+  auto* rgba = coloursBuffer ? &this->Direct->Registration(coloursBuffer, 4 * pointCount) : nullptr;
+  cumed::rendering::detail::FillGlBuffers(mesh, points, normals, indices, rgba, colourAttribute,
+                                          &colours);
 }
 
 std::array<double, 6> vtkCuMedDeviceMeshMapper::DeviceBounds(const cumed::DeviceSurfaceMesh& mesh) {
@@ -394,6 +462,7 @@ void vtkCuMedDeviceMeshMapper::ReleaseDirectBuffersInContext() {
   this->ReleaseDirectBuffers();
   this->Direct->points->ReleaseGraphicsResources();
   this->Direct->normals->ReleaseGraphicsResources();
+  this->Direct->colours->ReleaseGraphicsResources();
   window->PopContext();
   this->DirectWindow = nullptr;
 }

@@ -11,6 +11,7 @@
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Mesh.h"
 #include "cumed/core/Transfer.h"
+#include "cumed/rendering/DeviceColourTable.h"
 #include "cumed/rendering/OffscreenRenderWindow.h"
 #include "cumed/rendering/vtkCuMedDeviceMeshMapper.h"
 #include "cumed/vtk/DeviceMeshData.h"
@@ -34,6 +35,7 @@
 #include <vtkProperty.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
+#include <vtkScalarsToColors.h>
 #include <vtkSphereSource.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtk_glew.h>
@@ -117,7 +119,8 @@ public:
 protected:
   std::string DirectFillUnavailableReason(const cumed::DeviceSurfaceMesh&) override { return {}; }
   void FillDirectBuffers(const cumed::DeviceSurfaceMesh&, unsigned points, unsigned normals,
-                         unsigned indices) override {
+                         unsigned indices, unsigned colours, int colourAttribute,
+                         const cumed::rendering::DeviceColourTable& table) override {
     auto write = [](unsigned buffer, const void* data, std::size_t bytes) {
       glBindBuffer(GL_COPY_WRITE_BUFFER, buffer);
       glBufferSubData(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
@@ -127,6 +130,18 @@ protected:
     if (normals) write(normals, host.normals.data(), host.normals.size() * sizeof(float));
     std::vector<std::uint32_t> ids(host.triangles.begin(), host.triangles.end());
     write(indices, ids.data(), ids.size() * sizeof(std::uint32_t));
+    if (colours) {
+      // The kernel's rule on the host.
+      const auto& values = host.attributes.at(colourAttribute);
+      const double scale = table.high > table.low ? table.bins / (table.high - table.low) : 0.0;
+      std::vector<unsigned char> rgba(4 * values.size());
+      for (std::size_t p = 0; p < values.size(); ++p) {
+        const int entry =
+            cumed::rendering::ColourTableEntry(values[p], table.low, table.high, scale, table.bins);
+        std::copy_n(&table.rgba[4 * entry], 4, &rgba[4 * p]);
+      }
+      write(colours, rgba.data(), rgba.size());
+    }
     ++fills;
   }
   std::array<double, 6> DeviceBounds(const cumed::DeviceSurfaceMesh&) override {
@@ -349,6 +364,111 @@ TEST(DeviceMeshMapper, SwitchesBetweenDirectAndHostInputs) {
   EXPECT_EQ(Compare(frame.rgb, reference).differing, 0);
 }
 
+namespace {
+
+/// The sphere with its height (z) as the point attribute "height", and the naming that says so.
+struct ColouredSphere {
+  cumed::SurfaceMesh host;
+  cumed::MeshNaming naming;
+  vtkSmartPointer<vtkPolyData> poly = vtkSmartPointer<vtkPolyData>::New();
+
+  ColouredSphere() {
+    host = ToSurfaceMesh(MakeSphere(false));
+    host.attributes.resize(1);
+    for (std::int64_t p = 0; p < host.numberOfPoints(); ++p)
+      host.attributes[0].push_back(host.points[3 * p + 2]);
+    naming.attributeNames = {"height"};
+    cumed::ToVtkPolyDataNamed(host, poly, naming);
+  }
+};
+
+/// Colours by "height" over the sphere's z range (-1 .. 3), through the mapper's default table.
+void ColourByHeight(vtkMapper* mapper) {
+  mapper->ScalarVisibilityOn();
+  mapper->SetScalarModeToUsePointFieldData();
+  mapper->SelectColorArray("height");
+  mapper->SetScalarRange(-0.5, 2.5); // values on both sides of the range too
+}
+
+} // namespace
+
+TEST(DeviceMeshMapper, ColoursAnAttributeOnTheDirectPathAsVtkDoes) {
+  const ColouredSphere sphere;
+  vtkNew<HostFilledMapper> mapper;
+  mapper->host = sphere.host;
+  auto counts = CountsOnly(sphere.host);
+  counts->attributes.resize(1); // stands for the attribute; the stand-in fill reads `host`
+  auto input = vtkSmartPointer<vtkPolyData>::New();
+  cumed::SetDeviceMesh(input, counts, sphere.naming);
+  mapper->SetInputData(input);
+  ColourByHeight(mapper);
+  std::vector<unsigned char> reference;
+  {
+    vtkNew<vtkPolyDataMapper> vtkMapper;
+    vtkMapper->SetInputData(sphere.poly);
+    ColourByHeight(vtkMapper);
+    Frame frame(vtkMapper);
+    reference = frame.rgb;
+  }
+  Frame frame(mapper);
+  ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+  EXPECT_EQ(mapper->GetNumberOfHostCopies(), 0);
+  const PixelDifference d = Compare(frame.rgb, reference);
+  EXPECT_EQ(d.differing, 0) << "largest channel difference " << d.largest;
+
+  // The colour buffer holds what the table gives each point's height.
+  frame.window->GetRenderWindow()->MakeCurrent();
+  vtkOpenGLVertexBufferObject* colours = mapper->GetVBOs()->GetVBO("scalarColor");
+  ASSERT_NE(colours, nullptr);
+  EXPECT_EQ(colours->GetNumberOfComponents(), 4);
+  const auto n = static_cast<std::size_t>(sphere.host.numberOfPoints());
+  const auto drawn = ReadBuffer<unsigned char>(colours->GetHandle(), 4 * n);
+  vtkScalarsToColors* table = mapper->GetLookupTable();
+  int outside = 0;
+  for (std::size_t p = 0; p < n; ++p) {
+    const float h = sphere.host.attributes[0][p];
+    outside += h < -0.5f || h > 2.5f;
+    const unsigned char* expected = table->MapValue(h);
+    for (int c = 0; c < 4; ++c)
+      ASSERT_EQ(drawn[4 * p + c], expected[c]) << "point " << p << " height " << h;
+  }
+  EXPECT_GT(outside, 0);
+}
+
+TEST(DeviceMeshMapper, ColoursTheDirectPathCannotDrawAreNamed) {
+  const ColouredSphere sphere;
+  vtkNew<HostFilledMapper> mapper;
+  auto counts = CountsOnly(sphere.host);
+  counts->attributes.resize(1);
+  auto input = vtkSmartPointer<vtkPolyData>::New();
+  cumed::SetDeviceMesh(input, counts, sphere.naming);
+  mapper->SetInputData(input);
+  const auto reasonFor = [&](auto configure) {
+    configure();
+    vtkNew<vtkRenderer> renderer;
+    vtkNew<vtkActor> actor;
+    actor->SetMapper(mapper);
+    // The reason is decided before any drawing: a render in a window is not needed.
+    return mapper->GetHostPathReason(renderer, actor);
+  };
+  ColourByHeight(mapper);
+  EXPECT_EQ(reasonFor([] {}), "");
+  EXPECT_EQ(reasonFor([&] { mapper->SelectColorArray("speed"); }),
+            "scalar colouring by point array 'speed', which is not one of the mesh's 1 "
+            "attributes");
+  EXPECT_EQ(reasonFor([&] {
+              mapper->SelectColorArray("height");
+              mapper->InterpolateScalarsBeforeMappingOn();
+            }),
+            "InterpolateScalarsBeforeMapping (VTK colours through a texture then)");
+  EXPECT_EQ(reasonFor([&] {
+              mapper->InterpolateScalarsBeforeMappingOff();
+              mapper->SetScalarModeToUseCellData();
+            }),
+            "scalar colouring by UseCellData (only a point attribute is coloured on the device)");
+  EXPECT_EQ(reasonFor([&] { mapper->SetScalarModeToDefault(); }), "");
+}
+
 // ---- On the GPU: the real interop path ----
 
 namespace {
@@ -407,6 +527,52 @@ TEST(DeviceMeshMapperCuda, DrawsFromTheDeviceWithoutDownloadingTheMesh) {
   frame.Render();
   const cumed::TransferStats again = cumed::GetTransferStats();
   EXPECT_EQ(again.deviceToHostCopies + again.hostToDeviceCopies, 0u);
+}
+
+TEST(DeviceMeshMapperCuda, ColoursAnAttributeOnTheDeviceWithoutDownloadingIt) {
+  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
+  const ColouredSphere sphere;
+  auto mesh = Upload(sphere.host);
+  mesh->attributes.emplace_back(sphere.host.attributes[0].size() * sizeof(float));
+  mesh->attributes[0].upload(sphere.host.attributes[0].data(), mesh->attributes[0].size());
+  auto input = vtkSmartPointer<vtkPolyData>::New();
+  cumed::SetDeviceMesh(input, mesh, sphere.naming);
+  vtkNew<InspectableMapper> mapper;
+  mapper->SetInputData(input);
+  ColourByHeight(mapper);
+  std::vector<unsigned char> reference;
+  {
+    vtkNew<vtkPolyDataMapper> vtkMapper;
+    vtkMapper->SetInputData(sphere.poly);
+    ColourByHeight(vtkMapper);
+    Frame frame(vtkMapper);
+    reference = frame.rgb;
+  }
+  cumed::ResetTransferStats();
+  Frame frame(mapper);
+  const cumed::TransferStats stats = cumed::GetTransferStats();
+  SKIP_WITHOUT_GPU_CONTEXT(frame);
+  ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+  // Up: the sampled table only (bins + 3 RGBA entries); down: the bounds only.
+  EXPECT_EQ(stats.hostToDeviceCopies, 1u);
+  EXPECT_LE(stats.hostToDeviceBytes, 4u * (4096 + 3));
+  EXPECT_EQ(stats.deviceToHostBytes, 6 * sizeof(float));
+  EXPECT_EQ(mapper->GetNumberOfHostCopies(), 0);
+  frame.window->GetRenderWindow()->MakeCurrent();
+  vtkOpenGLVertexBufferObject* colours = mapper->GetVBOs()->GetVBO("scalarColor");
+  ASSERT_NE(colours, nullptr);
+  const auto n = static_cast<std::size_t>(sphere.host.numberOfPoints());
+  const auto drawn = ReadBuffer<unsigned char>(colours->GetHandle(), 4 * n);
+  for (std::size_t p = 0; p < n; ++p) {
+    const unsigned char* expected =
+        mapper->GetLookupTable()->MapValue(sphere.host.attributes[0][p]);
+    for (int c = 0; c < 4; ++c) ASSERT_EQ(drawn[4 * p + c], expected[c]) << "point " << p;
+  }
+  const PixelDifference d = Compare(frame.rgb, reference);
+  std::printf("coloured interop vs host upload: %d of %d pixels differ, by at most %d\n",
+              d.differing, kWidth * kHeight, d.largest);
+  EXPECT_LE(d.differing, kWidth * kHeight / 1000);
+  EXPECT_LE(d.largest, 2);
 }
 
 TEST(DeviceMeshMapperCuda, ForcedHostUploadCopiesTheMeshOnceAndDrawsTheSame) {

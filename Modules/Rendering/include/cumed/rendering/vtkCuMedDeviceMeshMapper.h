@@ -12,9 +12,17 @@
 // warning, and the reason is kept (GetLastFallbackReason).
 //
 // Direct drawing covers what a surface needs: surface representation, lights, cameras, actor
-// transforms and material colour, normals when the mesh has them (else VTK's flat shading).
-// Scalar colouring, wireframe or points representation, edges, textures and hardware picking
-// read host arrays: they take the host path (the reason says which).
+// transforms and material colour, normals when the mesh has them (else VTK's flat shading), and
+// scalar colouring by one of the mesh's attributes (ScalarMode UsePointFieldData, the array
+// selected by its name in the MeshNaming or its index): the lookup table, with the mapper's
+// scalar range, is sampled on the host (DeviceColourTable) and a kernel maps the attribute
+// into VTK's per-point colour buffer ("scalarColor"), as MapScalars would on the host.
+// Colouring by the contour scalars, by cell data, with InterpolateScalarsBeforeMapping (a
+// colour texture), direct scalars or indexed lookup, wireframe or points representation, edges,
+// textures and hardware picking read host arrays: they take the host path (the reason says
+// which).
+#include "cumed/rendering/DeviceColourTable.h"
+
 #include <vtkOpenGLPolyDataMapper.h>
 #include <vtkSmartPointer.h>
 #include <vtkWeakPointer.h>
@@ -25,7 +33,8 @@
 
 namespace cumed {
 struct DeviceSurfaceMesh;
-}
+struct MeshNaming;
+} // namespace cumed
 namespace cumed::rendering::detail {
 class RegisteredGlBuffer;
 }
@@ -51,6 +60,11 @@ public:
   /// upload calls (the driver may still be copying), not the host copy of a device mesh.
   double GetLastBufferBuildSeconds() const { return this->LastBufferBuildSeconds; }
 
+  /// Why the next render of the current input with `renderer` and `actor` would take the host
+  /// path, as GetLastFallbackReason would then say; "" when its settings can be drawn directly
+  /// (whether CUDA can fill the buffers in the window's context is decided at the render).
+  std::string GetHostPathReason(vtkRenderer* renderer, vtkActor* actor);
+
   /// Forces the host path even where interop could run (to measure one against the other);
   /// a device mesh is then copied to the host once. Off by default.
   vtkSetMacro(ForceHostUpload, bool);
@@ -72,8 +86,12 @@ protected:
   /// OpenGL plumbing is the same): why interop cannot run for `mesh` in the current context
   /// ("" when it can), the buffers' fill, the bounds.
   virtual std::string DirectFillUnavailableReason(const cumed::DeviceSurfaceMesh& mesh);
+  /// `coloursBuffer` (RGBA bytes per point) is 0 when the mesh is drawn without scalar colours;
+  /// else attribute `colourAttribute` of the mesh is mapped through `colours` into it.
   virtual void FillDirectBuffers(const cumed::DeviceSurfaceMesh& mesh, unsigned pointsBuffer,
-                                 unsigned normalsBuffer, unsigned indexBuffer);
+                                 unsigned normalsBuffer, unsigned indexBuffer,
+                                 unsigned coloursBuffer, int colourAttribute,
+                                 const cumed::rendering::DeviceColourTable& colours);
   virtual std::array<double, 6> DeviceBounds(const cumed::DeviceSurfaceMesh& mesh);
 
 private:
@@ -82,7 +100,10 @@ private:
 
   enum class Backend { None, Interop, Host };
   /// What the actor's settings need that only the host path draws; "" when none.
-  std::string HostOnlyFeature(vtkRenderer* renderer, vtkActor* actor, bool meshHasScalars) const;
+  std::string HostOnlyFeature(vtkRenderer* renderer, vtkActor* actor) const;
+  /// Which attribute of a mesh named `naming` the host path would colour by (DirectColourAttribute;
+  /// -1 when it would not colour), or why only the host path can colour it.
+  std::string ChooseDirectColours(const cumed::MeshNaming& naming);
   /// The host copy of a device mesh, made once per mesh.
   vtkPolyData* HostCopyOf(vtkPolyData* input,
                           const std::shared_ptr<cumed::DeviceSurfaceMesh>& mesh);
@@ -107,6 +128,8 @@ private:
   /// Set when filling through interop failed: later frames take the host path at once.
   std::string InteropFailure;
   bool DirectNormals = false;
+  int DirectColourAttribute = -1; ///< the mesh attribute drawn as colours; -1: none
+  cumed::rendering::DeviceColourTable DirectColours;
   vtkSmartPointer<vtkPolyData> StandIn;
   std::weak_ptr<cumed::DeviceSurfaceMesh> StandInMesh;
   vtkMTimeType StandInInputTime = 0;

@@ -1,0 +1,103 @@
+#include "ArrowLayer.h"
+
+#include "cumed/piv/ArrowGlyphs.h"
+#include "cumed/piv/DerivedFields.h"
+#include "cumed/rendering/vtkCuMedDeviceMeshMapper.h"
+#include "cumed/vtk/DeviceMeshData.h"
+#include "cumed/vtk/VtkMeshBridge.h"
+
+#include <vtkActor.h>
+#include <vtkLookupTable.h>
+#include <vtkNew.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace cumed::pivapp {
+
+const char* ToString(ArrowColour colour) noexcept {
+  return colour == ArrowColour::Vorticity ? "vorticity" : "magnitude";
+}
+
+namespace {
+
+/// The colour range over the drawn arrows: magnitude from its lowest to its highest value,
+/// vorticity symmetric about 0 (so no rotation sits mid-table); never empty.
+std::array<double, 2> ColourRange(const piv::PivField& field, const std::vector<float>& values,
+                                  ArrowColour colour) {
+  double low = HUGE_VAL, high = -HUGE_VAL;
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    if (!piv::ArrowVisible(field.flags[i], field.u[i], field.v[i], values[i])) continue;
+    low = std::min(low, double(values[i]));
+    high = std::max(high, double(values[i]));
+  }
+  if (low > high) low = high = 0.0; // nothing drawn
+  if (colour == ArrowColour::Vorticity) {
+    const double extent = std::max(std::abs(low), std::abs(high));
+    low = -extent;
+    high = extent;
+  }
+  if (!(high > low)) high = low + 1.0;
+  return {low, high};
+}
+
+/// Arrow length per px of displacement: the longest drawn arrow spans one grid step.
+float ArrowScale(const piv::PivField& field, const std::vector<float>& values) {
+  double longest = 0.0;
+  for (std::size_t i = 0; i < field.size(); ++i)
+    if (piv::ArrowVisible(field.flags[i], field.u[i], field.v[i], values[i]))
+      longest = std::max(longest, std::hypot(double(field.u[i]), double(field.v[i])));
+  return longest > 0 && field.step > 0 ? float(field.step / longest) : 1.f;
+}
+
+} // namespace
+
+ArrowLayer MakeArrowLayer(const piv::PivField& field, const ImageGeometry& frame,
+                          const ArrowStyle& style) {
+  const piv::DerivedFields derived =
+      piv::ComputeDerivedFields(field, {style.timeBetweenFrames, style.pixelSize});
+  const std::vector<float>& values =
+      style.colour == ArrowColour::Vorticity ? derived.vorticity : derived.magnitude;
+  piv::ArrowGlyphOptions options;
+  options.scale = ArrowScale(field, values);
+  // In front of the frame (z = 0) as the camera, on -z, sees it.
+  options.z = -1.f;
+  options.backend = field.backendUsed == Backend::CUDA ? Backend::CUDA : Backend::CPU;
+  piv::ArrowGlyphs glyphs = piv::BuildArrowGlyphs(field, values, options);
+
+  MeshNaming naming;
+  naming.attributeNames = {ToString(style.colour)};
+  ArrowLayer layer;
+  layer.glyphBackend = glyphs.backendUsed;
+  vtkNew<vtkPolyData> arrows;
+  vtkSmartPointer<vtkPolyDataMapper> mapper;
+  if (glyphs.device) {
+    SetDeviceMesh(arrows, glyphs.device, naming);
+    layer.deviceMapper = vtkSmartPointer<vtkCuMedDeviceMeshMapper>::New();
+    mapper = layer.deviceMapper;
+  } else {
+    ToVtkPolyDataNamed(glyphs.host, arrows, naming);
+    mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+  }
+  mapper->SetInputData(arrows);
+  vtkNew<vtkLookupTable> colours;
+  colours->SetHueRange(0.667, 0.0); // blue (low) to red (high)
+  colours->Build();
+  mapper->SetLookupTable(colours);
+  mapper->ScalarVisibilityOn();
+  mapper->SetScalarModeToUsePointFieldData();
+  mapper->SelectColorArray(ToString(style.colour));
+  const std::array<double, 2> range = ColourRange(field, values, style.colour);
+  mapper->SetScalarRange(range[0], range[1]);
+
+  layer.actor = vtkSmartPointer<vtkActor>::New();
+  layer.actor->SetMapper(mapper);
+  // The glyphs are in px; the frame's world coordinates are px x spacing.
+  layer.actor->SetScale(frame.spacing[0], frame.spacing[1], 1.0);
+  return layer;
+}
+
+} // namespace cumed::pivapp
