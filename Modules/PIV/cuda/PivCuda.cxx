@@ -1,5 +1,6 @@
 #include "cuda/PivCuda.h"
 
+#include "cuda/CufftPlans.h"
 #include "cuda/PivKernels.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
@@ -10,54 +11,13 @@
 
 #include <cufft.h>
 
-#include <map>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <utility>
 
 namespace cumed::piv::detail {
 
 namespace {
-
-void CheckCufft(cufftResult result, const char* call, const PassGrid& g) {
-  if (result != CUFFT_SUCCESS)
-    throw CudaError("PIV: " + std::string(call) + " for " + std::to_string(g.count()) +
-                        " windows of " + std::to_string(g.fftSize) + " x " +
-                        std::to_string(g.fftSize) + " failed (cufftResult " +
-                        std::to_string(int(result)) + ")",
-                    int(result));
-}
-
-/// Batched 2D cuFFT plans, made once per (device, size, batch, direction) and kept for the calling
-/// thread (planning costs more than the transforms of a 1024^2 pair). Per thread, because a plan's
-/// work area must not serve two streams at once; every call synchronises its stream before it
-/// returns, so consecutive calls of one thread never overlap. At most kMaxPlans are kept (their
-/// work areas hold device memory); beyond that the cache starts afresh.
-cufftHandle CachedPlan(const PassGrid& g, cufftType type, cudaStream_t stream) {
-  constexpr std::size_t kMaxPlans = 16;
-  using Key = std::tuple<int, int, int, int>;
-  thread_local auto* plans = new std::map<Key, cufftHandle>(); // never destroyed: see above
-  const int device = CurrentDevice();
-  const Key key{device, g.fftSize, g.count(), int(type)};
-  auto found = plans->find(key);
-  if (found == plans->end()) {
-    if (plans->size() >= kMaxPlans) {
-      for (const auto& entry : *plans) cufftDestroy(entry.second);
-      plans->clear();
-    }
-    int dims[2] = {g.fftSize, g.fftSize};
-    const int real = g.fftSize * g.fftSize, complex = g.fftSize * (g.fftSize / 2 + 1);
-    const bool forward = type == CUFFT_R2C;
-    cufftHandle plan = 0;
-    CheckCufft(cufftPlanMany(&plan, 2, dims, nullptr, 1, forward ? real : complex, nullptr, 1,
-                             forward ? complex : real, type, g.count()),
-               forward ? "cufftPlanMany(R2C)" : "cufftPlanMany(C2R)", g);
-    found = plans->emplace(key, plan).first;
-  }
-  CheckCufft(cufftSetStream(found->second, stream), "cufftSetStream", g);
-  return found->second;
-}
 
 /// A field's arrays in device memory.
 struct DeviceField {
