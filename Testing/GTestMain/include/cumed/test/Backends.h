@@ -21,7 +21,7 @@ namespace cumed::test {
 
 /// A test parameterised by (backend, other parameters...); skips CUDA cases without a device.
 template <class... TParams>
-class BackendTest : public testing::TestWithParam<std::tuple<Backend, TParams...>> {
+class BackendTest : public ::testing::TestWithParam<std::tuple<Backend, TParams...>> {
 protected:
   void SetUp() override {
     if (backend() == Backend::CUDA) {
@@ -39,7 +39,7 @@ inline std::vector<Backend> CudaIfBuilt() {
 }
 
 /// The case name of a suite parameterised by the backend alone: "cpu" or "cuda".
-inline std::string BackendName(const testing::TestParamInfo<std::tuple<Backend>>& info) {
+inline std::string BackendName(const ::testing::TestParamInfo<std::tuple<Backend>>& info) {
   return ToString(std::get<0>(info.param));
 }
 
