@@ -1,34 +1,38 @@
 #include "cuda/DeviceField.h"
 
+#include "cumed/core/Staging.h"
+
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace cumed::piv::detail {
 
-DeviceField::DeviceField(const PassGrid& g, const Stream& stream)
-    : u(sizeof(float) * g.count(), stream), v(sizeof(float) * g.count(), stream),
-      peak(sizeof(float) * g.count(), stream), second(sizeof(float) * g.count(), stream),
-      peakToPeak(sizeof(float) * g.count(), stream), peakToMean(sizeof(float) * g.count(), stream),
-      flags(g.count(), stream) {
-  view = {this->u.as<float>(),
-          this->v.as<float>(),
-          this->peak.as<float>(),
-          this->second.as<float>(),
-          this->peakToPeak.as<float>(),
-          this->peakToMean.as<float>(),
-          this->flags.as<std::uint8_t>(),
+DeviceField::DeviceField(const PassGrid& g, const Stream& stream) : memory(Bytes(g), stream) {
+  const std::size_t n = std::size_t(g.count());
+  float* arrays = memory.as<float>();
+  view = {arrays,
+          arrays + n,
+          arrays + 2 * n,
+          arrays + 3 * n,
+          arrays + 4 * n,
+          arrays + 5 * n,
+          reinterpret_cast<std::uint8_t*>(arrays + kFloatArrays * n),
           g.columns,
           g.rows};
 }
 
+// Every array of ValidationScratch is allocated below: a new member must be allocated too.
+static_assert(sizeof(ValidationScratch) == 2 * sizeof(float*) + 3 * sizeof(std::uint8_t*),
+              "ValidationScratch changed: allocate its new arrays in ValidateDeviceField");
+
 void ValidateDeviceField(const DeviceField& field, const PassGrid& g,
                          const ValidationParameters& parameters, const Stream& stream) {
   const std::size_t n = std::size_t(g.count());
-  DeviceBuffer scratchU(n * sizeof(float), stream), scratchV(n * sizeof(float), stream);
-  DeviceBuffer usable(n, stream), nextUsable(n, stream), before(n, stream);
-  LaunchValidate(field.view, parameters,
-                 {scratchU.as<float>(), scratchV.as<float>(), usable.as<std::uint8_t>(),
-                  nextUsable.as<std::uint8_t>(), before.as<std::uint8_t>()},
+  DeviceBuffer scratch(n * (2 * sizeof(float) + 3), stream);
+  float* floats = scratch.as<float>();
+  auto* bytes = reinterpret_cast<std::uint8_t*>(floats + 2 * n);
+  LaunchValidate(field.view, parameters, {floats, floats + n, bytes, bytes + n, bytes + 2 * n},
                  stream.native());
 }
 
@@ -46,12 +50,6 @@ GridView DevicePredictor(const DeviceField& previous, const PassGrid& previousGr
   return predictor;
 }
 
-namespace {
-void Download(const DeviceBuffer& buffer, std::vector<float>& target, const Stream& stream) {
-  buffer.download(target.data(), target.size() * sizeof(float), &stream);
-}
-} // namespace
-
 PivField DownloadField(const DeviceField& field, const PassGrid& g, int passes,
                        const Stream& stream) {
   PivField result;
@@ -61,14 +59,17 @@ PivField DownloadField(const DeviceField& field, const PassGrid& g, int passes,
       result.x[r * g.columns + c] = WindowCentre(g, c);
       result.y[r * g.columns + c] = WindowCentre(g, r);
     }
-  Download(field.u, result.u, stream);
-  Download(field.v, result.v, stream);
-  Download(field.peak, result.peak, stream);
-  Download(field.second, result.secondPeak, stream);
-  Download(field.peakToPeak, result.peakToPeak, stream);
-  Download(field.peakToMean, result.peakToMean, stream);
-  field.flags.download(result.flags.data(), result.flags.size(), &stream);
+  const std::size_t n = std::size_t(g.count()), bytes = DeviceField::Bytes(g);
+  StagingLease staging = LeaseStaging(bytes);
+  field.memory.download(staging.data(), bytes, &stream);
   stream.synchronize();
+  const float* arrays = reinterpret_cast<const float*>(staging.data());
+  std::vector<float>* targets[DeviceField::kFloatArrays] = {&result.u,          &result.v,
+                                                            &result.peak,       &result.secondPeak,
+                                                            &result.peakToPeak, &result.peakToMean};
+  for (int a = 0; a < DeviceField::kFloatArrays; ++a)
+    std::memcpy(targets[a]->data(), arrays + a * n, n * sizeof(float));
+  std::memcpy(result.flags.data(), arrays + DeviceField::kFloatArrays * n, n);
   result.windowSize = g.windowSize;
   result.step = g.step;
   result.passes = passes;

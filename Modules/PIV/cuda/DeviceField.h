@@ -9,14 +9,21 @@
 #include "src/Sampling.h"
 #include "src/VectorValidation.h"
 
+#include <cstddef>
+
 namespace cumed::piv::detail {
 
-/// The arrays of PivField but x, y, stream-ordered on the stream they were made on.
+/// The arrays of PivField but x, y in one stream-ordered allocation (six float arrays, then the
+/// flags), so that the field comes back in one copy.
 struct DeviceField {
-  DeviceBuffer u, v, peak, second, peakToPeak, peakToMean, flags;
+  static constexpr int kFloatArrays = 6;
+  DeviceBuffer memory;
   DeviceFieldView view;
   DeviceField(const PassGrid& g, const Stream& stream);
-  GridView grid(const PassGrid& g) const { return GridViewOf(u.as<float>(), v.as<float>(), g); }
+  static std::size_t Bytes(const PassGrid& g) {
+    return std::size_t(g.count()) * (kFloatArrays * sizeof(float) + 1);
+  }
+  GridView grid(const PassGrid& g) const { return GridViewOf(view.u, view.v, g); }
 };
 
 /// Validation and replacement of `field` in place (LaunchValidate with its scratch).
@@ -28,7 +35,8 @@ void ValidateDeviceField(const DeviceField& field, const PassGrid& g,
 GridView DevicePredictor(const DeviceField& previous, const PassGrid& previousGrid, int smoothing,
                          DeviceBuffer& u, DeviceBuffer& v, const Stream& stream);
 
-/// The field on the host: window centres, the device arrays; waits for the stream.
+/// The field on the host (window centres, the device arrays in one copy through the staging
+/// memory); waits for the stream.
 PivField DownloadField(const DeviceField& field, const PassGrid& g, int passes,
                        const Stream& stream);
 

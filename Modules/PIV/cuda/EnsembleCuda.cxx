@@ -2,6 +2,7 @@
 
 #include "cuda/CorrelationBuffers.h"
 #include "cuda/DeviceField.h"
+#include "cuda/HostUpload.h"
 #include "cuda/PivKernels.h"
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Stream.h"
@@ -15,26 +16,52 @@ namespace cumed::piv::detail {
 
 namespace {
 
-/// A frame as float on the device: a device float frame in place; else uploaded (through
-/// `staging` unless float) and converted into `converted` (one frame of floats).
-const float* FloatFrame(const RawFrame& frame, std::size_t pixels, DeviceBuffer& staging,
-                        DeviceBuffer& converted, const Stream& stream) {
-  const bool isFloat = frame.type == PixelType::Float32;
-  if (frame.location == MemoryLocation::Device && isFloat)
-    return static_cast<const float*>(frame.pixels);
-  const void* source = frame.pixels;
-  if (frame.location == MemoryLocation::Host) {
-    const std::size_t bytes = pixels * SizeOf(frame.type);
-    if (isFloat) {
-      converted.upload(frame.pixels, bytes, &stream);
-      return converted.as<float>();
-    }
-    if (staging.size() < bytes) staging = DeviceBuffer(bytes, stream);
-    staging.upload(frame.pixels, bytes, &stream);
-    source = staging.data();
+/// The device buffers a pair passes through, kept over the pairs and the passes.
+struct PairBuffers {
+  DeviceBuffer rawA, rawB;     ///< host frames that are not float, as uploaded
+  DeviceBuffer floatA, floatB; ///< the frames as float, or their spline coefficients
+  DeviceBuffer deformedA, deformedB;
+  PairBuffers(std::size_t pixels, bool deforms, const Stream& stream)
+      : floatA(pixels * sizeof(float), stream), floatB(pixels * sizeof(float), stream) {
+    if (!deforms) return;
+    deformedA = DeviceBuffer(pixels * sizeof(float), stream);
+    deformedB = DeviceBuffer(pixels * sizeof(float), stream);
   }
-  LaunchToFloat(source, frame.type, converted.as<float>(), pixels, stream.native());
+};
+
+/// Where a frame's pixels are read on the device: in place (device memory), or where its upload
+/// (set in `upload`) goes: `converted` for float, else `raw` (grown as needed).
+const void* DeviceSource(const RawFrame& frame, std::size_t pixels, DeviceBuffer& raw,
+                         DeviceBuffer& converted, const Stream& stream, UploadPart& upload) {
+  upload = {};
+  if (frame.location == MemoryLocation::Device) return frame.pixels;
+  const std::size_t bytes = pixels * SizeOf(frame.type);
+  void* target = converted.data();
+  if (frame.type != PixelType::Float32) {
+    if (raw.size() < bytes) raw = DeviceBuffer(bytes, stream);
+    target = raw.data();
+  }
+  upload = {target, frame.pixels, bytes};
+  return target;
+}
+
+/// The frame as float: its source when float, else converted into `converted`.
+const float* AsFloat(const void* source, PixelType type, std::size_t pixels,
+                     DeviceBuffer& converted, const Stream& stream) {
+  if (type == PixelType::Float32) return static_cast<const float*>(source);
+  LaunchToFloat(source, type, converted.as<float>(), pixels, stream.native());
   return converted.as<float>();
+}
+
+/// One pair's frames as float on the device; host frames go up through the staging memory.
+std::pair<const float*, const float*> FloatPair(const RawPair& pair, std::size_t pixels,
+                                                PairBuffers& b, const Stream& stream) {
+  UploadPart uploadA, uploadB;
+  const void* first = DeviceSource(pair.first, pixels, b.rawA, b.floatA, stream, uploadA);
+  const void* second = DeviceSource(pair.second, pixels, b.rawB, b.floatB, stream, uploadB);
+  UploadThroughStaging({uploadA, uploadB}, stream);
+  return {AsFloat(first, pair.first.type, pixels, b.floatA, stream),
+          AsFloat(second, pair.second.type, pixels, b.floatB, stream)};
 }
 
 /// What deformation samples: the float frame, or (bicubic) its spline coefficients, computed in
@@ -48,31 +75,20 @@ const float* SamplingOf(const float* frame, Interpolation interpolation, std::si
   return converted.as<float>();
 }
 
-/// The device buffers a pair passes through, kept over the pairs and the passes.
-struct PairBuffers {
-  DeviceBuffer stagingA, stagingB, floatA, floatB, deformedA, deformedB;
-  PairBuffers(std::size_t pixels, bool deforms, const Stream& stream)
-      : floatA(pixels * sizeof(float), stream), floatB(pixels * sizeof(float), stream) {
-    if (!deforms) return;
-    deformedA = DeviceBuffer(pixels * sizeof(float), stream);
-    deformedB = DeviceBuffer(pixels * sizeof(float), stream);
-  }
-};
-
 /// One pass: every pair (deformed by the predictor after the first pass) correlated into the sum
-/// of planes, in pair order; the mean plane's peaks into `field`, validated.
+/// of planes in pair order; the mean plane's peaks into `field`, validated.
 void EnsemblePass(const std::vector<RawPair>& pairs, int width, int height,
                   const std::uint8_t* mask, const PassGrid& g, const GridView* predictor,
                   const PivOptions& options, ExecutionScope& scope, PairBuffers& buffers,
                   const DeviceField& field, const Stream& stream) {
   const std::size_t pixels = std::size_t(width) * height;
+  const std::size_t planeFloats = std::size_t(g.count()) * g.fftSize * g.fftSize;
   CorrelationBuffers correlation(g, stream);
-  DeviceBuffer sum(std::size_t(g.count()) * g.fftSize * g.fftSize * sizeof(float), stream);
+  DeviceBuffer sum(planeFloats * sizeof(float), stream);
   const float mean = 1.f / float(pairs.size());
   for (std::size_t k = 0; k < pairs.size(); ++k) {
     scope.checkCancelled();
-    const float* a = FloatFrame(pairs[k].first, pixels, buffers.stagingA, buffers.floatA, stream);
-    const float* b = FloatFrame(pairs[k].second, pixels, buffers.stagingB, buffers.floatB, stream);
+    auto [a, b] = FloatPair(pairs[k], pixels, buffers, stream);
     if (predictor) {
       a = SamplingOf(a, options.deformation, pixels, width, height, buffers.floatA, stream);
       b = SamplingOf(b, options.deformation, pixels, width, height, buffers.floatB, stream);
@@ -85,7 +101,7 @@ void EnsemblePass(const std::vector<RawPair>& pairs, int width, int height,
     float* planes = k == 0 ? sum.as<float>() : correlation.scratch();
     correlation.correlate(a, b, width, height, options, planes);
     if (k > 0)
-      LaunchAccumulatePlanes(sum.as<float>(), planes, sum.size() / sizeof(float),
+      LaunchAccumulatePlanes(sum.as<float>(), planes, planeFloats,
                              k + 1 == pairs.size() ? mean : 1.f, stream.native());
   }
   LaunchSearchPeaks(sum.as<float>(), g, mask, width, predictor, options.subPixel,
@@ -109,7 +125,7 @@ PivField RunEnsemblePivCuda(const std::vector<RawPair>& pairs, int width, int he
   DeviceBuffer maskCopy;
   if (mask && options.mask.location == MemoryLocation::Host) {
     maskCopy = DeviceBuffer(pixels, stream);
-    maskCopy.upload(mask, pixels, &stream);
+    UploadThroughStaging({{maskCopy.data(), mask, pixels}}, stream);
     mask = maskCopy.as<std::uint8_t>();
   }
 
