@@ -2,7 +2,7 @@
 // runtime errors, one line naming the file, option or value; nothing left in the output
 // directory; existing outputs replaced only with --force.
 #include "PivAppFiles.h"
-#include "cumed/core/Device.h"
+#include "cumed/core/Backend.h"
 
 #include <gtest/gtest.h>
 

@@ -3,6 +3,7 @@
 // real pairs of ../shared/data/piv.
 #include "JsonValue.h"
 #include "PivAppFiles.h"
+#include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
 
 #include <vtkDataArray.h>

@@ -5,6 +5,7 @@
 #include "cuda/HostUpload.h"
 #include "cuda/PivKernels.h"
 #include "cumed/core/DeviceBuffer.h"
+#include "cumed/core/Error.h"
 #include "cumed/core/Stream.h"
 #include "cumed/core/Transfer.h"
 #include "src/PassGrid.h"
@@ -75,6 +76,17 @@ const float* SamplingOf(const float* frame, Interpolation interpolation, std::si
   return converted.as<float>();
 }
 
+/// Cancellation between pairs; the work queued already is finished first, since the plans' work
+/// areas must be free when this call returns (CufftPlans.h).
+void CheckCancelled(const ExecutionScope& scope, const Stream& stream) {
+  try {
+    scope.checkCancelled();
+  } catch (const Cancelled&) {
+    stream.synchronize();
+    throw;
+  }
+}
+
 /// One pass: every pair (deformed by the predictor after the first pass) correlated into the sum
 /// of planes in pair order; the mean plane's peaks into `field`, validated.
 void EnsemblePass(const std::vector<RawPair>& pairs, int width, int height,
@@ -87,7 +99,7 @@ void EnsemblePass(const std::vector<RawPair>& pairs, int width, int height,
   DeviceBuffer sum(planeFloats * sizeof(float), stream);
   const float mean = 1.f / float(pairs.size());
   for (std::size_t k = 0; k < pairs.size(); ++k) {
-    scope.checkCancelled();
+    CheckCancelled(scope, stream);
     auto [a, b] = FloatPair(pairs[k], pixels, buffers, stream);
     if (predictor) {
       a = SamplingOf(a, options.deformation, pixels, width, height, buffers.floatA, stream);
