@@ -11,8 +11,10 @@
 
 #include <cufft.h>
 
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace cumed::piv::detail {
