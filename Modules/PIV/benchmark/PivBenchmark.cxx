@@ -1,10 +1,11 @@
 // cumed-piv-benchmark: CuMed PIV on the CPU and on CUDA (8-bit frames from the host, and float
 // frames already on the device) on the same rendered particle pair in one run; prints a Markdown
 // table with milliseconds per pair, pairs/s, ratios, the largest CPU-CUDA difference and the
-// error against the known displacement; and ensemble correlation over N pairs of the same flow
-// (milliseconds per pair of the ensemble). A comparison with OpenPIV is not part of it yet.
+// error against the known displacement. A comparison with OpenPIV is not part of it yet.
 //
-//   cumed-piv-benchmark [--size N] [--repeat N] [--threads N] [--ensemble-pairs N] [--no-cuda]
+//   cumed-piv-benchmark [--size N] [--repeat N] [--threads N] [--no-cuda]
+#include "EnsembleBenchmark.h"
+#include "FieldDifference.h"
 #include "FieldErrors.h"
 #include "cumed/benchmark/Table.h"
 #include "cumed/core/Backend.h"
@@ -17,7 +18,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,13 +26,14 @@ namespace {
 using cumed::benchmark::Median;
 using cumed::benchmark::Ms;
 using cumed::benchmark::Ratio;
+using cumed::piv::benchmark::LargestDifference;
 using namespace cumed::piv;
 
 struct Settings {
   int size = 1024;
   int repeat = 7;
   int threads = 0;
-  int ensemblePairs = 8; ///< 0: no ensemble row
+  int ensemblePairs = 8; ///< the ensemble table's recordings (0: no ensemble table)
   bool cuda = true;
 };
 
@@ -41,63 +42,17 @@ struct Workload {
   std::vector<int> windows;
 };
 
-/// Median seconds of `repeat` calls after one warm-up (plans, allocations); the last field.
-double Time(const std::function<PivField()>& call, int repeat, PivField& field) {
-  field = call();
+/// Median seconds of `repeat` runs after one warm-up (plans, allocations); the last field.
+double Time(const cumed::Image& a, const cumed::Image& b, const PivOptions& options, int repeat,
+            PivField& field) {
+  field = ComputePiv(a, b, options);
   std::vector<double> seconds;
   for (int r = 0; r < repeat; ++r) {
     cumed::Stopwatch watch;
-    field = call();
+    field = ComputePiv(a, b, options);
     seconds.push_back(watch.elapsedSeconds());
   }
   return Median(seconds);
-}
-
-double Time(const cumed::Image& a, const cumed::Image& b, const PivOptions& options, int repeat,
-            PivField& field) {
-  return Time([&] { return ComputePiv(a, b, options); }, repeat, field);
-}
-
-/// The frames of an ensemble in the three forms the table times.
-struct EnsembleFrames {
-  std::vector<cumed::Image> floats, bytes, device;
-  std::vector<ImagePair> floatPairs, bytePairs, devicePairs;
-};
-
-std::vector<ImagePair> PairsOf(const std::vector<cumed::Image>& frames) {
-  std::vector<ImagePair> pairs;
-  for (std::size_t i = 0; i + 1 < frames.size(); i += 2)
-    pairs.push_back({&frames[i], &frames[i + 1]});
-  return pairs;
-}
-
-/// `count` recordings of `truth`, each with its own particles.
-EnsembleFrames RenderEnsemble(cumed::testing::ParticleImageSettings settings,
-                              const cumed::testing::DisplacementField& truth, int count,
-                              bool cuda) {
-  EnsembleFrames e;
-  for (int i = 0; i < count; ++i) {
-    settings.seed = 100 + i;
-    auto pair = cumed::testing::RenderParticlePair(settings, truth);
-    for (cumed::Image* frame : {&pair.first, &pair.second}) {
-      e.bytes.push_back(cumed::testing::Quantise(*frame, cumed::PixelType::UInt8));
-      if (cuda) e.device.push_back(frame->toDevice());
-      e.floats.push_back(std::move(*frame));
-    }
-  }
-  e.floatPairs = PairsOf(e.floats);
-  e.bytePairs = PairsOf(e.bytes);
-  e.devicePairs = PairsOf(e.device);
-  return e;
-}
-
-double LargestDifference(const PivField& a, const PivField& b) {
-  double worst = 0;
-  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
-    if (a.flags[i] == b.flags[i])
-      worst =
-          std::max({worst, double(std::abs(a.u[i] - b.u[i])), double(std::abs(a.v[i] - b.v[i]))});
-  return worst;
 }
 
 int Usage(const char* problem) {
@@ -130,7 +85,7 @@ int main(int argc, char** argv) {
       if (!number(s.threads, 0)) return Usage("--threads takes 0 (every core) or a count");
     } else if (arg == "--ensemble-pairs") {
       if (!number(s.ensemblePairs, 0))
-        return Usage("--ensemble-pairs takes 0 (no ensemble) or a count");
+        return Usage("--ensemble-pairs takes 0 (no ensemble table) or a count");
     } else if (arg == "--no-cuda") {
       s.cuda = false;
     } else if (arg == "--help" || arg == "-h") {
@@ -155,6 +110,10 @@ int main(int argc, char** argv) {
     dx += 2.3;
     dy -= 1.4;
   };
+  // Ensemble correlation of recordings of this flow: a table of its own, first.
+  if (s.ensemblePairs > 0)
+    cumed::piv::benchmark::PrintEnsembleTable({s.ensemblePairs, s.repeat, s.threads, cuda},
+                                              settings, truth);
   const auto pair = cumed::testing::RenderParticlePair(settings, truth);
   const cumed::Image a8 = cumed::testing::Quantise(pair.first, cumed::PixelType::UInt8);
   const cumed::Image b8 = cumed::testing::Quantise(pair.second, cumed::PixelType::UInt8);
@@ -192,37 +151,6 @@ int main(int argc, char** argv) {
                 Ms(cpuSeconds).c_str(), Ms(hostSeconds).c_str(), Ms(deviceSeconds).c_str(), pairs,
                 Ratio(cpuSeconds, deviceSeconds).c_str(), difference,
                 test::ErrorsOf(cpu, truth).rms);
-  }
-
-  if (s.ensemblePairs > 0) {
-    // Every pass correlates every pair: the times are per pair of the ensemble.
-    const EnsembleFrames e = RenderEnsemble(settings, truth, s.ensemblePairs, cuda);
-    const double n = s.ensemblePairs;
-    PivOptions options;
-    options.windowSizes = {32};
-    options.threads = s.threads;
-    options.backend = cumed::Backend::CPU;
-    PivField cpu, cudaHost, cudaDevice;
-    const double cpuSeconds =
-        Time([&] { return ComputeEnsemblePiv(e.floatPairs, options); }, s.repeat, cpu) / n;
-    double hostSeconds = -1, deviceSeconds = -1;
-    char pairs[32] = "-", difference[32] = "-";
-    if (cuda) {
-      options.backend = cumed::Backend::CUDA;
-      hostSeconds =
-          Time([&] { return ComputeEnsemblePiv(e.bytePairs, options); }, s.repeat, cudaHost) / n;
-      deviceSeconds =
-          Time([&] { return ComputeEnsemblePiv(e.devicePairs, options); }, s.repeat, cudaDevice) /
-          n;
-      std::snprintf(pairs, sizeof pairs, "%.0f", 1.0 / deviceSeconds);
-      std::snprintf(difference, sizeof difference, "%.1e", LargestDifference(cpu, cudaDevice));
-    }
-    std::printf(
-        "| ensemble of %d pairs, 32 px, 50 %% (per pair) | %zu | %s | %s | %s | %s | %s | %s "
-        "| %.4f |\n",
-        s.ensemblePairs, cpu.size(), Ms(cpuSeconds).c_str(), Ms(hostSeconds).c_str(),
-        Ms(deviceSeconds).c_str(), pairs, Ratio(cpuSeconds, deviceSeconds).c_str(), difference,
-        test::ErrorsOf(cpu, truth).rms);
   }
   return 0;
 }

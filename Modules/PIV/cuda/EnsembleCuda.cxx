@@ -4,6 +4,7 @@
 #include "cuda/DeviceField.h"
 #include "cuda/HostUpload.h"
 #include "cuda/PivKernels.h"
+#include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Stream.h"
@@ -128,9 +129,9 @@ void EnsemblePass(const std::vector<RawPair>& pairs, int width, int height,
 
 PivField RunEnsemblePivCuda(const std::vector<RawPair>& pairs, int width, int height,
                             const PivOptions& options, ExecutionScope& scope) {
-  std::optional<Stream> own;
-  if (!options.stream) own.emplace();
-  const Stream& stream = options.stream ? *options.stream : *own;
+  // Without a stream of the caller's, the device's process stream (creating one per call costs
+  // more than a small pair's correlation).
+  const Stream& stream = options.stream ? *options.stream : ProcessStream(CurrentDevice());
   const std::size_t pixels = std::size_t(width) * height;
 
   const std::uint8_t* mask = options.mask.data;
