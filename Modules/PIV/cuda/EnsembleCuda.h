@@ -27,7 +27,8 @@ struct RawPair {
 /// by the common predictor after the first pass, and adds its correlation planes to the sum in
 /// pair order; the peaks of the mean planes are searched and validated as in RunPivCuda.
 /// Device memory does not grow with the number of pairs: the sum and the correlation buffers
-/// (about 5 x windows x fftSize^2 floats, cuFFT's work areas aside) and up to six frames as float.
+/// (about 5 x windows x fftSize^2 floats, cuFFT's work areas aside), up to four float frames and
+/// two raw copies of host frames that are not float. Waits for the stream before it returns.
 PivField RunEnsemblePivCuda(const std::vector<RawPair>& pairs, int width, int height,
                             const PivOptions& options, ExecutionScope& scope);
 
