@@ -213,8 +213,6 @@ void CheckCombinations(const Arguments& a) {
     throw UsageError("no frames given: two image files (a pair), a list, a directory or a "
                      "pattern such as 'run/*.tif'");
   if (a.outputDirectory.empty()) throw UsageError("--output DIR is required");
-  if (a.ensemble && a.piv.backend == cumed::Backend::CUDA)
-    throw UsageError("--ensemble runs on the CPU only; --backend cuda cannot be combined with it");
   if (a.arrowColourGiven && !a.png)
     throw UsageError("--colour-by colours the arrows of the --png picture; give --png as well");
 }
@@ -270,7 +268,7 @@ Processing:
   --mask FILE              image of the frames' size; non-zero pixels are masked
   --ensemble               average the correlation planes of all pairs (steady flow): one field
   --pairing ab|consecutive sequence pairs (1,2),(3,4)... (default) or (1,2),(2,3)...
-  --backend auto|cpu|cuda  (default auto; --ensemble runs on the CPU)
+  --backend auto|cpu|cuda  (default auto: CUDA where a device is usable, --ensemble too)
 Validation:
   --median-threshold T     normalised median test threshold (default 2)
   --median-epsilon PX      its noise level (default 0.1)

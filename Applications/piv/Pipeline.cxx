@@ -115,7 +115,7 @@ RunSummary RunPipeline(const Arguments& a) {
   s.frames = frames.size();
   s.pairs = pairs.size();
   piv::PivOptions options = a.piv;
-  if (!a.ensemble) options.backend = app::ResolveRequestedBackend(a.piv.backend);
+  options.backend = app::ResolveRequestedBackend(a.piv.backend);
 
   Stopwatch watch;
   Image mask;

@@ -3,6 +3,8 @@
 // real pairs of ../shared/data/piv.
 #include "JsonValue.h"
 #include "PivAppFiles.h"
+#include "cumed/core/Backend.h"
+#include "cumed/core/Device.h"
 
 #include <vtkDataArray.h>
 #include <vtkImageData.h>
@@ -137,6 +139,24 @@ TEST(PivApp, EnsembleFromAPattern) {
   EXPECT_EQ(WrongVectors(vectors, 1.4, 0.6, 0.05, 16.f), 0);
   EXPECT_TRUE(fs::exists(dir / "out" / "ensemble.vti"));
   EXPECT_FALSE(fs::exists(dir / "out" / "p0_a.txt"));
+}
+
+// --ensemble with --backend cuda: the field of the CUDA ensemble (skips without a device).
+TEST(PivAppCuda, EnsembleOnTheCudaBackend) {
+  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
+  const fs::path dir = FreshWorkDirectory();
+  for (int k = 0; k < 6; ++k)
+    WritePair(dir / ("p" + std::to_string(k) + "_a.png"),
+              dir / ("p" + std::to_string(k) + "_b.png"), 1.4, 0.6, 40 + k);
+  const auto run =
+      RunPiv({"--output", "out", "--ensemble", "--backend", "cuda", "--json", "p*.png"}, dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const auto json = cumed::apptest::ParseJson(run.out);
+  EXPECT_EQ(json["backend"].text, "cuda");
+  EXPECT_TRUE(json["ensemble"].boolean);
+  const auto vectors = ReadFieldText(dir / "out" / "ensemble.txt");
+  ASSERT_FALSE(vectors.empty());
+  EXPECT_EQ(WrongVectors(vectors, 1.4, 0.6, 0.05, 16.f), 0);
 }
 
 TEST(PivApp, LegacyVtkAndMask) {

@@ -4,7 +4,10 @@
 // milliseconds per pair, pairs/s, ratios, the largest CPU-CUDA difference and the error against
 // the known displacement. OpenPIV's side is cumed-piv-reference's.
 //
-//   cumed-piv-benchmark [--size N] [--repeat N] [--threads N] [--no-cuda] [--only ROW]
+//   cumed-piv-benchmark [--size N] [--repeat N] [--threads N] [--ensemble-pairs N] [--no-cuda]
+//                       [--only ROW]
+#include "EnsembleBenchmark.h"
+#include "FieldDifference.h"
 #include "FieldErrors.h"
 #include "cumed/benchmark/Table.h"
 #include "cumed/core/Backend.h"
@@ -25,12 +28,14 @@ namespace {
 using cumed::benchmark::Median;
 using cumed::benchmark::Ms;
 using cumed::benchmark::Ratio;
+using cumed::piv::benchmark::LargestDifference;
 using namespace cumed::piv;
 
 struct Settings {
   int size = 1024;
   int repeat = 7;
   int threads = 0;
+  int ensemblePairs = 8; ///< the ensemble table's recordings (0: no ensemble table)
   bool cuda = true;
   int only = 0; ///< 1-based row of the table to run alone (profiling); 0: every row
 };
@@ -72,19 +77,10 @@ double Time(const cumed::Image& a, const cumed::Image& b, const PivOptions& opti
   return Median(seconds);
 }
 
-double LargestDifference(const PivField& a, const PivField& b) {
-  double worst = 0;
-  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
-    if (a.flags[i] == b.flags[i])
-      worst =
-          std::max({worst, double(std::abs(a.u[i] - b.u[i])), double(std::abs(a.v[i] - b.v[i]))});
-  return worst;
-}
-
 int Usage(const char* problem) {
   std::fprintf(stderr,
                "cumed-piv-benchmark: %s\nusage: cumed-piv-benchmark [--size N] "
-               "[--repeat N] [--threads N] [--no-cuda] [--only ROW]\n",
+               "[--repeat N] [--threads N] [--ensemble-pairs N] [--no-cuda] [--only ROW]\n",
                problem);
   return 2;
 }
@@ -111,6 +107,9 @@ int main(int argc, char** argv) {
       if (!number(s.threads, 0)) return Usage("--threads takes 0 (every core) or a count");
     } else if (arg == "--only") {
       if (!number(s.only, 1)) return Usage("--only takes a row of the table (1 = the first)");
+    } else if (arg == "--ensemble-pairs") {
+      if (!number(s.ensemblePairs, 0))
+        return Usage("--ensemble-pairs takes 0 (no ensemble table) or a count");
     } else if (arg == "--no-cuda") {
       s.cuda = false;
     } else if (arg == "--help" || arg == "-h") {
@@ -135,6 +134,10 @@ int main(int argc, char** argv) {
     dx += 2.3;
     dy -= 1.4;
   };
+  // Ensemble correlation of recordings of this flow: a table of its own, first.
+  if (s.ensemblePairs > 0)
+    cumed::piv::benchmark::PrintEnsembleTable({s.ensemblePairs, s.repeat, s.threads, cuda},
+                                              settings, truth);
   const auto pair = cumed::testing::RenderParticlePair(settings, truth);
   const cumed::Image a8 = cumed::testing::Quantise(pair.first, cumed::PixelType::UInt8);
   const cumed::Image b8 = cumed::testing::Quantise(pair.second, cumed::PixelType::UInt8);

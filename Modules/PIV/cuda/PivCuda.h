@@ -18,19 +18,16 @@ namespace cumed::piv::detail {
 
 /// The grid of the last pass over a width x height frame.
 PassGrid FinalGrid(int width, int height, const PivOptions& options);
-/// Bytes of a field of grid `g` as EnqueuePivCuda copies it to the host.
-std::size_t FieldBytes(const PassGrid& g);
 
 /// Queues on `stream` every pass over frames in device memory (width x height pixels of `type`;
 /// `mask` in device memory or null) and the copy of the final field to `resultHost`
-/// (page-locked, FieldBytes(FinalGrid(...)) bytes). Progress and cancellation before each pass.
-/// Its device memory is released in stream order; the result is there once the stream is
+/// (page-locked, DeviceField::Bytes(FinalGrid(...)) bytes). Progress and cancellation before each
+/// pass. Its device memory is released in stream order; the result is there once the stream is
 /// synchronized (UnpackField).
 void EnqueuePivCuda(const void* first, const void* second, PixelType type, int width, int height,
                     const std::uint8_t* mask, const PivOptions& options, const Stream& stream,
                     void* resultHost, ExecutionScope& scope);
-/// The field EnqueuePivCuda copied to `resultHost`.
-PivField UnpackField(const void* resultHost, const PassGrid& g, int passes);
+/// (UnpackField of cuda/DeviceField.h gives the field.)
 
 /// `first`/`second`: width x height pixels of `type` in `location` memory; the mask (options)
 /// is in the same memory.

@@ -74,5 +74,10 @@ void LaunchSmoothPredictor(const DeviceFieldView& field, int radius, float* u, f
 /// Validation and replacement of `field` in place, as ValidateArrays on the host.
 void LaunchValidate(const DeviceFieldView& field, const ValidationParameters& p,
                     const ValidationScratch& scratch, CUstream_st* stream);
+/// sum[i] = (sum[i] + planes[i]) * scale for i < count: one pair's correlation planes into an
+/// ensemble's sum, element by element in the order of the calls (deterministic, no atomics);
+/// `scale` is 1 but for the last pair (1 / pairs: the mean plane).
+void LaunchAccumulatePlanes(float* sum, const float* planes, std::size_t count, float scale,
+                            CUstream_st* stream);
 
 } // namespace cumed::piv::detail

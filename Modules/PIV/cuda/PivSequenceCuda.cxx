@@ -1,5 +1,6 @@
 #include "cuda/PivSequenceCuda.h"
 
+#include "cuda/DeviceField.h"
 #include "cuda/PivCuda.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
@@ -19,14 +20,48 @@ namespace {
 /// upload wait and pair k's computation, so the host copy, the link and the GPU all run at once.
 constexpr std::size_t kStagedAhead = 2;
 
-/// One of the buffers a pair's frames travel through: page-locked host memory, device memory,
-/// and the events that say when each may be reused.
+/// One of the buffers a pair's frames travel through: page-locked host memory (part of the
+/// staging memory), device memory, and the events that say when each may be reused.
 struct FrameSlot {
-  PinnedBuffer host;
+  char* host;
   DeviceBuffer device;
   Event uploaded; ///< the frames reached the device: the host memory may be refilled
   Event consumed; ///< the pair was computed: the device memory may be overwritten
-  FrameSlot(std::size_t bytes) : host(bytes), device(bytes) {}
+  FrameSlot(char* hostMemory, std::size_t bytes, const Stream& stream)
+      : host(hostMemory), device(bytes, stream) {}
+};
+
+/// Page-locked memory for the sequences of the calling thread, kept between calls (allocating
+/// it costs milliseconds, a pair's computation a tenth of one) and grown when too small. Per
+/// thread and not Core's staging lease, so a consumer may run any CuMed call, even another
+/// sequence (which then takes memory of its own). Never freed: the CUDA runtime may be gone when
+/// thread-local destructors run.
+class SequenceMemory {
+public:
+  explicit SequenceMemory(std::size_t bytes) {
+    thread_local PinnedBuffer* kept = new PinnedBuffer();
+    thread_local bool busy = false;
+    if (busy) {
+      own_ = PinnedBuffer(bytes);
+      memory_ = &own_;
+      return;
+    }
+    if (kept->size() < bytes) *kept = PinnedBuffer(bytes);
+    memory_ = kept;
+    busy_ = &busy;
+    busy = true;
+  }
+  ~SequenceMemory() {
+    if (busy_) *busy_ = false;
+  }
+  SequenceMemory(const SequenceMemory&) = delete;
+  SequenceMemory& operator=(const SequenceMemory&) = delete;
+  char* data() { return memory_->as<char>(); }
+
+private:
+  PinnedBuffer own_;
+  PinnedBuffer* memory_ = nullptr;
+  bool* busy_ = nullptr;
 };
 
 } // namespace
@@ -50,23 +85,31 @@ void RunPivSequenceCuda(const std::vector<ImagePair>& pairs, const PivOptions& o
     mask = maskCopy.as<std::uint8_t>();
   }
 
+  // Page-locked memory for the field and the slots' frames.
   const PassGrid grid = FinalGrid(width, height, options);
-  PinnedBuffer result(FieldBytes(grid));
+  const std::size_t fieldBytes = (DeviceField::Bytes(grid) + 255) / 256 * 256;
+  const std::size_t slotCount = onHost ? kStagedAhead + 1 : 0;
+  SequenceMemory staging(fieldBytes + slotCount * 2 * frameBytes);
+  void* result = staging.data();
   std::optional<Stream> copies;
   std::vector<FrameSlot> slots;
   if (onHost) {
     copies.emplace();
-    slots.reserve(kStagedAhead + 1);
-    for (std::size_t i = 0; i <= kStagedAhead; ++i) slots.emplace_back(2 * frameBytes);
+    slots.reserve(slotCount);
+    for (std::size_t i = 0; i < slotCount; ++i)
+      slots.emplace_back(staging.data() + fieldBytes + i * 2 * frameBytes, 2 * frameBytes, compute);
+    Event allocated; // the slots' device memory is allocated in the compute stream's order
+    allocated.record(compute);
+    allocated.makeWait(*copies);
   }
   // Pair k's frames into their slot and up on the copy stream.
   const auto stage = [&](std::size_t k) {
     FrameSlot& slot = slots[k % slots.size()];
     slot.uploaded.synchronize(); // the slot's previous pair left the host memory
-    ParallelCopy(slot.host.as<char>(), pairs[k].first->data(), frameBytes);
-    ParallelCopy(slot.host.as<char>() + frameBytes, pairs[k].second->data(), frameBytes);
+    ParallelCopy(slot.host, pairs[k].first->data(), frameBytes);
+    ParallelCopy(slot.host + frameBytes, pairs[k].second->data(), frameBytes);
     slot.consumed.makeWait(*copies); // the previous pair no longer reads the device memory
-    CopyHostToDevice(slot.device.data(), slot.host.data(), 2 * frameBytes, &*copies);
+    CopyHostToDevice(slot.device.data(), slot.host, 2 * frameBytes, &*copies);
     slot.uploaded.record(*copies);
   };
 
@@ -82,14 +125,13 @@ void RunPivSequenceCuda(const std::vector<ImagePair>& pairs, const PivOptions& o
       first = slot.device.data();
       second = slot.device.as<char>() + frameBytes;
     }
-    EnqueuePivCuda(first, second, type, width, height, mask, options, compute, result.data(),
-                   scope);
+    EnqueuePivCuda(first, second, type, width, height, mask, options, compute, result, scope);
     if (onHost) {
       slots[k % slots.size()].consumed.record(compute);
       if (k + kStagedAhead < pairs.size()) stage(k + kStagedAhead); // while pair k computes
     }
     compute.synchronize();
-    PivField field = UnpackField(result.data(), grid, int(options.windowSizes.size()));
+    PivField field = UnpackField(result, grid, int(options.windowSizes.size()));
     consume(k, field);
   }
 }

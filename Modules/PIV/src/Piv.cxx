@@ -11,6 +11,7 @@
 #include <vector>
 
 #if CUMED_PIV_WITH_CUDA
+#include "cuda/EnsembleCuda.h"
 #include "cuda/PivCuda.h"
 #endif
 
@@ -119,6 +120,12 @@ detail::FrameDescription DescriptionOf(const Image& image) {
   return {image.geometry(), image.location(), image.components()};
 }
 
+#if CUMED_PIV_WITH_CUDA
+detail::RawFrame RawFrameOf(const Image& image) {
+  return {image.data(), image.pixelType(), image.location()};
+}
+#endif
+
 } // namespace
 
 PivField ComputeEnsemblePiv(const std::vector<ImagePair>& pairs, const PivOptions& options) {
@@ -136,10 +143,6 @@ PivField ComputeEnsemblePiv(const std::vector<ImagePair>& pairs, const PivOption
     } catch (const InvalidArgument& e) {
       throw InvalidArgument(which + e.what());
     }
-    if (pairs[i].first->location() == MemoryLocation::Device ||
-        pairs[i].second->location() == MemoryLocation::Device)
-      throw InvalidArgument(which + "the frames are in device memory; ensemble correlation runs "
-                                    "on the CPU backend (copy them to the host)");
     const ImageGeometry& g0 = pairs.front().first->geometry();
     const ImageGeometry& g = pairs[i].first->geometry();
     if (g.size[0] != g0.size[0] || g.size[1] != g0.size[1])
@@ -148,12 +151,25 @@ PivField ComputeEnsemblePiv(const std::vector<ImagePair>& pairs, const PivOption
                             std::to_string(g0.size[0]) + " x " + std::to_string(g0.size[1]) +
                             " px");
   }
-  if (options.backend == Backend::CUDA)
-    throw InvalidArgument("PIV: ensemble correlation runs on the CPU backend only; the CUDA "
-                          "backend was requested (use Backend::Auto or Backend::CPU)");
   const int width = int(pairs.front().first->geometry().size[0]);
   const int height = int(pairs.front().first->geometry().size[1]);
   ExecutionScope scope(options, CorrelationWork(width, height, options) * pairs.size());
+  if (ResolveBackend(options.backend) == Backend::CUDA) {
+#if CUMED_PIV_WITH_CUDA
+    std::vector<detail::RawPair> frames;
+    frames.reserve(pairs.size());
+    for (const ImagePair& p : pairs)
+      frames.push_back({RawFrameOf(*p.first), RawFrameOf(*p.second)});
+    PivField field = detail::RunEnsemblePivCuda(frames, width, height, options, scope);
+    scope.finish(Backend::CUDA, 1);
+    return field;
+#endif
+  }
+  for (std::size_t i = 0; i < pairs.size(); ++i)
+    if (pairs[i].first->location() == MemoryLocation::Device)
+      throw InvalidArgument("PIV: ensemble pair " + std::to_string(i) +
+                            ": the frames are in device memory but the CPU backend runs; copy "
+                            "them to the host (Image::toHost) or use the CUDA backend");
   std::vector<std::vector<float>> copies(2 * pairs.size());
   std::vector<detail::FramePair> frames;
   frames.reserve(pairs.size());

@@ -4,9 +4,10 @@
 // tolerance. Both backends share the peak, fit, validation and resampling formulas
 // (src/*.h); they differ in the FFT (FFTW vs cuFFT) and the order of the sums. Every suite here
 // skips without a usable device.
-#include "FieldErrors.h"
+#include "CpuCudaComparison.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Transfer.h"
+#include "cumed/test/Backends.h"
 
 #include <gtest/gtest.h>
 
@@ -15,9 +16,6 @@
 #include <limits>
 #include <random>
 
-#define CUMED_SKIP_WITHOUT_CUDA()                                                                  \
-  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices()
-
 namespace {
 
 using namespace cumed::piv;
@@ -25,66 +23,12 @@ using namespace cumed::piv::test;
 using cumed::testing::ParticleImageSettings;
 using cumed::testing::RenderParticlePair;
 
-constexpr double kDisplacementTolerance = 1e-3; // px
-
-void ExpectSameField(const PivField& cpu, const PivField& cuda, const std::string& what) {
-  ASSERT_EQ(cuda.backendUsed, cumed::Backend::CUDA) << what;
-  ASSERT_EQ(cuda.columns, cpu.columns) << what;
-  ASSERT_EQ(cuda.rows, cpu.rows) << what;
-  ASSERT_EQ(cuda.passes, cpu.passes) << what;
-  float peakScale = 0.f;
-  for (const float p : cpu.peak) peakScale = std::max(peakScale, std::abs(p));
-  std::size_t flagDifferences = 0;
-  double worst = 0;
-  for (std::size_t i = 0; i < cpu.size(); ++i) {
-    ASSERT_EQ(cuda.x[i], cpu.x[i]);
-    ASSERT_EQ(cuda.y[i], cpu.y[i]);
-    if (cuda.flags[i] != cpu.flags[i]) {
-      ++flagDifferences;
-      continue;
-    }
-    ASSERT_TRUE(std::isfinite(cuda.u[i]) && std::isfinite(cuda.v[i])) << what << " vector " << i;
-    worst = std::max(
-        {worst, double(std::abs(cuda.u[i] - cpu.u[i])), double(std::abs(cuda.v[i] - cpu.v[i]))});
-    EXPECT_NEAR(cuda.u[i], cpu.u[i], kDisplacementTolerance) << what << " vector " << i;
-    EXPECT_NEAR(cuda.v[i], cpu.v[i], kDisplacementTolerance) << what << " vector " << i;
-    EXPECT_NEAR(cuda.peak[i], cpu.peak[i], 1e-4f * peakScale) << what << " vector " << i;
-    EXPECT_NEAR(cuda.peakToPeak[i], cpu.peakToPeak[i], 1e-3f * cpu.peakToPeak[i] + 1e-4f)
-        << what << " vector " << i;
-    EXPECT_NEAR(cuda.peakToMean[i], cpu.peakToMean[i], 1e-3f * cpu.peakToMean[i] + 1e-4f)
-        << what << " vector " << i;
-  }
-  EXPECT_LE(flagDifferences, cpu.size() / 200) << what;
-  std::cout << what << ": largest difference " << worst << " px, " << flagDifferences
-            << " flags differ of " << cpu.size() << "\n";
-}
-
 void ExpectCudaMatchesCpu(const cumed::testing::ParticleImagePair& pair, PivOptions options,
                           const std::string& what) {
   options.backend = cumed::Backend::CPU;
   const PivField cpu = ComputePiv(pair.first, pair.second, options);
   options.backend = cumed::Backend::CUDA;
   ExpectSameField(cpu, ComputePiv(pair.first, pair.second, options), what);
-}
-
-/// A random flow: uniform part plus rotation, random particle density and noise.
-cumed::testing::ParticleImagePair RandomPair(std::uint32_t seed, int width, int height) {
-  std::mt19937 random(seed);
-  std::uniform_real_distribution<double> shift(-4.0, 4.0), angle(-0.02, 0.02);
-  ParticleImageSettings settings;
-  settings.width = width;
-  settings.height = height;
-  settings.seed = seed;
-  settings.particlesPerPixel = 0.05 + 0.03 * (seed % 3);
-  settings.noise = 1.5;
-  settings.outOfPlaneLoss = 0.05;
-  const double ux = shift(random), uy = shift(random), turn = angle(random);
-  const auto rotation = cumed::testing::RotationDisplacement(width / 2.0, height / 2.0, turn);
-  return RenderParticlePair(settings, [=](double x, double y, double& dx, double& dy) {
-    rotation(x, y, dx, dy);
-    dx += ux;
-    dy += uy;
-  });
 }
 
 TEST(PivCuda, SinglePassMatchesCpu) {

@@ -34,9 +34,14 @@ struct ImagePair {
 /// Ensemble correlation for steady flows and sparse seeding: in every pass, the correlation
 /// planes of all pairs are averaged window by window before the peak search (one pair gives
 /// what ComputePiv gives). Every pair passes ComputePiv's checks, all frames share one size;
-/// host frames only, CPU backend (Backend::CUDA throws InvalidArgument). Frames that are not
-/// float are converted (a float copy of each is held during the call); the sum of the planes
-/// takes windows x fftSize^2 floats. Later passes deform every pair by the common predictor.
+/// any supported pixel type, converted to float. Later passes deform every pair by the common
+/// predictor. Backends as ComputePiv (Auto: CUDA where usable); they give the same vectors
+/// within float tolerance. CPU: host frames only, a float copy of each non-float frame is held
+/// during the call, the sum of the planes takes windows x fftSize^2 floats. CUDA: each pair in
+/// host or device memory (the mask with the frames); the pairs are streamed through the device
+/// in every pass (host frames uploaded again per pass), their planes summed in pair order
+/// (deterministic); device memory about 5 x windows x fftSize^2 floats plus four frames, not
+/// growing with the number of pairs; returns once the field is on the host.
 PivField ComputeEnsemblePiv(const std::vector<ImagePair>& pairs, const PivOptions& options);
 
 /// Receives ComputePivSequence's fields, in order: the pair's index and its field (the consumer
