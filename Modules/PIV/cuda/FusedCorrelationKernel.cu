@@ -34,37 +34,72 @@ __device__ inline float2 Multiply(float2 a, float2 b) {
 }
 
 /// One radix-2 stage of Transform: butterflies of span 2 * Half (a template, so that every
-/// index is a constant and x stays in registers).
-template <int N, int Half>
-__device__ __forceinline__ void TransformStage(float2 (&x)[N], const float2* twiddle) {
+/// index is a constant and x stays in registers). `twiddle` holds exp(-2 pi i k / (M * Stride)).
+template <int M, int Stride, int Half>
+__device__ __forceinline__ void TransformStage(float2 (&x)[M], const float2* twiddle) {
 #pragma unroll
-  for (int start = 0; start < N; start += 2 * Half) {
+  for (int start = 0; start < M; start += 2 * Half) {
 #pragma unroll
     for (int k = 0; k < Half; ++k) {
       const float2 a = x[start + k], odd = x[start + k + Half];
       // The twiddle of k = 0 is 1 and that of k = Half / 2 is -i: no multiply (a third of them).
       const float2 b = k == 0          ? odd
                        : 2 * k == Half ? make_float2(odd.y, -odd.x)
-                                       : Multiply(odd, twiddle[k * (N / (2 * Half))]);
+                                       : Multiply(odd, twiddle[k * (M / (2 * Half)) * Stride]);
       x[start + k] = make_float2(a.x + b.x, a.y + b.y);
       x[start + k + Half] = make_float2(a.x - b.x, a.y - b.y);
     }
   }
-  if constexpr (2 * Half < N) TransformStage<N, 2 * Half>(x, twiddle);
+  if constexpr (2 * Half < M) TransformStage<M, Stride, 2 * Half>(x, twiddle);
 }
 
-/// In-place forward DFT of x, given in bit-reversed order, into natural order; twiddle[k] =
-/// exp(-2 pi i k / N).
-template <int N> __device__ __forceinline__ void Transform(float2 (&x)[N], const float2* twiddle) {
-  TransformStage<N, 1>(x, twiddle);
+/// How a group of threads covers an N x N buffer: L threads per line (row or column) of N
+/// points, M = N / L points each. One thread per line up to 32 px; for 64 px two (the registers
+/// of a whole 64-point line leave too few threads resident), each holding the even or the odd
+/// points of its line and exchanging them with its partner (lane ^ 16) for the last stage.
+template <int N> struct Layout {
+  static constexpr int L = N >= 64 ? 2 : 1;
+  static constexpr int M = N / L;
+  static constexpr int Threads = N * L;                              ///< per window
+  static constexpr int Windows = Threads >= 128 ? 1 : 128 / Threads; ///< per block
+  /// Blocks per SM the register budget must allow (64 px: four, not the three that 146
+  /// registers a thread would leave).
+  static constexpr int MinBlocks = N >= 64 ? 4 : 1;
+  static constexpr int Bits = Log2(M);
+  __device__ static int Line(int t) { return L == 1 ? t : (t / 32) * 16 + t % 16; }
+  __device__ static int Half(int t) { return L == 1 ? 0 : (t / 16) % 2; }
+  /// The point of the line that register slot m holds (bit-reversed order for Transform).
+  __device__ static constexpr int Point(int m, int half) { return m * L + half; }
+};
+
+/// The forward DFT along a line: x holds points Layout::Point(m) at BitReverse(m) positions;
+/// afterwards x[k] is output k + half * M, in natural order.
+template <int N>
+__device__ __forceinline__ void TransformLine(float2 (&x)[Layout<N>::M], const float2* twiddle,
+                                              int half) {
+  using Lay = Layout<N>;
+  TransformStage<Lay::M, Lay::L, 1>(x, twiddle);
+  if constexpr (Lay::L == 2) {
+    // Even (half 0) and odd (half 1) points transformed: X[k] = E[k] + w^k O[k] on half 0,
+    // X[k + M] = E[k] - w^k O[k] on half 1.
+#pragma unroll
+    for (int k = 0; k < Lay::M; ++k) {
+      const float2 other = make_float2(__shfl_xor_sync(0xffffffffu, x[k].x, 16),
+                                       __shfl_xor_sync(0xffffffffu, x[k].y, 16));
+      const float2 even = half ? other : x[k], odd = half ? x[k] : other;
+      const float2 b = Multiply(odd, twiddle[k]);
+      x[k] =
+          half ? make_float2(even.x - b.x, even.y - b.y) : make_float2(even.x + b.x, even.y + b.y);
+    }
+  }
 }
 
-/// The sum of one value per thread of a group, in thread order (every thread of the group gets
-/// the same float). `slots` holds the group's N floats; the caller syncs before and after.
-template <int N> __device__ inline float GroupSum(const float* slots) {
+/// The sum of the group's values in thread order (every thread gets the same float). `slots`
+/// holds one value per thread of the group; the caller syncs before.
+template <int Count> __device__ inline float GroupSum(const float* slots) {
   float sum = 0.f;
 #pragma unroll 8
-  for (int k = 0; k < N; ++k) sum += slots[k];
+  for (int k = 0; k < Count; ++k) sum += slots[k];
   return sum;
 }
 
@@ -77,21 +112,19 @@ struct PassParameters {
   SubPixelFit fit;
 };
 
-template <int N> constexpr __host__ __device__ int WindowsPerBlock() {
-  return N >= 64 ? 1 : 128 / N;
-}
-
-template <int N>
-__global__ void __launch_bounds__(WindowsPerBlock<N>() * N)
-    FusedCorrelationKernel(const float* __restrict__ first, const float* __restrict__ second,
+template <int N, class T>
+__global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout<N>::MinBlocks)
+    FusedCorrelationKernel(const T* __restrict__ first, const T* __restrict__ second,
                            PassParameters p, DeviceFieldView field) {
-  constexpr int G = WindowsPerBlock<N>(), Bits = Log2(N), Pitch = N + 1;
+  using Lay = Layout<N>;
+  constexpr int G = Lay::Windows, M = Lay::M, Pitch = N + 1, Threads = Lay::Threads;
   __shared__ float2 tiles[G][N * Pitch];
   __shared__ float2 twiddle[N / 2];
-  __shared__ float slots[G][5][N];
-  __shared__ int indexSlots[G][N];
+  __shared__ float slots[G][5][Threads];
+  __shared__ int indexSlots[G][Threads];
 
-  const int group = threadIdx.x / N, t = threadIdx.x % N;
+  const int group = threadIdx.x / Threads, t = threadIdx.x % Threads;
+  const int line = Lay::Line(t), half = Lay::Half(t);
   const PassGrid& g = p.g;
   const int window = blockIdx.x * G + group;
   const bool active = window < g.count();
@@ -103,38 +136,40 @@ __global__ void __launch_bounds__(WindowsPerBlock<N>() * N)
     twiddle[threadIdx.x] = make_float2(c, -s);
   }
 
-  // Column t of both windows (coalesced: neighbouring threads read neighbouring pixels), the
-  // first frame's in .x, the second's in .y, rows in bit-reversed order for the transform.
-  // Without search extension or zero padding (the usual case) every buffer pixel is a pixel of
-  // both windows, inside the frame: no per-pixel tests.
+  // Column `line` of both windows (coalesced: neighbouring threads read neighbouring pixels),
+  // the first frame's in .x, the second's in .y. Without search extension or zero padding (the
+  // usual case) every buffer pixel is a pixel of both windows, inside the frame: no tests.
   const bool whole = g.extension == 0 && g.fftSize == g.windowSize;
-  float2 x[N];
+  float2 x[M];
   float sumA = 0.f, sumB = 0.f, countB = 0.f;
   int px, py;
   if (whole) {
     const std::size_t origin =
-        std::size_t(row * g.step) * p.width + std::size_t(column * g.step) + t;
+        std::size_t(row * g.step) * p.width + std::size_t(column * g.step) + line;
 #pragma unroll
-    for (int j = 0; j < N; ++j) {
-      const float a = active ? first[origin + std::size_t(j) * p.width] : 0.f;
-      const float b = active ? second[origin + std::size_t(j) * p.width] : 0.f;
+    for (int m = 0; m < M; ++m) {
+      const std::size_t at = origin + std::size_t(Lay::Point(m, half)) * p.width;
+      const float a = active ? float(first[at]) : 0.f;
+      const float b = active ? float(second[at]) : 0.f;
       sumA += a;
       sumB += b;
-      x[BitReverse(j, Bits)] = make_float2(a, b);
+      x[BitReverse(m, Lay::Bits)] = make_float2(a, b);
     }
-    countB = float(N);
+    countB = float(M);
   } else {
 #pragma unroll
-    for (int j = 0; j < N; ++j) {
+    for (int m = 0; m < M; ++m) {
+      const int j = Lay::Point(m, half);
       float a = 0.f, b = 0.f;
-      if (active && FirstFramePixel(g, column, row, t, j, px, py)) a = first[py * p.width + px];
-      if (active && SecondFramePixel(g, column, row, t, j, p.width, p.height, px, py)) {
-        b = second[py * p.width + px];
+      if (active && FirstFramePixel(g, column, row, line, j, px, py))
+        a = float(first[py * p.width + px]);
+      if (active && SecondFramePixel(g, column, row, line, j, p.width, p.height, px, py)) {
+        b = float(second[py * p.width + px]);
         countB += 1.f;
       }
       sumA += a;
       sumB += b;
-      x[BitReverse(j, Bits)] = make_float2(a, b);
+      x[BitReverse(m, Lay::Bits)] = make_float2(a, b);
     }
   }
   slots[group][0][t] = sumA;
@@ -143,16 +178,17 @@ __global__ void __launch_bounds__(WindowsPerBlock<N>() * N)
   __syncthreads();
   float meanA = 0.f, meanB = 0.f;
   if (p.removeMean) {
-    meanA = GroupSum<N>(slots[group][0]) / float(g.windowSize * g.windowSize);
-    const float count = GroupSum<N>(slots[group][2]);
-    meanB = count > 0.f ? GroupSum<N>(slots[group][1]) / count : 0.f;
+    meanA = GroupSum<Threads>(slots[group][0]) / float(g.windowSize * g.windowSize);
+    const float count = GroupSum<Threads>(slots[group][2]);
+    meanB = count > 0.f ? GroupSum<Threads>(slots[group][1]) / count : 0.f;
   }
   float energyA = 0.f, energyB = 0.f;
 #pragma unroll
-  for (int j = 0; j < N; ++j) {
-    float2& v = x[BitReverse(j, Bits)];
-    if (whole || FirstFramePixel(g, column, row, t, j, px, py)) v.x -= meanA;
-    if (whole || SecondFramePixel(g, column, row, t, j, p.width, p.height, px, py)) v.y -= meanB;
+  for (int m = 0; m < M; ++m) {
+    const int j = Lay::Point(m, half);
+    float2& v = x[BitReverse(m, Lay::Bits)];
+    if (whole || FirstFramePixel(g, column, row, line, j, px, py)) v.x -= meanA;
+    if (whole || SecondFramePixel(g, column, row, line, j, p.width, p.height, px, py)) v.y -= meanB;
     energyA += v.x * v.x;
     energyB += v.y * v.y;
   }
@@ -160,15 +196,16 @@ __global__ void __launch_bounds__(WindowsPerBlock<N>() * N)
   slots[group][4][t] = energyB;
 
   // Columns, then rows: Z = FFT2(a + i b).
-  Transform<N>(x, twiddle);
+  TransformLine<N>(x, twiddle, half);
 #pragma unroll
-  for (int k = 0; k < N; ++k) tile[k * Pitch + t] = x[k];
+  for (int k = 0; k < M; ++k) tile[(k + half * M) * Pitch + line] = x[k];
   __syncthreads();
 #pragma unroll
-  for (int k = 0; k < N; ++k) x[BitReverse(k, Bits)] = tile[t * Pitch + k];
-  Transform<N>(x, twiddle);
+  for (int m = 0; m < M; ++m)
+    x[BitReverse(m, Lay::Bits)] = tile[line * Pitch + Lay::Point(m, half)];
+  TransformLine<N>(x, twiddle, half);
 #pragma unroll
-  for (int k = 0; k < N; ++k) tile[t * Pitch + k] = x[k];
+  for (int k = 0; k < M; ++k) tile[line * Pitch + k + half * M] = x[k];
   __syncthreads();
 
   // conj(A) B from P = Z(k) and Q = conj(Z(-k)): A = (P + Q) / 2, B = (P - Q) / 2i. Scaled as
@@ -176,44 +213,48 @@ __global__ void __launch_bounds__(WindowsPerBlock<N>() * N)
   // conj(C) is the inverse transform of C.
   float scale = 1.f / float(N * N);
   if (p.normalized) {
-    const double ea = GroupSum<N>(slots[group][3]), eb = GroupSum<N>(slots[group][4]);
+    const double ea = GroupSum<Threads>(slots[group][3]), eb = GroupSum<Threads>(slots[group][4]);
     scale = ea > 0 && eb > 0 ? float(1.0 / (double(N * N) * sqrt(ea * eb))) : 0.f;
   }
-  const int mirrorRow = (N - t) % N;
+  const int mirrorRow = (N - line) % N;
 #pragma unroll
-  for (int k = 0; k < N; ++k) {
-    const float2 P = tile[t * Pitch + k];
+  for (int m = 0; m < M; ++m) {
+    const int k = Lay::Point(m, half);
+    const float2 P = tile[line * Pitch + k];
     const float2 Z = tile[mirrorRow * Pitch + (N - k) % N];
     const float2 S = make_float2(P.x + Z.x, P.y - Z.y), D = make_float2(P.x - Z.x, P.y + Z.y);
     const float re = 0.25f * (S.x * D.y - S.y * D.x), im = -0.25f * (S.x * D.x + S.y * D.y);
-    x[BitReverse(k, Bits)] = make_float2(re * scale, -im * scale);
+    x[BitReverse(m, Lay::Bits)] = make_float2(re * scale, -im * scale);
   }
   __syncthreads(); // every thread has read its mirror row
-  Transform<N>(x, twiddle);
+  TransformLine<N>(x, twiddle, half);
 #pragma unroll
-  for (int k = 0; k < N; ++k) tile[t * Pitch + k] = x[k];
+  for (int k = 0; k < M; ++k) tile[line * Pitch + k + half * M] = x[k];
   __syncthreads();
 #pragma unroll
-  for (int k = 0; k < N; ++k) x[BitReverse(k, Bits)] = tile[k * Pitch + t];
-  Transform<N>(x, twiddle);
+  for (int m = 0; m < M; ++m)
+    x[BitReverse(m, Lay::Bits)] = tile[Lay::Point(m, half) * Pitch + line];
+  TransformLine<N>(x, twiddle, half);
   __syncthreads(); // every thread has read its column
 
-  // The plane, row-major (as EvaluatePeak reads it), over the tile; thread t holds column t.
+  // The plane, row-major (as EvaluatePeak reads it), over the tile; the thread holds rows
+  // half * M .. half * M + M - 1 of column `line`.
   float* plane = reinterpret_cast<float*>(tile);
   float best = -3.402823466e38f;
   int bestIndex = 0x7fffffff;
 #pragma unroll
-  for (int y = 0; y < N; ++y) {
-    plane[y * N + t] = x[y].x;
-    if (x[y].x > best) { // ascending y: ascending index, so a thread keeps its first maximum
-      best = x[y].x;
-      bestIndex = y * N + t;
+  for (int k = 0; k < M; ++k) {
+    const int index = (k + half * M) * N + line;
+    plane[index] = x[k].x;
+    if (x[k].x > best) { // ascending rows: ascending index, so a thread keeps its first maximum
+      best = x[k].x;
+      bestIndex = index;
     }
   }
   slots[group][0][t] = best;
   indexSlots[group][t] = bestIndex;
   __syncthreads();
-  for (int k = 0; k < N; ++k) { // the group's first maximum (ties: the smaller index)
+  for (int k = 0; k < Threads; ++k) { // the group's first maximum (ties: the smaller index)
     const float value = slots[group][0][k];
     const int index = indexSlots[group][k];
     if (value > best || (value == best && index < bestIndex)) {
@@ -223,17 +264,17 @@ __global__ void __launch_bounds__(WindowsPerBlock<N>() * N)
   }
   float secondPeak = -3.402823466e38f, positive = 0.f;
 #pragma unroll
-  for (int y = 0; y < N; ++y) {
-    const float value = x[y].x;
+  for (int k = 0; k < M; ++k) {
+    const float value = x[k].x;
     if (value > 0.f) positive += value;
-    if (!NearPeak(y * N + t, bestIndex, N)) secondPeak = fmaxf(secondPeak, value);
+    if (!NearPeak((k + half * M) * N + line, bestIndex, N)) secondPeak = fmaxf(secondPeak, value);
   }
   __syncthreads(); // every thread has read the maxima
   slots[group][1][t] = secondPeak;
   slots[group][2][t] = positive;
   __syncthreads();
   if (!active || t != 0) return;
-  for (int k = 0; k < N; ++k) secondPeak = fmaxf(secondPeak, slots[group][1][k]);
+  for (int k = 0; k < Threads; ++k) secondPeak = fmaxf(secondPeak, slots[group][1][k]);
 
   if (p.mask && p.mask[MaskPixelIndex(g, column, row, p.width)]) {
     field.u[window] = field.v[window] = field.peak[window] = field.second[window] = 0.f;
@@ -245,7 +286,7 @@ __global__ void __launch_bounds__(WindowsPerBlock<N>() * N)
   s.peakIndex = bestIndex;
   s.peak = best;
   s.second = secondPeak;
-  s.positiveSum = GroupSum<N>(slots[group][2]);
+  s.positiveSum = GroupSum<Threads>(slots[group][2]);
   const WindowVector w = EvaluatePeak(plane, g, s, p.fit, p.correctPairLoss);
   float pu = 0.f, pv = 0.f;
   if (p.hasPredictor)
@@ -259,13 +300,31 @@ __global__ void __launch_bounds__(WindowsPerBlock<N>() * N)
   field.flags[window] = w.flags;
 }
 
-template <int N>
-void Launch(const float* first, const float* second, const PassParameters& p,
+template <int N, class T>
+void Launch(const void* first, const void* second, const PassParameters& p,
             const DeviceFieldView& field, CUstream_st* stream) {
-  constexpr int G = WindowsPerBlock<N>();
+  constexpr int G = Layout<N>::Windows;
   const unsigned blocks = unsigned((p.g.count() + G - 1) / G);
-  FusedCorrelationKernel<N><<<blocks, G * N, 0, stream>>>(first, second, p, field);
+  FusedCorrelationKernel<N, T><<<blocks, G * Layout<N>::Threads, 0, stream>>>(
+      static_cast<const T*>(first), static_cast<const T*>(second), p, field);
   CUMED_CHECK_LAUNCH("FusedCorrelationKernel");
+}
+
+template <class T>
+void LaunchForSize(const void* first, const void* second, const PassParameters& p,
+                   const DeviceFieldView& field, CUstream_st* stream) {
+  switch (p.g.fftSize) {
+  case 8:
+    return Launch<8, T>(first, second, p, field, stream);
+  case 16:
+    return Launch<16, T>(first, second, p, field, stream);
+  case 32:
+    return Launch<32, T>(first, second, p, field, stream);
+  case 64:
+    return Launch<64, T>(first, second, p, field, stream);
+  default:
+    throw InvalidArgument("FusedCorrelation: no fused kernel for this buffer size");
+  }
 }
 
 } // namespace
@@ -275,31 +334,29 @@ bool FusedCorrelationFits(const PassGrid& g) {
   return n == 8 || n == 16 || n == 32 || n == 64;
 }
 
-void LaunchFusedCorrelation(const float* first, const float* second, int width, int height,
-                            const std::uint8_t* mask, const PassGrid& g, const GridView* predictor,
-                            const PivOptions& options, const DeviceFieldView& field,
-                            CUstream_st* stream) {
-  PassParameters p{g,
-                   width,
-                   height,
-                   mask,
-                   predictor ? *predictor : GridView{},
-                   predictor != nullptr,
-                   options.removeMean,
-                   options.normalizedCorrelation,
-                   options.pairLossCorrection,
-                   options.subPixel};
-  switch (g.fftSize) {
-  case 8:
-    return Launch<8>(first, second, p, field, stream);
-  case 16:
-    return Launch<16>(first, second, p, field, stream);
-  case 32:
-    return Launch<32>(first, second, p, field, stream);
-  case 64:
-    return Launch<64>(first, second, p, field, stream);
-  default:
-    throw InvalidArgument("FusedCorrelation: no fused kernel for this buffer size");
+void LaunchFusedCorrelation(const void* first, const void* second, PixelType type, int width,
+                            int height, const std::uint8_t* mask, const PassGrid& g,
+                            const GridView* predictor, const PivOptions& options,
+                            const DeviceFieldView& field, CUstream_st* stream) {
+  const PassParameters p{g,
+                         width,
+                         height,
+                         mask,
+                         predictor ? *predictor : GridView{},
+                         predictor != nullptr,
+                         options.removeMean,
+                         options.normalizedCorrelation,
+                         options.pairLossCorrection,
+                         options.subPixel};
+  switch (type) {
+  case PixelType::UInt8:
+    return LaunchForSize<std::uint8_t>(first, second, p, field, stream);
+  case PixelType::Int16:
+    return LaunchForSize<std::int16_t>(first, second, p, field, stream);
+  case PixelType::UInt16:
+    return LaunchForSize<std::uint16_t>(first, second, p, field, stream);
+  case PixelType::Float32:
+    return LaunchForSize<float>(first, second, p, field, stream);
   }
 }
 

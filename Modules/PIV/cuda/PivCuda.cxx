@@ -18,17 +18,19 @@ namespace cumed::piv::detail {
 namespace {
 
 /// One pass's correlation into `field`: the fused kernel where the buffer size allows (one
-/// launch), else cuFFT's batched transforms between the extraction and the peak search.
-void CorrelatePass(const float* first, const float* second, int width, int height,
+/// launch, frames of any pixel type), else cuFFT's batched transforms between the extraction
+/// and the peak search (float frames).
+void CorrelatePass(const void* first, const void* second, PixelType type, int width, int height,
                    const std::uint8_t* mask, const PassGrid& g, const GridView* predictor,
                    const PivOptions& options, const DeviceFieldView& field, const Stream& stream) {
   if (FusedCorrelationFits(g)) {
-    LaunchFusedCorrelation(first, second, width, height, mask, g, predictor, options, field,
+    LaunchFusedCorrelation(first, second, type, width, height, mask, g, predictor, options, field,
                            stream.native());
     return;
   }
   CorrelationBuffers buffers(g, stream);
-  buffers.correlate(first, second, width, height, options, buffers.scratch());
+  buffers.correlate(static_cast<const float*>(first), static_cast<const float*>(second), width,
+                    height, options, buffers.scratch());
   LaunchSearchPeaks(buffers.scratch(), g, mask, width, predictor, options.subPixel,
                     options.pairLossCorrection, field, stream.native());
   // The buffers are released (stream-ordered) when this returns; the plans' work areas must be
@@ -44,25 +46,29 @@ PassGrid FinalGrid(int width, int height, const PivOptions& options) {
                   passes == 1 ? options.searchExtension : 0, options.zeroPadding);
 }
 
-void EnqueuePivCuda(const void* first, const void* second, PixelType type, int width, int height,
-                    const std::uint8_t* mask, const PivOptions& options, const Stream& stream,
-                    void* resultHost, ExecutionScope& scope) {
+void EnqueuePivCuda(const void* firstFrame, const void* secondFrame, PixelType type, int width,
+                    int height, const std::uint8_t* mask, const PivOptions& options,
+                    const Stream& stream, void* resultHost, ExecutionScope& scope) {
   const std::size_t pixels = std::size_t(width) * height;
-  // Frames as float on the device; float frames are read in place.
+  const int passes = int(options.windowSizes.size());
+  // Frames as float on the device (float frames are read in place), unless one fused pass
+  // reads them as they are.
+  const PassGrid first = PlanPass(width, height, options.windowSizes[0], options.overlap,
+                                  options.searchExtension, options.zeroPadding);
+  const bool readRaw = passes == 1 && FusedCorrelationFits(first);
   DeviceBuffer frameA, frameB;
-  const float* floatA = static_cast<const float*>(first);
-  const float* floatB = static_cast<const float*>(second);
-  if (type != PixelType::Float32) {
+  const float* floatA = static_cast<const float*>(firstFrame);
+  const float* floatB = static_cast<const float*>(secondFrame);
+  if (type != PixelType::Float32 && !readRaw) {
     frameA = DeviceBuffer(pixels * sizeof(float), stream);
     frameB = DeviceBuffer(pixels * sizeof(float), stream);
-    LaunchToFloat(first, type, frameA.as<float>(), pixels, stream.native());
-    LaunchToFloat(second, type, frameB.as<float>(), pixels, stream.native());
+    LaunchToFloat(firstFrame, type, frameA.as<float>(), pixels, stream.native());
+    LaunchToFloat(secondFrame, type, frameB.as<float>(), pixels, stream.native());
     floatA = frameA.as<float>();
     floatB = frameB.as<float>();
   }
 
   // Deformation samples the frames or their spline coefficients, into deformed copies.
-  const int passes = int(options.windowSizes.size());
   DeviceBuffer sampleA, sampleB, deformedA, deformedB;
   const float* samplingA = floatA;
   const float* samplingB = floatB;
@@ -91,15 +97,19 @@ void EnqueuePivCuda(const void* first, const void* second, PixelType type, int w
     g = PlanPass(width, height, options.windowSizes[pass], options.overlap,
                  pass == 0 ? options.searchExtension : 0, options.zeroPadding);
     DeviceField field(g, stream);
-    if (pass == 0) {
-      CorrelatePass(floatA, floatB, width, height, mask, g, nullptr, options, field.view, stream);
+    if (pass == 0 && readRaw) {
+      CorrelatePass(firstFrame, secondFrame, type, width, height, mask, g, nullptr, options,
+                    field.view, stream);
+    } else if (pass == 0) {
+      CorrelatePass(floatA, floatB, PixelType::Float32, width, height, mask, g, nullptr, options,
+                    field.view, stream);
     } else {
       const GridView predictor = DevicePredictor(
           *previous, previousGrid, options.predictorSmoothing, smoothU, smoothV, stream);
       LaunchDeform(samplingA, samplingB, width, height, predictor, options.deformation,
                    deformedA.as<float>(), deformedB.as<float>(), stream.native());
-      CorrelatePass(deformedA.as<float>(), deformedB.as<float>(), width, height, mask, g,
-                    &predictor, options, field.view, stream);
+      CorrelatePass(deformedA.as<float>(), deformedB.as<float>(), PixelType::Float32, width, height,
+                    mask, g, &predictor, options, field.view, stream);
     }
     ValidateDeviceField(field, g, validation, stream);
     previous.emplace(std::move(field));

@@ -63,11 +63,12 @@ void LaunchSearchPeaks(const float* planes, const PassGrid& g, const std::uint8_
 bool FusedCorrelationFits(const PassGrid& g);
 /// One pass's correlation in one launch (windows, transforms, product, peaks, as
 /// LaunchExtractWindows .. LaunchSearchPeaks with cuFFT between them); only where
-/// FusedCorrelationFits.
-void LaunchFusedCorrelation(const float* first, const float* second, int width, int height,
-                            const std::uint8_t* mask, const PassGrid& g, const GridView* predictor,
-                            const PivOptions& options, const DeviceFieldView& field,
-                            CUstream_st* stream);
+/// FusedCorrelationFits. The frames are read as they are (`type`), so a single pass needs no
+/// float copy of them.
+void LaunchFusedCorrelation(const void* first, const void* second, PixelType type, int width,
+                            int height, const std::uint8_t* mask, const PassGrid& g,
+                            const GridView* predictor, const PivOptions& options,
+                            const DeviceFieldView& field, CUstream_st* stream);
 /// The predictor arrays of a field: SmoothedAt of every vector into `u`, `v`.
 void LaunchSmoothPredictor(const DeviceFieldView& field, int radius, float* u, float* v,
                            CUstream_st* stream);

@@ -67,6 +67,18 @@ TEST(PivCuda, FusedCorrelationOptionsMatchCpu) {
   CUMED_SKIP_WITHOUT_CUDA();
   const auto pair = RandomPair(12, 256, 192);
   ExpectCudaMatchesCpu(pair, SinglePass(8, 0.5), "8 px windows");
+  ExpectCudaMatchesCpu(pair, SinglePass(64, 0.75), "64 px windows (two threads a line)");
+  // A single fused pass reads 8-bit frames as they are (no float copy on the device).
+  const cumed::Image a8 = cumed::testing::Quantise(pair.first, cumed::PixelType::UInt8);
+  const cumed::Image b8 = cumed::testing::Quantise(pair.second, cumed::PixelType::UInt8);
+  for (const int window : {16, 64}) {
+    PivOptions single = SinglePass(window);
+    single.backend = cumed::Backend::CPU;
+    const PivField cpu = ComputePiv(a8, b8, single);
+    single.backend = cumed::Backend::CUDA;
+    ExpectSameField(cpu, ComputePiv(a8, b8, single),
+                    "uint8 frames read in place, " + std::to_string(window) + " px");
+  }
   PivOptions options = SinglePass(16);
   options.searchExtension = 8;
   ExpectCudaMatchesCpu(pair, options, "16 px + extension 8: 32 px buffer");
