@@ -79,19 +79,32 @@ constexpr int kLanczosRadius = 6;
 constexpr int kLanczosTaps = 2 * kLanczosRadius;
 
 /// Weights normalised to sum 1. The sines come from two: sin(pi (i-5-t)) = (-1)^i sin(pi t), and
-/// the window's sin(pi x / 6) steps by pi/6 from tap to tap (a rotation).
+/// the window's sin(pi x / 6) steps by pi/6 from tap to tap (a rotation). The device takes its
+/// fast sine-of-pi and division (the weights were most of a deformation's instructions); the
+/// backends' weights then differ in the last bits, the deformed frames by about 1e-6.
 CUMED_PIV_HD void LanczosWeights(float t, float w[kLanczosTaps]) {
   const float pi = 3.14159265f, a = float(kLanczosRadius);
   const float cosStep = 0.86602540f, sinStep = 0.5f; // cos(pi/6), sin(pi/6)
+  const float scaleAPi2 = a / (pi * pi);
+#if defined(__CUDA_ARCH__)
+  const float sinPiT = sinpif(t);
+  float s, c;
+  sincospif((float(1 - kLanczosRadius) - t) / a, &s, &c);
+#else
   const float sinPiT = sinf(pi * t);
   const float start = pi * (float(1 - kLanczosRadius) - t) / a;
   float s = sinf(start), c = cosf(start);
+#endif
   float sum = 0.f;
   CUMED_PIV_UNROLL
   for (int i = 0; i < kLanczosTaps; ++i) {
     const float x = float(i + 1 - kLanczosRadius) - t;
-    const float px = pi * x;
-    w[i] = fabsf(x) > 1e-4f ? a * ((i & 1) ? -sinPiT : sinPiT) * s / (px * px) : 1.f;
+    const float numerator = scaleAPi2 * ((i & 1) ? -sinPiT : sinPiT) * s;
+#if defined(__CUDA_ARCH__)
+    w[i] = fabsf(x) > 1e-4f ? __fdividef(numerator, x * x) : 1.f;
+#else
+    w[i] = fabsf(x) > 1e-4f ? numerator / (x * x) : 1.f;
+#endif
     sum += w[i];
     const float next = s * cosStep + c * sinStep;
     c = c * cosStep - s * sinStep;
