@@ -10,6 +10,7 @@
 #include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Stream.h"
+#include "cumed/core/Timer.h"
 #include "cumed/core/Transfer.h"
 
 #include <cuda_gl_interop.h>
@@ -104,36 +105,50 @@ void* MappedPointer(const RegisteredGlBuffer& buffer, std::size_t needed) {
 } // namespace
 
 void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
-                   RegisteredGlBuffer* normals, RegisteredGlBuffer& indices) {
+                   RegisteredGlBuffer* normals, RegisteredGlBuffer* indices,
+                   InteropFillTimes* times) {
   CurrentDevice current(mesh.device);
   // The process stream of the device: the mesh's producer queued its work there.
   const Stream& stream = ProcessStream(mesh.device);
   cudaGraphicsResource_t resources[3];
   int count = 0;
   resources[count++] = static_cast<cudaGraphicsResource_t>(points.resource());
-  resources[count++] = static_cast<cudaGraphicsResource_t>(indices.resource());
+  if (indices) resources[count++] = static_cast<cudaGraphicsResource_t>(indices->resource());
   if (normals) resources[count++] = static_cast<cudaGraphicsResource_t>(normals->resource());
+  Stopwatch watch;
+  // One call for every buffer: each map call waits for OpenGL to be done with what it maps.
   CUMED_CUDA_CHECK(cudaGraphicsMapResources(count, resources, stream.native()));
+  InteropFillTimes spent;
+  spent.mapSeconds = watch.elapsedSeconds();
+  watch.restart();
   try {
     const std::size_t pointBytes =
         static_cast<std::size_t>(mesh.numberOfPoints) * 3 * sizeof(float);
-    const std::int64_t ids = mesh.numberOfTriangles * 3;
     CopyDeviceToDevice(MappedPointer(points, pointBytes), mesh.points.data(), pointBytes, &stream);
     if (normals) {
       CopyDeviceToDevice(MappedPointer(*normals, pointBytes), mesh.normals.data(), pointBytes,
                          &stream);
     }
-    LaunchTriangleIdsToIndices(
-        mesh.triangles.as<std::int64_t>(),
-        static_cast<std::uint32_t*>(MappedPointer(indices, ids * sizeof(std::uint32_t))), ids,
-        stream.native());
+    if (indices) {
+      const std::int64_t ids = mesh.numberOfTriangles * 3;
+      LaunchTriangleIdsToIndices(
+          mesh.triangles.as<std::int64_t>(),
+          static_cast<std::uint32_t*>(MappedPointer(*indices, ids * sizeof(std::uint32_t))), ids,
+          stream.native());
+    }
   } catch (...) {
     cudaGraphicsUnmapResources(count, resources, stream.native());
     throw;
   }
-  // Unmapping orders OpenGL's later use of the buffers after the work queued on the stream.
+  spent.writeSeconds = watch.elapsedSeconds();
+  watch.restart();
+  // Unmapping orders OpenGL's later use of the buffers after the work queued on the stream. The
+  // host waits for the copies too: the mesh's producer may write its next frame into the same
+  // arrays on a stream of its own as soon as this returns.
   CUMED_CUDA_CHECK(cudaGraphicsUnmapResources(count, resources, stream.native()));
   stream.synchronize();
+  spent.unmapSeconds = watch.elapsedSeconds();
+  if (times) *times = spent;
 }
 
 std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh) {

@@ -37,13 +37,25 @@ private:
   void* resource_ = nullptr; ///< cudaGraphicsResource_t
 };
 
+/// Host wall time of one FillGlBuffers call's parts, in seconds (for the frame breakdown).
+struct InteropFillTimes {
+  double mapSeconds = 0;   ///< cudaGraphicsMapResources (one call for every buffer)
+  double writeSeconds = 0; ///< queuing the copies and the index kernel
+  /// cudaGraphicsUnmapResources and the wait for the writes (the stream's synchronisation)
+  double unmapSeconds = 0;
+};
+
 /// Writes the mesh into the registered buffers on the mesh's device, without a host copy:
 /// points and normals (float xyz) device to device, triangles converted from int64 point ids to
 /// the uint32 indices OpenGL draws. `normals` may be null (the mesh has none, or they are not
-/// drawn). Returns when the buffers are unmapped and the writes are complete, so OpenGL may draw.
-/// Throws CudaError; throws cumed::Error when a point id does not fit 32 bits.
+/// drawn); `indices` may be null (the index buffer already holds these triangles: a frame that
+/// only moved the points). One map and one unmap for all of them. Returns when the buffers are
+/// unmapped and the writes are complete: OpenGL may draw, and the mesh's producer may overwrite
+/// its arrays (it may do so on another stream). Throws CudaError; throws cumed::Error when a
+/// point id does not fit 32 bits. `times`, when given, receives the parts' host times.
 void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
-                   RegisteredGlBuffer* normals, RegisteredGlBuffer& indices);
+                   RegisteredGlBuffer* normals, RegisteredGlBuffer* indices,
+                   InteropFillTimes* times = nullptr);
 
 /// xmin, xmax, ymin, ymax, zmin, zmax of the mesh's points, reduced on the device; only these six
 /// values come back (one counted download of 24 bytes), never the mesh.

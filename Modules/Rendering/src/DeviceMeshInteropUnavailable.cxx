@@ -23,7 +23,7 @@ RegisteredGlBuffer::RegisteredGlBuffer(unsigned glBuffer, std::size_t bytes)
 RegisteredGlBuffer::~RegisteredGlBuffer() = default;
 
 void FillGlBuffers(const DeviceSurfaceMesh&, RegisteredGlBuffer&, RegisteredGlBuffer*,
-                   RegisteredGlBuffer&) {
+                   RegisteredGlBuffer*, InteropFillTimes*) {
   NoCuda("filling OpenGL buffers from a device mesh");
 }
 

@@ -111,6 +111,11 @@ struct vtkCuMedDeviceMeshMapper::DirectBuffers {
   vtkSmartPointer<vtkCuMedInteropVertexBuffer> normals =
       vtkSmartPointer<vtkCuMedInteropVertexBuffer>::New();
   std::size_t indexBytes = 0; ///< storage allocated for the triangle index buffer
+  /// What the index buffer holds: the triangles of this mesh object, read from this array, at
+  /// IndexFillTime. A frame that only moved the points leaves it as it is.
+  std::weak_ptr<cumed::DeviceSurfaceMesh> indexMesh;
+  const void* indexTriangles = nullptr;
+  vtkTimeStamp indexFillTime;
   /// Registrations by OpenGL buffer name; dropped before that buffer's storage changes.
   std::map<unsigned, std::unique_ptr<cumed::rendering::detail::RegisteredGlBuffer>> registered;
 
@@ -255,6 +260,8 @@ void vtkCuMedDeviceMeshMapper::RenderPiece(vtkRenderer* renderer, vtkActor* acto
 
 void vtkCuMedDeviceMeshMapper::BuildBufferObjects(vtkRenderer* renderer, vtkActor* actor) {
   const cumed::Stopwatch watch;
+  this->LastInteropMapSeconds = 0;
+  this->LastInteropUnmapSeconds = 0;
   this->BuildBuffers(renderer, actor);
   this->LastBufferBuildSeconds = watch.elapsedSeconds();
   ++this->NumberOfBufferBuilds;
@@ -315,6 +322,9 @@ void vtkCuMedDeviceMeshMapper::BuildDirectBuffers(vtkRenderer* renderer, vtkActo
   vtkOpenGLIndexBufferObject* indices = this->Primitives[PrimitiveTris].IBO;
   const std::size_t indexCount = static_cast<std::size_t>(mesh.numberOfTriangles) * 3;
   const std::size_t indexBytes = indexCount * sizeof(std::uint32_t);
+  bool indicesCurrent = SameMesh(direct.indexMesh, this->DirectMesh) &&
+                        direct.indexTriangles == mesh.triangles.data() &&
+                        direct.indexFillTime > this->GetMTime();
   if (indices->GetHandle() == 0 || direct.indexBytes != indexBytes) {
     direct.registered.erase(static_cast<unsigned>(indices->GetHandle()));
     indices->GenerateBuffer(vtkOpenGLBufferObject::ElementArrayBuffer);
@@ -323,14 +333,23 @@ void vtkCuMedDeviceMeshMapper::BuildDirectBuffers(vtkRenderer* renderer, vtkActo
                  GL_STATIC_DRAW);
     indices->Release();
     direct.indexBytes = indexBytes;
+    indicesCurrent = false;
   }
   // The host path's next index build must not think its buffer is still current.
   this->IBOBuildState.Clear();
   this->HaveCellScalars = false;
   this->HaveCellNormals = false;
 
+  // Forgotten first: should the fill fail half way, the next build writes the indices again.
+  direct.indexMesh.reset();
   this->FillDirectBuffers(mesh, static_cast<unsigned>(direct.points->GetHandle()), normalsBuffer,
-                          static_cast<unsigned>(indices->GetHandle()));
+                          indicesCurrent ? 0u : static_cast<unsigned>(indices->GetHandle()));
+  if (!indicesCurrent) {
+    ++this->NumberOfIndexFills;
+    direct.indexFillTime.Modified();
+  }
+  direct.indexMesh = this->DirectMesh;
+  direct.indexTriangles = mesh.triangles.data();
   indices->IndexCount = indexCount;
 }
 
@@ -345,8 +364,12 @@ void vtkCuMedDeviceMeshMapper::FillDirectBuffers(const cumed::DeviceSurfaceMesh&
   const std::size_t pointBytes = static_cast<std::size_t>(mesh.numberOfPoints) * 3 * sizeof(float);
   auto& points = this->Direct->Registration(pointsBuffer, pointBytes);
   auto* normals = normalsBuffer ? &this->Direct->Registration(normalsBuffer, pointBytes) : nullptr;
-  auto& indices = this->Direct->Registration(indexBuffer, this->Direct->indexBytes);
-  cumed::rendering::detail::FillGlBuffers(mesh, points, normals, indices);
+  auto* indices =
+      indexBuffer ? &this->Direct->Registration(indexBuffer, this->Direct->indexBytes) : nullptr;
+  cumed::rendering::detail::InteropFillTimes times;
+  cumed::rendering::detail::FillGlBuffers(mesh, points, normals, indices, &times);
+  this->LastInteropMapSeconds = times.mapSeconds;
+  this->LastInteropUnmapSeconds = times.unmapSeconds;
 }
 
 std::array<double, 6> vtkCuMedDeviceMeshMapper::DeviceBounds(const cumed::DeviceSurfaceMesh& mesh) {
@@ -366,7 +389,9 @@ void vtkCuMedDeviceMeshMapper::ComputeBounds() {
   }
   if (!SameMesh(this->BoundsMesh, mesh) || this->BoundsInputTime != input->GetMTime()) {
     try {
+      const cumed::Stopwatch watch;
       this->DeviceMeshBounds = this->DeviceBounds(*mesh);
+      this->LastBoundsSeconds = watch.elapsedSeconds();
     } catch (const std::exception& error) {
       vtkErrorMacro(<< "cannot measure the device mesh's bounds: " << error.what());
       vtkMath::UninitializeBounds(this->Bounds);
@@ -382,6 +407,7 @@ void vtkCuMedDeviceMeshMapper::ReleaseDirectBuffers() {
   // Registrations end before VTK deletes or re-specifies the buffers behind them.
   this->Direct->registered.clear();
   this->Direct->indexBytes = 0;
+  this->Direct->indexMesh.reset();
 }
 
 void vtkCuMedDeviceMeshMapper::ReleaseDirectBuffersInContext() {
@@ -411,4 +437,5 @@ void vtkCuMedDeviceMeshMapper::PrintSelf(ostream& os, vtkIndent indent) {
   os << indent << "NumberOfHostCopies: " << this->NumberOfHostCopies << "\n";
   os << indent << "NumberOfBufferBuilds: " << this->NumberOfBufferBuilds << "\n";
   os << indent << "LastBufferBuildSeconds: " << this->LastBufferBuildSeconds << "\n";
+  os << indent << "NumberOfIndexFills: " << this->NumberOfIndexFills << "\n";
 }

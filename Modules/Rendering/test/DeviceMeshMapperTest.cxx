@@ -113,6 +113,7 @@ public:
   vtkTypeMacro(HostFilledMapper, InspectableMapper);
   cumed::SurfaceMesh host;
   int fills = 0;
+  int indexFills = 0; ///< fills that were asked to write the index buffer
 
 protected:
   std::string DirectFillUnavailableReason(const cumed::DeviceSurfaceMesh&) override { return {}; }
@@ -125,8 +126,11 @@ protected:
     };
     write(points, host.points.data(), host.points.size() * sizeof(float));
     if (normals) write(normals, host.normals.data(), host.normals.size() * sizeof(float));
-    std::vector<std::uint32_t> ids(host.triangles.begin(), host.triangles.end());
-    write(indices, ids.data(), ids.size() * sizeof(std::uint32_t));
+    if (indices) {
+      std::vector<std::uint32_t> ids(host.triangles.begin(), host.triangles.end());
+      write(indices, ids.data(), ids.size() * sizeof(std::uint32_t));
+      ++indexFills;
+    }
     ++fills;
   }
   std::array<double, 6> DeviceBounds(const cumed::DeviceSurfaceMesh&) override {
@@ -315,6 +319,42 @@ TEST_P(DeviceMeshMapperDirect, DrawsTheSamePictureAsHostUpload) {
   frame.Render();
   EXPECT_EQ(mapper->fills, 2);
   EXPECT_EQ(mapper->GetNumberOfBufferBuilds(), 2);
+  // Only the points moved (same mesh, same triangles): the index buffer was kept.
+  EXPECT_EQ(mapper->indexFills, 1);
+  EXPECT_EQ(mapper->GetNumberOfIndexFills(), 1);
+  ExpectBuffersHold(frame, mapper, mapper->host);
+}
+
+TEST(DeviceMeshMapper, RewritesTheIndicesOnlyForNewTrianglesOrAModifiedMapper) {
+  auto sphere = MakeSphere(false);
+  vtkNew<HostFilledMapper> mapper;
+  mapper->host = ToSurfaceMesh(sphere);
+  mapper->SetInputData(Carrying(CountsOnly(mapper->host)));
+  const std::vector<unsigned char> reference = ReferenceFrame(sphere); // before the window opens
+  Frame frame(mapper);
+  ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+  EXPECT_EQ(mapper->indexFills, 1);
+  for (int f = 0; f < 3; ++f) {
+    mapper->GetInput()->Modified();
+    frame.Render();
+  }
+  EXPECT_EQ(mapper->fills, 4);
+  EXPECT_EQ(mapper->indexFills, 1);
+
+  // A new mesh object (of the same size) may hold other triangles: they are written.
+  cumed::SetDeviceMesh(mapper->GetInput(), CountsOnly(mapper->host));
+  frame.Render();
+  EXPECT_EQ(mapper->fills, 5);
+  EXPECT_EQ(mapper->indexFills, 2);
+  // The documented way to say that a mesh's triangles were rewritten in place.
+  mapper->Modified();
+  mapper->GetInput()->Modified();
+  frame.Render();
+  EXPECT_EQ(mapper->indexFills, 3);
+  EXPECT_EQ(mapper->GetNumberOfIndexFills(), 3);
+  ExpectBuffersHold(frame, mapper, mapper->host);
+  const PixelDifference d = Compare(frame.rgb, reference);
+  EXPECT_EQ(d.differing, 0) << "largest channel difference " << d.largest;
 }
 
 INSTANTIATE_TEST_SUITE_P(Normals, DeviceMeshMapperDirect, testing::Values(false, true),
@@ -407,6 +447,35 @@ TEST(DeviceMeshMapperCuda, DrawsFromTheDeviceWithoutDownloadingTheMesh) {
   frame.Render();
   const cumed::TransferStats again = cumed::GetTransferStats();
   EXPECT_EQ(again.deviceToHostCopies + again.hostToDeviceCopies, 0u);
+}
+
+// An animation's frame: new points and normals written into the same device mesh. The VBOs get
+// them; the index buffer is kept (one index fill in all), and still holds the triangles.
+TEST(DeviceMeshMapperCuda, MovedPointsRefillTheVertexBuffersAndKeepTheIndices) {
+  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
+  auto sphere = MakeSphere(true);
+  cumed::SurfaceMesh host = ToSurfaceMesh(sphere);
+  const std::shared_ptr<cumed::DeviceSurfaceMesh> mesh = Upload(host);
+  vtkNew<InspectableMapper> mapper;
+  mapper->SetInputData(Carrying(mesh));
+  Frame frame(mapper);
+  SKIP_WITHOUT_GPU_CONTEXT(frame);
+  ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+  for (int f = 1; f <= 3; ++f) {
+    for (std::size_t i = 0; i < host.points.size(); ++i) host.points[i] += 0.25f * (i % 3 + 1);
+    for (std::size_t i = 0; i < host.normals.size(); i += 3)
+      std::swap(host.normals[i], host.normals[i + 1]);
+    mesh->points.upload(host.points.data(), host.points.size() * sizeof(float));
+    mesh->normals.upload(host.normals.data(), host.normals.size() * sizeof(float));
+    mapper->GetInput()->Modified();
+    frame.Render();
+    ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+    ExpectBuffersHold(frame, mapper, host);
+  }
+  EXPECT_EQ(mapper->GetNumberOfBufferBuilds(), 4);
+  EXPECT_EQ(mapper->GetNumberOfIndexFills(), 1);
+  EXPECT_GT(mapper->GetLastInteropMapSeconds(), 0.0);
+  EXPECT_GT(mapper->GetLastInteropUnmapSeconds(), 0.0);
 }
 
 TEST(DeviceMeshMapperCuda, ForcedHostUploadCopiesTheMeshOnceAndDrawsTheSame) {
