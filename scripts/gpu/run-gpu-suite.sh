@@ -110,6 +110,9 @@ fi
 if command -v cumed-deform-benchmark >/dev/null; then
   cumed-deform-benchmark --mesh-dir /tmp/cumed-root/shared/data/mesh 2>&1 |
     tee "$out/deform-benchmark.md" || status=1
+  # The rendered frames again without multisampling (bunny and Igea only).
+  cumed-deform-benchmark --mesh-dir /tmp/cumed-root/shared/data/mesh --large-triangles 0 \
+    --no-sweep --msaa 0 2>&1 | tee "$out/deform-benchmark-msaa0.md" || status=1
 fi
 # Where the time goes in the two headline kernels (Nsight Compute, when the machine has it).
 if [ -z "${CUMED_SKIP_NCU:-}" ] && command -v ncu >/dev/null && command -v cumed-morphology-benchmark >/dev/null; then

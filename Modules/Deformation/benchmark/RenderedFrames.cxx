@@ -37,7 +37,7 @@ struct PathResult {
 /// Draws the first frame twice (shaders, buffers), then times `frames` deformed and drawn frames
 /// back to back, waiting for the GPU once at the end.
 PathResult TimePath(const SurfaceMesh& mesh, const Lattice& lattice, Path path, int frames,
-                    int width, int height, int threads) {
+                    int width, int height, int multiSamples, int threads) {
   DeformationOptions options;
   options.backend = path == Path::Cpu ? Backend::CPU : Backend::CUDA;
   options.threads = threads;
@@ -63,6 +63,7 @@ PathResult TimePath(const SurfaceMesh& mesh, const Lattice& lattice, Path path, 
   rendering::SnapshotOptions window;
   window.width = width;
   window.height = height;
+  window.multiSamples = multiSamples;
   rendering::SurfaceFrameRenderer renderer(surface, window, path == Path::HostRoundTrip);
   renderer.Draw();
   deform(controlPoints(1));
@@ -104,8 +105,10 @@ std::string Number(double value, const char* format) {
 } // namespace
 
 void PrintRenderedFrames(const std::vector<RenderedMesh>& meshes, int frames, int width, int height,
-                         int threads, std::ostream& out) {
-  out << "\n## Deformed and rendered, offscreen " << width << "x" << height
+                         int multiSamples, int threads, std::ostream& out) {
+  out << "\n## Deformed and rendered, offscreen " << width << "x" << height << ", "
+      << (multiSamples < 0 ? std::string("VTK's default multisampling")
+                           : std::to_string(multiSamples) + " samples a pixel")
       << ", no read-back (lattice 3x3x3)\n\n";
   if (meshes.empty()) {
     out << "Skipped: no mesh.\n";
@@ -131,8 +134,9 @@ void PrintRenderedFrames(const std::vector<RenderedMesh>& meshes, int frames, in
          "frames downloaded and uploaded by VTK every frame (ForceHostUpload); CPU: frames "
          "deformed on the CPU and uploaded by VTK.\n\n"
       << "Medians per frame: Render() on the host (the buffer fill included), the buffer fill, "
-         "and of the fill the interop map (cudaGraphicsMapResources: it waits for OpenGL to be "
-         "done with the buffers) and unmap (with the wait for the copies).\n\n"
+         "and of the fill the interop map (cudaGraphicsMapResources, which orders OpenGL's "
+         "earlier use of the buffers before CUDA's writes) and unmap (with the wait for the "
+         "copies).\n\n"
       << "| mesh | triangles | path | mapper | frames/s | ms/frame | buffer fill ms (median) | "
          "bytes down/frame | Render() host ms | map ms | unmap ms |\n"
          "|---|---|---|---|---|---|---|---|---|---|---|\n";
@@ -143,7 +147,8 @@ void PrintRenderedFrames(const std::vector<RenderedMesh>& meshes, int frames, in
     for (int p = 0; p < 3; ++p) {
       if (p < 2 && !cuda) continue;
       results[p] = TimePath(*m.mesh, lattice, static_cast<Path>(p),
-                            p == 2 ? std::max(5, frames / 10) : frames, width, height, threads);
+                            p == 2 ? std::max(5, frames / 10) : frames, width, height, multiSamples,
+                            threads);
       out << "| " << m.name << " | " << m.mesh->numberOfTriangles() << " | " << names[p] << " | "
           << results[p].mapper << " | " << Number(results[p].framesPerSecond, "%.1f") << " | "
           << Number(results[p].framesPerSecond > 0 ? 1e3 / results[p].framesPerSecond : -1, "%.3f")
