@@ -223,7 +223,7 @@ void vtkCuMedDeviceMeshMapper::RenderPiece(vtkRenderer* renderer, vtkActor* acto
     std::string reason = this->ForceHostUpload ? "host upload forced (ForceHostUpload)"
                                                : this->HostOnlyFeature(renderer, actor, hasScalars);
     if (reason.empty()) reason = this->InteropFailure;
-    if (reason.empty()) reason = this->DirectFillUnavailableReason(*mesh);
+    if (reason.empty()) reason = this->CachedUnavailableReason(renderer, *mesh);
     if (reason.empty()) {
       this->DirectMesh = mesh;
       // VTK's drawing code reads CurrentInput; the stand-in's time tells it the mesh changed.
@@ -354,6 +354,21 @@ void vtkCuMedDeviceMeshMapper::BuildDirectBuffers(vtkRenderer* renderer, vtkActo
 }
 
 std::string
+vtkCuMedDeviceMeshMapper::CachedUnavailableReason(vtkRenderer* renderer,
+                                                  const cumed::DeviceSurfaceMesh& mesh) {
+  // The answer depends on the context (the window), the mesh's device and its size only; asking
+  // the driver (cudaGLGetDevices) every frame would cost every static frame a driver call.
+  UnavailableCheck key{renderer->GetRenderWindow(), mesh.device, mesh.numberOfPoints, {}};
+  if (!this->LastUnavailableCheck || this->LastUnavailableCheck->window != key.window ||
+      this->LastUnavailableCheck->device != key.device ||
+      this->LastUnavailableCheck->points != key.points) {
+    key.reason = this->DirectFillUnavailableReason(mesh);
+    this->LastUnavailableCheck = key;
+  }
+  return this->LastUnavailableCheck->reason;
+}
+
+std::string
 vtkCuMedDeviceMeshMapper::DirectFillUnavailableReason(const cumed::DeviceSurfaceMesh& mesh) {
   return cumed::rendering::detail::InteropUnavailableReason(mesh);
 }
@@ -426,6 +441,7 @@ void vtkCuMedDeviceMeshMapper::ReleaseDirectBuffersInContext() {
 
 void vtkCuMedDeviceMeshMapper::ReleaseGraphicsResources(vtkWindow* window) {
   this->ReleaseDirectBuffersInContext();
+  this->LastUnavailableCheck.reset(); // a new context may be on other devices
   this->Superclass::ReleaseGraphicsResources(window);
 }
 

@@ -113,10 +113,14 @@ public:
   vtkTypeMacro(HostFilledMapper, InspectableMapper);
   cumed::SurfaceMesh host;
   int fills = 0;
-  int indexFills = 0; ///< fills that were asked to write the index buffer
+  int indexFills = 0;         ///< fills that were asked to write the index buffer
+  int availabilityChecks = 0; ///< DirectFillUnavailableReason calls (a driver query for CUDA)
 
 protected:
-  std::string DirectFillUnavailableReason(const cumed::DeviceSurfaceMesh&) override { return {}; }
+  std::string DirectFillUnavailableReason(const cumed::DeviceSurfaceMesh&) override {
+    ++availabilityChecks;
+    return {};
+  }
   void FillDirectBuffers(const cumed::DeviceSurfaceMesh&, unsigned points, unsigned normals,
                          unsigned indices) override {
     auto write = [](unsigned buffer, const void* data, std::size_t bytes) {
@@ -352,6 +356,8 @@ TEST(DeviceMeshMapper, RewritesTheIndicesOnlyForNewTrianglesOrAModifiedMapper) {
   frame.Render();
   EXPECT_EQ(mapper->indexFills, 3);
   EXPECT_EQ(mapper->GetNumberOfIndexFills(), 3);
+  // Same window, device and size all along: the driver was asked once.
+  EXPECT_EQ(mapper->availabilityChecks, 1);
   ExpectBuffersHold(frame, mapper, mapper->host);
   const PixelDifference d = Compare(frame.rgb, reference);
   EXPECT_EQ(d.differing, 0) << "largest channel difference " << d.largest;

@@ -23,7 +23,9 @@
 #include <vtkWeakPointer.h>
 
 #include <array>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace cumed {
@@ -100,6 +102,8 @@ private:
   /// The host copy of a device mesh, made once per mesh.
   vtkPolyData* HostCopyOf(vtkPolyData* input,
                           const std::shared_ptr<cumed::DeviceSurfaceMesh>& mesh);
+  /// DirectFillUnavailableReason, asked again only for another window, device or mesh size.
+  std::string CachedUnavailableReason(vtkRenderer* renderer, const cumed::DeviceSurfaceMesh& mesh);
   void BuildBuffers(vtkRenderer* renderer, vtkActor* actor);
   void BuildDirectBuffers(vtkRenderer* renderer, vtkActor* actor);
   /// Ends CUDA's registrations (before OpenGL re-specifies or deletes the buffers).
@@ -122,6 +126,13 @@ private:
   /// VTK's drawing code reads where it would read the input.
   std::shared_ptr<cumed::DeviceSurfaceMesh> DirectMesh;
   vtkPolyData* DirectInput = nullptr; ///< the input of the frame being drawn
+  struct UnavailableCheck {
+    const void* window = nullptr;
+    int device = 0;
+    std::int64_t points = 0;
+    std::string reason;
+  };
+  std::optional<UnavailableCheck> LastUnavailableCheck;
   /// Set when filling through interop failed: later frames take the host path at once.
   std::string InteropFailure;
   bool DirectNormals = false;
