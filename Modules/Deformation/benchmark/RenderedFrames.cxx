@@ -134,9 +134,9 @@ void PrintRenderedFrames(const std::vector<RenderedMesh>& meshes, int frames, in
          "frames downloaded and uploaded by VTK every frame (ForceHostUpload); CPU: frames "
          "deformed on the CPU and uploaded by VTK.\n\n"
       << "Medians per frame: Render() on the host (the buffer fill included), the buffer fill, "
-         "and of the fill the interop map (cudaGraphicsMapResources, which orders OpenGL's "
-         "earlier use of the buffers before CUDA's writes) and unmap (with the wait for the "
-         "copies).\n\n"
+         "and of the fill the interop map (cudaGraphicsMapResources) and unmap (with the wait "
+         "for the copies, which CUDA starts only after the OpenGL work issued before the map: "
+         "the previous frame's drawing).\n\n"
       << "| mesh | triangles | path | mapper | frames/s | ms/frame | buffer fill ms (median) | "
          "bytes down/frame | Render() host ms | map ms | unmap ms |\n"
          "|---|---|---|---|---|---|---|---|---|---|---|\n";

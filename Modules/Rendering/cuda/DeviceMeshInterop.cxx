@@ -116,8 +116,8 @@ void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
   if (indices) resources[count++] = static_cast<cudaGraphicsResource_t>(indices->resource());
   if (normals) resources[count++] = static_cast<cudaGraphicsResource_t>(normals->resource());
   Stopwatch watch;
-  // One call for every buffer: each call synchronises with OpenGL (its earlier use of what it
-  // maps comes before CUDA's writes), so one costs less than three.
+  // One call for every buffer: each call synchronises with OpenGL (the graphics work issued
+  // before it completes before CUDA's work after it), so one costs less than three.
   CUMED_CUDA_CHECK(cudaGraphicsMapResources(count, resources, stream.native()));
   InteropFillTimes spent;
   spent.mapSeconds = watch.elapsedSeconds();
