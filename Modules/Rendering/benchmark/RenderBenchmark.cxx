@@ -197,6 +197,7 @@ PathResult RunPath(Scene& scene, const cumed::Image& volume,
   // for after each when `wait`; per-frame medians into `b`; returns the loop's wall seconds.
   auto loop = [&](bool refill, bool wait, LoopBreakdown& b) {
     std::vector<double> renderCall, buffer, map, unmap, waited;
+    for (auto* v : {&renderCall, &buffer, &map, &unmap, &waited}) v->reserve(s.frames);
     const cumed::Stopwatch wall;
     for (int f = 0; f < s.frames; ++f) {
       if (refill) mapper->GetInput()->Modified(); // the mesh is new: its buffers are filled again
