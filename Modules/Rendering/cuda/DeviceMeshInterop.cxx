@@ -123,13 +123,14 @@ void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
   spent.mapSeconds = watch.elapsedSeconds();
   watch.restart();
   try {
-    const std::size_t pointBytes =
-        static_cast<std::size_t>(mesh.numberOfPoints) * 3 * sizeof(float);
-    CopyDeviceToDevice(MappedPointer(points, pointBytes), mesh.points.data(), pointBytes, &stream);
-    if (normals) {
-      CopyDeviceToDevice(MappedPointer(*normals, pointBytes), mesh.normals.data(), pointBytes,
-                         &stream);
-    }
+    const std::int64_t floats = mesh.numberOfPoints * 3;
+    const std::size_t pointBytes = static_cast<std::size_t>(floats) * sizeof(float);
+    // Points and normals in one kernel (rather than two copies).
+    LaunchCopyVertexArrays(
+        mesh.points.as<float>(), static_cast<float*>(MappedPointer(points, pointBytes)),
+        normals ? mesh.normals.as<float>() : nullptr,
+        normals ? static_cast<float*>(MappedPointer(*normals, pointBytes)) : nullptr, floats,
+        stream.native());
     if (indices) {
       const std::int64_t ids = mesh.numberOfTriangles * 3;
       LaunchTriangleIdsToIndices(

@@ -11,6 +11,11 @@ namespace cumed::rendering::detail {
 void LaunchTriangleIdsToIndices(const std::int64_t* triangles, std::uint32_t* indices,
                                 std::int64_t count, CUstream_st* stream);
 
+/// dst[i] = src[i] for `count` floats of each pair (the points and, when normalsSrc is not null,
+/// the normals into the vertex buffers), in one launch.
+void LaunchCopyVertexArrays(const float* pointsSrc, float* pointsDst, const float* normalsSrc,
+                            float* normalsDst, std::int64_t count, CUstream_st* stream);
+
 /// Blocks used by LaunchPointBounds: its scratch holds 6 floats per block plus 6 for the result.
 constexpr int kBoundsBlocks = 256;
 

@@ -46,10 +46,10 @@ struct InteropFillTimes {
 };
 
 /// Writes the mesh into the registered buffers on the mesh's device, without a host copy:
-/// points and normals (float xyz) device to device, triangles converted from int64 point ids to
-/// the uint32 indices OpenGL draws. `normals` may be null (the mesh has none, or they are not
-/// drawn); `indices` may be null (the index buffer already holds these triangles: a frame that
-/// only moved the points). One map and one unmap for all of them. Returns when the buffers are
+/// points and normals (float xyz) device to device by one kernel, triangles converted from int64
+/// point ids to the uint32 indices OpenGL draws. `normals` may be null (the mesh has none, or they
+/// are not drawn); `indices` may be null (the index buffer already holds these triangles: a frame
+/// that only moved the points). One map and one unmap for all of them. Returns when the buffers are
 /// unmapped and the writes are complete: OpenGL may draw, and the mesh's producer may overwrite
 /// its arrays (it may do so on another stream). Throws CudaError; throws cumed::Error when a
 /// point id does not fit 32 bits. `times`, when given, receives the parts' host times.
