@@ -153,13 +153,16 @@ void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
   if (times) *times = spent;
 }
 
-std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh) {
+std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh, BoundsScratch& scratch) {
   CurrentDevice current(mesh.device);
   const Stream& stream = ProcessStream(mesh.device);
-  DeviceBuffer scratch((6 * kBoundsBlocks + 6) * sizeof(float), stream);
-  float* result = scratch.as<float>() + 6 * kBoundsBlocks;
-  LaunchPointBounds(mesh.points.as<float>(), mesh.numberOfPoints, scratch.as<float>(), result,
-                    stream.native());
+  if (scratch.device != mesh.device || scratch.buffer.empty()) {
+    scratch.buffer = DeviceBuffer((6 * kBoundsBlocks + 6) * sizeof(float));
+    scratch.device = mesh.device;
+  }
+  float* partial = scratch.buffer.as<float>();
+  float* result = partial + 6 * kBoundsBlocks;
+  LaunchPointBounds(mesh.points.as<float>(), mesh.numberOfPoints, partial, result, stream.native());
   float host[6];
   CopyDeviceToHost(host, result, sizeof(host), &stream);
   stream.synchronize();

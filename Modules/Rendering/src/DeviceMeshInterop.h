@@ -2,6 +2,7 @@
 // Internal: the CUDA side of vtkCuMedDeviceMeshMapper, behind a CUDA-free interface so that the
 // mapper's translation unit needs neither CUDA nor GL-interop headers. A CPU-only build links
 // DeviceMeshInteropUnavailable.cxx instead, whose functions say why interop cannot run.
+#include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Mesh.h"
 
 #include <array>
@@ -57,8 +58,15 @@ void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
                    RegisteredGlBuffer* normals, RegisteredGlBuffer* indices,
                    InteropFillTimes* times = nullptr);
 
+/// Device memory a bounds reduction reuses from one call to the next (allocated on the first
+/// call, again only when the mesh's device changes): no allocation per frame.
+struct BoundsScratch {
+  int device = -1;
+  DeviceBuffer buffer;
+};
+
 /// xmin, xmax, ymin, ymax, zmin, zmax of the mesh's points, reduced on the device; only these six
 /// values come back (one counted download of 24 bytes), never the mesh.
-std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh);
+std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh, BoundsScratch& scratch);
 
 } // namespace cumed::rendering::detail

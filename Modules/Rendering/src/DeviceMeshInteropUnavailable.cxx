@@ -27,7 +27,7 @@ void FillGlBuffers(const DeviceSurfaceMesh&, RegisteredGlBuffer&, RegisteredGlBu
   NoCuda("filling OpenGL buffers from a device mesh");
 }
 
-std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh&) {
+std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh&, BoundsScratch&) {
   NoCuda("the bounds of a device mesh");
 }
 

@@ -116,6 +116,7 @@ struct vtkCuMedDeviceMeshMapper::DirectBuffers {
   std::weak_ptr<cumed::DeviceSurfaceMesh> indexMesh;
   const void* indexTriangles = nullptr;
   vtkTimeStamp indexFillTime;
+  cumed::rendering::detail::BoundsScratch boundsScratch; ///< reused by every bounds reduction
   /// Registrations by OpenGL buffer name; dropped before that buffer's storage changes.
   std::map<unsigned, std::unique_ptr<cumed::rendering::detail::RegisteredGlBuffer>> registered;
 
@@ -388,7 +389,7 @@ void vtkCuMedDeviceMeshMapper::FillDirectBuffers(const cumed::DeviceSurfaceMesh&
 }
 
 std::array<double, 6> vtkCuMedDeviceMeshMapper::DeviceBounds(const cumed::DeviceSurfaceMesh& mesh) {
-  return cumed::rendering::detail::DeviceMeshBounds(mesh);
+  return cumed::rendering::detail::DeviceMeshBounds(mesh, this->Direct->boundsScratch);
 }
 
 void vtkCuMedDeviceMeshMapper::ComputeBounds() {
