@@ -55,14 +55,14 @@ std::array<int, 2> WindowSize(const std::string& option, const std::string& text
 
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
-  static const std::set<std::string> flags = {"--help",        "-h",       "--force",
-                                              "--host-output", "--render", "--no-interop"};
+  static const std::set<std::string> flags = {
+      "--help", "-h", "--force", "--host-output", "--render", "--no-interop", "--breakdown"};
   static const std::set<std::string> values = {
       "--lattice",   "--margin", "--animation", "--amplitude",
       "--keyframes", "--frames", "--backend",   "--threads-per-block",
       "--output",    "--iso",    "--png",       "--png-every",
-      "--size"};
-  bool animationGiven = false, pngEveryGiven = false, sizeGiven = false;
+      "--size",      "--msaa"};
+  bool animationGiven = false, pngEveryGiven = false, sizeGiven = false, msaaGiven = false;
   app::OptionHandlers handlers;
   handlers.isFlag = [](const std::string& name) {
     return flags.count(name) > 0 || app::IsToolFlag(name);
@@ -81,6 +81,8 @@ Arguments ParseArguments(int argc, const char* const* argv) {
       arguments.render = true;
     else if (name == "--no-interop")
       arguments.noInterop = true;
+    else if (name == "--breakdown")
+      arguments.breakdown = true;
     else
       app::ApplyToolFlag(name, arguments.tool);
   };
@@ -119,6 +121,9 @@ Arguments ParseArguments(int argc, const char* const* argv) {
     } else if (name == "--size") {
       arguments.size = WindowSize(name, value);
       sizeGiven = true;
+    } else if (name == "--msaa") {
+      arguments.multiSamples = WholeNumber(name, value, 0, 16);
+      msaaGiven = true;
     } else
       app::ApplyToolValue(name, value, arguments.tool);
   };
@@ -135,7 +140,8 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   if (pngEveryGiven && arguments.png.empty())
     throw app::UsageError("--png-every: no --png pattern to write the frames to");
   for (const auto& [given, option] :
-       {std::pair{sizeGiven, "--size"}, std::pair{arguments.noInterop, "--no-interop"}})
+       {std::pair{sizeGiven, "--size"}, std::pair{arguments.noInterop, "--no-interop"},
+        std::pair{arguments.breakdown, "--breakdown"}, std::pair{msaaGiven, "--msaa"}})
     if (given && !arguments.Renders())
       throw app::UsageError(std::string(option) +
                             ": nothing is rendered; add --render or --png PATTERN");
@@ -176,13 +182,20 @@ Rendering (offscreen: an EGL device without DISPLAY, else X11, e.g. under xvfb-r
   --size WxH               the window (default 1024x768; each 16..16384)
   --no-interop             draw a CUDA device mesh through a host copy each frame (the host
                            round trip, "GPU1"); default: CUDA fills VBOs through interop ("GPU2")
+  --msaa N                 samples per pixel, 0..16 (0 or 1: no multisampling; default: VTK's,
+                           8 where the driver offers them)
+  --breakdown              wait for the GPU after every frame and time that wait apart
+                           (gpu_wait_ms); default: frames are queued back to back and the GPU
+                           is waited for once, after the last
 )") + app::ToolOptionsHelp() +
          R"(
 Summary (stdout): frames, milliseconds per frame (median, mean), frames per second, the backend,
 the lattice and the points outside it. With rendering also: the render path, how the mesh
 reached OpenGL (render_mesh=interop|host, and why host), the medians of the buffer fill, the
-render and the whole frame (deformation + normals + buffers + render), frames per second with
-rendering, and the device-to-host copies while drawing; --json adds every frame's times, and
+render and the whole frame (deformation + normals + buffers + render) and of its parts
+(deform_ms, camera_ms, render_call_ms, fill_map_ms, fill_unmap_ms, gpu_wait_ms with
+--breakdown), frames per second with rendering (frames / wall time, the GPU's last frame
+included), and the device-to-host copies while drawing; --json adds every frame's times, and
 --verbose prints a line per frame on stderr.
 Exit status: 0 done, 1 an error (bad mesh, keyframes, CUDA failure), 2 a bad command line.
 )";

@@ -28,7 +28,9 @@ struct Arguments {
   int pngEvery = 1;        ///< with png: every K-th frame (0, K, 2K, ...)
   bool render = false;     ///< render the frames (implied by png)
   bool noInterop = false;  ///< CUDA: draw through a host copy (the mapper's ForceHostUpload)
+  bool breakdown = false;  ///< wait for the GPU after every frame, timed apart (glFinish)
   std::array<int, 2> size{1024, 768}; ///< the offscreen window, pixels
+  int multiSamples = -1;              ///< samples per pixel; -1: VTK's default (8)
   bool force = false;
   bool help = false;
   app::ToolOptions tool;

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <numeric>
 #include <set>
 
 namespace cumed::deformapp {
@@ -57,10 +56,11 @@ void FrameRendering::DrawCurrent(int frame, double deformMs) {
     rendering::SnapshotOptions options;
     options.width = arguments_.size[0];
     options.height = arguments_.size[1];
+    options.multiSamples = arguments_.multiSamples;
     renderer_ =
         std::make_unique<rendering::SurfaceFrameRenderer>(surface_, options, arguments_.noInterop);
   }
-  times_.push_back(renderer_->Draw());
+  times_.push_back(renderer_->Draw(arguments_.breakdown));
   if (Written(arguments_, frame)) {
     const std::filesystem::path file = app::OutputName(FrameFileName(arguments_.png, frame));
     renderer_->WritePng(staged_.Stage(file).string());
@@ -71,12 +71,19 @@ void FrameRendering::DrawCurrent(int frame, double deformMs) {
     const rendering::FrameDrawTimes& t = times_.back();
     const double total = deformMs + t.totalMs;
     std::snprintf(line, sizeof line,
-                  "frame %d: deformation+normals %.3f ms, buffers %.3f ms, render %.3f ms, "
-                  "%.1f fps (%s)",
-                  frame, deformMs, t.bufferMs, t.renderMs, total > 0 ? 1000 / total : 0.0,
-                  renderer_->MeshUpload().c_str());
+                  "frame %d: deformation+normals %.3f ms, buffers %.3f ms, render %.3f ms "
+                  "(camera %.3f, Render() %.3f, GPU wait %.3f), %.1f fps (%s)",
+                  frame, deformMs, t.bufferMs, t.renderMs, t.cameraMs, t.renderCallMs, t.gpuWaitMs,
+                  total > 0 ? 1000 / total : 0.0, renderer_->MeshUpload().c_str());
     app::Debug(kProgramName, line);
   }
+  if (times_.size() == 1) sinceFirstFrame_.restart();
+}
+
+void FrameRendering::Finish() {
+  if (!renderer_) return;
+  renderer_->Finish();
+  steadySeconds_ = sinceFirstFrame_.elapsedSeconds();
 }
 
 void FrameRendering::Commit() {
@@ -94,19 +101,37 @@ void FrameRendering::Report(const std::vector<double>& deformMs, RunSummary& s) 
   s.pngs = pngs_;
   s.png = arguments_.png;
   s.deformMs = deformMs;
-  std::vector<double> totals;
+  s.breakdown = arguments_.breakdown;
+  std::vector<double> totals, cameraMs, mapMs, unmapMs;
   for (std::size_t f = 0; f < times_.size(); ++f) {
-    s.bufferMs.push_back(times_[f].bufferMs);
-    s.renderMs.push_back(times_[f].renderMs);
-    totals.push_back(deformMs[f] + times_[f].totalMs);
-    s.renderCopiesDown += times_[f].deviceToHostCopies;
-    s.renderBytesDown += times_[f].deviceToHostBytes;
+    const rendering::FrameDrawTimes& t = times_[f];
+    s.bufferMs.push_back(t.bufferMs);
+    s.renderMs.push_back(t.renderMs);
+    s.renderCallMs.push_back(t.renderCallMs);
+    if (arguments_.breakdown) s.gpuWaitMs.push_back(t.gpuWaitMs);
+    cameraMs.push_back(t.cameraMs);
+    mapMs.push_back(t.mapMs);
+    unmapMs.push_back(t.unmapMs);
+    totals.push_back(deformMs[f] + t.totalMs);
+    s.renderCopiesDown += t.deviceToHostCopies;
+    s.renderBytesDown += t.deviceToHostBytes;
   }
   s.medianBufferMs = Median(s.bufferMs);
   s.medianRenderMs = Median(s.renderMs);
   s.medianTotalMs = Median(totals);
-  const double mean = std::accumulate(totals.begin(), totals.end(), 0.0) / totals.size();
-  s.renderedFramesPerSecond = mean > 0 ? 1000.0 / mean : 0;
+  s.medianDeformMs = Median(deformMs);
+  s.medianCameraMs = Median(cameraMs);
+  s.medianRenderCallMs = Median(s.renderCallMs);
+  s.medianMapMs = Median(mapMs);
+  s.medianUnmapMs = Median(unmapMs);
+  s.medianGpuWaitMs = arguments_.breakdown ? Median(s.gpuWaitMs) : -1;
+  // Throughput: the frames after the first (which opens the window and compiles the shaders)
+  // over their wall time up to the GPU's end; one frame: its own time.
+  if (times_.size() > 1 && steadySeconds_ > 0) {
+    s.renderedFramesPerSecond = static_cast<double>(times_.size() - 1) / steadySeconds_;
+  } else {
+    s.renderedFramesPerSecond = totals[0] > 0 ? 1000.0 / totals[0] : 0;
+  }
 }
 
 } // namespace cumed::deformapp

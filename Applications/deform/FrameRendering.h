@@ -8,6 +8,7 @@
 
 #include "cumed/app/SafeOutput.h"
 #include "cumed/core/Mesh.h"
+#include "cumed/core/Timer.h"
 #include "cumed/rendering/SurfaceFrameRenderer.h"
 
 #include <vtkNew.h>
@@ -31,6 +32,8 @@ public:
   void Draw(int frame, double deformMs, const SurfaceMesh& mesh);
   void Draw(int frame, double deformMs, const std::shared_ptr<DeviceSurfaceMesh>& mesh);
 
+  /// Waits for the GPU to finish every frame drawn (the end of the frames' wall time).
+  void Finish();
   /// Moves the PNGs to their names; keeps the directories made for them.
   void Commit();
   /// The render fields of the summary; deformMs: the deformation's time of each frame.
@@ -46,6 +49,10 @@ private:
   app::StagedFiles staged_;
   std::vector<rendering::FrameDrawTimes> times_;
   int pngs_ = 0;
+  /// From the end of the first frame (window, shaders, first buffers) to Finish(): the frames
+  /// after it back to back, deformation included.
+  Stopwatch sinceFirstFrame_;
+  double steadySeconds_ = 0;
 };
 
 } // namespace cumed::deformapp

@@ -130,6 +130,7 @@ RunSummary RunDeformation(const Arguments& arguments) {
     else if (rendering)
       rendering->Draw(f, ms.back(), hostFrame);
   }
+  if (rendering) rendering->Finish();
   if (!arguments.output.empty()) {
     const SurfaceMesh last = onDevice ? deviceFrame->toHost() : std::move(hostFrame);
     app::StagedFiles staged(arguments.force);
@@ -191,6 +192,16 @@ std::string FormatSummary(const RunSummary& s) {
                   static_cast<unsigned long long>(s.renderCopiesDown),
                   static_cast<unsigned long long>(s.renderBytesDown), s.pngs);
     line += text;
+    std::snprintf(text, sizeof text,
+                  " breakdown=%d deform_ms_median=%.4f camera_ms_median=%.4f "
+                  "render_call_ms_median=%.4f fill_map_ms_median=%.4f fill_unmap_ms_median=%.4f",
+                  s.breakdown ? 1 : 0, s.medianDeformMs, s.medianCameraMs, s.medianRenderCallMs,
+                  s.medianMapMs, s.medianUnmapMs);
+    line += text;
+    if (s.breakdown) {
+      std::snprintf(text, sizeof text, " gpu_wait_ms_median=%.4f", s.medianGpuWaitMs);
+      line += text;
+    }
     if (!s.renderFallback.empty()) line += " render_fallback=\"" + s.renderFallback + "\"";
     line += " render=\"" + s.renderPath + "\"";
   }
@@ -221,23 +232,37 @@ std::string FormatSummaryJson(const RunSummary& s) {
   if (s.renderPath.empty()) {
     json.AddNull("render");
   } else {
-    json.Add("render", app::JsonObject()
-                           .Add("path", s.renderPath)
-                           .Add("size", s.size)
-                           .Add("mesh", s.renderMesh)
-                           .Add("fallback", s.renderFallback)
-                           .Add("buffer_ms_median", s.medianBufferMs)
-                           .Add("render_ms_median", s.medianRenderMs)
-                           .Add("frame_total_ms_median", s.medianTotalMs)
-                           .Add("fps", s.renderedFramesPerSecond)
-                           .Add("mesh_host_copies", s.meshHostCopies)
-                           .Add("copies_down", s.renderCopiesDown)
-                           .Add("bytes_down", s.renderBytesDown)
-                           .AddPathOrNull("png", s.png)
-                           .Add("pngs", s.pngs)
-                           .Add("deform_ms", s.deformMs)
-                           .Add("buffer_ms", s.bufferMs)
-                           .Add("render_ms", s.renderMs));
+    app::JsonObject render;
+    render.Add("path", s.renderPath)
+        .Add("size", s.size)
+        .Add("mesh", s.renderMesh)
+        .Add("fallback", s.renderFallback)
+        .Add("buffer_ms_median", s.medianBufferMs)
+        .Add("render_ms_median", s.medianRenderMs)
+        .Add("frame_total_ms_median", s.medianTotalMs)
+        .Add("fps", s.renderedFramesPerSecond)
+        .Add("mesh_host_copies", s.meshHostCopies)
+        .Add("copies_down", s.renderCopiesDown)
+        .Add("bytes_down", s.renderBytesDown)
+        .AddPathOrNull("png", s.png)
+        .Add("pngs", s.pngs)
+        .Add("deform_ms", s.deformMs)
+        .Add("buffer_ms", s.bufferMs)
+        .Add("render_ms", s.renderMs)
+        .Add("breakdown", s.breakdown)
+        .Add("deform_ms_median", s.medianDeformMs)
+        .Add("camera_ms_median", s.medianCameraMs)
+        .Add("render_call_ms_median", s.medianRenderCallMs)
+        .Add("fill_map_ms_median", s.medianMapMs)
+        .Add("fill_unmap_ms_median", s.medianUnmapMs)
+        .Add("render_call_ms", s.renderCallMs)
+        .Add("gpu_wait_ms", s.gpuWaitMs);
+    // Measured only with --breakdown.
+    if (s.breakdown)
+      render.Add("gpu_wait_ms_median", s.medianGpuWaitMs);
+    else
+      render.AddNull("gpu_wait_ms_median");
+    json.Add("render", render);
   }
   return json.Text();
 }

@@ -33,12 +33,19 @@ struct RunSummary {
   std::string renderFallback; ///< why host
   std::string size;           ///< "1024x768"
   double medianBufferMs = 0, medianRenderMs = 0, medianTotalMs = 0; ///< buffers, the rest, all
-  double renderedFramesPerSecond = 0; ///< 1000 / mean of deformation + drawing
+  /// The frame's parts (medians): deformation + normals, the camera's clipping range (the device
+  /// bounds), vtkRenderWindow::Render() on the host, the interop map and unmap (of the buffer
+  /// fill), and the wait for the GPU (only with --breakdown; -1 without).
+  double medianDeformMs = 0, medianCameraMs = 0, medianRenderCallMs = 0;
+  double medianMapMs = 0, medianUnmapMs = 0, medianGpuWaitMs = -1;
+  bool breakdown = false;             ///< --breakdown: the GPU waited for after every frame
+  double renderedFramesPerSecond = 0; ///< frames / wall time of deformation + drawing
   int meshHostCopies = 0;             ///< device meshes the mapper copied to the host
   std::uint64_t renderCopiesDown = 0, renderBytesDown = 0; ///< while drawing, all frames
   int pngs = 0;                                            ///< PNG files written
   std::string png;                                         ///< the pattern
   std::vector<double> deformMs, bufferMs, renderMs;        ///< every frame's
+  std::vector<double> renderCallMs, gpuWaitMs;             ///< every frame's (wait: --breakdown)
 };
 
 RunSummary RunDeformation(const Arguments& arguments);

@@ -91,6 +91,13 @@ TEST(DeformAppPng, WritesEveryKthFrameAtItsSizeNotBlank) {
   EXPECT_EQ(render["buffer_ms"].items.size(), 5u);
   EXPECT_EQ(render["render_ms"].items.size(), 5u);
   EXPECT_EQ(render["deform_ms"].items.size(), 5u);
+  EXPECT_EQ(render["render_call_ms"].items.size(), 5u);
+  EXPECT_TRUE(render["gpu_wait_ms"].items.empty()); // not waited for without --breakdown
+  EXPECT_EQ(render["breakdown"].kind, apptest::JsonValue::Kind::Bool);
+  EXPECT_FALSE(render["breakdown"].boolean);
+  EXPECT_EQ(render["gpu_wait_ms_median"].kind, apptest::JsonValue::Kind::Null);
+  EXPECT_GT(render["render_call_ms_median"].number, 0);
+  EXPECT_EQ(render["fill_map_ms_median"].number, 0); // host arrays: no interop
   EXPECT_GT(render["fps"].number, 0);
   EXPECT_FALSE(fs::exists(dir / "frames" / "f001.png"));
   EXPECT_FALSE(fs::exists(dir / "frames" / "f003.png"));
@@ -107,6 +114,21 @@ TEST(DeformAppPng, WritesEveryKthFrameAtItsSizeNotBlank) {
   EXPECT_GT(DifferingFraction(pictures[1], &pictures[0]), 0.005);
   for (const auto& entry : fs::directory_iterator(dir / "frames"))
     EXPECT_EQ(entry.path().extension(), ".png") << "left behind: " << entry.path();
+
+  // --breakdown: the GPU waited for after every frame, the wait timed apart; no multisampling.
+  const auto waited = RunProgram(deformtest::DeformExe(),
+                                 {mesh, "--backend", "cpu", "--frames", "3", "--render",
+                                  "--breakdown", "--msaa", "0", "--size", "64x48", "--json"},
+                                 dir, "breakdown");
+  ASSERT_EQ(waited.exitCode, 0) << waited.err;
+  const auto waitedJson = apptest::ParseJson(waited.out);
+  const auto& w = waitedJson["render"];
+  EXPECT_TRUE(w["breakdown"].boolean);
+  EXPECT_EQ(w["gpu_wait_ms"].items.size(), 3u);
+  EXPECT_EQ(w["gpu_wait_ms_median"].kind, apptest::JsonValue::Kind::Number);
+  EXPECT_GE(w["gpu_wait_ms_median"].number, 0);
+  EXPECT_GE(w["frame_total_ms_median"].number,
+            w["render_call_ms_median"].number + w["gpu_wait_ms_median"].number - 1e-3);
 
   // Again: the frames exist, so nothing is replaced without --force.
   const auto bytes = apptest::FileBytes(dir / "frames" / "f000.png");
@@ -141,6 +163,9 @@ TEST(DeformApp, BadRenderingOptionsAreRefused) {
       {{"--backend", "cpu", "--render", "--no-interop"},
        "--no-interop is for CUDA frames kept on the device; the cpu backend's"},
       {{"--no-interop"}, "--no-interop: nothing is rendered"},
+      {{"--breakdown"}, "--breakdown: nothing is rendered"},
+      {{"--msaa", "4"}, "--msaa: nothing is rendered"},
+      {{"--msaa", "17", "--render"}, "--msaa: '17' is not a whole number in 0..16"},
       {{"--backend", "cpu", "--png", mesh.substr(0, mesh.size() - 4) + "%d.vtp"},
        "the name must end in .png"},
   };
@@ -182,6 +207,7 @@ TEST(DeformAppRenderCuda, FramesGoThroughInteropAndMatchTheHostRoundTrip) {
   // Per frame only the bounds come down (6 floats, for the camera), never the mesh.
   EXPECT_LE(r["bytes_down"].number, 24.0 * frames);
   EXPECT_EQ(r["pngs"].number, frames);
+  EXPECT_GT(r["fill_map_ms_median"].number, 0); // the interop fill's map call, timed
 
   const auto host = draw("host", false);
   EXPECT_EQ(host["render"]["mesh"].text, "host");

@@ -60,8 +60,13 @@ if command -v cumed-isosurface >/dev/null; then
     --png /tmp/iso-picture.png 2>&1 | tee -a "$out/isosurface-app.log" || status=1
 fi
 if command -v cumed-render-benchmark >/dev/null; then
-  cumed-render-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 \
+  # --breakdown: the per-frame table also gets the frames drawn again with glFinish after each
+  # (the GPU's share apart from Render()'s host time). Then the same without multisampling
+  # (VTK's default is 8 samples a pixel), to see what the samples cost.
+  cumed-render-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 --breakdown \
     --png "$out/render-benchmark.png" 2>&1 | tee "$out/render-benchmark.md" || status=1
+  cumed-render-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 --breakdown --msaa 0 \
+    2>&1 | tee "$out/render-benchmark-msaa0.md" || status=1
 fi
 if command -v cumed-isosurface-benchmark >/dev/null; then
   cumed-isosurface-benchmark --ct /tmp/cumed-root/shared/data/ct/popi-phase00 \
@@ -102,6 +107,16 @@ if command -v cumed-deform >/dev/null; then
     cumed-deform /tmp/cumed-root/shared/data/mesh/igea.ply --backend cuda --frames 500 --render \
       $extra 2>&1 | tee -a "$out/deform-app.log" || status=1
   done
+  # Where a frame's time goes: the GPU waited for after every frame (gpu_wait_ms_median apart
+  # from render_call_ms_median), with VTK's 8 samples a pixel and without multisampling.
+  echo "=== cumed-deform igea.ply --render --breakdown (interop, --no-interop; then --msaa 0)" |
+    tee -a "$out/deform-app.log"
+  for extra in "" --no-interop "--msaa 0" "--msaa 0 --no-interop"; do
+    cumed-deform /tmp/cumed-root/shared/data/mesh/igea.ply --backend cuda --frames 500 --render \
+      --breakdown $extra 2>&1 | tee -a "$out/deform-app.log" || status=1
+  done
+  cumed-deform /tmp/cumed-root/shared/data/mesh/igea.ply --backend cuda --frames 500 --render \
+    --msaa 0 2>&1 | tee -a "$out/deform-app.log" || status=1
   rm -rf "$out/deform-frames"
   cumed-deform /tmp/cumed-root/shared/data/mesh/igea.ply --backend cuda --frames 100 \
     --png "$out/deform-frames/igea-%03d.png" --png-every 25 2>&1 | tee -a "$out/deform-app.log" ||
@@ -114,6 +129,9 @@ fi
 if command -v cumed-deform-benchmark >/dev/null; then
   cumed-deform-benchmark --mesh-dir /tmp/cumed-root/shared/data/mesh 2>&1 |
     tee "$out/deform-benchmark.md" || status=1
+  # The rendered frames again without multisampling (bunny and Igea only).
+  cumed-deform-benchmark --mesh-dir /tmp/cumed-root/shared/data/mesh --large-triangles 0 \
+    --no-sweep --msaa 0 2>&1 | tee "$out/deform-benchmark-msaa0.md" || status=1
 fi
 # Where a PIV pair's time goes: the kernels of the 1024^2 single pass and three passes.
 if [ -z "${CUMED_SKIP_PIV_PROFILE:-}" ] && command -v cumed-piv-benchmark >/dev/null; then

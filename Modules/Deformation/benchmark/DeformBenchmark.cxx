@@ -48,6 +48,7 @@ Times one frame of free-form deformation + vertex normals (median of --frames fr
   --no-render           skip the rendering section (bunny and Igea deformed and drawn offscreen:
                         CUDA-OpenGL interop against the host round trip; needs an OpenGL context)
   --size WxH            the rendering's offscreen window (default 1024x768)
+  --msaa N              the rendering's samples per pixel, 0..16 (default: VTK's, 8; 0: none)
   --help                this text
 Exit status: 0 done, 1 an error (message on stderr), 2 bad arguments.
 )";
@@ -61,6 +62,7 @@ struct Settings {
   bool sweep = true;
   bool render = true;
   int width = 1024, height = 768;
+  int multiSamples = -1; ///< -1: VTK's default
 };
 
 struct Workload {
@@ -189,7 +191,7 @@ int Run(const Settings& settings) {
     for (const Workload& w : workloads)
       if (w.name != "generated sphere") rendered.push_back({w.name, &w.mesh});
     deformbenchmark::PrintRenderedFrames(rendered, settings.frames, settings.width, settings.height,
-                                         threads, std::cout);
+                                         settings.multiSamples, threads, std::cout);
   }
   if (!cuda) {
     std::cout << "\nCUDA not usable: no sweep.\n";
@@ -268,6 +270,11 @@ int main(int argc, char** argv) {
         settings.sweep = false;
       } else if (arg == "--no-render") {
         settings.render = false;
+      } else if (arg == "--msaa") {
+        settings.multiSamples = static_cast<int>(ParseNumber(arg, value(), 0));
+        if (settings.multiSamples > 16)
+          throw InvalidArgument("--msaa " + std::to_string(settings.multiSamples) +
+                                ": expected 0..16 samples per pixel");
       } else if (arg == "--size") {
         const std::string size = value();
         char end = 0;

@@ -29,6 +29,7 @@ enum class Path { Interop, HostRoundTrip, Cpu };
 struct PathResult {
   double framesPerSecond = -1;
   double medianBufferMs = -1;
+  double medianRenderCallMs = -1, medianMapMs = -1, medianUnmapMs = -1; ///< of every frame
   double bytesDownPerFrame = -1;
   std::string mapper; ///< the mapper's backend of the last frame
 };
@@ -36,7 +37,7 @@ struct PathResult {
 /// Draws the first frame twice (shaders, buffers), then times `frames` deformed and drawn frames
 /// back to back, waiting for the GPU once at the end.
 PathResult TimePath(const SurfaceMesh& mesh, const Lattice& lattice, Path path, int frames,
-                    int width, int height, int threads) {
+                    int width, int height, int multiSamples, int threads) {
   DeformationOptions options;
   options.backend = path == Path::Cpu ? Backend::CPU : Backend::CUDA;
   options.threads = threads;
@@ -62,6 +63,7 @@ PathResult TimePath(const SurfaceMesh& mesh, const Lattice& lattice, Path path, 
   rendering::SnapshotOptions window;
   window.width = width;
   window.height = height;
+  window.multiSamples = multiSamples;
   rendering::SurfaceFrameRenderer renderer(surface, window, path == Path::HostRoundTrip);
   renderer.Draw();
   deform(controlPoints(1));
@@ -69,17 +71,24 @@ PathResult TimePath(const SurfaceMesh& mesh, const Lattice& lattice, Path path, 
 
   std::vector<std::vector<double>> points;
   for (int f = 0; f < frames; ++f) points.push_back(controlPoints(f + 2));
-  std::vector<double> bufferMs;
+  std::vector<double> bufferMs, renderCallMs, mapMs, unmapMs;
   const TransferStats before = GetTransferStats();
   const Stopwatch watch;
   for (int f = 0; f < frames; ++f) {
     deform(points[f]);
-    bufferMs.push_back(renderer.Draw(false).bufferMs);
+    const rendering::FrameDrawTimes times = renderer.Draw(false);
+    bufferMs.push_back(times.bufferMs);
+    renderCallMs.push_back(times.renderCallMs);
+    mapMs.push_back(times.mapMs);
+    unmapMs.push_back(times.unmapMs);
   }
   renderer.Finish();
   PathResult r;
   r.framesPerSecond = frames / watch.elapsedSeconds();
   r.medianBufferMs = bench::Median(bufferMs);
+  r.medianRenderCallMs = bench::Median(renderCallMs);
+  r.medianMapMs = bench::Median(mapMs);
+  r.medianUnmapMs = bench::Median(unmapMs);
   r.bytesDownPerFrame =
       double(GetTransferStats().deviceToHostBytes - before.deviceToHostBytes) / frames;
   r.mapper = renderer.MeshUpload();
@@ -96,8 +105,10 @@ std::string Number(double value, const char* format) {
 } // namespace
 
 void PrintRenderedFrames(const std::vector<RenderedMesh>& meshes, int frames, int width, int height,
-                         int threads, std::ostream& out) {
-  out << "\n## Deformed and rendered, offscreen " << width << "x" << height
+                         int multiSamples, int threads, std::ostream& out) {
+  out << "\n## Deformed and rendered, offscreen " << width << "x" << height << ", "
+      << (multiSamples < 0 ? std::string("VTK's default multisampling")
+                           : std::to_string(multiSamples) + " samples a pixel")
       << ", no read-back (lattice 3x3x3)\n\n";
   if (meshes.empty()) {
     out << "Skipped: no mesh.\n";
@@ -122,8 +133,13 @@ void PrintRenderedFrames(const std::vector<RenderedMesh>& meshes, int frames, in
          "filled from them through CUDA-OpenGL interop; host round trip (GPU1): the same CUDA "
          "frames downloaded and uploaded by VTK every frame (ForceHostUpload); CPU: frames "
          "deformed on the CPU and uploaded by VTK.\n\n"
+      << "Medians per frame: Render() on the host (the buffer fill included), the buffer fill, "
+         "and of the fill the interop map (cudaGraphicsMapResources) and unmap (with the wait "
+         "for the copies, which CUDA starts only after the OpenGL work issued before the map: "
+         "the previous frame's drawing).\n\n"
       << "| mesh | triangles | path | mapper | frames/s | ms/frame | buffer fill ms (median) | "
-         "bytes down/frame |\n|---|---|---|---|---|---|---|---|\n";
+         "bytes down/frame | Render() host ms | map ms | unmap ms |\n"
+         "|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const RenderedMesh& m : meshes) {
     const Lattice lattice = LatticeAroundBounds(MeshBounds(*m.mesh), {3, 3, 3});
     PathResult results[3];
@@ -131,12 +147,16 @@ void PrintRenderedFrames(const std::vector<RenderedMesh>& meshes, int frames, in
     for (int p = 0; p < 3; ++p) {
       if (p < 2 && !cuda) continue;
       results[p] = TimePath(*m.mesh, lattice, static_cast<Path>(p),
-                            p == 2 ? std::max(5, frames / 10) : frames, width, height, threads);
+                            p == 2 ? std::max(5, frames / 10) : frames, width, height, multiSamples,
+                            threads);
       out << "| " << m.name << " | " << m.mesh->numberOfTriangles() << " | " << names[p] << " | "
           << results[p].mapper << " | " << Number(results[p].framesPerSecond, "%.1f") << " | "
           << Number(results[p].framesPerSecond > 0 ? 1e3 / results[p].framesPerSecond : -1, "%.3f")
           << " | " << Number(results[p].medianBufferMs, "%.3f") << " | "
-          << Number(results[p].bytesDownPerFrame, "%.0f") << " |\n"
+          << Number(results[p].bytesDownPerFrame, "%.0f") << " | "
+          << Number(results[p].medianRenderCallMs, "%.3f") << " | "
+          << Number(results[p].medianMapMs, "%.3f") << " | "
+          << Number(results[p].medianUnmapMs, "%.3f") << " |\n"
           << std::flush;
     }
     if (cuda) {

@@ -17,8 +17,8 @@ struct RenderedMesh {
 };
 
 /// Prints the section (a Markdown table and the targets' lines) to `out`, or a line saying why it
-/// was skipped (no OpenGL context).
+/// was skipped (no OpenGL context). multiSamples: the window's samples per pixel (-1: VTK's).
 void PrintRenderedFrames(const std::vector<RenderedMesh>& meshes, int frames, int width, int height,
-                         int threads, std::ostream& out);
+                         int multiSamples, int threads, std::ostream& out);
 
 } // namespace cumed::deformbenchmark

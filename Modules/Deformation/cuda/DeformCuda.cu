@@ -3,7 +3,9 @@
 // vertex (so each vertex's triangles come in ascending order, as the CPU's counting sort gives
 // them). Every frame: one thread per vertex for the positions (the displaced control points are
 // a kernel parameter: no copy, and every thread reads the same constant bank), then one thread
-// per vertex gathering its triangles' normals (no atomics: the same bits on every run).
+// per vertex gathering its triangles' normals, and one warp per vertex of more than 32 corners
+// (listed once per mesh), so that a pole or a fan does not hold one thread for thousands of
+// corners while the rest of the grid has finished (no atomics: the same bits on every run).
 #include "src/CudaDeformation.h"
 
 #include "cumed/core/CudaCheck.h"
@@ -119,11 +121,40 @@ __global__ void __launch_bounds__(1024)
                   std::int64_t n, bool unitFaces, float* __restrict__ normals) {
   const std::int64_t v = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= n) return;
-  float normal[3];
-  VertexNormal(v, offsets, neighbours, points, unitFaces, normal);
-  normals[3 * v] = normal[0];
-  normals[3 * v + 1] = normal[1];
-  normals[3 * v + 2] = normal[2];
+  if (offsets[v + 1] - offsets[v] > kSerialCorners) return; // HighValenceNormalsKernel's
+  VertexNormal(v, offsets, neighbours, points, unitFaces, normals + 3 * v);
+}
+
+/// One warp per listed vertex (more than kSerialCorners corners): lane l sums corners l, l + 32,
+/// ..., the lanes are joined by shuffles in VertexNormal's order for such vertices.
+__global__ void HighValenceNormalsKernel(const std::int64_t* __restrict__ vertices,
+                                         std::int64_t count,
+                                         const std::int64_t* __restrict__ offsets,
+                                         const std::int32_t* __restrict__ neighbours,
+                                         const float* __restrict__ points, bool unitFaces,
+                                         float* __restrict__ normals) {
+  const std::int64_t warp =
+      (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / kSerialCorners;
+  const int lane = static_cast<int>(threadIdx.x % kSerialCorners);
+  if (warp >= count) return; // whole warps: the block size is a multiple of 32
+  const std::int64_t v = vertices[warp];
+  const float p[3] = {points[3 * v], points[3 * v + 1], points[3 * v + 2]};
+  float sum[3] = {0, 0, 0};
+  SumCornerNormals(v, p, offsets[v] + lane, offsets[v + 1], kSerialCorners, neighbours, points,
+                   unitFaces, sum);
+  for (int half = kSerialCorners / 2; half > 0; half /= 2)
+    for (int c = 0; c < 3; ++c) sum[c] = sum[c] + __shfl_down_sync(0xffffffffu, sum[c], half);
+  if (lane == 0) NormaliseInto(sum, normals + 3 * v);
+}
+
+/// Vertices of more than kSerialCorners corners: counted into *count (list null), or listed (in
+/// no particular order: each is computed on its own).
+__global__ void HighValenceKernel(const std::int64_t* offsets, std::int64_t n,
+                                  unsigned long long* count, std::int64_t* list) {
+  const std::int64_t v = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (v >= n || offsets[v + 1] - offsets[v] <= kSerialCorners) return;
+  const unsigned long long slot = atomicAdd(count, 1ull);
+  if (list) list[slot] = v;
 }
 
 /// Order-preserving float <-> unsigned mapping, for atomicMin/atomicMax on floats (exact, so the
@@ -198,6 +229,8 @@ struct CudaDeformation::State {
   const float* devicePoints = nullptr;
   const std::int64_t* deviceTriangles = nullptr;
   DeviceBuffer stu, offsets, neighbours;
+  DeviceBuffer highValence; ///< vertices of more than kSerialCorners corners
+  std::int64_t highValenceCount = 0;
   DeviceBuffer framePoints, frameNormals; ///< host output: computed here, then downloaded
   std::int64_t outside = 0;
   int threadsPerBlock = 0; ///< 0: occupancy
@@ -214,9 +247,11 @@ struct CudaDeformation::State {
   void prepare(const LocalFrame& frame) {
     const int block = 256;
     const std::int64_t corners = 3 * triangles;
-    DeviceBuffer flags(3 * sizeof(Flag));
+    // [0], [1]: the first bad point and corner (none: all bits set); [2]: points outside the
+    // lattice; [3]: vertices of more than kSerialCorners corners.
+    DeviceBuffer flags(4 * sizeof(Flag));
     CUMED_CUDA_CHECK(cudaMemsetAsync(flags.data(), 0xff, 2 * sizeof(Flag), stream.native()));
-    CUMED_CUDA_CHECK(cudaMemsetAsync(flags.as<Flag>() + 2, 0, sizeof(Flag), stream.native()));
+    CUMED_CUDA_CHECK(cudaMemsetAsync(flags.as<Flag>() + 2, 0, 2 * sizeof(Flag), stream.native()));
     LocalCoordinatesKernel<<<Blocks(points, block), block, 0, stream.native()>>>(
         frame, devicePoints, points, Allocate<float>(stu, 3 * points), flags.as<Flag>());
     CUMED_CHECK_LAUNCH("LocalCoordinatesKernel");
@@ -248,8 +283,11 @@ struct CudaDeformation::State {
         sortedValues.as<std::int32_t>(), deviceTriangles, corners,
         Allocate<std::int32_t>(neighbours, 2 * corners));
     CUMED_CHECK_LAUNCH("NeighboursKernel");
+    HighValenceKernel<<<Blocks(points, block), block, 0, stream.native()>>>(
+        offsets.as<std::int64_t>(), points, flags.as<Flag>() + 3, nullptr);
+    CUMED_CHECK_LAUNCH("HighValenceKernel (count)");
 
-    Flag found[3];
+    Flag found[4];
     CopyDeviceToHost(found, flags.data(), sizeof found, &stream);
     stream.synchronize();
     if (found[0] != kNone) {
@@ -263,6 +301,15 @@ struct CudaDeformation::State {
       ThrowBadPointId(static_cast<std::int64_t>(found[1] / 3), id, points);
     }
     outside = static_cast<std::int64_t>(found[2]);
+    highValenceCount = static_cast<std::int64_t>(found[3]);
+    if (highValenceCount > 0) {
+      CUMED_CUDA_CHECK(cudaMemsetAsync(flags.as<Flag>() + 3, 0, sizeof(Flag), stream.native()));
+      HighValenceKernel<<<Blocks(points, block), block, 0, stream.native()>>>(
+          offsets.as<std::int64_t>(), points, flags.as<Flag>() + 3,
+          Allocate<std::int64_t>(highValence, static_cast<std::size_t>(highValenceCount)));
+      CUMED_CHECK_LAUNCH("HighValenceKernel (list)");
+      stream.synchronize(); // `flags` goes out of scope
+    }
   }
 
   template <class TDisplacements>
@@ -283,10 +330,19 @@ struct CudaDeformation::State {
       const int block =
           threadsPerBlock > 0 ? threadsPerBlock : OccupancyBlock(occupancy, NormalsKernel);
       launch.normalsThreadsPerBlock = block;
+      const bool unitFaces = options.faceWeighting == FaceWeighting::Unit;
       NormalsKernel<<<Blocks(points, block), block, 0, s>>>(
-          offsets.as<std::int64_t>(), neighbours.as<std::int32_t>(), outPoints, points,
-          options.faceWeighting == FaceWeighting::Unit, outNormals);
+          offsets.as<std::int64_t>(), neighbours.as<std::int32_t>(), outPoints, points, unitFaces,
+          outNormals);
       CUMED_CHECK_LAUNCH("NormalsKernel");
+      if (highValenceCount > 0) {
+        const int warpsBlock = 128;
+        HighValenceNormalsKernel<<<Blocks(highValenceCount * kSerialCorners, warpsBlock),
+                                   warpsBlock, 0, s>>>(
+            highValence.as<std::int64_t>(), highValenceCount, offsets.as<std::int64_t>(),
+            neighbours.as<std::int32_t>(), outPoints, unitFaces, outNormals);
+        CUMED_CHECK_LAUNCH("HighValenceNormalsKernel");
+      }
     }
   }
 };

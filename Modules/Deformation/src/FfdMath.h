@@ -111,31 +111,72 @@ CUMED_FFD_HD void DeformPoint(const TDisplacements& p, const float* x, const flo
   out[2] = x[2] + dz;
 }
 
-/// The normal of vertex v: its adjacent triangles' normals (cross products of the edges from v to
-/// its two neighbours, which keeps each triangle's winding), summed in the adjacency's order and
-/// normalised. unitFaces: each face normal normalised before the sum.
-CUMED_FFD_HD void VertexNormal(std::int64_t v, const std::int64_t* offsets,
-                               const std::int32_t* neighbours, const float* points, bool unitFaces,
-                               float* normal) {
-  const float px = points[3 * v], py = points[3 * v + 1], pz = points[3 * v + 2];
-  float nx = 0, ny = 0, nz = 0;
-  for (std::int64_t e = offsets[v]; e < offsets[v + 1]; ++e) {
-    const std::int64_t a = neighbours[2 * e], b = neighbours[2 * e + 1];
-    const float ax = points[3 * a] - px, ay = points[3 * a + 1] - py, az = points[3 * a + 2] - pz;
-    const float bx = points[3 * b] - px, by = points[3 * b + 1] - py, bz = points[3 * b + 2] - pz;
-    float cx = ay * bz - az * by, cy = az * bx - ax * bz, cz = ax * by - ay * bx;
-    if (unitFaces) {
-      const float length = sqrtf(cx * cx + cy * cy + cz * cz);
-      if (length > 0) {
-        cx /= length;
-        cy /= length;
-        cz /= length;
+/// Corners whose neighbours SumCornerNormals loads before it sums any of them.
+constexpr int kNormalBatch = 4;
+/// A vertex with at most this many corners sums them one by one; one with more (a pole, a fan)
+/// in kSerialCorners strided partial sums joined pairwise: the order in which a warp of 32 GPU
+/// threads sums them (one vertex a warp), so that such a vertex does not hold one thread for
+/// thousands of corners, and the CPU gives the same bits. Equal to the warp size.
+constexpr int kSerialCorners = 32;
+
+/// sum += the normals of the vertex's corners first, first + stride, ... (< end) in that order:
+/// each the cross product of the edges from the vertex (at p) to its two neighbours in the
+/// triangle (which keeps the triangle's winding); unitFaces: normalised first.
+///
+/// The corners are taken kNormalBatch at a time: every load of a batch (the neighbour ids, then
+/// their points) is issued before the first product, so a GPU thread waits for one batch's loads
+/// at a time instead of one corner's. The products are summed one by one, in order: the same
+/// bits as a corner-by-corner loop.
+CUMED_FFD_HD void SumCornerNormals(std::int64_t v, const float* p, std::int64_t first,
+                                   std::int64_t end, int stride, const std::int32_t* neighbours,
+                                   const float* points, bool unitFaces, float* sum) {
+  for (; first < end; first += std::int64_t{kNormalBatch} * stride) {
+    std::int64_t a[kNormalBatch], b[kNormalBatch];
+#if defined(__CUDACC__)
+#pragma unroll
+#endif
+    for (int k = 0; k < kNormalBatch; ++k) {
+      // A corner past the last repeats the vertex itself: loaded, never summed.
+      const std::int64_t e = first + std::int64_t{k} * stride;
+      a[k] = e < end ? neighbours[2 * e] : v;
+      b[k] = e < end ? neighbours[2 * e + 1] : v;
+    }
+    float q[kNormalBatch][6];
+#if defined(__CUDACC__)
+#pragma unroll
+#endif
+    for (int k = 0; k < kNormalBatch; ++k) {
+      for (int c = 0; c < 3; ++c) {
+        q[k][c] = points[3 * a[k] + c];
+        q[k][3 + c] = points[3 * b[k] + c];
       }
     }
-    nx += cx;
-    ny += cy;
-    nz += cz;
+#if defined(__CUDACC__)
+#pragma unroll
+#endif
+    for (int k = 0; k < kNormalBatch; ++k) {
+      if (first + std::int64_t{k} * stride >= end) break;
+      const float ax = q[k][0] - p[0], ay = q[k][1] - p[1], az = q[k][2] - p[2];
+      const float bx = q[k][3] - p[0], by = q[k][4] - p[1], bz = q[k][5] - p[2];
+      float cx = ay * bz - az * by, cy = az * bx - ax * bz, cz = ax * by - ay * bx;
+      if (unitFaces) {
+        const float length = sqrtf(cx * cx + cy * cy + cz * cz);
+        if (length > 0) {
+          cx /= length;
+          cy /= length;
+          cz /= length;
+        }
+      }
+      sum[0] += cx;
+      sum[1] += cy;
+      sum[2] += cz;
+    }
   }
+}
+
+/// normal = n normalised; (0, 0, 0) when n is.
+CUMED_FFD_HD void NormaliseInto(const float* n, float* normal) {
+  float nx = n[0], ny = n[1], nz = n[2];
   const float length = sqrtf(nx * nx + ny * ny + nz * nz);
   if (length > 0) {
     nx /= length;
@@ -145,6 +186,33 @@ CUMED_FFD_HD void VertexNormal(std::int64_t v, const std::int64_t* offsets,
   normal[0] = nx;
   normal[1] = ny;
   normal[2] = nz;
+}
+
+/// The normal of vertex v: its adjacent triangles' normals summed (in the adjacency's order, or
+/// for more than kSerialCorners corners in the warp's order, see there) and normalised.
+CUMED_FFD_HD void VertexNormal(std::int64_t v, const std::int64_t* offsets,
+                               const std::int32_t* neighbours, const float* points, bool unitFaces,
+                               float* normal) {
+  const float p[3] = {points[3 * v], points[3 * v + 1], points[3 * v + 2]};
+  const std::int64_t first = offsets[v], end = offsets[v + 1];
+  if (end - first <= kSerialCorners) {
+    float sum[3] = {0, 0, 0};
+    SumCornerNormals(v, p, first, end, 1, neighbours, points, unitFaces, sum);
+    NormaliseInto(sum, normal);
+    return;
+  }
+  // Lane l's partial sum over corners first + l, first + l + 32, ...; then lanes l and l + half
+  // joined for half = 16, 8, 4, 2, 1 (a warp's shuffle-down reduction).
+  float partial[kSerialCorners][3];
+  for (int lane = 0; lane < kSerialCorners; ++lane) {
+    partial[lane][0] = partial[lane][1] = partial[lane][2] = 0;
+    SumCornerNormals(v, p, first + lane, end, kSerialCorners, neighbours, points, unitFaces,
+                     partial[lane]);
+  }
+  for (int half = kSerialCorners / 2; half > 0; half /= 2)
+    for (int lane = 0; lane < half; ++lane)
+      for (int c = 0; c < 3; ++c) partial[lane][c] = partial[lane][c] + partial[lane + half][c];
+  NormaliseInto(partial[0], normal);
 }
 
 } // namespace cumed::deformation::detail

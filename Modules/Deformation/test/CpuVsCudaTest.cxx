@@ -67,6 +67,18 @@ TEST(DeformationCuda, RandomMeshesMatchTheCpu) {
   }
 }
 
+// Poles on both sides of the switch to a warp per vertex (more than 32 corners): the CPU sums
+// in the warp's order, so the two agree as closely as for every other vertex.
+TEST(DeformationCuda, HighValenceVerticesMatchTheCpu) {
+  CUMED_SKIP_WITHOUT_CUDA();
+  for (const int segments : {32, 33, 95, 2500}) {
+    SCOPED_TRACE(std::to_string(segments) + " triangles around each pole");
+    const SurfaceMesh mesh = BumpySphere(7, segments, 0.25, 13);
+    CompareBackends(mesh, {3, 3, 3});
+    CompareBackends(mesh, {4, 3, 5}, FaceWeighting::Unit);
+  }
+}
+
 TEST(DeformationCuda, BunnyMatchesTheCpu) {
   CUMED_SKIP_WITHOUT_CUDA();
   const auto path = SharedMesh("stanford-bunny.obj");

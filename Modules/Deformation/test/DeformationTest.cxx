@@ -177,6 +177,49 @@ TEST_P(Deformation, UnitFaceNormalsEqualVtkPolyDataNormals) {
   EXPECT_LE(MaxDifference(out.normals, VtkNormals(out, true)), 1e-5);
 }
 
+// A pole of S triangles: up to 32 corners are summed one by one, more by 32 strided partial
+// sums joined pairwise (a warp per vertex on the GPU). Either way the normal is the normalised
+// sum of its triangles' normals (checked in double precision), on both sides of the switch.
+TEST_P(Deformation, PolesOfManyTrianglesGetTheSumOfTheirNormals) {
+  for (const int segments : {31, 32, 33, 64, 1000}) {
+    const SurfaceMesh mesh = BumpySphere(5, segments, 0.2, 12);
+    const Lattice lattice = LatticeAroundBounds(MeshBounds(mesh), {3, 3, 3});
+    for (const FaceWeighting weighting : {FaceWeighting::Area, FaceWeighting::Unit}) {
+      MeshDeformation deformation(mesh, lattice, Options(weighting));
+      std::vector<double> points = lattice.restPoints();
+      for (std::size_t i = 0; i < points.size(); ++i) points[i] += 0.1 * std::sin(double(i));
+      SurfaceMesh out;
+      deformation.deform(points, out);
+      const std::int64_t south = out.numberOfPoints() - 1;
+      for (const std::int64_t pole : {std::int64_t{0}, south}) {
+        double sum[3] = {0, 0, 0};
+        int corners = 0;
+        for (std::int64_t t = 0; t < out.numberOfTriangles(); ++t) {
+          const std::int64_t* tri = out.triangles.data() + 3 * t;
+          if (tri[0] != pole && tri[1] != pole && tri[2] != pole) continue;
+          ++corners;
+          double e[2][3];
+          for (int k = 0; k < 2; ++k)
+            for (int c = 0; c < 3; ++c)
+              e[k][c] = double(out.points[3 * tri[k + 1] + c]) - out.points[3 * tri[0] + c];
+          const double n[3] = {e[0][1] * e[1][2] - e[0][2] * e[1][1],
+                               e[0][2] * e[1][0] - e[0][0] * e[1][2],
+                               e[0][0] * e[1][1] - e[0][1] * e[1][0]};
+          const double length = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+          for (int c = 0; c < 3; ++c)
+            sum[c] += weighting == FaceWeighting::Unit ? n[c] / length : n[c];
+        }
+        ASSERT_EQ(corners, segments);
+        const double length = std::sqrt(sum[0] * sum[0] + sum[1] * sum[1] + sum[2] * sum[2]);
+        for (int c = 0; c < 3; ++c)
+          EXPECT_NEAR(out.normals[3 * pole + c], sum[c] / length, 1e-6)
+              << segments << " corners, pole " << pole << ", axis " << c
+              << (weighting == FaceWeighting::Unit ? ", unit faces" : ", area weighted");
+      }
+    }
+  }
+}
+
 TEST_P(Deformation, OutputIsReusedAcrossFramesAndTrianglesStayTheInputs) {
   const SurfaceMesh mesh = BumpySphere(10, 10, 0.1, 7);
   const Lattice lattice = LatticeAroundBounds(MeshBounds(mesh), {3, 3, 3});

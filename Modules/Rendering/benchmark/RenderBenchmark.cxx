@@ -9,6 +9,10 @@
 //   refill        frames/s when every frame brings the mesh anew (input modified): interop
 //                 copies device to device, host downloads and uploads it (GPU2 against GPU1)
 // and the bytes each frame downloads (GetTransferStats). No pixels are read back while timing.
+// Then a per-frame breakdown (medians) of the static and refill frames: Render() on the host, of
+// which the buffer fill and its interop map and unmap; with --breakdown also the frames drawn
+// again with glFinish after each, its wait timed apart (what the GPU still had to do).
+#include "cumed/benchmark/Table.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
@@ -38,6 +42,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -47,17 +52,23 @@ struct Settings {
   int frames = 300;
   int width = 1024;
   int height = 768;
-  std::string png; ///< the last interop frame, when given
+  std::string png;       ///< the last interop frame, when given
+  int multiSamples = -1; ///< -1: VTK's default
+  bool breakdown = false;
 };
 
 void Usage() {
   std::puts(
       "usage: cumed-render-benchmark --ct DIR [--iso HU] [--frames N] [--size WxH] [--png FILE]\n"
+      "                              [--msaa N] [--breakdown]\n"
       "  --ct DIR      a CT DICOM series (the project's: ../shared/data/ct/popi-phase00)\n"
       "  --iso HU      isovalue (default 300: about 1 M triangles on popi-phase00)\n"
       "  --frames N    frames per frames/s measurement (default 300)\n"
       "  --size WxH    offscreen window (default 1024x768)\n"
       "  --png FILE    also write the interop path's last frame\n"
+      "  --msaa N      samples per pixel, 0..16 (0: none; default: VTK's, 8)\n"
+      "  --breakdown   also draw the static and refill frames with glFinish after each, and\n"
+      "                report the median wait apart from Render()'s host time\n"
       "Needs a CUDA device; interop needs the OpenGL context on it (EGL device, DISPLAY unset).");
 }
 
@@ -77,6 +88,13 @@ Settings Parse(int argc, char** argv) {
       s.frames = std::stoi(next());
     else if (a == "--png")
       s.png = next();
+    else if (a == "--msaa") {
+      s.multiSamples = std::stoi(next());
+      if (s.multiSamples < 0 || s.multiSamples > 16)
+        throw cumed::InvalidArgument("--msaa " + std::to_string(s.multiSamples) +
+                                     ": expected 0..16 samples per pixel");
+    } else if (a == "--breakdown")
+      s.breakdown = true;
     else if (a == "--size") {
       const std::string v = next();
       if (std::sscanf(v.c_str(), "%dx%d", &s.width, &s.height) != 2 || s.width < 16 ||
@@ -95,7 +113,13 @@ Settings Parse(int argc, char** argv) {
   return s;
 }
 
+/// Medians over one loop of frames, in milliseconds; wait -1 when the loop did not wait.
+struct LoopBreakdown {
+  double renderCall = 0, buffer = 0, map = 0, unmap = 0, wait = -1;
+};
+
 struct PathResult {
+  LoopBreakdown staticLoop, refillLoop, staticWaited, refillWaited;
   std::string backend, reason;
   double firstColdMs = 0, firstWarmMs = 0, staticFps = 0, refillFps = 0;
   double coldBuildMs = 0, warmBuildMs = 0; ///< of which the buffers' build (mapper's own timing)
@@ -106,6 +130,7 @@ class Scene {
 public:
   explicit Scene(const Settings& s) : settings_(s) {
     window_ = cumed::rendering::OffscreenRenderWindow::Create(s.width, s.height);
+    if (s.multiSamples >= 0) window_->GetRenderWindow()->SetMultiSamples(s.multiSamples);
     renderer_->SetBackground(0.08, 0.09, 0.12);
     window_->GetRenderWindow()->AddRenderer(renderer_);
     Finish(); // the context exists and has drawn before anything is timed
@@ -168,26 +193,49 @@ PathResult RunPath(Scene& scene, const cumed::Image& volume,
   r.reason = mapper->GetLastFallbackReason();
 
   vtkCamera* camera = scene.renderer()->GetActiveCamera();
+  // `frames` frames turning the camera, every frame's mesh new when `refill`, the GPU waited
+  // for after each when `wait`; per-frame medians into `b`; returns the loop's wall seconds.
+  auto loop = [&](bool refill, bool wait, LoopBreakdown& b) {
+    std::vector<double> renderCall, buffer, map, unmap, waited;
+    for (auto* v : {&renderCall, &buffer, &map, &unmap, &waited}) v->reserve(s.frames);
+    const cumed::Stopwatch wall;
+    for (int f = 0; f < s.frames; ++f) {
+      if (refill) mapper->GetInput()->Modified(); // the mesh is new: its buffers are filled again
+      camera->Azimuth(360.0 / s.frames);
+      const int builds = mapper->GetNumberOfBufferBuilds();
+      cumed::Stopwatch watch;
+      scene.window()->Render();
+      renderCall.push_back(watch.elapsedMilliseconds());
+      const bool built = mapper->GetNumberOfBufferBuilds() != builds;
+      buffer.push_back(built ? 1e3 * mapper->GetLastBufferBuildSeconds() : 0.0);
+      map.push_back(built ? 1e3 * mapper->GetLastInteropMapSeconds() : 0.0);
+      unmap.push_back(built ? 1e3 * mapper->GetLastInteropUnmapSeconds() : 0.0);
+      if (wait) {
+        watch.restart();
+        glFinish();
+        waited.push_back(watch.elapsedMilliseconds());
+      }
+    }
+    glFinish();
+    const double seconds = wall.elapsedSeconds();
+    b.renderCall = cumed::benchmark::Median(renderCall);
+    b.buffer = cumed::benchmark::Median(buffer);
+    b.map = cumed::benchmark::Median(map);
+    b.unmap = cumed::benchmark::Median(unmap);
+    b.wait = wait ? cumed::benchmark::Median(waited) : -1;
+    return seconds;
+  };
   cumed::TransferStats before = cumed::GetTransferStats();
-  cumed::Stopwatch watch;
-  for (int f = 0; f < s.frames; ++f) {
-    camera->Azimuth(360.0 / s.frames);
-    scene.window()->Render();
-  }
-  glFinish();
-  r.staticFps = s.frames / watch.elapsedSeconds();
+  r.staticFps = s.frames / loop(false, false, r.staticLoop);
   r.staticDownBytesPerFrame = DownBytesSince(before) / s.frames;
 
   before = cumed::GetTransferStats();
-  watch.restart();
-  for (int f = 0; f < s.frames; ++f) {
-    mapper->GetInput()->Modified(); // the mesh is new: its buffers are filled again
-    camera->Azimuth(360.0 / s.frames);
-    scene.window()->Render();
-  }
-  glFinish();
-  r.refillFps = s.frames / watch.elapsedSeconds();
+  r.refillFps = s.frames / loop(true, false, r.refillLoop);
   r.refillDownBytesPerFrame = DownBytesSince(before) / s.frames;
+  if (s.breakdown) {
+    loop(false, true, r.staticWaited);
+    loop(true, true, r.refillWaited);
+  }
 
   if (!forceHost && !s.png.empty()) {
     vtkNew<vtkWindowToImageFilter> grab;
@@ -254,6 +302,29 @@ int main(int argc, char** argv) {
       std::printf("note: interop did not run: %s\n", interop.reason.c_str());
     }
     std::printf("refill speed-up interop / host: %.2fx\n", interop.refillFps / hostPath.refillFps);
+    std::printf("\nPer frame, medians in ms (multisamples: %d): Render() on the host, of which "
+                "the buffer fill and, of that, the interop map and unmap (the unmap with the "
+                "wait for the copies); GPU wait: glFinish after Render()%s.\n\n",
+                scene.window()->GetMultiSamples(),
+                s.breakdown ? " (frames drawn again, waited for one by one)"
+                            : " (not measured: add --breakdown)");
+    std::printf("| path | frames | Render() host | buffer fill | map | unmap | GPU wait |\n"
+                "|---|---|---|---|---|---|---|\n");
+    auto row = [](const char* path, const char* frames, const LoopBreakdown& b) {
+      char wait[32] = "-";
+      if (b.wait >= 0) std::snprintf(wait, sizeof wait, "%.3f", b.wait);
+      std::printf("| %s | %s | %.3f | %.3f | %.3f | %.3f | %s |\n", path, frames, b.renderCall,
+                  b.buffer, b.map, b.unmap, wait);
+    };
+    for (const auto* r : {&interop, &hostPath}) {
+      const char* path = r == &interop ? "interop (GPU2)" : "host upload (GPU1)";
+      row(path, "static", r->staticLoop);
+      row(path, "refill", r->refillLoop);
+      if (s.breakdown) {
+        row(path, "static, waited", r->staticWaited);
+        row(path, "refill, waited", r->refillWaited);
+      }
+    }
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cumed-render-benchmark: error: %s\n", e.what());

@@ -11,6 +11,7 @@
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Stream.h"
+#include "cumed/core/Timer.h"
 #include "cumed/core/Transfer.h"
 
 #include <cuda_gl_interop.h>
@@ -102,75 +103,124 @@ void* MappedPointer(const RegisteredGlBuffer& buffer, std::size_t needed) {
   return pointer;
 }
 
+/// Throws unless `colours` names an attribute of the mesh with a value per point and a table of
+/// bins + 3 RGBA entries.
+void CheckColourFill(const DeviceSurfaceMesh& mesh, const ColourFill& colours) {
+  const int attribute = colours.attribute;
+  const std::size_t pointBytes = static_cast<std::size_t>(mesh.numberOfPoints) * sizeof(float);
+  const bool attributeOk = attribute >= 0 && attribute < static_cast<int>(mesh.attributes.size()) &&
+                           mesh.attributes[attribute].size() >= pointBytes;
+  const DeviceColourTable* table = colours.table;
+  const bool tableOk = table && table->bins > 0 &&
+                       table->rgba.size() == 4 * static_cast<std::size_t>(table->bins + 3);
+  if (attributeOk && tableOk && colours.buffer && colours.tableCopy) return;
+  std::string what = "colouring a device mesh: attribute " + std::to_string(attribute) + " of " +
+                     std::to_string(mesh.attributes.size());
+  if (attribute >= 0 && attribute < static_cast<int>(mesh.attributes.size())) {
+    what += " (" + std::to_string(mesh.attributes[attribute].size()) + " bytes; " +
+            std::to_string(pointBytes) + " expected for " + std::to_string(mesh.numberOfPoints) +
+            " points)";
+  }
+  what += table ? ", a table of " + std::to_string(table->rgba.size()) + " bytes for " +
+                      std::to_string(table->bins) + " bins (4 (bins + 3) expected)"
+                : ", no colour table";
+  if (!colours.buffer) what += ", no colour buffer";
+  if (!colours.tableCopy) what += ", nowhere to keep the table on the device";
+  throw Error(what);
+}
+
+/// The table on the mesh's device, uploaded (a few KiB; counted) only when it changed.
+const std::uint8_t* TableOnDevice(const DeviceSurfaceMesh& mesh, const DeviceColourTable& table,
+                                  DeviceColourTableCopy& copy, const Stream& stream) {
+  if (copy.device != mesh.device || copy.buffer.size() != table.rgba.size() ||
+      copy.rgba != table.rgba) {
+    copy.rgba.clear(); // forgotten first: should the upload fail, the next fill uploads again
+    copy.buffer = DeviceBuffer(table.rgba.size());
+    copy.buffer.upload(table.rgba.data(), table.rgba.size(), &stream);
+    copy.device = mesh.device;
+    copy.rgba = table.rgba;
+  }
+  return copy.buffer.as<std::uint8_t>();
+}
+
 } // namespace
 
 void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
-                   RegisteredGlBuffer* normals, RegisteredGlBuffer& indices,
-                   RegisteredGlBuffer* colours, int colourAttribute,
-                   const DeviceColourTable* table) {
-  if (colours && (!table || colourAttribute < 0 ||
-                  colourAttribute >= static_cast<int>(mesh.attributes.size()) ||
-                  table->rgba.size() != 4 * static_cast<std::size_t>(table->bins + 3))) {
-    throw Error("colouring a device mesh: attribute " + std::to_string(colourAttribute) + " of " +
-                std::to_string(mesh.attributes.size()) +
-                (table ? ", a table of " + std::to_string(table->rgba.size()) + " bytes for " +
-                             std::to_string(table->bins) + " bins"
-                       : ", no colour table"));
-  }
+                   RegisteredGlBuffer* normals, RegisteredGlBuffer* indices,
+                   const ColourFill* colours, InteropFillTimes* times) {
+  if (colours) CheckColourFill(mesh, *colours);
   CurrentDevice current(mesh.device);
   // The process stream of the device: the mesh's producer queued its work there.
   const Stream& stream = ProcessStream(mesh.device);
-  // The sampled lookup table goes up (a few KiB); the scalars never come down.
-  DeviceBuffer tableOnDevice;
-  if (colours) {
-    tableOnDevice = DeviceBuffer(table->rgba.size(), stream);
-    tableOnDevice.upload(table->rgba.data(), table->rgba.size(), &stream);
-  }
+  // The sampled lookup table goes up when it changed; the scalars never come down.
+  const std::uint8_t* table =
+      colours ? TableOnDevice(mesh, *colours->table, *colours->tableCopy, stream) : nullptr;
   cudaGraphicsResource_t resources[4];
   int count = 0;
   resources[count++] = static_cast<cudaGraphicsResource_t>(points.resource());
-  resources[count++] = static_cast<cudaGraphicsResource_t>(indices.resource());
+  if (indices) resources[count++] = static_cast<cudaGraphicsResource_t>(indices->resource());
   if (normals) resources[count++] = static_cast<cudaGraphicsResource_t>(normals->resource());
-  if (colours) resources[count++] = static_cast<cudaGraphicsResource_t>(colours->resource());
+  if (colours)
+    resources[count++] = static_cast<cudaGraphicsResource_t>(colours->buffer->resource());
+  Stopwatch watch;
+  // One call for every buffer: each call synchronises with OpenGL (the graphics work issued
+  // before it completes before CUDA's work after it), so one costs less than several.
   CUMED_CUDA_CHECK(cudaGraphicsMapResources(count, resources, stream.native()));
+  InteropFillTimes spent;
+  spent.mapSeconds = watch.elapsedSeconds();
+  watch.restart();
   try {
-    const std::size_t pointBytes =
-        static_cast<std::size_t>(mesh.numberOfPoints) * 3 * sizeof(float);
-    const std::int64_t ids = mesh.numberOfTriangles * 3;
-    CopyDeviceToDevice(MappedPointer(points, pointBytes), mesh.points.data(), pointBytes, &stream);
-    if (normals) {
-      CopyDeviceToDevice(MappedPointer(*normals, pointBytes), mesh.normals.data(), pointBytes,
-                         &stream);
-    }
-    LaunchTriangleIdsToIndices(
-        mesh.triangles.as<std::int64_t>(),
-        static_cast<std::uint32_t*>(MappedPointer(indices, ids * sizeof(std::uint32_t))), ids,
+    const std::int64_t floats = mesh.numberOfPoints * 3;
+    const std::size_t pointBytes = static_cast<std::size_t>(floats) * sizeof(float);
+    // Points and normals in one kernel (rather than two copies).
+    LaunchCopyVertexArrays(
+        mesh.points.as<float>(), static_cast<float*>(MappedPointer(points, pointBytes)),
+        normals ? mesh.normals.as<float>() : nullptr,
+        normals ? static_cast<float*>(MappedPointer(*normals, pointBytes)) : nullptr, floats,
         stream.native());
+    if (indices) {
+      const std::int64_t ids = mesh.numberOfTriangles * 3;
+      LaunchTriangleIdsToIndices(
+          mesh.triangles.as<std::int64_t>(),
+          static_cast<std::uint32_t*>(MappedPointer(*indices, ids * sizeof(std::uint32_t))), ids,
+          stream.native());
+    }
     if (colours) {
+      const DeviceColourTable& sampled = *colours->table;
       const double scale =
-          table->high > table->low ? table->bins / (table->high - table->low) : 0.0;
+          sampled.high > sampled.low ? sampled.bins / (sampled.high - sampled.low) : 0.0;
       LaunchScalarsToColours(
-          mesh.attributes[colourAttribute].as<float>(), mesh.numberOfPoints,
-          tableOnDevice.as<std::uint8_t>(), table->low, table->high, scale, table->bins,
-          static_cast<std::uint8_t*>(MappedPointer(*colours, 4 * std::size_t(mesh.numberOfPoints))),
+          mesh.attributes[colours->attribute].as<float>(), mesh.numberOfPoints, table, sampled.low,
+          sampled.high, scale, sampled.bins,
+          static_cast<std::uint8_t*>(
+              MappedPointer(*colours->buffer, 4 * static_cast<std::size_t>(mesh.numberOfPoints))),
           stream.native());
     }
   } catch (...) {
     cudaGraphicsUnmapResources(count, resources, stream.native());
     throw;
   }
-  // Unmapping orders OpenGL's later use of the buffers after the work queued on the stream.
+  spent.writeSeconds = watch.elapsedSeconds();
+  watch.restart();
+  // Unmapping orders OpenGL's later use of the buffers after the work queued on the stream. The
+  // host waits for the copies too: the mesh's producer may write its next frame into the same
+  // arrays on a stream of its own as soon as this returns.
   CUMED_CUDA_CHECK(cudaGraphicsUnmapResources(count, resources, stream.native()));
   stream.synchronize();
+  spent.unmapSeconds = watch.elapsedSeconds();
+  if (times) *times = spent;
 }
 
-std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh) {
+std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh, BoundsScratch& scratch) {
   CurrentDevice current(mesh.device);
   const Stream& stream = ProcessStream(mesh.device);
-  DeviceBuffer scratch((6 * kBoundsBlocks + 6) * sizeof(float), stream);
-  float* result = scratch.as<float>() + 6 * kBoundsBlocks;
-  LaunchPointBounds(mesh.points.as<float>(), mesh.numberOfPoints, scratch.as<float>(), result,
-                    stream.native());
+  if (scratch.device != mesh.device || scratch.buffer.empty()) {
+    scratch.buffer = DeviceBuffer((6 * kBoundsBlocks + 6) * sizeof(float));
+    scratch.device = mesh.device;
+  }
+  float* partial = scratch.buffer.as<float>();
+  float* result = partial + 6 * kBoundsBlocks;
+  LaunchPointBounds(mesh.points.as<float>(), mesh.numberOfPoints, partial, result, stream.native());
   float host[6];
   CopyDeviceToHost(host, result, sizeof(host), &stream);
   stream.synchronize();

@@ -4,6 +4,7 @@
 #include "cumed/rendering/DeviceColourTable.h"
 
 #include <cfloat>
+#include <cstdint>
 
 namespace cumed::rendering::detail {
 namespace {
@@ -28,6 +29,37 @@ __global__ void ScalarsToColoursKernel(const float* __restrict__ values, std::in
        p += stride) {
     rgba[p] = table[ColourTableEntry(values[p], low, high, scale, bins)];
   }
+}
+
+// Both arrays in one grid, the points first, then the normals: float4 at a time where every
+// pointer is 16-byte aligned (cudaMalloc's and OpenGL's storage are), float by float for the rest.
+__global__ void CopyVertexArraysKernel(const float* __restrict__ pointsSrc,
+                                       float* __restrict__ pointsDst,
+                                       const float* __restrict__ normalsSrc,
+                                       float* __restrict__ normalsDst, std::int64_t count,
+                                       int arrays, bool aligned) {
+  const std::int64_t quads = aligned ? count / 4 : 0;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       i < arrays * quads; i += stride) {
+    const bool normals = i >= quads;
+    const std::int64_t q = normals ? i - quads : i;
+    const float4* src = reinterpret_cast<const float4*>(normals ? normalsSrc : pointsSrc);
+    float4* dst = reinterpret_cast<float4*>(normals ? normalsDst : pointsDst);
+    dst[q] = src[q];
+  }
+  // The floats after the last whole float4 of each array.
+  const std::int64_t tail = count - 4 * quads;
+  for (std::int64_t t = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       t < arrays * tail; t += stride) {
+    const bool normals = t >= tail;
+    const std::int64_t k = 4 * quads + (normals ? t - tail : t);
+    (normals ? normalsDst : pointsDst)[k] = (normals ? normalsSrc : pointsSrc)[k];
+  }
+}
+
+bool Aligned16(const void* pointer) {
+  return reinterpret_cast<std::uintptr_t>(pointer) % 16 == 0;
 }
 
 // Per block: the six extremes of its share of points, reduced in shared memory (no float
@@ -103,6 +135,18 @@ void LaunchScalarsToColours(const float* values, std::int64_t count, const std::
       values, count, reinterpret_cast<const uchar4*>(table), low, high, scale, bins,
       reinterpret_cast<uchar4*>(rgba));
   CUMED_CHECK_LAUNCH("ScalarsToColoursKernel");
+}
+
+void LaunchCopyVertexArrays(const float* pointsSrc, float* pointsDst, const float* normalsSrc,
+                            float* normalsDst, std::int64_t count, CUstream_st* stream) {
+  if (count == 0) return;
+  const int arrays = normalsSrc ? 2 : 1;
+  const bool aligned = Aligned16(pointsSrc) && Aligned16(pointsDst) &&
+                       (!normalsSrc || (Aligned16(normalsSrc) && Aligned16(normalsDst)));
+  CopyVertexArraysKernel<<<BlocksFor(arrays * (aligned ? count / 4 + 1 : count)), kThreads, 0,
+                           stream>>>(pointsSrc, pointsDst, normalsSrc, normalsDst, count, arrays,
+                                     aligned);
+  CUMED_CHECK_LAUNCH("CopyVertexArraysKernel");
 }
 
 void LaunchPointBounds(const float* points, std::int64_t numberOfPoints, float* scratch,

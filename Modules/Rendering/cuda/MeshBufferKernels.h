@@ -17,6 +17,11 @@ void LaunchScalarsToColours(const float* values, std::int64_t count, const std::
                             double low, double high, double scale, int bins, std::uint8_t* rgba,
                             CUstream_st* stream);
 
+/// dst[i] = src[i] for `count` floats of each pair (the points and, when normalsSrc is not null,
+/// the normals into the vertex buffers), in one launch.
+void LaunchCopyVertexArrays(const float* pointsSrc, float* pointsDst, const float* normalsSrc,
+                            float* normalsDst, std::int64_t count, CUstream_st* stream);
+
 /// Blocks used by LaunchPointBounds: its scratch holds 6 floats per block plus 6 for the result.
 constexpr int kBoundsBlocks = 256;
 

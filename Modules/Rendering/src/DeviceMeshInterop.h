@@ -2,13 +2,16 @@
 // Internal: the CUDA side of vtkCuMedDeviceMeshMapper, behind a CUDA-free interface so that the
 // mapper's translation unit needs neither CUDA nor GL-interop headers. A CPU-only build links
 // DeviceMeshInteropUnavailable.cxx instead, whose functions say why interop cannot run.
+#include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Mesh.h"
 #include "cumed/rendering/DeviceColourTable.h"
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace cumed::rendering::detail {
 
@@ -38,20 +41,54 @@ private:
   void* resource_ = nullptr; ///< cudaGraphicsResource_t
 };
 
+/// Host wall time of one FillGlBuffers call's parts, in seconds (for the frame breakdown).
+struct InteropFillTimes {
+  double mapSeconds = 0;   ///< cudaGraphicsMapResources (one call for every buffer)
+  double writeSeconds = 0; ///< queuing the copy, index and colour kernels (and the table upload)
+  /// cudaGraphicsUnmapResources and the wait for the writes (the stream's synchronisation)
+  double unmapSeconds = 0;
+};
+
+/// The sampled lookup table on the device, kept by the mapper from one fill to the next: it goes
+/// up again only when its bytes or the mesh's device changed (not every frame).
+struct DeviceColourTableCopy {
+  int device = -1;
+  std::vector<std::uint8_t> rgba; ///< what `buffer` holds
+  DeviceBuffer buffer;
+};
+
+/// Scalar colours for FillGlBuffers: attribute `attribute` of the mesh mapped through `table` into
+/// `buffer` (RGBA bytes per point), the table's device copy kept in `tableCopy`.
+struct ColourFill {
+  RegisteredGlBuffer* buffer = nullptr;
+  int attribute = -1;
+  const DeviceColourTable* table = nullptr;
+  DeviceColourTableCopy* tableCopy = nullptr;
+};
+
 /// Writes the mesh into the registered buffers on the mesh's device, without a host copy:
-/// points and normals (float xyz) device to device, triangles converted from int64 point ids to
-/// the uint32 indices OpenGL draws. `normals` may be null (the mesh has none, or they are not
-/// drawn). `colours` (RGBA bytes per point) may be null; else the mesh's attribute
-/// `colourAttribute` is mapped through `table` into it on the device (the table's bytes go up,
-/// nothing comes down). Returns when the buffers are unmapped and the writes are complete, so
-/// OpenGL may draw. Throws CudaError; throws cumed::Error when a point id does not fit 32 bits.
+/// points and normals (float xyz) device to device by one kernel, triangles converted from int64
+/// point ids to the uint32 indices OpenGL draws. `normals` may be null (the mesh has none, or they
+/// are not drawn); `indices` may be null (the index buffer already holds these triangles: a frame
+/// that only moved the points); `colours` may be null (no scalar colours drawn), else its
+/// attribute is mapped into its buffer by a kernel. One map and one unmap for all of them. Returns
+/// when the buffers are unmapped and the writes are complete: OpenGL may draw, and the mesh's
+/// producer may overwrite its arrays (it may do so on another stream). Throws CudaError; throws
+/// cumed::Error when a point id does not fit 32 bits or the colours' attribute or table is not
+/// the mesh's. `times`, when given, receives the parts' host times.
 void FillGlBuffers(const DeviceSurfaceMesh& mesh, RegisteredGlBuffer& points,
-                   RegisteredGlBuffer* normals, RegisteredGlBuffer& indices,
-                   RegisteredGlBuffer* colours = nullptr, int colourAttribute = -1,
-                   const DeviceColourTable* table = nullptr);
+                   RegisteredGlBuffer* normals, RegisteredGlBuffer* indices,
+                   const ColourFill* colours, InteropFillTimes* times = nullptr);
+
+/// Device memory a bounds reduction reuses from one call to the next (allocated on the first
+/// call, again only when the mesh's device changes): no allocation per frame.
+struct BoundsScratch {
+  int device = -1;
+  DeviceBuffer buffer;
+};
 
 /// xmin, xmax, ymin, ymax, zmin, zmax of the mesh's points, reduced on the device; only these six
 /// values come back (one counted download of 24 bytes), never the mesh.
-std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh);
+std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh, BoundsScratch& scratch);
 
 } // namespace cumed::rendering::detail

@@ -23,11 +23,11 @@ RegisteredGlBuffer::RegisteredGlBuffer(unsigned glBuffer, std::size_t bytes)
 RegisteredGlBuffer::~RegisteredGlBuffer() = default;
 
 void FillGlBuffers(const DeviceSurfaceMesh&, RegisteredGlBuffer&, RegisteredGlBuffer*,
-                   RegisteredGlBuffer&, RegisteredGlBuffer*, int, const DeviceColourTable*) {
+                   RegisteredGlBuffer*, const ColourFill*, InteropFillTimes*) {
   NoCuda("filling OpenGL buffers from a device mesh");
 }
 
-std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh&) {
+std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh&, BoundsScratch&) {
   NoCuda("the bounds of a device mesh");
 }
 

@@ -171,6 +171,12 @@ std::unique_ptr<EglDeviceContext> EglDeviceContext::Create(int width, int height
 }
 
 void EglDeviceContext::MakeCurrent() {
+  // VTK asks for its context several times a frame; when it is current already, that is all.
+  if (eglGetCurrentContext() == handles_->context &&
+      eglGetCurrentSurface(EGL_DRAW) == handles_->surface &&
+      eglGetCurrentSurface(EGL_READ) == handles_->surface) {
+    return;
+  }
   if (!eglMakeCurrent(handles_->display, handles_->surface, handles_->surface, handles_->context)) {
     throw RenderingError("EGL: eglMakeCurrent failed: " + ErrorName(eglGetError()));
   }

@@ -26,6 +26,8 @@ SurfaceFrameRenderer::SurfaceFrameRenderer(vtkPolyData* surface, const SnapshotO
     : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
   impl_->window = OffscreenRenderWindow::Create(options.width, options.height, options.path);
+  if (options.multiSamples >= 0)
+    impl_->window->GetRenderWindow()->SetMultiSamples(options.multiSamples);
   impl_->mapper->SetForceHostUpload(forceHostUpload);
   impl_->renderer->AddActor(detail::MakeSurfaceActor(impl_->mapper, surface, options));
   detail::SetUpLightsAndBackground(impl_->renderer, options);
@@ -37,6 +39,12 @@ SurfaceFrameRenderer::~SurfaceFrameRenderer() {
 }
 
 FrameDrawTimes SurfaceFrameRenderer::Draw(bool wait) {
+  vtkRenderWindow* window = impl_->window->GetRenderWindow();
+  vtkCuMedDeviceMeshMapper* mapper = impl_->mapper;
+  const int buildsBefore = mapper->GetNumberOfBufferBuilds();
+  const TransferStats before = GetTransferStats();
+  FrameDrawTimes times;
+  Stopwatch watch;
   if (!impl_->cameraPlaced) {
     detail::PlaceAnteriorObliqueCamera(impl_->renderer, impl_->options);
     impl_->cameraPlaced = true;
@@ -44,17 +52,22 @@ FrameDrawTimes SurfaceFrameRenderer::Draw(bool wait) {
     // The surface moves: keep its near and far ends inside the clipping range.
     impl_->renderer->ResetCameraClippingRange();
   }
-  vtkRenderWindow* window = impl_->window->GetRenderWindow();
-  const int buildsBefore = impl_->mapper->GetNumberOfBufferBuilds();
-  const TransferStats before = GetTransferStats();
-  const Stopwatch watch;
+  times.cameraMs = watch.elapsedMilliseconds();
+  watch.restart();
   window->Render();
-  if (wait) window->WaitForCompletion();
-  FrameDrawTimes times;
-  times.totalMs = watch.elapsedMilliseconds();
+  times.renderCallMs = watch.elapsedMilliseconds();
+  if (wait) {
+    watch.restart();
+    window->WaitForCompletion();
+    times.gpuWaitMs = watch.elapsedMilliseconds();
+  }
+  times.totalMs = times.cameraMs + times.renderCallMs + (wait ? times.gpuWaitMs : 0.0);
   const TransferStats after = GetTransferStats();
-  if (impl_->mapper->GetNumberOfBufferBuilds() != buildsBefore)
-    times.bufferMs = 1e3 * impl_->mapper->GetLastBufferBuildSeconds();
+  if (mapper->GetNumberOfBufferBuilds() != buildsBefore) {
+    times.bufferMs = 1e3 * mapper->GetLastBufferBuildSeconds();
+    times.mapMs = 1e3 * mapper->GetLastInteropMapSeconds();
+    times.unmapMs = 1e3 * mapper->GetLastInteropUnmapSeconds();
+  }
   times.renderMs = times.totalMs > times.bufferMs ? times.totalMs - times.bufferMs : 0.0;
   times.deviceToHostCopies = after.deviceToHostCopies - before.deviceToHostCopies;
   times.deviceToHostBytes = after.deviceToHostBytes - before.deviceToHostBytes;

@@ -115,6 +115,13 @@ struct vtkCuMedDeviceMeshMapper::DirectBuffers {
   vtkSmartPointer<vtkCuMedInteropVertexBuffer> colours =
       vtkSmartPointer<vtkCuMedInteropVertexBuffer>::New();
   std::size_t indexBytes = 0; ///< storage allocated for the triangle index buffer
+  /// What the index buffer holds: the triangles of this mesh object, read from this array, at
+  /// IndexFillTime. A frame that only moved the points leaves it as it is.
+  std::weak_ptr<cumed::DeviceSurfaceMesh> indexMesh;
+  const void* indexTriangles = nullptr;
+  vtkTimeStamp indexFillTime;
+  cumed::rendering::detail::BoundsScratch boundsScratch;     ///< reused by every bounds reduction
+  cumed::rendering::detail::DeviceColourTableCopy tableCopy; ///< the colours' table, kept
   /// Registrations by OpenGL buffer name; dropped before that buffer's storage changes.
   std::map<unsigned, std::unique_ptr<cumed::rendering::detail::RegisteredGlBuffer>> registered;
 
@@ -268,7 +275,7 @@ void vtkCuMedDeviceMeshMapper::RenderPiece(vtkRenderer* renderer, vtkActor* acto
   {
     std::string reason = this->GetHostPathReason(renderer, actor);
     if (reason.empty()) reason = this->InteropFailure;
-    if (reason.empty()) reason = this->DirectFillUnavailableReason(*mesh);
+    if (reason.empty()) reason = this->CachedUnavailableReason(renderer, *mesh);
     if (reason.empty()) {
       this->DirectMesh = mesh;
       // VTK's drawing code reads CurrentInput; the stand-in's time tells it the mesh changed.
@@ -305,6 +312,8 @@ void vtkCuMedDeviceMeshMapper::RenderPiece(vtkRenderer* renderer, vtkActor* acto
 
 void vtkCuMedDeviceMeshMapper::BuildBufferObjects(vtkRenderer* renderer, vtkActor* actor) {
   const cumed::Stopwatch watch;
+  this->LastInteropMapSeconds = 0;
+  this->LastInteropUnmapSeconds = 0;
   this->BuildBuffers(renderer, actor);
   this->LastBufferBuildSeconds = watch.elapsedSeconds();
   ++this->NumberOfBufferBuilds;
@@ -378,6 +387,9 @@ void vtkCuMedDeviceMeshMapper::BuildDirectBuffers(vtkRenderer* renderer, vtkActo
   vtkOpenGLIndexBufferObject* indices = this->Primitives[PrimitiveTris].IBO;
   const std::size_t indexCount = static_cast<std::size_t>(mesh.numberOfTriangles) * 3;
   const std::size_t indexBytes = indexCount * sizeof(std::uint32_t);
+  bool indicesCurrent = SameMesh(direct.indexMesh, this->DirectMesh) &&
+                        direct.indexTriangles == mesh.triangles.data() &&
+                        direct.indexFillTime > this->GetMTime();
   if (indices->GetHandle() == 0 || direct.indexBytes != indexBytes) {
     direct.registered.erase(static_cast<unsigned>(indices->GetHandle()));
     indices->GenerateBuffer(vtkOpenGLBufferObject::ElementArrayBuffer);
@@ -386,16 +398,40 @@ void vtkCuMedDeviceMeshMapper::BuildDirectBuffers(vtkRenderer* renderer, vtkActo
                  GL_STATIC_DRAW);
     indices->Release();
     direct.indexBytes = indexBytes;
+    indicesCurrent = false;
   }
   // The host path's next index build must not think its buffer is still current.
   this->IBOBuildState.Clear();
   this->HaveCellScalars = false;
   this->HaveCellNormals = false;
 
+  // Forgotten first: should the fill fail half way, the next build writes the indices again.
+  direct.indexMesh.reset();
   this->FillDirectBuffers(mesh, static_cast<unsigned>(direct.points->GetHandle()), normalsBuffer,
-                          static_cast<unsigned>(indices->GetHandle()), coloursBuffer,
-                          this->DirectColourAttribute, this->DirectColours);
+                          indicesCurrent ? 0u : static_cast<unsigned>(indices->GetHandle()),
+                          coloursBuffer, this->DirectColourAttribute, this->DirectColours);
+  if (!indicesCurrent) {
+    ++this->NumberOfIndexFills;
+    direct.indexFillTime.Modified();
+  }
+  direct.indexMesh = this->DirectMesh;
+  direct.indexTriangles = mesh.triangles.data();
   indices->IndexCount = indexCount;
+}
+
+std::string
+vtkCuMedDeviceMeshMapper::CachedUnavailableReason(vtkRenderer* renderer,
+                                                  const cumed::DeviceSurfaceMesh& mesh) {
+  // The answer depends on the context (the window), the mesh's device and its size only; asking
+  // the driver (cudaGLGetDevices) every frame would cost every static frame a driver call.
+  UnavailableCheck key{renderer->GetRenderWindow(), mesh.device, mesh.numberOfPoints, {}};
+  if (!this->LastUnavailableCheck || this->LastUnavailableCheck->window != key.window ||
+      this->LastUnavailableCheck->device != key.device ||
+      this->LastUnavailableCheck->points != key.points) {
+    key.reason = this->DirectFillUnavailableReason(mesh);
+    this->LastUnavailableCheck = key;
+  }
+  return this->LastUnavailableCheck->reason;
 }
 
 std::string
@@ -411,14 +447,24 @@ void vtkCuMedDeviceMeshMapper::FillDirectBuffers(
   const std::size_t pointBytes = pointCount * 3 * sizeof(float);
   auto& points = this->Direct->Registration(pointsBuffer, pointBytes);
   auto* normals = normalsBuffer ? &this->Direct->Registration(normalsBuffer, pointBytes) : nullptr;
-  auto& indices = this->Direct->Registration(indexBuffer, this->Direct->indexBytes);
-  auto* rgba = coloursBuffer ? &this->Direct->Registration(coloursBuffer, 4 * pointCount) : nullptr;
-  cumed::rendering::detail::FillGlBuffers(mesh, points, normals, indices, rgba, colourAttribute,
-                                          &colours);
+  auto* indices =
+      indexBuffer ? &this->Direct->Registration(indexBuffer, this->Direct->indexBytes) : nullptr;
+  cumed::rendering::detail::ColourFill colourFill;
+  if (coloursBuffer) {
+    colourFill.buffer = &this->Direct->Registration(coloursBuffer, 4 * pointCount);
+    colourFill.attribute = colourAttribute;
+    colourFill.table = &colours;
+    colourFill.tableCopy = &this->Direct->tableCopy;
+  }
+  cumed::rendering::detail::InteropFillTimes times;
+  cumed::rendering::detail::FillGlBuffers(mesh, points, normals, indices,
+                                          coloursBuffer ? &colourFill : nullptr, &times);
+  this->LastInteropMapSeconds = times.mapSeconds;
+  this->LastInteropUnmapSeconds = times.unmapSeconds;
 }
 
 std::array<double, 6> vtkCuMedDeviceMeshMapper::DeviceBounds(const cumed::DeviceSurfaceMesh& mesh) {
-  return cumed::rendering::detail::DeviceMeshBounds(mesh);
+  return cumed::rendering::detail::DeviceMeshBounds(mesh, this->Direct->boundsScratch);
 }
 
 void vtkCuMedDeviceMeshMapper::ComputeBounds() {
@@ -434,7 +480,9 @@ void vtkCuMedDeviceMeshMapper::ComputeBounds() {
   }
   if (!SameMesh(this->BoundsMesh, mesh) || this->BoundsInputTime != input->GetMTime()) {
     try {
+      const cumed::Stopwatch watch;
       this->DeviceMeshBounds = this->DeviceBounds(*mesh);
+      this->LastBoundsSeconds = watch.elapsedSeconds();
     } catch (const std::exception& error) {
       vtkErrorMacro(<< "cannot measure the device mesh's bounds: " << error.what());
       vtkMath::UninitializeBounds(this->Bounds);
@@ -450,6 +498,7 @@ void vtkCuMedDeviceMeshMapper::ReleaseDirectBuffers() {
   // Registrations end before VTK deletes or re-specifies the buffers behind them.
   this->Direct->registered.clear();
   this->Direct->indexBytes = 0;
+  this->Direct->indexMesh.reset();
 }
 
 void vtkCuMedDeviceMeshMapper::ReleaseDirectBuffersInContext() {
@@ -469,6 +518,7 @@ void vtkCuMedDeviceMeshMapper::ReleaseDirectBuffersInContext() {
 
 void vtkCuMedDeviceMeshMapper::ReleaseGraphicsResources(vtkWindow* window) {
   this->ReleaseDirectBuffersInContext();
+  this->LastUnavailableCheck.reset(); // a new context may be on other devices
   this->Superclass::ReleaseGraphicsResources(window);
 }
 
@@ -480,4 +530,5 @@ void vtkCuMedDeviceMeshMapper::PrintSelf(ostream& os, vtkIndent indent) {
   os << indent << "NumberOfHostCopies: " << this->NumberOfHostCopies << "\n";
   os << indent << "NumberOfBufferBuilds: " << this->NumberOfBufferBuilds << "\n";
   os << indent << "LastBufferBuildSeconds: " << this->LastBufferBuildSeconds << "\n";
+  os << indent << "NumberOfIndexFills: " << this->NumberOfIndexFills << "\n";
 }

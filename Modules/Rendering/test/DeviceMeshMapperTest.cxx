@@ -115,9 +115,15 @@ public:
   vtkTypeMacro(HostFilledMapper, InspectableMapper);
   cumed::SurfaceMesh host;
   int fills = 0;
+  int indexFills = 0;         ///< fills that were asked to write the index buffer
+  int colourFills = 0;        ///< fills that were asked to write the colour buffer
+  int availabilityChecks = 0; ///< DirectFillUnavailableReason calls (a driver query for CUDA)
 
 protected:
-  std::string DirectFillUnavailableReason(const cumed::DeviceSurfaceMesh&) override { return {}; }
+  std::string DirectFillUnavailableReason(const cumed::DeviceSurfaceMesh&) override {
+    ++availabilityChecks;
+    return {};
+  }
   void FillDirectBuffers(const cumed::DeviceSurfaceMesh&, unsigned points, unsigned normals,
                          unsigned indices, unsigned colours, int colourAttribute,
                          const cumed::rendering::DeviceColourTable& table) override {
@@ -128,8 +134,11 @@ protected:
     };
     write(points, host.points.data(), host.points.size() * sizeof(float));
     if (normals) write(normals, host.normals.data(), host.normals.size() * sizeof(float));
-    std::vector<std::uint32_t> ids(host.triangles.begin(), host.triangles.end());
-    write(indices, ids.data(), ids.size() * sizeof(std::uint32_t));
+    if (indices) {
+      std::vector<std::uint32_t> ids(host.triangles.begin(), host.triangles.end());
+      write(indices, ids.data(), ids.size() * sizeof(std::uint32_t));
+      ++indexFills;
+    }
     if (colours) {
       // The kernel's rule on the host.
       const auto& values = host.attributes.at(colourAttribute);
@@ -141,6 +150,7 @@ protected:
         std::copy_n(&table.rgba[4 * entry], 4, &rgba[4 * p]);
       }
       write(colours, rgba.data(), rgba.size());
+      ++colourFills;
     }
     ++fills;
   }
@@ -330,6 +340,44 @@ TEST_P(DeviceMeshMapperDirect, DrawsTheSamePictureAsHostUpload) {
   frame.Render();
   EXPECT_EQ(mapper->fills, 2);
   EXPECT_EQ(mapper->GetNumberOfBufferBuilds(), 2);
+  // Only the points moved (same mesh, same triangles): the index buffer was kept.
+  EXPECT_EQ(mapper->indexFills, 1);
+  EXPECT_EQ(mapper->GetNumberOfIndexFills(), 1);
+  ExpectBuffersHold(frame, mapper, mapper->host);
+}
+
+TEST(DeviceMeshMapper, RewritesTheIndicesOnlyForNewTrianglesOrAModifiedMapper) {
+  auto sphere = MakeSphere(false);
+  vtkNew<HostFilledMapper> mapper;
+  mapper->host = ToSurfaceMesh(sphere);
+  mapper->SetInputData(Carrying(CountsOnly(mapper->host)));
+  const std::vector<unsigned char> reference = ReferenceFrame(sphere); // before the window opens
+  Frame frame(mapper);
+  ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+  EXPECT_EQ(mapper->indexFills, 1);
+  for (int f = 0; f < 3; ++f) {
+    mapper->GetInput()->Modified();
+    frame.Render();
+  }
+  EXPECT_EQ(mapper->fills, 4);
+  EXPECT_EQ(mapper->indexFills, 1);
+
+  // A new mesh object (of the same size) may hold other triangles: they are written.
+  cumed::SetDeviceMesh(mapper->GetInput(), CountsOnly(mapper->host));
+  frame.Render();
+  EXPECT_EQ(mapper->fills, 5);
+  EXPECT_EQ(mapper->indexFills, 2);
+  // The documented way to say that a mesh's triangles were rewritten in place.
+  mapper->Modified();
+  mapper->GetInput()->Modified();
+  frame.Render();
+  EXPECT_EQ(mapper->indexFills, 3);
+  EXPECT_EQ(mapper->GetNumberOfIndexFills(), 3);
+  // Same window, device and size all along: the driver was asked once.
+  EXPECT_EQ(mapper->availabilityChecks, 1);
+  ExpectBuffersHold(frame, mapper, mapper->host);
+  const PixelDifference d = Compare(frame.rgb, reference);
+  EXPECT_EQ(d.differing, 0) << "largest channel difference " << d.largest;
 }
 
 INSTANTIATE_TEST_SUITE_P(Normals, DeviceMeshMapperDirect, testing::Values(false, true),
@@ -390,6 +438,22 @@ void ColourByHeight(vtkMapper* mapper) {
   mapper->SetScalarRange(-0.5, 2.5); // values on both sides of the range too
 }
 
+/// The colour buffer `mapper` drew from holds what its lookup table gives each of `values`.
+template <class Values>
+void ExpectColoursHold(Frame& frame, vtkCuMedDeviceMeshMapper* mapper, const Values& values) {
+  frame.window->GetRenderWindow()->MakeCurrent();
+  vtkOpenGLVertexBufferObject* colours = mapper->GetVBOs()->GetVBO("scalarColor");
+  ASSERT_NE(colours, nullptr);
+  EXPECT_EQ(colours->GetNumberOfComponents(), 4);
+  const auto drawn = ReadBuffer<unsigned char>(colours->GetHandle(), 4 * values.size());
+  vtkScalarsToColors* table = mapper->GetLookupTable();
+  for (std::size_t p = 0; p < values.size(); ++p) {
+    const unsigned char* expected = table->MapValue(values[p]);
+    for (int c = 0; c < 4; ++c)
+      ASSERT_EQ(drawn[4 * p + c], expected[c]) << "point " << p << " value " << values[p];
+  }
+}
+
 } // namespace
 
 TEST(DeviceMeshMapper, ColoursAnAttributeOnTheDirectPathAsVtkDoes) {
@@ -433,6 +497,49 @@ TEST(DeviceMeshMapper, ColoursAnAttributeOnTheDirectPathAsVtkDoes) {
       ASSERT_EQ(drawn[4 * p + c], expected[c]) << "point " << p << " height " << h;
   }
   EXPECT_GT(outside, 0);
+}
+
+// Colours and the index buffer together: an attribute rewritten with the points refills the
+// colours in the same fill and keeps the indices; a new scalar range (the mapper modified) refills
+// both.
+TEST(DeviceMeshMapper, ColoursFollowTheAttributeAndTheRangeWhileTheIndicesAreKept) {
+  const ColouredSphere sphere;
+  vtkNew<HostFilledMapper> mapper;
+  mapper->host = sphere.host;
+  auto counts = CountsOnly(sphere.host);
+  counts->attributes.resize(1);
+  auto input = vtkSmartPointer<vtkPolyData>::New();
+  cumed::SetDeviceMesh(input, counts, sphere.naming);
+  mapper->SetInputData(input);
+  ColourByHeight(mapper);
+  Frame frame(mapper);
+  ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+  EXPECT_EQ(mapper->colourFills, 1);
+  for (int f = 1; f <= 2; ++f) {
+    for (float& value : mapper->host.attributes[0]) value = 1.5f - value;
+    mapper->GetInput()->Modified();
+    frame.Render();
+    ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+    ExpectColoursHold(frame, mapper, mapper->host.attributes[0]);
+  }
+  EXPECT_EQ(mapper->fills, 3);
+  EXPECT_EQ(mapper->colourFills, 3);
+  EXPECT_EQ(mapper->indexFills, 1);
+
+  mapper->SetScalarRange(0.0, 1.0);
+  frame.Render();
+  EXPECT_EQ(mapper->colourFills, 4);
+  EXPECT_EQ(mapper->indexFills, 2);
+  ExpectColoursHold(frame, mapper, mapper->host.attributes[0]);
+  ExpectBuffersHold(frame, mapper, mapper->host);
+
+  // Colouring switched off: the fill is asked for no colours and VTK draws none.
+  mapper->ScalarVisibilityOff();
+  frame.Render();
+  EXPECT_EQ(mapper->fills, 5);
+  EXPECT_EQ(mapper->colourFills, 4);
+  frame.window->GetRenderWindow()->MakeCurrent();
+  EXPECT_EQ(mapper->GetVBOs()->GetVBO("scalarColor"), nullptr);
 }
 
 TEST(DeviceMeshMapper, ColoursTheDirectPathCannotDrawAreNamed) {
@@ -558,21 +665,82 @@ TEST(DeviceMeshMapperCuda, ColoursAnAttributeOnTheDeviceWithoutDownloadingIt) {
   EXPECT_LE(stats.hostToDeviceBytes, 4u * (4096 + 3));
   EXPECT_EQ(stats.deviceToHostBytes, 6 * sizeof(float));
   EXPECT_EQ(mapper->GetNumberOfHostCopies(), 0);
-  frame.window->GetRenderWindow()->MakeCurrent();
-  vtkOpenGLVertexBufferObject* colours = mapper->GetVBOs()->GetVBO("scalarColor");
-  ASSERT_NE(colours, nullptr);
-  const auto n = static_cast<std::size_t>(sphere.host.numberOfPoints());
-  const auto drawn = ReadBuffer<unsigned char>(colours->GetHandle(), 4 * n);
-  for (std::size_t p = 0; p < n; ++p) {
-    const unsigned char* expected =
-        mapper->GetLookupTable()->MapValue(sphere.host.attributes[0][p]);
-    for (int c = 0; c < 4; ++c) ASSERT_EQ(drawn[4 * p + c], expected[c]) << "point " << p;
-  }
+  ExpectColoursHold(frame, mapper, sphere.host.attributes[0]);
   const PixelDifference d = Compare(frame.rgb, reference);
   std::printf("coloured interop vs host upload: %d of %d pixels differ, by at most %d\n",
               d.differing, kWidth * kHeight, d.largest);
   EXPECT_LE(d.differing, kWidth * kHeight / 1000);
   EXPECT_LE(d.largest, 2);
+}
+
+// An animation's frame: new points and normals written into the same device mesh. The VBOs get
+// them; the index buffer is kept (one index fill in all), and still holds the triangles.
+TEST(DeviceMeshMapperCuda, MovedPointsRefillTheVertexBuffersAndKeepTheIndices) {
+  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
+  auto sphere = MakeSphere(true);
+  cumed::SurfaceMesh host = ToSurfaceMesh(sphere);
+  const std::shared_ptr<cumed::DeviceSurfaceMesh> mesh = Upload(host);
+  vtkNew<InspectableMapper> mapper;
+  mapper->SetInputData(Carrying(mesh));
+  Frame frame(mapper);
+  SKIP_WITHOUT_GPU_CONTEXT(frame);
+  ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+  for (int f = 1; f <= 3; ++f) {
+    for (std::size_t i = 0; i < host.points.size(); ++i) host.points[i] += 0.25f * (i % 3 + 1);
+    for (std::size_t i = 0; i < host.normals.size(); i += 3)
+      std::swap(host.normals[i], host.normals[i + 1]);
+    mesh->points.upload(host.points.data(), host.points.size() * sizeof(float));
+    mesh->normals.upload(host.normals.data(), host.normals.size() * sizeof(float));
+    mapper->GetInput()->Modified();
+    frame.Render();
+    ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+    ExpectBuffersHold(frame, mapper, host);
+  }
+  EXPECT_EQ(mapper->GetNumberOfBufferBuilds(), 4);
+  EXPECT_EQ(mapper->GetNumberOfIndexFills(), 1);
+  EXPECT_GT(mapper->GetLastInteropMapSeconds(), 0.0);
+  EXPECT_GT(mapper->GetLastInteropUnmapSeconds(), 0.0);
+}
+
+// Colours and moved points through the real interop fill: the attribute rewritten on the device
+// is coloured again in the same map and unmap, the indices are kept, and the table (unchanged)
+// does not go up again; a new scalar range sends the new table up once.
+TEST(DeviceMeshMapperCuda, ColoursFollowAnAttributeRewrittenOnTheDevice) {
+  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
+  ColouredSphere sphere;
+  auto mesh = Upload(sphere.host);
+  auto& values = sphere.host.attributes[0];
+  mesh->attributes.emplace_back(values.size() * sizeof(float));
+  mesh->attributes[0].upload(values.data(), mesh->attributes[0].size());
+  auto input = vtkSmartPointer<vtkPolyData>::New();
+  cumed::SetDeviceMesh(input, mesh, sphere.naming);
+  vtkNew<InspectableMapper> mapper;
+  mapper->SetInputData(input);
+  ColourByHeight(mapper);
+  Frame frame(mapper);
+  SKIP_WITHOUT_GPU_CONTEXT(frame);
+  ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+  for (int f = 1; f <= 2; ++f) {
+    for (float& value : values) value = 1.5f - value;
+    mesh->attributes[0].upload(values.data(), mesh->attributes[0].size());
+    cumed::ResetTransferStats();
+    mapper->GetInput()->Modified();
+    frame.Render();
+    const cumed::TransferStats stats = cumed::GetTransferStats();
+    ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
+    EXPECT_EQ(stats.hostToDeviceCopies, 0u) << "frame " << f;
+    EXPECT_EQ(stats.deviceToHostBytes, 6 * sizeof(float)) << "frame " << f;
+    ExpectColoursHold(frame, mapper, values);
+  }
+  EXPECT_EQ(mapper->GetNumberOfBufferBuilds(), 3);
+  EXPECT_EQ(mapper->GetNumberOfIndexFills(), 1);
+
+  cumed::ResetTransferStats();
+  mapper->SetScalarRange(0.0, 1.0);
+  frame.Render();
+  EXPECT_EQ(cumed::GetTransferStats().hostToDeviceCopies, 1u);
+  ExpectColoursHold(frame, mapper, values);
+  ExpectBuffersHold(frame, mapper, sphere.host);
 }
 
 TEST(DeviceMeshMapperCuda, ForcedHostUploadCopiesTheMeshOnceAndDrawsTheSame) {

@@ -15,10 +15,21 @@ class vtkPolyData;
 
 namespace cumed::rendering {
 
+/// One frame's host wall times, in milliseconds. cameraMs + renderCallMs + gpuWaitMs = totalMs;
+/// bufferMs is part of renderCallMs (VTK builds the buffers inside Render()), mapMs and unmapMs
+/// are part of bufferMs.
 struct FrameDrawTimes {
-  double totalMs = 0;  ///< Render() until the GPU finished
+  double totalMs = 0;  ///< the frame: the camera, Render(), and the wait for the GPU when waited
   double bufferMs = 0; ///< of which the buffers' fill (the mapper's own timing; 0 if not rebuilt)
   double renderMs = 0; ///< the rest: the host copy of a device mesh on the host path, drawing
+  /// The clipping range's reset before Render(): it reads the surface's bounds, which for a
+  /// modified device mesh is a reduction on the device and a 24-byte download.
+  double cameraMs = 0;
+  double renderCallMs = 0; ///< vtkRenderWindow::Render() on the host (the buffer fill included)
+  double mapMs = 0;        ///< of bufferMs, interop: cudaGraphicsMapResources
+  double unmapMs = 0;      ///< of bufferMs, interop: the unmap and the wait for the copies
+  /// glFinish after Render(): what the GPU still had to do; -1 when Draw(false) did not wait.
+  double gpuWaitMs = -1;
   std::uint64_t deviceToHostCopies = 0; ///< during this frame (cumed::GetTransferStats())
   std::uint64_t deviceToHostBytes = 0;
 };
@@ -35,8 +46,9 @@ public:
   SurfaceFrameRenderer& operator=(const SurfaceFrameRenderer&) = delete;
 
   /// Renders the surface's current content; the first call places the camera on its bounds.
-  /// `wait`: until the GPU has finished (totalMs is then the frame's whole time); without it the
-  /// GPU may still be drawing when Draw returns (for throughput: call Finish() after the frames).
+  /// `wait`: until the GPU has finished, timed apart as gpuWaitMs (totalMs is then the frame's
+  /// whole time); without it the GPU may still be drawing when Draw returns (for throughput:
+  /// call Finish() after the frames).
   FrameDrawTimes Draw(bool wait = true);
   /// Waits until the GPU has finished every frame drawn.
   void Finish();

@@ -22,6 +22,10 @@ struct SnapshotOptions {
   /// The direction shown upwards in the picture (default: the head). Set it for a view from
   /// above or below (elevation +-90), where the head direction is the viewing direction.
   std::array<double, 3> viewUp{0.0, 0.0, 1.0};
+  /// Samples per pixel of the window's framebuffer (vtkRenderWindow::SetMultiSamples; 0 or 1:
+  /// none); -1 keeps VTK's default (8 on Linux, fewer where the driver allows fewer). Used by
+  /// SurfaceFrameRenderer.
+  int multiSamples = -1;
 };
 
 struct SnapshotResult {

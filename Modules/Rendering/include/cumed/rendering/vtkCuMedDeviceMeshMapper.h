@@ -7,9 +7,13 @@
 // the vertex (points), normal and index buffers VTK draws are filled on the device through
 // CUDA-OpenGL interop ("interop": points and normals copied device to device, int64 point ids
 // converted to uint32 indices by a kernel); the only thing downloaded is the bounds (6 floats,
-// for the camera). Otherwise it draws like vtkOpenGLPolyDataMapper ("host"): host input as VTK
-// does; a device mesh it cannot draw directly is copied to the host once (counted), with a
-// warning, and the reason is kept (GetLastFallbackReason).
+// for the camera). A frame that only moved the points (the same mesh object, the same triangle
+// array and count, the mapper and its lookup table not modified) refills the points, normals and
+// scalar colours and keeps the index buffer: call the mapper's Modified() after rewriting a
+// mesh's triangles in place. Otherwise it
+// draws like vtkOpenGLPolyDataMapper ("host"): host input as VTK does; a device mesh it cannot draw
+// directly is copied to the host once (counted), with a warning, and the reason is kept
+// (GetLastFallbackReason).
 //
 // Direct drawing covers what a surface needs: surface representation, lights, cameras, actor
 // transforms and material colour, normals when the mesh has them (else VTK's flat shading), and
@@ -28,7 +32,9 @@
 #include <vtkWeakPointer.h>
 
 #include <array>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace cumed {
@@ -59,6 +65,15 @@ public:
   /// is synchronised; with allocation and registration when the buffers are new); host, VTK's
   /// upload calls (the driver may still be copying), not the host copy of a device mesh.
   double GetLastBufferBuildSeconds() const { return this->LastBufferBuildSeconds; }
+  /// Of the last interop build: host seconds in cudaGraphicsMapResources, and in
+  /// cudaGraphicsUnmapResources with the wait for the writes (0 when the last build was not an
+  /// interop fill).
+  double GetLastInteropMapSeconds() const { return this->LastInteropMapSeconds; }
+  double GetLastInteropUnmapSeconds() const { return this->LastInteropUnmapSeconds; }
+  /// Interop builds that wrote the index buffer (the others kept it: only the points moved).
+  int GetNumberOfIndexFills() const { return this->NumberOfIndexFills; }
+  /// Host seconds of the last reduction of a device mesh's bounds (kernel and 24-byte download).
+  double GetLastBoundsSeconds() const { return this->LastBoundsSeconds; }
 
   /// Why the next render of the current input with `renderer` and `actor` would take the host
   /// path, as GetLastFallbackReason would then say; "" when its settings can be drawn directly
@@ -84,10 +99,13 @@ protected:
 
   /// The CUDA side, virtual so that a test can stand in for it on a machine without a GPU (the
   /// OpenGL plumbing is the same): why interop cannot run for `mesh` in the current context
-  /// ("" when it can), the buffers' fill, the bounds.
+  /// ("" when it can), the buffers' fill, the bounds. FillDirectBuffers gets 0 for a buffer it
+  /// must leave as it is (normalsBuffer: no normals drawn; indexBuffer: the triangles did not
+  /// change; coloursBuffer: no scalar colours drawn) and sets LastInteropMapSeconds and
+  /// LastInteropUnmapSeconds. A non-zero `coloursBuffer` (RGBA bytes per point) gets attribute
+  /// `colourAttribute` of the mesh mapped through `colours`, in the same map and unmap as the
+  /// other buffers; every fill writes it (the attribute may change with the points).
   virtual std::string DirectFillUnavailableReason(const cumed::DeviceSurfaceMesh& mesh);
-  /// `coloursBuffer` (RGBA bytes per point) is 0 when the mesh is drawn without scalar colours;
-  /// else attribute `colourAttribute` of the mesh is mapped through `colours` into it.
   virtual void FillDirectBuffers(const cumed::DeviceSurfaceMesh& mesh, unsigned pointsBuffer,
                                  unsigned normalsBuffer, unsigned indexBuffer,
                                  unsigned coloursBuffer, int colourAttribute,
@@ -107,6 +125,8 @@ private:
   /// The host copy of a device mesh, made once per mesh.
   vtkPolyData* HostCopyOf(vtkPolyData* input,
                           const std::shared_ptr<cumed::DeviceSurfaceMesh>& mesh);
+  /// DirectFillUnavailableReason, asked again only for another window, device or mesh size.
+  std::string CachedUnavailableReason(vtkRenderer* renderer, const cumed::DeviceSurfaceMesh& mesh);
   void BuildBuffers(vtkRenderer* renderer, vtkActor* actor);
   void BuildDirectBuffers(vtkRenderer* renderer, vtkActor* actor);
   /// Ends CUDA's registrations (before OpenGL re-specifies or deletes the buffers).
@@ -120,11 +140,22 @@ private:
   int NumberOfHostCopies = 0;
   int NumberOfBufferBuilds = 0;
   double LastBufferBuildSeconds = 0.0;
+  double LastInteropMapSeconds = 0.0;
+  double LastInteropUnmapSeconds = 0.0;
+  int NumberOfIndexFills = 0;
+  double LastBoundsSeconds = 0.0;
 
   /// The mesh being drawn directly; CurrentInput is then StandIn (no cells, empty points), which
   /// VTK's drawing code reads where it would read the input.
   std::shared_ptr<cumed::DeviceSurfaceMesh> DirectMesh;
   vtkPolyData* DirectInput = nullptr; ///< the input of the frame being drawn
+  struct UnavailableCheck {
+    const void* window = nullptr;
+    int device = 0;
+    std::int64_t points = 0;
+    std::string reason;
+  };
+  std::optional<UnavailableCheck> LastUnavailableCheck;
   /// Set when filling through interop failed: later frames take the host path at once.
   std::string InteropFailure;
   bool DirectNormals = false;
