@@ -23,6 +23,7 @@
 #include <vtkCellArray.h>
 #include <vtkDataArray.h>
 #include <vtkInformation.h>
+#include <vtkLookupTable.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkOpenGLIndexBufferObject.h>
@@ -704,7 +705,8 @@ TEST(DeviceMeshMapperCuda, MovedPointsRefillTheVertexBuffersAndKeepTheIndices) {
 
 // Colours and moved points through the real interop fill: the attribute rewritten on the device
 // is coloured again in the same map and unmap, the indices are kept, and the table (unchanged)
-// does not go up again; a new scalar range sends the new table up once.
+// does not go up again, nor for a new scalar range (same colours, other bins); new colours in
+// the lookup table send it up once.
 TEST(DeviceMeshMapperCuda, ColoursFollowAnAttributeRewrittenOnTheDevice) {
   if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
   ColouredSphere sphere;
@@ -735,12 +737,22 @@ TEST(DeviceMeshMapperCuda, ColoursFollowAnAttributeRewrittenOnTheDevice) {
   EXPECT_EQ(mapper->GetNumberOfBufferBuilds(), 3);
   EXPECT_EQ(mapper->GetNumberOfIndexFills(), 1);
 
+  // A new range maps the values to other bins of the same colours: nothing goes up.
   cumed::ResetTransferStats();
   mapper->SetScalarRange(0.0, 1.0);
   frame.Render();
-  EXPECT_EQ(cumed::GetTransferStats().hostToDeviceCopies, 1u);
+  EXPECT_EQ(cumed::GetTransferStats().hostToDeviceCopies, 0u);
   ExpectColoursHold(frame, mapper, values);
   ExpectBuffersHold(frame, mapper, sphere.host);
+  // New colours in the table: it goes up once.
+  auto* table = vtkLookupTable::SafeDownCast(mapper->GetLookupTable());
+  ASSERT_NE(table, nullptr);
+  table->SetHueRange(0.1, 0.9);
+  table->Build();
+  cumed::ResetTransferStats();
+  frame.Render();
+  EXPECT_EQ(cumed::GetTransferStats().hostToDeviceCopies, 1u);
+  ExpectColoursHold(frame, mapper, values);
 }
 
 TEST(DeviceMeshMapperCuda, ForcedHostUploadCopiesTheMeshOnceAndDrawsTheSame) {
