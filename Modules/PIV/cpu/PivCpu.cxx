@@ -102,8 +102,7 @@ PivField RunPivCpu(const std::vector<FramePair>& pairs, const std::uint8_t* mask
   for (int pass = 0; pass < passes; ++pass) {
     scope.checkCancelled();
     if (options.progress) options.progress(double(pass) / passes);
-    const PassGrid g = PlanPass(width, height, options.windowSizes[pass], options.overlap,
-                                pass == 0 ? options.searchExtension : 0, options.zeroPadding);
+    const PassGrid g = PlanPass(width, height, options, std::size_t(pass));
     field.resize(g.columns, g.rows);
     GridView predictor;
     if (pass > 0)

@@ -3,6 +3,7 @@
 // the CPU). The transforms between them are cuFFT's (cuda/PivCuda.cxx).
 #include "cuda/BlockReduce.cuh"
 #include "cuda/PivKernels.h"
+#include "cuda/WindowStore.cuh"
 #include "src/PeakFit.h"
 
 #include "cumed/core/CudaCheck.h"
@@ -83,11 +84,7 @@ __global__ void SearchPeaksKernel(const float* planes, PassGrid g, const std::ui
   const int column = window % g.columns, row = window / g.columns;
   const int n = g.fftSize, size = n * n;
   if (mask && mask[MaskPixelIndex(g, column, row, width)]) {
-    if (threadIdx.x == 0) {
-      field.u[window] = field.v[window] = field.peak[window] = field.second[window] = 0.f;
-      field.peakToPeak[window] = field.peakToMean[window] = 0.f;
-      field.flags[window] = Masked;
-    }
+    if (threadIdx.x == 0) StoreMaskedWindow(field, window);
     return; // the whole block returns: no reduction below is entered
   }
   const float* p = planes + std::size_t(window) * size;
@@ -112,16 +109,8 @@ __global__ void SearchPeaksKernel(const float* planes, PassGrid g, const std::ui
   s.peak = best;
   s.second = second;
   s.positiveSum = positive;
-  const WindowVector w = EvaluatePeak(p, g, s, fit, correctPairLoss);
-  float pu = 0.f, pv = 0.f;
-  if (hasPredictor) SampleGrid(predictor, WindowCentre(g, column), WindowCentre(g, row), pu, pv);
-  field.u[window] = pu + w.u;
-  field.v[window] = pv + w.v;
-  field.peak[window] = w.peak;
-  field.second[window] = w.second;
-  field.peakToPeak[window] = w.peakToPeak;
-  field.peakToMean[window] = w.peakToMean;
-  field.flags[window] = w.flags;
+  StoreWindowVector(field, window, EvaluatePeak(p, g, s, fit, correctPairLoss), g, column, row,
+                    hasPredictor ? &predictor : nullptr);
 }
 
 } // namespace

@@ -150,8 +150,7 @@ PivField RunEnsemblePivCuda(const std::vector<RawPair>& pairs, int width, int he
   for (int pass = 0; pass < passes; ++pass) {
     scope.checkCancelled();
     if (options.progress) options.progress(double(pass) / passes);
-    g = PlanPass(width, height, options.windowSizes[pass], options.overlap,
-                 pass == 0 ? options.searchExtension : 0, options.zeroPadding);
+    g = PlanPass(width, height, options, std::size_t(pass));
     DeviceField field(g, stream);
     GridView predictor;
     if (pass > 0)

@@ -10,6 +10,7 @@
 // tile in shared memory (rows padded to N + 1 for conflict-free rows and columns) turns columns
 // into rows.
 #include "cuda/PivKernels.h"
+#include "cuda/WindowStore.cuh"
 #include "src/PeakFit.h"
 #include "src/Sampling.h"
 
@@ -276,28 +277,15 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
   if (!active || t != 0) return;
   for (int k = 0; k < Threads; ++k) secondPeak = fmaxf(secondPeak, slots[group][1][k]);
 
-  if (p.mask && p.mask[MaskPixelIndex(g, column, row, p.width)]) {
-    field.u[window] = field.v[window] = field.peak[window] = field.second[window] = 0.f;
-    field.peakToPeak[window] = field.peakToMean[window] = 0.f;
-    field.flags[window] = Masked;
-    return;
-  }
+  if (p.mask && p.mask[MaskPixelIndex(g, column, row, p.width)])
+    return StoreMaskedWindow(field, window);
   PlaneSearch s;
   s.peakIndex = bestIndex;
   s.peak = best;
   s.second = secondPeak;
   s.positiveSum = GroupSum<Threads>(slots[group][2]);
-  const WindowVector w = EvaluatePeak(plane, g, s, p.fit, p.correctPairLoss);
-  float pu = 0.f, pv = 0.f;
-  if (p.hasPredictor)
-    SampleGrid(p.predictor, WindowCentre(g, column), WindowCentre(g, row), pu, pv);
-  field.u[window] = pu + w.u;
-  field.v[window] = pv + w.v;
-  field.peak[window] = w.peak;
-  field.second[window] = w.second;
-  field.peakToPeak[window] = w.peakToPeak;
-  field.peakToMean[window] = w.peakToMean;
-  field.flags[window] = w.flags;
+  StoreWindowVector(field, window, EvaluatePeak(plane, g, s, p.fit, p.correctPairLoss), g, column,
+                    row, p.hasPredictor ? &p.predictor : nullptr);
 }
 
 template <int N, class T>

@@ -41,9 +41,7 @@ void CorrelatePass(const void* first, const void* second, PixelType type, int wi
 } // namespace
 
 PassGrid FinalGrid(int width, int height, const PivOptions& options) {
-  const std::size_t passes = options.windowSizes.size();
-  return PlanPass(width, height, options.windowSizes.back(), options.overlap,
-                  passes == 1 ? options.searchExtension : 0, options.zeroPadding);
+  return PlanPass(width, height, options, options.windowSizes.size() - 1);
 }
 
 void EnqueuePivCuda(const void* firstFrame, const void* secondFrame, PixelType type, int width,
@@ -53,8 +51,7 @@ void EnqueuePivCuda(const void* firstFrame, const void* secondFrame, PixelType t
   const int passes = int(options.windowSizes.size());
   // Frames as float on the device (float frames are read in place), unless one fused pass
   // reads them as they are.
-  const PassGrid first = PlanPass(width, height, options.windowSizes[0], options.overlap,
-                                  options.searchExtension, options.zeroPadding);
+  const PassGrid first = PlanPass(width, height, options, 0);
   const bool readRaw = passes == 1 && FusedCorrelationFits(first);
   DeviceBuffer frameA, frameB;
   const float* floatA = static_cast<const float*>(firstFrame);
@@ -94,8 +91,7 @@ void EnqueuePivCuda(const void* firstFrame, const void* secondFrame, PixelType t
   for (int pass = 0; pass < passes; ++pass) {
     scope.checkCancelled();
     if (options.progress) options.progress(double(pass) / passes);
-    g = PlanPass(width, height, options.windowSizes[pass], options.overlap,
-                 pass == 0 ? options.searchExtension : 0, options.zeroPadding);
+    g = PlanPass(width, height, options, std::size_t(pass));
     DeviceField field(g, stream);
     if (pass == 0 && readRaw) {
       CorrelatePass(firstFrame, secondFrame, type, width, height, mask, g, nullptr, options,

@@ -17,4 +17,9 @@ PassGrid PlanPass(int width, int height, int windowSize, double overlap, int ext
   return g;
 }
 
+PassGrid PlanPass(int width, int height, const PivOptions& options, std::size_t pass) {
+  return PlanPass(width, height, options.windowSizes[pass], options.overlap,
+                  pass == 0 ? options.searchExtension : 0, options.zeroPadding);
+}
+
 } // namespace cumed::piv::detail

@@ -1,7 +1,10 @@
 #pragma once
 // The interrogation grid of one pass: window size, step, number of windows, FFT size, and where
 // each window's pixels come from and go in the correlation buffer. Shared by both backends.
+#include "cumed/piv/PivOptions.h"
 #include "src/HostDevice.h"
+
+#include <cstddef>
 
 namespace cumed::piv::detail {
 
@@ -18,6 +21,10 @@ struct PassGrid {
 /// The grid of a pass over a width x height frame. The caller has checked that the window fits.
 PassGrid PlanPass(int width, int height, int windowSize, double overlap, int extension,
                   bool zeroPadding);
+
+/// The grid of pass `pass` (0-based) of `options` over a width x height frame: its window
+/// size, the overlap, the search extension (first pass only) and the zero padding.
+PassGrid PlanPass(int width, int height, const PivOptions& options, std::size_t pass);
 
 /// Window centre along one axis (pixel-centre coordinates).
 CUMED_PIV_HD float WindowCentre(const PassGrid& g, int index) {

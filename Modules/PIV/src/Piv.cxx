@@ -34,9 +34,7 @@ template <class T> const float* AsFloat(const ImageView<const T>& frame, std::ve
 std::size_t CorrelationWork(int width, int height, const PivOptions& options) {
   std::size_t work = 0;
   for (std::size_t p = 0; p < options.windowSizes.size(); ++p) {
-    const detail::PassGrid g =
-        detail::PlanPass(width, height, options.windowSizes[p], options.overlap,
-                         p == 0 ? options.searchExtension : 0, options.zeroPadding);
+    const detail::PassGrid g = detail::PlanPass(width, height, options, p);
     work += std::size_t(g.count()) * std::size_t(g.fftSize) * std::size_t(g.fftSize);
   }
   return work;

@@ -79,4 +79,16 @@ inline cumed::testing::ParticleImagePair RandomPair(std::uint32_t flowSeed, int 
   return cumed::testing::RenderParticlePair(settings, RandomFlow(flowSeed, width, height));
 }
 
+/// A host mask over the frames of `geometry` (at least 256 x 256 px) covering x < 70, y >= 180:
+/// a corner of windows with no vector.
+inline cumed::Image CornerMask(const cumed::ImageGeometry& geometry) {
+  cumed::Image mask =
+      cumed::Image::Allocate(cumed::PixelType::UInt8, geometry, cumed::MemoryLocation::Host);
+  std::uint8_t* m = mask.view<std::uint8_t>().data;
+  const int width = int(geometry.size[0]), height = int(geometry.size[1]);
+  for (int y = 180; y < height; ++y)
+    for (int x = 0; x < 70; ++x) m[y * width + x] = 1;
+  return mask;
+}
+
 } // namespace cumed::piv::test

@@ -223,13 +223,9 @@ TEST(PivEnsembleCudaFrames, MaskAndOutliersMatchCpu) {
     for (int y = 60; y < 110; ++y)
       for (int x = 150; x < 210; ++x) second[y * 256 + x] = unrelated[y * 256 + x];
   }
-  cumed::Image mask = cumed::Image::Allocate(
-      cumed::PixelType::UInt8, sequence.front().first.geometry(), cumed::MemoryLocation::Host);
-  std::uint8_t* m = mask.view<std::uint8_t>().data;
-  for (int y = 180; y < 256; ++y)
-    for (int x = 0; x < 70; ++x) m[y * 256 + x] = 1;
+  const cumed::Image mask = CornerMask(sequence.front().first.geometry());
   PivOptions options = SinglePass(32);
-  options.mask = std::as_const(mask).view<std::uint8_t>();
+  options.mask = mask.view<std::uint8_t>();
   options.validation.minPeakToPeak = 1.3;
   const PivField cpu = Ensemble(PairsOf(sequence), options, cumed::Backend::CPU);
   EXPECT_GT(cpu.count(Masked), 0u);

@@ -129,13 +129,9 @@ TEST(PivCuda, ValidationAndMaskMatchCpu) {
   for (int y = 60; y < 110; ++y)
     for (int x = 150; x < 210; ++x) second[y * 256 + x] = unrelated[y * 256 + x];
   pair.first.view<float>().data[200 * 256 + 100] = std::numeric_limits<float>::quiet_NaN();
-  cumed::Image mask = cumed::Image::Allocate(cumed::PixelType::UInt8, pair.first.geometry(),
-                                             cumed::MemoryLocation::Host);
-  std::uint8_t* m = mask.view<std::uint8_t>().data;
-  for (int y = 180; y < 256; ++y)
-    for (int x = 0; x < 70; ++x) m[y * 256 + x] = 1;
+  const cumed::Image mask = CornerMask(pair.first.geometry());
   PivOptions options = SinglePass(32);
-  options.mask = std::as_const(mask).view<std::uint8_t>();
+  options.mask = mask.view<std::uint8_t>();
   options.validation.minPeakToPeak = 1.3;
   options.validation.maxV = 3.0;
   ExpectCudaMatchesCpu(pair, options, "mask, patch, NaN pixel, peak-to-peak, limits");
