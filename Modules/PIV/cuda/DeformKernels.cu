@@ -16,14 +16,39 @@ __global__ void ToFloatKernel(const T* source, float* target, std::size_t count)
   if (i < count) target[i] = float(source[i]);
 }
 
-__global__ void PrefilterRowsKernel(float* image, int width, int height) {
-  const int y = blockIdx.x * blockDim.x + threadIdx.x;
-  if (y < height) PrefilterCubicBSpline(image + std::size_t(y) * width, width, 1);
+/// The spline prefilter is a recursion along each line: serial, and with one thread per line
+/// (1024 of them for a 1024^2 frame) each step waited for a global load. Here a block copies its
+/// line into shared memory (coalesced for rows), one thread runs the recursion there, and the
+/// block copies it back: the same operations in the same order.
+__global__ void PrefilterLinesKernel(float* image, int length, std::size_t step,
+                                     std::size_t lineStep) {
+  extern __shared__ float line[];
+  float* first = image + blockIdx.x * lineStep;
+  for (int i = threadIdx.x; i < length; i += blockDim.x) line[i] = first[i * step];
+  __syncthreads();
+  if (threadIdx.x == 0) PrefilterCubicBSpline(line, length, 1);
+  __syncthreads();
+  for (int i = threadIdx.x; i < length; i += blockDim.x) first[i * step] = line[i];
 }
 
-__global__ void PrefilterColumnsKernel(float* image, int width, int height) {
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  if (x < width) PrefilterCubicBSpline(image + x, height, width);
+/// Lines longer than the shared memory holds: the recursion in global memory, a thread a line.
+__global__ void PrefilterLinesInPlaceKernel(float* image, int length, int count, std::size_t step,
+                                            std::size_t lineStep) {
+  const int l = blockIdx.x * blockDim.x + threadIdx.x;
+  if (l < count) PrefilterCubicBSpline(image + l * lineStep, length, int(step));
+}
+
+void PrefilterLines(float* image, int length, int count, std::size_t step, std::size_t lineStep,
+                    cudaStream_t stream) {
+  constexpr int kMaxSharedFloats = 12 * 1024; // 48 KiB: no opt-in needed
+  if (length <= kMaxSharedFloats) {
+    PrefilterLinesKernel<<<count, 128, length * sizeof(float), stream>>>(image, length, step,
+                                                                         lineStep);
+  } else {
+    PrefilterLinesInPlaceKernel<<<(count + 127) / 128, 128, 0, stream>>>(image, length, count, step,
+                                                                         lineStep);
+  }
+  CUMED_CHECK_LAUNCH("PrefilterLinesKernel");
 }
 
 /// One kernel per interpolation, so the Lanczos taps unroll with nothing else around them.
@@ -68,10 +93,8 @@ void LaunchToFloat(const void* source, PixelType type, float* target, std::size_
 }
 
 void LaunchPrefilter(float* image, int width, int height, CUstream_st* stream) {
-  PrefilterRowsKernel<<<(height + 127) / 128, 128, 0, stream>>>(image, width, height);
-  CUMED_CHECK_LAUNCH("PrefilterRowsKernel");
-  PrefilterColumnsKernel<<<(width + 127) / 128, 128, 0, stream>>>(image, width, height);
-  CUMED_CHECK_LAUNCH("PrefilterColumnsKernel");
+  PrefilterLines(image, width, height, 1, std::size_t(width), stream); // rows
+  PrefilterLines(image, height, width, std::size_t(width), 1, stream); // columns
 }
 
 void LaunchSmoothPredictor(const DeviceFieldView& field, int radius, float* u, float* v,
