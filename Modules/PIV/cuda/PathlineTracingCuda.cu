@@ -1,5 +1,6 @@
 #include "cuda/PathlineTracingCuda.h"
 
+#include "cuda/HostUpload.h"
 #include "cumed/core/CudaCheck.h"
 #include "cumed/core/Stream.h"
 
@@ -16,12 +17,6 @@ __global__ void TraceSeedsKernel(FlowGrid<float> grid, Stepping<float> stepping,
                         speed + first);
 }
 
-template <class T> DeviceBuffer Upload(const T* host, std::size_t count, const Stream& stream) {
-  DeviceBuffer buffer(count * sizeof(T), stream);
-  if (count) buffer.upload(host, count * sizeof(T), &stream);
-  return buffer;
-}
-
 } // namespace
 
 void TracePathlinesCuda(const FlowArrays& flow, const std::vector<std::array<float, 2>>& seeds,
@@ -34,10 +29,14 @@ void TracePathlinesCuda(const FlowArrays& flow, const std::vector<std::array<flo
   onDevice->device = device;
   const std::size_t points = std::size_t(lines.seeds) * std::size_t(lines.pointsPerLine);
   const std::size_t values = flow.u.size();
-  const DeviceBuffer u = Upload(flow.u.data(), values, stream);
-  const DeviceBuffer v = Upload(flow.v.data(), values, stream);
-  const DeviceBuffer blocked = Upload(flow.blocked.data(), values, stream);
-  const DeviceBuffer seedBuffer = Upload(seeds.front().data(), 2 * seeds.size(), stream);
+  DeviceBuffer u(values * sizeof(float), stream), v(values * sizeof(float), stream);
+  DeviceBuffer blocked(values, stream), seedBuffer(seeds.size() * 2 * sizeof(float), stream);
+  // The fields go up once, together.
+  UploadThroughStaging({{u.data(), flow.u.data(), u.size()},
+                        {v.data(), flow.v.data(), v.size()},
+                        {blocked.data(), flow.blocked.data(), blocked.size()},
+                        {seedBuffer.data(), seeds.data(), seedBuffer.size()}},
+                       stream);
   onDevice->x = DeviceBuffer(points * sizeof(float), stream);
   onDevice->y = DeviceBuffer(points * sizeof(float), stream);
   onDevice->speed = DeviceBuffer(points * sizeof(float), stream);
