@@ -281,7 +281,10 @@ Units and pathlines:
                            pixel size / T
   --pixel-size L           length per px (default 1)
   --pathlines FILE.vtp     polylines of points carried through the sequence's fields (RK2,
-                           bilinear in space, linear in time), with time and speed arrays
+                           bilinear in space, linear in time), with time and speed arrays;
+                           with --png also pathlines.png: the lines as ribbons coloured by
+                           speed over the first frame (traced, built and drawn on the GPU on a
+                           CUDA run)
   --pathline-seed-step K   seeds at every K-th window centre of the first field (default 2)
   --pair-interval T        time between successive pairs (default: --dt)
   --format vti|vtk         field files: VTK XML image data (default) or legacy VTK

@@ -2,15 +2,6 @@
 
 #include "cumed/piv/ArrowGlyphs.h"
 #include "cumed/piv/DerivedFields.h"
-#include "cumed/rendering/vtkCuMedDeviceMeshMapper.h"
-#include "cumed/vtk/DeviceMeshData.h"
-#include "cumed/vtk/VtkMeshBridge.h"
-
-#include <vtkActor.h>
-#include <vtkLookupTable.h>
-#include <vtkNew.h>
-#include <vtkPolyData.h>
-#include <vtkPolyDataMapper.h>
 
 #include <algorithm>
 #include <array>
@@ -55,8 +46,8 @@ float ArrowScale(const piv::PivField& field, const std::vector<float>& values) {
 
 } // namespace
 
-ArrowLayer MakeArrowLayer(const piv::PivField& field, const ImageGeometry& frame,
-                          const ArrowStyle& style) {
+MeshLayer MakeArrowLayer(const piv::PivField& field, const ImageGeometry& frame,
+                         const ArrowStyle& style) {
   const piv::DerivedFields derived =
       piv::ComputeDerivedFields(field, {style.timeBetweenFrames, style.pixelSize});
   const std::vector<float>& values =
@@ -68,36 +59,8 @@ ArrowLayer MakeArrowLayer(const piv::PivField& field, const ImageGeometry& frame
   options.backend = field.backendUsed == Backend::CUDA ? Backend::CUDA : Backend::CPU;
   piv::ArrowGlyphs glyphs = piv::BuildArrowGlyphs(field, values, options);
 
-  MeshNaming naming;
-  naming.attributeNames = {ToString(style.colour)};
-  ArrowLayer layer;
-  layer.glyphBackend = glyphs.backendUsed;
-  vtkNew<vtkPolyData> arrows;
-  vtkSmartPointer<vtkPolyDataMapper> mapper;
-  if (glyphs.device) {
-    SetDeviceMesh(arrows, glyphs.device, naming);
-    layer.deviceMapper = vtkSmartPointer<vtkCuMedDeviceMeshMapper>::New();
-    mapper = layer.deviceMapper;
-  } else {
-    ToVtkPolyDataNamed(glyphs.host, arrows, naming);
-    mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
-  }
-  mapper->SetInputData(arrows);
-  vtkNew<vtkLookupTable> colours;
-  colours->SetHueRange(0.667, 0.0); // blue (low) to red (high)
-  colours->Build();
-  mapper->SetLookupTable(colours);
-  mapper->ScalarVisibilityOn();
-  mapper->SetScalarModeToUsePointFieldData();
-  mapper->SelectColorArray(ToString(style.colour));
-  const std::array<double, 2> range = ColourRange(field, values, style.colour);
-  mapper->SetScalarRange(range[0], range[1]);
-
-  layer.actor = vtkSmartPointer<vtkActor>::New();
-  layer.actor->SetMapper(mapper);
-  // The glyphs are in px; the frame's world coordinates are px x spacing.
-  layer.actor->SetScale(frame.spacing[0], frame.spacing[1], 1.0);
-  return layer;
+  return MakeMeshLayer(glyphs.host, glyphs.device, ToString(style.colour),
+                       ColourRange(field, values, style.colour), frame);
 }
 
 } // namespace cumed::pivapp

@@ -5,16 +5,10 @@
 // drawn by vtkCuMedDeviceMeshMapper straight from device memory (CUDA-OpenGL interop; the
 // mapper falls back to one host copy, and says why, where the OpenGL context cannot share the
 // GPU's buffers); a CPU field's arrows are a host mesh drawn by vtkPolyDataMapper.
-#include "cumed/core/Backend.h"
+#include "MeshLayer.h"
+
 #include "cumed/core/Image.h"
 #include "cumed/piv/PivField.h"
-
-#include <vtkSmartPointer.h>
-
-#include <string>
-
-class vtkActor;
-class vtkCuMedDeviceMeshMapper;
 
 namespace cumed::pivapp {
 
@@ -29,17 +23,9 @@ struct ArrowStyle {
   double pixelSize = 1.0;         ///< --pixel-size
 };
 
-struct ArrowLayer {
-  vtkSmartPointer<vtkActor> actor;
-  /// The mapper of a device mesh (after a render it says how it drew: interop or host); null
-  /// when the arrows are a host mesh.
-  vtkSmartPointer<vtkCuMedDeviceMeshMapper> deviceMapper;
-  Backend glyphBackend = Backend::CPU; ///< where the arrow geometry was built
-};
-
 /// Builds the arrows of `field` (drawn over a frame of `frame` geometry) on the GPU when the field
 /// was computed there (field.backendUsed), else on the CPU. Throws what BuildArrowGlyphs throws.
-ArrowLayer MakeArrowLayer(const piv::PivField& field, const ImageGeometry& frame,
-                          const ArrowStyle& style);
+MeshLayer MakeArrowLayer(const piv::PivField& field, const ImageGeometry& frame,
+                         const ArrowStyle& style);
 
 } // namespace cumed::pivapp

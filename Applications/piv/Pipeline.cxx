@@ -2,6 +2,7 @@
 
 #include "FieldFiles.h"
 #include "FrameFiles.h"
+#include "PathlineLayer.h"
 #include "QuiverPicture.h"
 
 #include "cumed/app/BackendOption.h"
@@ -12,6 +13,7 @@
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
 #include "cumed/piv/FieldText.h"
+#include "cumed/piv/PathlineTracing.h"
 #include "cumed/piv/Pathlines.h"
 #include "cumed/piv/Piv.h"
 #include "cumed/piv/PivVtkField.h"
@@ -19,6 +21,7 @@
 #include <vtkImageData.h>
 #include <vtkPolyData.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
@@ -56,6 +59,11 @@ std::vector<FieldOutputs> PlanOutputs(const Arguments& a,
   return outputs;
 }
 
+/// --pathlines with --png: the lines drawn over the first frame.
+fs::path PathlinePicture(const Arguments& a) {
+  return fs::path(a.outputDirectory) / "pathlines.png";
+}
+
 void CheckOutputs(const Arguments& a, const std::vector<fs::path>& frames,
                   const std::vector<FieldOutputs>& outputs) {
   app::ProtectedInputs inputs;
@@ -71,6 +79,14 @@ void CheckOutputs(const Arguments& a, const std::vector<fs::path>& frames,
     if (!o.png.empty()) app::CheckReplaceable("output", o.png, a.force, inputs);
   }
   if (!a.pathlines.empty()) app::CheckReplaceable("--pathlines", a.pathlines, a.force, inputs);
+  if (!a.pathlines.empty() && a.png) {
+    for (const FieldOutputs& o : outputs)
+      if (o.png == PathlinePicture(a))
+        throw app::UsageError("the picture of pair '" + o.name + "' and the pathlines' picture " +
+                              "are both '" + o.png.string() +
+                              "': rename the frame, or leave out --png or --pathlines");
+    app::CheckReplaceable("output", PathlinePicture(a), a.force, inputs);
+  }
 }
 
 std::string PairName(const FramePairFiles& p) {
@@ -129,6 +145,10 @@ RunSummary RunPipeline(const Arguments& a) {
   created.Create(a.outputDirectory);
   app::StagedFiles staged(a.force);
   std::vector<vtkSmartPointer<vtkImageData>> fieldImages;
+  // --pathlines --png: the fields themselves and the first frame, for pathlines.png.
+  const bool pathlinePicture = !a.pathlines.empty() && a.png;
+  std::vector<piv::PivField> fields;
+  Image firstFrame;
   const ArrowStyle arrowStyle{a.arrowColour, a.timeBetweenFrames, a.pixelSize};
 
   auto checkMask = [&](const Image& frame, const fs::path& file) {
@@ -156,6 +176,10 @@ RunSummary RunPipeline(const Arguments& a) {
       }
     }
     fieldImages.push_back(image);
+    if (pathlinePicture) {
+      if (fields.empty()) firstFrame = frame.clone();
+      fields.push_back(field);
+    }
     s.writeSeconds += w.elapsedSeconds();
   };
 
@@ -227,6 +251,28 @@ RunSummary RunPipeline(const Arguments& a) {
         sequence, SeedsOf(fieldImages.front(), a.pathlineSeedStep), pathlineOptions);
     WritePathlines(staged.Stage(a.pathlines), lines);
     s.pathlines = a.pathlines;
+    if (pathlinePicture) {
+      // The same lines through CuMed's integrator where the fields were computed (on the GPU,
+      // they stay there: traced, turned into ribbons and drawn from device memory).
+      piv::PathlineTraceOptions trace;
+      trace.fieldInterval = pathlineOptions.fieldInterval;
+      trace.stepsPerInterval = pathlineOptions.stepsPerInterval;
+      trace.displacementTime = a.timeBetweenFrames;
+      trace.backend = fields.front().backendUsed == Backend::CUDA ? Backend::CUDA : Backend::CPU;
+      const piv::PathlineSet traced = piv::TraceFieldPathlines(
+          fields, piv::SeedGrid(fields.front(), a.pathlineSeedStep), trace);
+      const float width = std::max(1.5f, float(fields.front().step) / 8.f);
+      const QuiverDrawing drawn =
+          WriteLayerPng(staged.Stage(PathlinePicture(a)), firstFrame,
+                        MakePathlineLayer(traced, width, firstFrame.geometry()));
+      s.pathlinePng = PathlinePicture(a).string();
+      s.pngPathlines = drawn.glyphs;
+      s.renderHostCopies += drawn.hostCopies;
+      if (s.renderMesh.empty() || s.renderMesh == "interop") {
+        s.renderMesh = drawn.renderMesh;
+        s.renderFallback = drawn.fallback;
+      }
+    }
     s.writeSeconds += watch.elapsedSeconds();
   }
   staged.Commit();

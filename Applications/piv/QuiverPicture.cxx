@@ -68,6 +68,11 @@ vtkSmartPointer<vtkImageData> GreyFrame(const Image& frame) {
 
 QuiverDrawing WriteQuiverPng(const std::filesystem::path& png, const Image& frame,
                              const piv::PivField& field, const ArrowStyle& style) {
+  return WriteLayerPng(png, frame, MakeArrowLayer(field, frame.geometry(), style));
+}
+
+QuiverDrawing WriteLayerPng(const std::filesystem::path& png, const Image& frame,
+                            const MeshLayer& arrows) {
   const ImageGeometry& g = frame.geometry();
   const double worldWidth = g.size[0] * g.spacing[0], worldHeight = g.size[1] * g.spacing[1];
   const double shrink = std::min(1.0, 1600.0 / double(g.size[0]));
@@ -77,7 +82,6 @@ QuiverDrawing WriteQuiverPng(const std::filesystem::path& png, const Image& fram
 
   vtkNew<vtkImageActor> background;
   background->GetMapper()->SetInputData(GreyFrame(frame));
-  const ArrowLayer arrows = MakeArrowLayer(field, g, style);
 
   vtkNew<vtkRenderer> renderer;
   renderer->AddActor(background);
@@ -109,7 +113,7 @@ QuiverDrawing WriteQuiverPng(const std::filesystem::path& png, const Image& fram
     throw Error("cannot write '" + png.string() +
                 "': " + vtkErrorCode::GetStringFromErrorCode(writer->GetErrorCode()));
   QuiverDrawing drawn;
-  drawn.glyphs = arrows.glyphBackend == Backend::CUDA ? "cuda" : "cpu";
+  drawn.glyphs = arrows.meshBackend == Backend::CUDA ? "cuda" : "cpu";
   drawn.renderMesh = arrows.deviceMapper ? arrows.deviceMapper->GetLastBackend() : "host";
   if (arrows.deviceMapper && drawn.renderMesh != "interop") {
     drawn.fallback = arrows.deviceMapper->GetLastFallbackReason();

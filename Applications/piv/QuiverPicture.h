@@ -13,9 +13,9 @@
 
 namespace cumed::pivapp {
 
-/// How the arrows of one picture were made and drawn.
+/// How the mesh of one picture (arrows or pathline ribbons) was made and drawn.
 struct QuiverDrawing {
-  std::string glyphs;     ///< where the arrow geometry was built: "cpu" or "cuda"
+  std::string glyphs;     ///< where the geometry was built: "cpu" or "cuda"
   std::string renderMesh; ///< how it reached OpenGL: "interop" (from the GPU) or "host"
   std::string fallback;   ///< why a device mesh was drawn through the host ("" otherwise)
   int hostCopies = 0;     ///< device meshes copied to the host to be drawn (0 or 1)
@@ -26,5 +26,9 @@ struct QuiverDrawing {
 /// naming the file.
 QuiverDrawing WriteQuiverPng(const std::filesystem::path& png, const Image& frame,
                              const piv::PivField& field, const ArrowStyle& style);
+
+/// Draws `layer` over `frame` (the picture of WriteQuiverPng) and writes `png`; throws as it.
+QuiverDrawing WriteLayerPng(const std::filesystem::path& png, const Image& frame,
+                            const MeshLayer& layer);
 
 } // namespace cumed::pivapp

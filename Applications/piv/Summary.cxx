@@ -32,8 +32,10 @@ std::string FormatSummary(const RunSummary& s) {
   line << text << " output=\"" << s.output << "\"";
   if (!s.pathlines.empty()) line << " pathlines=\"" << s.pathlines << "\"";
   if (!s.renderMesh.empty()) {
-    line << " png_arrows=" << s.pngArrows << " render_mesh=" << s.renderMesh
-         << " render_host_copies=" << s.renderHostCopies;
+    line << " png_arrows=" << s.pngArrows;
+    if (!s.pngPathlines.empty())
+      line << " png_pathlines=" << s.pngPathlines << " pathline_png=\"" << s.pathlinePng << "\"";
+    line << " render_mesh=" << s.renderMesh << " render_host_copies=" << s.renderHostCopies;
     if (!s.renderFallback.empty()) line << " render_fallback=\"" << s.renderFallback << "\"";
   }
   return line.str();
@@ -64,8 +66,10 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .AddPathOrNull("pathlines", s.pathlines);
   if (!s.renderMesh.empty()) {
     app::JsonObject png;
-    png.Add("arrows", s.pngArrows)
-        .Add("render_mesh", s.renderMesh)
+    png.Add("arrows", s.pngArrows);
+    if (!s.pngPathlines.empty())
+      png.Add("pathlines", s.pngPathlines).Add("pathline_png", s.pathlinePng);
+    png.Add("render_mesh", s.renderMesh)
         .Add("render_host_copies", std::int64_t(s.renderHostCopies))
         .Add("render_fallback", s.renderFallback);
     json.Add("png", png);

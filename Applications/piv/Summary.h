@@ -22,6 +22,9 @@ struct RunSummary {
   /// to the host for drawing (all pictures). Empty without --png.
   std::string pngArrows, renderMesh, renderFallback;
   int renderHostCopies = 0;
+  /// --pathlines with --png: pathlines.png and where its ribbons were built (cpu|cuda); the
+  /// render keys above cover it too.
+  std::string pathlinePng, pngPathlines;
 };
 
 std::string FormatSummary(const RunSummary& summary);

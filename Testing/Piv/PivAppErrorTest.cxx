@@ -117,6 +117,16 @@ TEST(PivAppErrors, MaskOfTheWrongSize) {
               "--mask 'mask.png' is 64 x 96 px but frame 'a.png' is 128 x 96 px");
 }
 
+TEST(PivAppErrors, AFrameNamedLikeThePathlinePicture) {
+  const fs::path dir = FreshWorkDirectory();
+  WritePair(dir / "pathlines.png", dir / "b.png", 1, 1);
+  ExpectError(
+      RunPiv({"--output", "out", "--png", "--pathlines", "out/p.vtp", "pathlines.png", "b.png"},
+             dir),
+      2, "the picture of pair 'pathlines' and the pathlines' picture are both");
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
 TEST(PivAppErrors, ExistingOutputsNeedForce) {
   const fs::path dir = FreshWorkDirectory();
   WritePair(dir / "a.png", dir / "b.png", 1, 1);

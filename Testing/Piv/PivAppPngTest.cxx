@@ -84,6 +84,43 @@ TEST(PivAppPng, ArrowsColouredByVorticity) {
       << run.out;
 }
 
+TEST(PivAppPng, PathlinesDrawnAsRibbons) {
+  if (!std::getenv("CUMED_PIV_PNG_TEST"))
+    GTEST_SKIP() << "set CUMED_PIV_PNG_TEST=1 (CTest entry cumed_piv_app_png.cpu)";
+  const fs::path dir = FreshWorkDirectory();
+  WritePair(dir / "a.png", dir / "b.png", 2.5, 1.5);
+  const auto run = RunPiv({"--output", "out", "--png", "--window", "32", "--backend", "cpu",
+                           "--pathlines", "out/paths.vtp", "a.png", "b.png"},
+                          dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  // 4 x 3 seeds (every 2nd of 7 x 5 centres), each 2 px wide and about 12 px long.
+  const PictureCounts counts = CountPixels(dir / "out" / "pathlines.png");
+  EXPECT_GT(counts.coloured, 50);
+  EXPECT_LT(counts.coloured, 1500);
+  EXPECT_GT(counts.grey, 1000);
+  EXPECT_NE(run.out.find("png_arrows=cpu png_pathlines=cpu pathline_png=\"out/pathlines.png\" "
+                         "render_mesh=host render_host_copies=0"),
+            std::string::npos)
+      << run.out;
+}
+
+TEST(PivAppPngCuda, PathlinesTracedBuiltAndDrawnOnTheGpu) {
+  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
+  const fs::path dir = FreshWorkDirectory();
+  WritePair(dir / "a.png", dir / "b.png", 2.5, 1.5);
+  const auto run = RunPiv({"--output", "out", "--png", "--window", "32", "--backend", "cuda",
+                           "--pathlines", "out/paths.vtp", "a.png", "b.png"},
+                          dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const PictureCounts counts = CountPixels(dir / "out" / "pathlines.png");
+  EXPECT_GT(counts.coloured, 50);
+  EXPECT_LT(counts.coloured, 1500);
+  EXPECT_NE(run.out.find("png_pathlines=cuda"), std::string::npos) << run.out;
+  if (run.out.find("render_mesh=interop") == std::string::npos)
+    GTEST_SKIP() << "the meshes were drawn through the host: " << run.out;
+  EXPECT_NE(run.out.find("render_mesh=interop render_host_copies=0"), std::string::npos) << run.out;
+}
+
 TEST(PivAppPngCuda, ArrowsBuiltAndDrawnOnTheGpu) {
   if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
   const fs::path dir = FreshWorkDirectory();

@@ -41,7 +41,8 @@ case "$suite" in
                       cumed-deform-benchmark) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering or deformation)" >&2; exit 2 ;;
 esac
-# cumed-piv --backend cuda --png (arrows built on the GPU, drawn through interop) runs in
+# cumed-piv --backend cuda --png (arrows built on the GPU, drawn through interop; with
+# --pathlines, pathlines traced and ribbons built on the GPU) runs in
 # run-gpu-suite.sh on openpiv-exp1, which the piv data carries.
 if [ "$suite" = piv ]; then names+=(cumed-piv); fi
 executables=()

@@ -87,6 +87,18 @@ if command -v cumed-piv >/dev/null; then
   done
   grep -q "png_arrows=cuda render_mesh=interop render_host_copies=0" "$out/piv-app.log" ||
     { echo "FAILED: cumed-piv's arrows were not drawn from the GPU" | tee -a "$out/piv-app.log"; status=1; }
+  # Pathlines traced on the GPU, their ribbons built there and drawn from its memory
+  # (png_pathlines=cuda ... render_mesh=interop render_host_copies=0).
+  echo "=== cumed-piv --backend cuda --png --pathlines (openpiv-exp1)" | tee "$out/piv-pathlines.log"
+  rm -rf /tmp/piv-pathlines
+  cumed-piv --output /tmp/piv-pathlines --backend cuda --png --pathlines /tmp/piv-pathlines/paths.vtp \
+    --pathline-seed-step 1 /tmp/cumed-root/shared/data/piv/openpiv-exp1/exp1_001_a.bmp \
+    /tmp/cumed-root/shared/data/piv/openpiv-exp1/exp1_001_b.bmp 2>&1 |
+    tee -a "$out/piv-pathlines.log" || status=1
+  cp /tmp/piv-pathlines/pathlines.png "$out/piv-pathlines.png" 2>/dev/null
+  grep -q "png_pathlines=cuda pathline_png=\"/tmp/piv-pathlines/pathlines.png\" render_mesh=interop render_host_copies=0" \
+    "$out/piv-pathlines.log" ||
+    { echo "FAILED: cumed-piv's pathlines were not drawn from the GPU" | tee -a "$out/piv-pathlines.log"; status=1; }
 fi
 if command -v cumed-piv-benchmark >/dev/null; then
   cumed-piv-benchmark --repeat 9 2>&1 | tee "$out/piv-benchmark.md" || status=1

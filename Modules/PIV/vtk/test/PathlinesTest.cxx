@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -82,6 +83,33 @@ TEST(PivPathlines, RotationKeepsPointsOnTheirCircles) {
     const double turned = std::atan2(end[1], end[0]) - std::atan2(seeds[l][1], seeds[l][0]);
     EXPECT_NEAR(std::remainder(turned, 2 * M_PI), 1.0, 1e-4) << "line " << l;
   }
+}
+
+TEST(PivPathlines, RungeKutta4HoldsTheCircleFarCloserThanRk2) {
+  // One step per 2 time units: w dt = 0.1 rad, where RK2's radius grows by (w dt)^4 / 8 a step
+  // (2.5e-4 relative over 20 steps) and RK4's changes by (w dt)^6 / 144.
+  const double omega = 0.05;
+  auto rotation = AnalyticField([&](double x, double y, float* w) {
+    w[0] = float(-omega * y);
+    w[1] = float(omega * x);
+  });
+  std::vector<vtkImageData*> fields(21, rotation.GetPointer());
+  PathlineOptions options;
+  options.fieldInterval = 2.0;
+  options.stepsPerInterval = 1;
+  double drift[2] = {0, 0};
+  for (PathlineScheme scheme : {PathlineScheme::Midpoint, PathlineScheme::RungeKutta4}) {
+    options.scheme = scheme;
+    vtkSmartPointer<vtkPolyData> lines = TracePathlines(fields, {{30, 0, 0}}, options);
+    ASSERT_EQ(lines->GetNumberOfPoints(), 21);
+    for (vtkIdType id = 0; id < 21; ++id) {
+      double p[3];
+      lines->GetPoint(id, p);
+      drift[int(scheme)] = std::max(drift[int(scheme)], std::abs(std::hypot(p[0], p[1]) - 30));
+    }
+  }
+  EXPECT_NEAR(drift[0], 30 * 20 * std::pow(0.1, 4) / 8, 2e-3);
+  EXPECT_LT(drift[1], 1e-5);
 }
 
 TEST(PivPathlines, UniformFlowExactAndEndingAtTheEdge) {
