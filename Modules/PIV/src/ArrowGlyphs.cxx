@@ -2,6 +2,7 @@
 
 #include "cumed/core/Error.h"
 #include "src/ArrowGeometry.h"
+#include "src/FlatMesh.h"
 
 #include <cmath>
 #include <string>
@@ -63,12 +64,7 @@ ArrowGlyphs BuildArrowGlyphs(const PivField& field, const std::vector<float>& sc
   }
   const auto count = static_cast<std::int64_t>(field.size());
   SurfaceMesh& mesh = glyphs.host;
-  mesh.points.resize(std::size_t(count) * kArrowPoints * 3);
-  mesh.normals.resize(mesh.points.size());
-  mesh.triangles.resize(std::size_t(count) * kArrowTriangles * 3);
-  mesh.attributes.assign(1, MeshArray<float>(std::size_t(count) * kArrowPoints));
-  mesh.pointOffsets = {0, count * kArrowPoints};
-  mesh.triangleOffsets = {0, count * kArrowTriangles};
+  detail::ResizeFlatMesh(mesh, count, kArrowPoints, kArrowTriangles);
   for (std::int64_t i = 0; i < count; ++i)
     detail::WriteArrow(i, field.x[i], field.y[i], field.u[i], field.v[i], field.flags[i],
                        scalars[i], shape, mesh.points.data(), mesh.normals.data(),

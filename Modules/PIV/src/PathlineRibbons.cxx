@@ -1,6 +1,7 @@
 #include "cumed/piv/PathlineRibbons.h"
 
 #include "cumed/core/Error.h"
+#include "src/FlatMesh.h"
 #include "src/RibbonGeometry.h"
 
 #include <cmath>
@@ -57,12 +58,7 @@ PathlineRibbons BuildPathlineRibbons(const PathlineSet& lines,
   const int segments = lines.pointsPerLine - 1;
   const std::int64_t count = std::int64_t(lines.seeds) * segments;
   SurfaceMesh& mesh = ribbons.host;
-  mesh.points.resize(std::size_t(count) * kRibbonPoints * 3);
-  mesh.normals.resize(mesh.points.size());
-  mesh.triangles.resize(std::size_t(count) * kRibbonTriangles * 3);
-  mesh.attributes.assign(1, MeshArray<float>(std::size_t(count) * kRibbonPoints));
-  mesh.pointOffsets = {0, count * kRibbonPoints};
-  mesh.triangleOffsets = {0, count * kRibbonTriangles};
+  detail::ResizeFlatMesh(mesh, count, kRibbonPoints, kRibbonTriangles);
   for (int s = 0; s < lines.seeds; ++s)
     for (int n = 0; n < segments; ++n)
       detail::WriteRibbonSegment(s, n, lines.x.data(), lines.y.data(), lines.speed.data(),
