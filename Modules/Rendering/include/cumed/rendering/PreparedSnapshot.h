@@ -28,6 +28,9 @@ public:
   /// RenderingError for a surface without cells, as RenderSurfaceToPng does.
   FrameDrawTimes DrawFirstFrame(vtkPolyData* surface);
 
+  /// How the last frame's mesh reached OpenGL: "interop", "host" or "none".
+  std::string MeshUpload() const { return renderer_.MeshUpload(); }
+
   /// Writes the frame drawn as PNG; throws RenderingError naming the file (or its directory).
   SnapshotResult WritePng(const std::string& pngPath) const;
 
