@@ -235,6 +235,8 @@ std::string HelpText() {
        << "\n"
        << "The picture is rendered offscreen: through EGL when DISPLAY is unset, else through the\n"
        << "X display (on a machine without GPU or display: xvfb-run -a cumed-ct-surface ...).\n"
+       << "Its renderer is opened and warmed before the closing and contour, and the surface\n"
+       << "drawn right after the contour: the summary's warmup_ms and first_frame_ms.\n"
        << "Exit status: 0 success, 1 runtime error (input, CUDA, rendering), 2 usage error\n"
        << "(also: an output file exists and --force is not given).\n";
   return text.str();

@@ -9,6 +9,7 @@
 #include "cumed/app/Messages.h"
 #include "cumed/app/SafeOutput.h"
 #include "cumed/app/StageProgress.h"
+#include "cumed/app/TransferJson.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
@@ -16,14 +17,15 @@
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/meshio/StlWriter.h"
 #include "cumed/meshio/VtpWriter.h"
+#include "cumed/rendering/PreparedSnapshot.h"
 #include "cumed/rendering/RenderingError.h"
-#include "cumed/rendering/SurfaceSnapshot.h"
 #include "cumed/vtk/DeviceMeshData.h"
 
 #include <vtkPolyData.h>
 
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 
 namespace fs = std::filesystem;
 
@@ -70,6 +72,23 @@ cumed::rendering::SnapshotOptions SnapshotFor(const Arguments& arguments) {
   return snapshot;
 }
 
+// The picture's window is opened and warmed before the closing and contour (their copies are
+// counted after this), so the surface's first frame after the contour skips VTK's first-draw
+// set-up. On the CUDA backend the surface will be a device mesh: the warm-up draws one too.
+std::unique_ptr<cumed::rendering::PreparedSnapshot>
+PreparePicture(const Arguments& arguments, cumed::Backend backend, RunSummary& summary) {
+  StageProgress preparing(kProgramName, "preparing renderer");
+  try {
+    auto picture = std::make_unique<cumed::rendering::PreparedSnapshot>(
+        SnapshotFor(arguments), backend == cumed::Backend::CUDA);
+    summary.warmupMs = picture->WarmupMilliseconds();
+    summary.seconds.render += preparing.Finish();
+    return picture;
+  } catch (const cumed::rendering::RenderingError& e) {
+    throw cumed::rendering::RenderingError(std::string(e.what()) + "\n--no-png skips the picture");
+  }
+}
+
 } // namespace
 
 RunSummary RunPipeline(const Arguments& arguments) {
@@ -101,6 +120,9 @@ RunSummary RunPipeline(const Arguments& arguments) {
     summary.size[i] = static_cast<int>(size[i]);
     summary.spacing[i] = series.image->GetSpacing()[i];
   }
+
+  std::unique_ptr<cumed::rendering::PreparedSnapshot> prepared;
+  if (arguments.writePng) prepared = PreparePicture(arguments, backend, summary);
 
   const std::array<int, 3> radius =
       BallRadiusInVoxels(series.image, arguments.radiusMm, arguments.allowLargeElement);
@@ -136,11 +158,32 @@ RunSummary RunPipeline(const Arguments& arguments) {
   // from there (vtkCuMedDeviceMeshMapper): the files still need their one download.
   const ContourResult contour =
       ExtractIsosurface(closed, arguments.isoHu, backend, arguments.writePng);
+  const cumed::Stopwatch sinceContour;
   summary.voxelsAtOrAboveIso = contour.voxelsAtOrAboveIso;
   summary.transfers = cumed::GetTransferStats();
   const vtkSmartPointer<vtkPolyData>& surface = contour.surface;
   summary.seconds.contour = contouring.Finish();
   summary.contourImplementation = contour.implementation;
+
+  // The picture's first frame right away, from the device mesh where there is one; written as
+  // PNG after the surface files. An empty surface is reported there, once the files are written.
+  vtkSmartPointer<vtkPolyData> picture = surface;
+  if (contour.deviceMesh) {
+    picture = vtkSmartPointer<vtkPolyData>::New();
+    cumed::SetDeviceMesh(picture, contour.deviceMesh);
+  }
+  const cumed::TransferStats beforeRender = cumed::GetTransferStats();
+  std::string renderError;
+  if (prepared) {
+    try {
+      summary.seconds.render += prepared->DrawFirstFrame(picture).totalMs / 1e3;
+      summary.firstFrameMs = sinceContour.elapsedMilliseconds();
+    } catch (const cumed::rendering::RenderingError& e) {
+      renderError = e.what();
+    }
+  }
+  summary.renderTransfers = app::TransfersSince(beforeRender);
+
   summary.triangles = surface->GetNumberOfPolys();
   summary.points = surface->GetNumberOfPoints();
   summary.enclosedVolumeMm3 = EnclosedVolumeMm3(surface);
@@ -155,15 +198,10 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.renderMesh = "none";
   if (arguments.writePng) {
     StageProgress rendering(kProgramName, "rendering");
-    vtkSmartPointer<vtkPolyData> picture = surface;
-    if (contour.deviceMesh) {
-      picture = vtkSmartPointer<vtkPolyData>::New();
-      cumed::SetDeviceMesh(picture, contour.deviceMesh);
-    }
-    const cumed::TransferStats before = cumed::GetTransferStats();
     try {
-      const cumed::rendering::SnapshotResult drawn = cumed::rendering::RenderSurfaceToPng(
-          picture, staged.Stage(files.png).string(), SnapshotFor(arguments));
+      if (!renderError.empty()) throw cumed::rendering::RenderingError(renderError);
+      const cumed::rendering::SnapshotResult drawn =
+          prepared->WritePng(staged.Stage(files.png).string());
       summary.renderPath = drawn.renderPath;
       summary.renderMesh = drawn.meshUpload;
       summary.renderFallback = drawn.fallbackReason;
@@ -172,15 +210,8 @@ RunSummary RunPipeline(const Arguments& arguments) {
                                              " and " + files.stl.string() +
                                              " were written; --no-png skips the picture");
     }
-    const cumed::TransferStats after = cumed::GetTransferStats();
-    summary.renderTransfers.deviceToHostCopies =
-        after.deviceToHostCopies - before.deviceToHostCopies;
-    summary.renderTransfers.deviceToHostBytes = after.deviceToHostBytes - before.deviceToHostBytes;
-    summary.renderTransfers.hostToDeviceCopies =
-        after.hostToDeviceCopies - before.hostToDeviceCopies;
-    summary.renderTransfers.hostToDeviceBytes = after.hostToDeviceBytes - before.hostToDeviceBytes;
     staged.Commit();
-    summary.seconds.render = rendering.Finish();
+    summary.seconds.render += rendering.Finish();
   }
   created.Keep();
   summary.seconds.total = total.elapsedSeconds();

@@ -1,5 +1,6 @@
 #include "Summary.h"
 
+#include "cumed/app/FirstFrameSummary.h"
 #include "cumed/app/Json.h"
 #include "cumed/app/TransferJson.h"
 
@@ -37,7 +38,8 @@ std::string FormatSummary(const RunSummary& s) {
        << s.renderPath << "\" render_mesh=" << s.renderMesh
        << " render_copies_up=" << s.renderTransfers.hostToDeviceCopies
        << " render_copies_down=" << s.renderTransfers.deviceToHostCopies
-       << " render_bytes_down=" << s.renderTransfers.deviceToHostBytes;
+       << " render_bytes_down=" << s.renderTransfers.deviceToHostBytes
+       << app::FirstFrameText(s.warmupMs, s.firstFrameMs);
   if (s.renderMesh == "host" && !s.renderFallback.empty()) {
     line << " render_fallback=\"" << s.renderFallback << "\"";
   }
@@ -80,9 +82,9 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .AddPathOrNull("render", s.renderPath == "none" ? std::string() : s.renderPath)
       .Add("render_mesh", s.renderMesh)
       .Add("render_fallback", s.renderFallback)
-      .Add("render_transfers", TransfersJson(s.renderTransfers))
-      .Add("series_uid", s.seriesUid)
-      .Add("files", files);
+      .Add("render_transfers", TransfersJson(s.renderTransfers));
+  app::AddFirstFrameJson(json, s.warmupMs, s.firstFrameMs);
+  json.Add("series_uid", s.seriesUid).Add("files", files);
   return json.Text();
 }
 

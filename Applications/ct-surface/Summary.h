@@ -39,6 +39,11 @@ struct RunSummary {
   std::string renderFallback;
   /// Host<->device copies while rendering (interop: only the bounds, 6 floats, come down).
   cumed::TransferStats renderTransfers;
+  /// The picture's window opened and warmed on a tiny surface before the contour (-1: no
+  /// picture), and the time from the contour's end to the surface's first frame drawn (up to the
+  /// GPU's completion; -1: no picture, or nothing to draw).
+  double warmupMs = -1.0;
+  double firstFrameMs = -1.0;
   StageTimes seconds;
   /// Host<->device copies of the closing and contour stages, the mesh's download included (0 on
   /// the CPU path).

@@ -2,6 +2,14 @@
 
 namespace cumed::app {
 
+TransferStats TransfersSince(const TransferStats& before) {
+  const TransferStats now = GetTransferStats();
+  return {now.hostToDeviceCopies - before.hostToDeviceCopies,
+          now.deviceToHostCopies - before.deviceToHostCopies,
+          now.hostToDeviceBytes - before.hostToDeviceBytes,
+          now.deviceToHostBytes - before.deviceToHostBytes};
+}
+
 JsonObject TransfersJson(const TransferStats& transfers) {
   JsonObject json;
   json.Add("copies_up", transfers.hostToDeviceCopies)

@@ -1,6 +1,7 @@
 #include "cumed/rendering/SurfaceFrameRenderer.h"
 
 #include "SurfaceScene.h"
+#include "WarmUpSurface.h"
 #include "cumed/core/Timer.h"
 #include "cumed/core/Transfer.h"
 #include "cumed/rendering/vtkCuMedDeviceMeshMapper.h"
@@ -72,6 +73,23 @@ FrameDrawTimes SurfaceFrameRenderer::Draw(bool wait) {
   times.deviceToHostCopies = after.deviceToHostCopies - before.deviceToHostCopies;
   times.deviceToHostBytes = after.deviceToHostBytes - before.deviceToHostBytes;
   return times;
+}
+
+double SurfaceFrameRenderer::PrepareFirstFrame(bool deviceMesh) {
+  const Stopwatch watch;
+  vtkCuMedDeviceMeshMapper* mapper = impl_->mapper;
+  vtkSmartPointer<vtkPolyData> surface =
+      mapper->GetNumberOfInputConnections(0) > 0 ? mapper->GetInput() : nullptr;
+  mapper->SetInputData(detail::MakeWarmUpSurface(deviceMesh));
+  impl_->cameraPlaced = false;
+  Draw(true);
+  SetSurface(surface);
+  return watch.elapsedMilliseconds();
+}
+
+void SurfaceFrameRenderer::SetSurface(vtkPolyData* surface) {
+  impl_->mapper->SetInputData(surface);
+  impl_->cameraPlaced = false;
 }
 
 void SurfaceFrameRenderer::Finish() {

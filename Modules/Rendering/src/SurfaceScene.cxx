@@ -2,6 +2,7 @@
 
 #include "cumed/rendering/RenderingError.h"
 #include "cumed/rendering/vtkCuMedDeviceMeshMapper.h"
+#include "cumed/vtk/DeviceMeshData.h"
 
 #include <vtkActor.h>
 #include <vtkCamera.h>
@@ -15,8 +16,24 @@
 #include <vtkWindowToImageFilter.h>
 
 #include <cmath>
+#include <filesystem>
 
 namespace cumed::rendering::detail {
+
+void CheckHasCells(vtkPolyData* surface) {
+  const auto deviceMesh = cumed::GetDeviceMesh(surface);
+  if (!surface || (deviceMesh ? deviceMesh->numberOfTriangles : surface->GetNumberOfCells()) == 0) {
+    throw RenderingError("nothing to render: the surface has no cells");
+  }
+}
+
+void CheckPngDirectory(const std::string& pngPath) {
+  const auto directory = std::filesystem::absolute(pngPath).parent_path();
+  if (!std::filesystem::is_directory(directory)) {
+    throw RenderingError("cannot write PNG '" + pngPath + "': directory '" + directory.string() +
+                         "' does not exist");
+  }
+}
 
 // A device mesh is drawn from the device where it can be; host surfaces as VTK draws them.
 vtkSmartPointer<vtkActor> MakeSurfaceActor(vtkCuMedDeviceMeshMapper* mapper, vtkPolyData* surface,

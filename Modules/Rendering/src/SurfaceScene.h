@@ -15,6 +15,11 @@ class vtkCuMedDeviceMeshMapper;
 
 namespace cumed::rendering::detail {
 
+/// Throws RenderingError when `surface` is null or has no cells (host or device mesh).
+void CheckHasCells(vtkPolyData* surface);
+/// Throws RenderingError naming the directory when the PNG's does not exist (VTK's PNG writer
+/// would report it as a full disk).
+void CheckPngDirectory(const std::string& pngPath);
 /// An actor drawing `surface` through `mapper`, by material colour (not by scalars).
 vtkSmartPointer<vtkActor> MakeSurfaceActor(vtkCuMedDeviceMeshMapper* mapper, vtkPolyData* surface,
                                            const SnapshotOptions& options);

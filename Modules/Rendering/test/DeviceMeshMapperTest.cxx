@@ -13,6 +13,8 @@
 #include "cumed/core/Transfer.h"
 #include "cumed/rendering/DeviceColourTable.h"
 #include "cumed/rendering/OffscreenRenderWindow.h"
+#include "cumed/rendering/PreparedSnapshot.h"
+#include "cumed/rendering/SurfaceSnapshot.h"
 #include "cumed/rendering/vtkCuMedDeviceMeshMapper.h"
 #include "cumed/vtk/DeviceMeshData.h"
 #include "cumed/vtk/vtkCuMedDeviceMesh.h"
@@ -22,6 +24,7 @@
 #include <vtkCamera.h>
 #include <vtkCellArray.h>
 #include <vtkDataArray.h>
+#include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkLookupTable.h>
 #include <vtkNew.h>
@@ -29,6 +32,7 @@
 #include <vtkOpenGLIndexBufferObject.h>
 #include <vtkOpenGLVertexBufferObject.h>
 #include <vtkOpenGLVertexBufferObjectGroup.h>
+#include <vtkPNGReader.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
@@ -46,6 +50,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -669,6 +674,58 @@ TEST(DeviceMeshMapperCuda, ColoursAnAttributeOnTheDeviceWithoutDownloadingIt) {
   ExpectColoursHold(frame, mapper, sphere.host.attributes[0]);
   const PixelDifference d = Compare(frame.rgb, reference);
   std::printf("coloured interop vs host upload: %d of %d pixels differ, by at most %d\n",
+              d.differing, kWidth * kHeight, d.largest);
+  EXPECT_LE(d.differing, kWidth * kHeight / 1000);
+  EXPECT_LE(d.largest, 2);
+}
+
+namespace {
+std::vector<unsigned char> PngPixels(const std::string& path) {
+  vtkNew<vtkPNGReader> reader;
+  reader->SetFileName(path.c_str());
+  reader->Update();
+  vtkDataArray* scalars = reader->GetOutput()->GetPointData()->GetScalars();
+  if (!scalars) return {};
+  auto* bytes = static_cast<unsigned char*>(scalars->GetVoidPointer(0));
+  return {bytes, bytes + scalars->GetNumberOfValues()};
+}
+} // namespace
+
+// What the applications do (issue 12): the renderer warmed on a tiny device mesh before the
+// surface exists, then the surface's first frame. It is drawn from the device (only the bounds
+// come down, nothing goes up) and looks as a new window's picture of the same device mesh.
+TEST(DeviceMeshMapperCuda, WarmedSnapshotDrawsTheFirstFrameFromTheDeviceAsAnUnwarmedOne) {
+  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
+  const auto sphere = MakeSphere(true);
+  const std::shared_ptr<cumed::DeviceSurfaceMesh> mesh = Upload(ToSurfaceMesh(sphere));
+  cumed::rendering::SnapshotOptions options;
+  options.width = kWidth;
+  options.height = kHeight;
+  const auto dir = std::filesystem::temp_directory_path() / "cumed_device_mesh_mapper_test";
+  std::filesystem::create_directories(dir);
+  const std::string unwarmedPng = (dir / "unwarmed.png").string();
+  const std::string warmedPng = (dir / "warmed.png").string();
+  const auto unwarmed = cumed::rendering::RenderSurfaceToPng(Carrying(mesh), unwarmedPng, options);
+  if (unwarmed.meshUpload != "interop") {
+    GTEST_SKIP() << "no interop here: " << unwarmed.renderPath << ": " << unwarmed.fallbackReason;
+  }
+
+  cumed::rendering::PreparedSnapshot prepared(options, true);
+  EXPECT_GT(prepared.WarmupMilliseconds(), 0.0);
+  EXPECT_EQ(prepared.MeshUpload(), "interop"); // the warm-up itself went through interop
+  cumed::ResetTransferStats();
+  const auto first = prepared.DrawFirstFrame(Carrying(mesh));
+  const cumed::TransferStats stats = cumed::GetTransferStats();
+  std::printf("warm-up %.2f ms; first frame %.2f ms (buffers %.2f ms)\n",
+              prepared.WarmupMilliseconds(), first.totalMs, first.bufferMs);
+  EXPECT_EQ(prepared.MeshUpload(), "interop");
+  EXPECT_EQ(stats.deviceToHostBytes, 6 * sizeof(float));
+  EXPECT_EQ(stats.hostToDeviceCopies, 0u);
+  const auto written = prepared.WritePng(warmedPng);
+  EXPECT_EQ(written.meshUpload, "interop");
+
+  const PixelDifference d = Compare(PngPixels(warmedPng), PngPixels(unwarmedPng));
+  std::printf("warmed vs unwarmed first frame: %d of %d pixels differ, by at most %d\n",
               d.differing, kWidth * kHeight, d.largest);
   EXPECT_LE(d.differing, kWidth * kHeight / 1000);
   EXPECT_LE(d.largest, 2);

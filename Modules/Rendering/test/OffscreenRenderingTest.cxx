@@ -2,9 +2,11 @@
 #include "cumed/rendering/EglDeviceContext.h"
 #include "cumed/rendering/OffscreenRenderWindow.h"
 #include "cumed/rendering/RenderingError.h"
+#include "cumed/rendering/SurfaceFrameRenderer.h"
 #include "cumed/rendering/SurfaceSnapshot.h"
 
 #include <gtest/gtest.h>
+#include <vtkDataArray.h>
 #include <vtkFloatArray.h>
 #include <vtkFlyingEdges3D.h>
 #include <vtkImageData.h>
@@ -20,6 +22,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 using namespace cumed::rendering;
@@ -131,6 +134,17 @@ std::string RenderAndCheckSphere(RenderPath path, const std::string& fileName) {
   return result.renderPath;
 }
 
+// The PNG's pixels, row after row (empty when it cannot be read).
+std::vector<unsigned char> PngPixels(const fs::path& path) {
+  vtkNew<vtkPNGReader> reader;
+  reader->SetFileName(path.string().c_str());
+  reader->Update();
+  vtkDataArray* scalars = reader->GetOutput()->GetPointData()->GetScalars();
+  if (!scalars) return {};
+  auto* bytes = static_cast<unsigned char*>(scalars->GetVoidPointer(0));
+  return {bytes, bytes + scalars->GetNumberOfValues()};
+}
+
 bool DisplayIsSet() {
   const char* display = std::getenv("DISPLAY");
   return display && *display;
@@ -217,4 +231,41 @@ TEST(OffscreenRendering, ParsesRenderPathNames) {
   EXPECT_EQ(ParseRenderPath("x11"), RenderPath::X11Offscreen);
   EXPECT_THROW(ParseRenderPath("vulkan"), cumed::InvalidArgument);
   EXPECT_STREQ(ToString(RenderPath::EglDevice), "egl");
+}
+
+// A renderer warmed on the tiny surface before the real one exists draws the real one's first
+// frame exactly as a new window does: same camera (not zoomed twice), same lights, same pixels.
+// Both ways of handing the surface over: SetSurface after the warm-up, and the surface given at
+// construction and put back by the warm-up.
+TEST(OffscreenRendering, WarmedRendererFirstFrameMatchesSnapshot) {
+  if (!DisplayIsSet() && ListEglDevices().empty()) GTEST_SKIP() << "no display and no EGL device";
+  SnapshotOptions options;
+  options.width = 320;
+  options.height = 240;
+  const auto sphere = MakeSphere();
+  const auto unwarmedPng = OutputPath("sphere-unwarmed.png");
+  RenderSurfaceToPng(sphere, unwarmedPng.string(), options);
+  const std::vector<unsigned char> unwarmed = PngPixels(unwarmedPng);
+  ASSERT_EQ(unwarmed.size(), 320u * 240u * 3u);
+
+  const auto laterPng = OutputPath("sphere-warmed-set-later.png");
+  {
+    SurfaceFrameRenderer renderer(nullptr, options, false);
+    EXPECT_GT(renderer.PrepareFirstFrame(false), 0.0);
+    renderer.SetSurface(sphere);
+    const FrameDrawTimes first = renderer.Draw();
+    EXPECT_GE(first.gpuWaitMs, 0.0);
+    EXPECT_EQ(renderer.MeshUpload(), "host");
+    renderer.WritePng(laterPng.string());
+  }
+  EXPECT_TRUE(PngPixels(laterPng) == unwarmed) << laterPng << " differs from " << unwarmedPng;
+
+  const auto keptPng = OutputPath("sphere-warmed-kept.png");
+  {
+    SurfaceFrameRenderer renderer(sphere, options, false);
+    renderer.PrepareFirstFrame(false);
+    renderer.Draw();
+    renderer.WritePng(keptPng.string());
+  }
+  EXPECT_TRUE(PngPixels(keptPng) == unwarmed) << keptPng << " differs from " << unwarmedPng;
 }

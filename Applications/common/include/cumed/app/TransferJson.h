@@ -5,6 +5,9 @@
 
 namespace cumed::app {
 
+/// The copies counted since `before` (a GetTransferStats() taken earlier): one stage's.
+TransferStats TransfersSince(const TransferStats& before);
+
 /// {"copies_up", "bytes_up", "copies_down", "bytes_down"}.
 JsonObject TransfersJson(const TransferStats& transfers);
 

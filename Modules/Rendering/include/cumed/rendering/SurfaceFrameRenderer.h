@@ -37,13 +37,26 @@ struct FrameDrawTimes {
 class SurfaceFrameRenderer {
 public:
   /// Opens the window (options: size, render path, colours, camera direction). `surface` stays
-  /// the caller's and must outlive this object. `forceHostUpload`: a device mesh is drawn through
-  /// a host copy (vtkCuMedDeviceMeshMapper::ForceHostUpload). Throws RenderingError when no
-  /// window can be opened.
+  /// the caller's and must outlive this object (or its SetSurface); it may be null until
+  /// SetSurface when the renderer is made before the surface exists (PrepareFirstFrame).
+  /// `forceHostUpload`: a device mesh is drawn through a host copy
+  /// (vtkCuMedDeviceMeshMapper::ForceHostUpload). Throws RenderingError when no window can be
+  /// opened.
   SurfaceFrameRenderer(vtkPolyData* surface, const SnapshotOptions& options, bool forceHostUpload);
   ~SurfaceFrameRenderer();
   SurfaceFrameRenderer(const SurfaceFrameRenderer&) = delete;
   SurfaceFrameRenderer& operator=(const SurfaceFrameRenderer&) = delete;
+
+  /// Draws a tiny surface of the same layout (points, normals, triangles; a device mesh when
+  /// `deviceMesh`, as the real one will be) once, up to the GPU's completion, so that the
+  /// window's context, VTK's shader programs and (device) the CUDA-OpenGL path are set up before
+  /// the real surface exists: its first Draw then only fills buffers and draws. The surface given
+  /// before is drawn again from the next Draw, the camera placed anew. Returns the milliseconds
+  /// it took. Throws what the device mesh's upload throws (cumed::Error without CUDA).
+  double PrepareFirstFrame(bool deviceMesh);
+  /// Draws `surface` (the caller's, as in the constructor) from the next Draw on, the camera
+  /// placed anew on its bounds.
+  void SetSurface(vtkPolyData* surface);
 
   /// Renders the surface's current content; the first call places the camera on its bounds.
   /// `wait`: until the GPU has finished, timed apart as gpuWaitMs (totalMs is then the frame's
