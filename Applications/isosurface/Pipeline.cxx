@@ -13,6 +13,7 @@
 #include "cumed/app/SafeOutput.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/TransferJson.h"
+#include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
 #include "cumed/rendering/PreparedSnapshot.h"
@@ -162,7 +163,11 @@ RunSummary RunPipeline(const Arguments& requested) {
 
   std::unique_ptr<cumed::rendering::PreparedSnapshot> prepared;
   if (!outputs.png.empty()) {
-    prepared = PreparePicture(backend == cumed::Backend::CUDA && arguments.gpus == 1, summary);
+    // The mesh stays on the device when one GPU contours: --gpus 1, or every GPU (0) of one.
+    const cumed::DeviceProbeResult& probe = cumed::ProbeDevices();
+    const int gpus =
+        arguments.gpus == 0 && probe.usable ? int(probe.devices.size()) : arguments.gpus;
+    prepared = PreparePicture(backend == cumed::Backend::CUDA && gpus == 1, summary);
   }
 
   StageProgress contouring(kProgramName, "isosurface");
