@@ -53,13 +53,26 @@ PictureCounts CountPixels(const fs::path& png) {
   return counts;
 }
 
+/// cumed-piv run with `arguments` in a fresh directory holding the pair a.png, b.png (2.5, 1.5 px).
+struct PairRun {
+  fs::path dir;
+  cumed::apptest::RunResult run;
+};
+PairRun RunOnPair(const std::vector<std::string>& arguments) {
+  PairRun result{FreshWorkDirectory(), {}};
+  WritePair(result.dir / "a.png", result.dir / "b.png", 2.5, 1.5);
+  result.run = RunPiv(arguments, result.dir);
+  return result;
+}
+
+#define CUMED_SKIP_WITHOUT_PNG_TEST()                                                              \
+  if (!std::getenv("CUMED_PIV_PNG_TEST"))                                                          \
+  GTEST_SKIP() << "set CUMED_PIV_PNG_TEST=1 (CTest entry cumed_piv_app_png.cpu)"
+
 TEST(PivAppPng, ArrowsInColourOverTheGreyFrame) {
-  if (!std::getenv("CUMED_PIV_PNG_TEST"))
-    GTEST_SKIP() << "set CUMED_PIV_PNG_TEST=1 (CTest entry cumed_piv_app_png.cpu)";
-  const fs::path dir = FreshWorkDirectory();
-  WritePair(dir / "a.png", dir / "b.png", 2.5, 1.5);
-  const auto run = RunPiv(
-      {"--output", "out", "--png", "--window", "32", "--backend", "cpu", "a.png", "b.png"}, dir);
+  CUMED_SKIP_WITHOUT_PNG_TEST();
+  const auto [dir, run] = RunOnPair(
+      {"--output", "out", "--png", "--window", "32", "--backend", "cpu", "a.png", "b.png"});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const PictureCounts counts = CountPixels(dir / "out" / "a.png");
   EXPECT_GT(counts.coloured, 100); // 7 x 5 arrows
@@ -71,13 +84,10 @@ TEST(PivAppPng, ArrowsInColourOverTheGreyFrame) {
 }
 
 TEST(PivAppPng, ArrowsColouredByVorticity) {
-  if (!std::getenv("CUMED_PIV_PNG_TEST"))
-    GTEST_SKIP() << "set CUMED_PIV_PNG_TEST=1 (CTest entry cumed_piv_app_png.cpu)";
-  const fs::path dir = FreshWorkDirectory();
-  WritePair(dir / "a.png", dir / "b.png", 2.5, 1.5);
-  const auto run = RunPiv({"--output", "out", "--png", "--colour-by", "vorticity", "--window", "32",
-                           "--backend", "cpu", "--json", "a.png", "b.png"},
-                          dir);
+  CUMED_SKIP_WITHOUT_PNG_TEST();
+  const auto [dir, run] =
+      RunOnPair({"--output", "out", "--png", "--colour-by", "vorticity", "--window", "32",
+                 "--backend", "cpu", "--json", "a.png", "b.png"});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_GT(CountPixels(dir / "out" / "a.png").coloured, 100);
   EXPECT_NE(run.out.find("\"png\":{\"arrows\":\"cpu\",\"render_mesh\":\"host\""), std::string::npos)
@@ -85,13 +95,9 @@ TEST(PivAppPng, ArrowsColouredByVorticity) {
 }
 
 TEST(PivAppPng, PathlinesDrawnAsRibbons) {
-  if (!std::getenv("CUMED_PIV_PNG_TEST"))
-    GTEST_SKIP() << "set CUMED_PIV_PNG_TEST=1 (CTest entry cumed_piv_app_png.cpu)";
-  const fs::path dir = FreshWorkDirectory();
-  WritePair(dir / "a.png", dir / "b.png", 2.5, 1.5);
-  const auto run = RunPiv({"--output", "out", "--png", "--window", "32", "--backend", "cpu",
-                           "--pathlines", "out/paths.vtp", "a.png", "b.png"},
-                          dir);
+  CUMED_SKIP_WITHOUT_PNG_TEST();
+  const auto [dir, run] = RunOnPair({"--output", "out", "--png", "--window", "32", "--backend",
+                                     "cpu", "--pathlines", "out/paths.vtp", "a.png", "b.png"});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   // 4 x 3 seeds (every 2nd of 7 x 5 centres), each 2 px wide and about 12 px long.
   const PictureCounts counts = CountPixels(dir / "out" / "pathlines.png");
@@ -106,11 +112,8 @@ TEST(PivAppPng, PathlinesDrawnAsRibbons) {
 
 TEST(PivAppPngCuda, PathlinesTracedBuiltAndDrawnOnTheGpu) {
   if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
-  const fs::path dir = FreshWorkDirectory();
-  WritePair(dir / "a.png", dir / "b.png", 2.5, 1.5);
-  const auto run = RunPiv({"--output", "out", "--png", "--window", "32", "--backend", "cuda",
-                           "--pathlines", "out/paths.vtp", "a.png", "b.png"},
-                          dir);
+  const auto [dir, run] = RunOnPair({"--output", "out", "--png", "--window", "32", "--backend",
+                                     "cuda", "--pathlines", "out/paths.vtp", "a.png", "b.png"});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const PictureCounts counts = CountPixels(dir / "out" / "pathlines.png");
   EXPECT_GT(counts.coloured, 50);
@@ -123,10 +126,8 @@ TEST(PivAppPngCuda, PathlinesTracedBuiltAndDrawnOnTheGpu) {
 
 TEST(PivAppPngCuda, ArrowsBuiltAndDrawnOnTheGpu) {
   if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices();
-  const fs::path dir = FreshWorkDirectory();
-  WritePair(dir / "a.png", dir / "b.png", 2.5, 1.5);
-  const auto run = RunPiv(
-      {"--output", "out", "--png", "--window", "32", "--backend", "cuda", "a.png", "b.png"}, dir);
+  const auto [dir, run] = RunOnPair(
+      {"--output", "out", "--png", "--window", "32", "--backend", "cuda", "a.png", "b.png"});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const PictureCounts counts = CountPixels(dir / "out" / "a.png");
   EXPECT_GT(counts.coloured, 100);

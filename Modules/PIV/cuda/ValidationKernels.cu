@@ -17,8 +17,8 @@ namespace {
 
 namespace cg = cooperative_groups;
 
-constexpr int kThreads =
-    64; // small blocks: a field of a few thousand vectors spreads over many SMs
+// Small blocks: a field of a few thousand vectors spreads over many SMs.
+constexpr int kThreads = 64;
 
 __global__ void __launch_bounds__(kThreads)
     ValidateKernel(DeviceFieldView f, ValidationParameters p, ValidationScratch s, int* replaced) {
