@@ -1,11 +1,8 @@
 // Validation and replacement on the device, step for step as ValidateArrays on the host
 // (src/FieldValidation.cxx) with the same per-vector functions (src/VectorValidation.h), in one
-// launch: the steps are separated by barriers instead of a launch each (a pass took 14
-// launches, more time than the correlation itself). Fields of up to kOneBlockVectors vectors
-// (a 1024^2 pair's 32 px and 16 px grids) run in one block of 1024 threads, whose barriers cost
-// nanoseconds; larger ones in a cooperative launch over the whole GPU with grid-wide barriers
-// (microseconds each). Like the host, the sweeps stop after the first one that replaces nothing
-// (later ones would change nothing either).
+// cooperative launch: the steps are separated by grid-wide barriers instead of a launch each
+// (a pass took 14 launches, more time than the correlation itself). Like the host, the sweeps
+// stop after the first one that replaces nothing (later ones would change nothing either).
 #include "cuda/PivKernels.h"
 
 #include "cumed/core/CudaCheck.h"
@@ -20,25 +17,12 @@ namespace {
 
 namespace cg = cooperative_groups;
 
-constexpr int kOneBlockThreads = 1024;
-constexpr int kOneBlockVectors = 1 << 15;
-// Cooperative launch: small blocks, so that a field spreads over many SMs.
+// Small blocks: a field of a few thousand vectors spreads over many SMs.
 constexpr int kThreads = 64;
 
-/// The barrier between steps: the block's, or (cooperative launch) the grid's.
-template <bool OneBlock> struct Barrier {
-  __device__ void sync() {
-    if constexpr (OneBlock)
-      __syncthreads();
-    else
-      cg::this_grid().sync();
-  }
-};
-
-template <bool OneBlock>
-__global__ void __launch_bounds__(OneBlock ? kOneBlockThreads : kThreads)
+__global__ void __launch_bounds__(kThreads)
     ValidateKernel(DeviceFieldView f, ValidationParameters p, ValidationScratch s, int* replaced) {
-  Barrier<OneBlock> grid;
+  cg::grid_group grid = cg::this_grid();
   const int count = f.columns * f.rows;
   const int first = blockIdx.x * blockDim.x + threadIdx.x, stride = gridDim.x * blockDim.x;
 
@@ -101,7 +85,7 @@ __global__ void __launch_bounds__(OneBlock ? kOneBlockThreads : kThreads)
     u = nu;
     v = nv;
     usable = nextUsable;
-    if (!*static_cast<volatile int*>(&replaced[sweep])) break; // the same for every thread
+    if (!*static_cast<volatile int*>(&replaced[sweep])) break; // the same for every block
   }
   // The final state into the field; vectors left without a usable neighbour become zero.
   for (int i = first; i < count; i += stride) {
@@ -115,8 +99,8 @@ __global__ void __launch_bounds__(OneBlock ? kOneBlockThreads : kThreads)
 /// thread per vector.
 int CooperativeBlocks(int count) {
   int perMultiprocessor = 0, multiprocessors = 0;
-  CUMED_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &perMultiprocessor, ValidateKernel<false>, kThreads, 0));
+  CUMED_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perMultiprocessor, ValidateKernel,
+                                                                 kThreads, 0));
   CUMED_CUDA_CHECK(
       cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, CurrentDevice()));
   const int resident = perMultiprocessor * multiprocessors;
@@ -130,16 +114,11 @@ void LaunchValidate(const DeviceFieldView& f, const ValidationParameters& p,
                     const ValidationScratch& s, CUstream_st* stream) {
   const int count = f.columns * f.rows;
   if (count == 0) return;
-  if (count <= kOneBlockVectors) {
-    ValidateKernel<true><<<1, kOneBlockThreads, 0, stream>>>(f, p, s, s.replaced);
-    CUMED_CHECK_LAUNCH("ValidateKernel");
-    return;
-  }
   DeviceFieldView field = f;
   ValidationParameters parameters = p;
   ValidationScratch scratch = s;
   void* arguments[] = {&field, &parameters, &scratch, &scratch.replaced};
-  CUMED_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(ValidateKernel<false>),
+  CUMED_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(ValidateKernel),
                                                dim3(CooperativeBlocks(count)), dim3(kThreads),
                                                arguments, 0, stream));
 }
