@@ -36,11 +36,12 @@ Image DisplacementField(const BSplineGrid& grid, const ImageGeometry& fixedGeome
   const detail::Sampling sampling = Describe(grid, fixedGeometry);
   const double* coefficients[3] = {grid.coefficients(0).data(), grid.coefficients(1).data(),
                                    grid.coefficients(2).data()};
+  const std::vector<detail::AxisSupport> separable = detail::SeparableSupports(sampling);
   const Backend backend = ResolveBackend(options.backend);
 #if CUMED_REGISTRATION_WITH_CUDA
   if (backend == Backend::CUDA) {
     Image field = Image::Allocate(PixelType::Float32, fixedGeometry, MemoryLocation::Device, 3);
-    detail::DisplacementFieldCuda(sampling, coefficients, grid.numberOfControlPoints(),
+    detail::DisplacementFieldCuda(sampling, separable, coefficients, grid.numberOfControlPoints(),
                                   field.view<float>().data);
     return options.output == MemoryLocation::Device ? std::move(field) : field.toHost();
   }
@@ -48,7 +49,7 @@ Image DisplacementField(const BSplineGrid& grid, const ImageGeometry& fixedGeome
   if (backend != Backend::CPU)
     throw CudaError("DisplacementField: this build of CuMed has no CUDA backend", 0);
   Image field = Image::Allocate(PixelType::Float32, fixedGeometry, MemoryLocation::Host, 3);
-  detail::DisplacementFieldCpu(sampling, coefficients, field.view<float>().data);
+  detail::DisplacementFieldCpu(sampling, separable, coefficients, field.view<float>().data);
   return options.output == MemoryLocation::Device ? field.toDevice() : std::move(field);
 }
 

@@ -106,6 +106,16 @@ TEST(RegistrationItk, FieldIsTransformPointMinusPointAtEveryVoxel) {
   }
 }
 
+TEST(RegistrationItk, FieldOnAFixedGridAlignedWithTheDomainIsItks) {
+  // The separable path: supports computed once per index along each axis.
+  for (unsigned seed = 4; seed <= 5; ++seed) {
+    const Counts counts =
+        ExpectFieldMatchesItk(test::RandomGrid(seed), test::AlignedFixedGeometry());
+    EXPECT_GT(counts.inside, 1000u) << "seed " << seed;
+    EXPECT_GT(counts.outside, 1000u) << "seed " << seed;
+  }
+}
+
 TEST(RegistrationItk, SupportEdgesFollowItk) {
   // Domain [0, 8]^3 mm in 2 cells: coefficient grid 5^3, spacing 4, origin -4. The fixed voxels
   // at -1, 0, ..., 9 mm have continuous indices 0.75, 1, ..., 3.25 exactly: 1 is inside, the

@@ -55,4 +55,21 @@ inline ImageGeometry FixedGeometry() {
   return g;
 }
 
+/// A fixed grid with RandomGrid's direction (the separable case: each axis's B-spline support
+/// depends on that axis's index alone), starting about 3 voxels before the domain and ending
+/// beyond it. No voxel lies on the domain's lower faces: there ITK's inside test turns on the last
+/// bit of its continuous index (see registration.md), which CuMed cannot reproduce bit for bit.
+inline ImageGeometry AlignedFixedGeometry() {
+  const TransformDomain domain = RandomGrid(0).domain();
+  ImageGeometry g;
+  g.size = {29, 21, 31};
+  g.spacing = {3.1, 2.6, 4.45};
+  g.direction = domain.direction;
+  for (int r = 0; r < 3; ++r) {
+    g.origin[r] = domain.origin[r];
+    for (int c = 0; c < 3; ++c) g.origin[r] -= domain.direction[3 * r + c] * 2.63 * g.spacing[c];
+  }
+  return g;
+}
+
 } // namespace cumed::registration::test
