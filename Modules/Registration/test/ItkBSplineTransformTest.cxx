@@ -165,5 +165,19 @@ TEST(RegistrationItk, TooSmallItkGridIsNamed) {
   }
 }
 
+TEST(RegistrationItk, FractionalItkGridSizeIsNamed) {
+  auto transform = ItkBSplineTransform::New();
+  auto fixed = transform->GetFixedParameters();
+  fixed[2] = 4.5; // ITK keeps 4.5 in its fixed parameters and sizes its images by truncation
+  transform->SetFixedParameters(fixed);
+  try {
+    FromItkBSplineTransform(*transform);
+    FAIL() << "no InvalidArgument";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("grid size along z is 4.5"), std::string::npos)
+        << e.what();
+  }
+}
+
 } // namespace
 } // namespace cumed::registration

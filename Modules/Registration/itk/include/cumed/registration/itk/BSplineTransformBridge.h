@@ -3,12 +3,16 @@
 // parameters are the coefficient images' size, origin, spacing and direction; the parameters are
 // the x, y and z coefficients in image index order), so the conversion copies numbers and never
 // recomputes geometry: a round trip returns identical values.
+#include "cumed/core/Error.h"
 #include "cumed/registration/BSplineGrid.h"
 
 #include <itkBSplineTransform.h>
 
 #include <array>
+#include <cmath>
 #include <cstddef>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace cumed::registration {
@@ -45,6 +49,11 @@ inline BSplineGrid FromItkBSplineTransform(const ItkBSplineTransform& transform)
   const ItkBSplineTransform::FixedParametersType& fixed = transform.GetFixedParameters();
   ImageGeometry g;
   for (unsigned a = 0; a < 3; ++a) {
+    // A grid size that is no whole number of points (or absurdly large) cannot be converted.
+    if (!(fixed[a] >= 0.0 && fixed[a] <= 1e12 && std::floor(fixed[a]) == fixed[a]))
+      throw InvalidArgument("itk::BSplineTransform's grid size along " +
+                            std::string(1, char('x' + a)) + " is " + std::to_string(fixed[a]) +
+                            "; expected a whole number of control points");
     g.size[a] = static_cast<std::size_t>(fixed[a]);
     g.origin[a] = fixed[3 + a];
     g.spacing[a] = fixed[6 + a];
