@@ -14,16 +14,8 @@ void DisplacementFieldCpu(const Sampling& s, const std::vector<AxisSupport>& sep
   for (std::int64_t row = 0; row < rows; ++row) {
     const std::int64_t j = row % ny, k = row / ny;
     float* out = field + 3 * row * nx;
-    for (std::int64_t i = 0; i < nx; ++i) {
-      double u[3];
-      if (along)
-        SumSupport(along[i], along[nx + j], along[nx + ny + k], s.gridSize, cx, cy, cz, u);
-      else
-        DisplacementAt(s, cx, cy, cz, i, j, k, u);
-      out[3 * i] = static_cast<float>(u[0]);
-      out[3 * i + 1] = static_cast<float>(u[1]);
-      out[3 * i + 2] = static_cast<float>(u[2]);
-    }
+    for (std::int64_t i = 0; i < nx; ++i)
+      WriteVoxelDisplacement(s, along, cx, cy, cz, i, j, k, out + 3 * i);
   }
 }
 

@@ -15,15 +15,7 @@ __global__ void DisplacementFieldKernel(Sampling s, const AxisSupport* along, co
   const std::int64_t n = nx * ny * s.fixedSize[2];
   const std::int64_t v = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= n) return;
-  const std::int64_t i = v % nx, j = (v / nx) % ny, k = v / (nx * ny);
-  double u[3];
-  if (along)
-    SumSupport(along[i], along[nx + j], along[nx + ny + k], s.gridSize, cx, cy, cz, u);
-  else
-    DisplacementAt(s, cx, cy, cz, i, j, k, u);
-  field[3 * v] = static_cast<float>(u[0]);
-  field[3 * v + 1] = static_cast<float>(u[1]);
-  field[3 * v + 2] = static_cast<float>(u[2]);
+  WriteVoxelDisplacement(s, along, cx, cy, cz, v % nx, (v / nx) % ny, v / (nx * ny), field + 3 * v);
 }
 
 } // namespace

@@ -151,4 +151,21 @@ CUMED_REGISTRATION_HD void DisplacementAt(const Sampling& s, const double* cx, c
              SupportAt(index[2], s.gridSize[2]), s.gridSize, cx, cy, cz, u);
 }
 
+/// Voxel (i, j, k)'s displacement as floats into out[0..2]: from the per-axis supports when
+/// `along` holds them (nx, then ny, then nz entries), else from the voxel's own position.
+CUMED_REGISTRATION_HD void WriteVoxelDisplacement(const Sampling& s, const AxisSupport* along,
+                                                  const double* cx, const double* cy,
+                                                  const double* cz, std::int64_t i, std::int64_t j,
+                                                  std::int64_t k, float* out) {
+  const std::int64_t nx = s.fixedSize[0], ny = s.fixedSize[1];
+  double u[3];
+  if (along)
+    SumSupport(along[i], along[nx + j], along[nx + ny + k], s.gridSize, cx, cy, cz, u);
+  else
+    DisplacementAt(s, cx, cy, cz, i, j, k, u);
+  out[0] = static_cast<float>(u[0]);
+  out[1] = static_cast<float>(u[1]);
+  out[2] = static_cast<float>(u[2]);
+}
+
 } // namespace cumed::registration::detail
