@@ -107,3 +107,26 @@ function(cumed_add_gtest)
   set_tests_properties(${T_NAME}.cuda PROPERTIES LABELS cuda TIMEOUT ${T_TIMEOUT} SKIP_RETURN_CODE 77
                        ENVIRONMENT "CUMED_SOURCE_DIR=${PROJECT_SOURCE_DIR};${T_ENVIRONMENT}")
 endfunction()
+
+# A CTest entry that needs an OpenGL context: COMMAND runs under xvfb-run (a virtual X server)
+# where it is installed, else as it is (a display or EGL of the machine). Such entries never run
+# at the same time (RESOURCE_LOCK cumed_xvfb: two `xvfb-run -a` started at once can pick the same
+# display), skip on exit 77, label cpu.
+#   cumed_add_display_test(NAME n COMMAND exe args... [TIMEOUT s] [ENVIRONMENT "A=1;B=2"])
+function(cumed_add_display_test)
+  cmake_parse_arguments(T "" "NAME;TIMEOUT" "COMMAND;ENVIRONMENT" ${ARGN})
+  find_program(CUMED_XVFB_RUN xvfb-run DOC "xvfb-run, for rendering tests on machines without a display")
+  set(command ${T_COMMAND})
+  if(CUMED_XVFB_RUN)
+    set(command ${CUMED_XVFB_RUN} -a -s "-screen 0 1280x1024x24" ${command})
+  endif()
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 300)
+  endif()
+  add_test(NAME ${T_NAME} COMMAND ${command})
+  set_tests_properties(${T_NAME} PROPERTIES LABELS cpu TIMEOUT ${T_TIMEOUT} SKIP_RETURN_CODE 77
+                       RESOURCE_LOCK cumed_xvfb)
+  if(T_ENVIRONMENT)
+    set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "${T_ENVIRONMENT}")
+  endif()
+endfunction()
