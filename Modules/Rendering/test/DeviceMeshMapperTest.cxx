@@ -444,6 +444,15 @@ void ColourByHeight(vtkMapper* mapper) {
   mapper->SetScalarRange(-0.5, 2.5); // values on both sides of the range too
 }
 
+/// The coloured sphere drawn by VTK's own mapper: what the direct path must reproduce.
+std::vector<unsigned char> VtkColouredFrame(const ColouredSphere& sphere) {
+  vtkNew<vtkPolyDataMapper> vtkMapper;
+  vtkMapper->SetInputData(sphere.poly);
+  ColourByHeight(vtkMapper);
+  Frame frame(vtkMapper);
+  return frame.rgb;
+}
+
 /// The colour buffer `mapper` drew from holds what its lookup table gives each of `values`.
 template <class Values>
 void ExpectColoursHold(Frame& frame, vtkCuMedDeviceMeshMapper* mapper, const Values& values) {
@@ -472,14 +481,7 @@ TEST(DeviceMeshMapper, ColoursAnAttributeOnTheDirectPathAsVtkDoes) {
   cumed::SetDeviceMesh(input, counts, sphere.naming);
   mapper->SetInputData(input);
   ColourByHeight(mapper);
-  std::vector<unsigned char> reference;
-  {
-    vtkNew<vtkPolyDataMapper> vtkMapper;
-    vtkMapper->SetInputData(sphere.poly);
-    ColourByHeight(vtkMapper);
-    Frame frame(vtkMapper);
-    reference = frame.rgb;
-  }
+  const std::vector<unsigned char> reference = VtkColouredFrame(sphere);
   Frame frame(mapper);
   ASSERT_STREQ(mapper->GetLastBackend(), "interop") << mapper->GetLastFallbackReason();
   EXPECT_EQ(mapper->GetNumberOfHostCopies(), 0);
@@ -653,14 +655,7 @@ TEST(DeviceMeshMapperCuda, ColoursAnAttributeOnTheDeviceWithoutDownloadingIt) {
   vtkNew<InspectableMapper> mapper;
   mapper->SetInputData(input);
   ColourByHeight(mapper);
-  std::vector<unsigned char> reference;
-  {
-    vtkNew<vtkPolyDataMapper> vtkMapper;
-    vtkMapper->SetInputData(sphere.poly);
-    ColourByHeight(vtkMapper);
-    Frame frame(vtkMapper);
-    reference = frame.rgb;
-  }
+  const std::vector<unsigned char> reference = VtkColouredFrame(sphere);
   cumed::ResetTransferStats();
   Frame frame(mapper);
   const cumed::TransferStats stats = cumed::GetTransferStats();
