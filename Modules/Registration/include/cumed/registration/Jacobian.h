@@ -1,0 +1,35 @@
+#pragma once
+// The Jacobian determinant of a dense displacement field (x -> x + u(x)) and its folding
+// statistics. Semantics follow ITK's DisplacementFieldJacobianDeterminantFilter: det(I + grad u)
+// with grad u by central differences in physical space (one-sided at the image border), the
+// image's direction applied. det <= 0 means the transform folds there.
+#include "cumed/core/Backend.h"
+#include "cumed/core/Image.h"
+
+#include <cstddef>
+
+namespace cumed::registration {
+
+struct JacobianOptions {
+  Backend backend = Backend::Auto;
+};
+
+/// A Float32 scalar image on the field's geometry, in the field's memory location. The field is a
+/// Float32 image of 3 components (a 2D field: one voxel thick, its z derivatives taken as 0).
+/// Throws InvalidArgument naming the pixel type or component count when the field is not one.
+Image JacobianDeterminant(const Image& displacementField, const JacobianOptions& options = {});
+
+struct JacobianStatistics {
+  double minimum = 0.0;
+  double maximum = 0.0;
+  double mean = 0.0;
+  std::size_t voxels = 0;       ///< voxels counted (the mask's nonzero voxels, or all)
+  std::size_t foldedVoxels = 0; ///< counted voxels with det <= 0
+  double foldedPercent = 0.0;   ///< 100 * foldedVoxels / voxels
+};
+
+/// Statistics over the voxels where `mask` (UInt8, same geometry; may be null) is nonzero. Host
+/// or device images; throws InvalidArgument for a mask of another geometry.
+JacobianStatistics SummarizeJacobian(const Image& jacobian, const Image* mask = nullptr);
+
+} // namespace cumed::registration

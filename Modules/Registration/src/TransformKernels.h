@@ -1,0 +1,55 @@
+#pragma once
+// The per-iteration transform work of a registration, on the CPU (cpu/TransformKernelsCpu.cxx,
+// OpenMP) and on CUDA (cuda/TransformKernelsCuda.cu: device pointers, queued on `stream`).
+// Every function writes each output element from one thread in a fixed order (gathers, no
+// atomics), so a backend gives bitwise the same result run after run.
+#include "src/LevelGeometry.h"
+
+#include <cstdint>
+
+struct CUstream_st;
+
+namespace cumed::registration::detail {
+
+/// Scratch sizes (floats) the separable passes need: gridSize z*y * fixedSize x * 3 plus
+/// gridSize z * fixedSize y*x * 3.
+std::int64_t TransformScratchFloats(const LevelGeometry& g);
+
+// ---- CPU (host pointers) ----------------------------------------------------------------------
+
+/// field (3 x voxels) = B-spline displacement (mm) of `coefficients` (3 x controlPoints) at every
+/// fixed voxel, by three separable passes (x, then y, then z).
+void FieldFromCoefficientsCpu(const LevelGeometry& g, const float* coefficients, float* scratch,
+                              float* field);
+
+/// warped[v] = moving at the moving continuous index of voxel v displaced by field (trilinear,
+/// indices clamped to the image: values beyond the border repeat it). When `gradient` is not null
+/// it receives (3 x voxels) the derivative of warped[v] with respect to the displacement u (mm):
+/// displacementToMoving^T * (derivative of the trilinear interpolant along each index axis; 0
+/// along an axis where the index was clamped or the moving size is 1).
+void WarpCpu(const LevelGeometry& g, const float* moving, const float* field, float* warped,
+             float* gradient);
+
+/// gradient[d * voxels + v] *= derivative[v] for d = 0..2 (the metric's dE/dwarped times
+/// dwarped/du: the voxel's gradient with respect to its displacement).
+void ScaleGradientCpu(const LevelGeometry& g, const float* derivative, float* gradient);
+
+/// coefficientGradient (3 x controlPoints) = the adjoint of FieldFromCoefficients applied to
+/// voxelGradient (3 x voxels): for each control point, the sum over the fixed voxels in its
+/// support of the B-spline weight times the voxel's gradient, by three separable gather passes
+/// (z, then y, then x).
+void AdjointToCoefficientsCpu(const LevelGeometry& g, const float* voxelGradient, float* scratch,
+                              float* coefficientGradient);
+
+// ---- CUDA (device pointers; `g.axis` must point to device tables) ----------------------------
+
+void FieldFromCoefficientsCuda(const LevelGeometry& g, const float* coefficients, float* scratch,
+                               float* field, CUstream_st* stream);
+void WarpCuda(const LevelGeometry& g, const float* moving, const float* field, float* warped,
+              float* gradient, CUstream_st* stream);
+void ScaleGradientCuda(const LevelGeometry& g, const float* derivative, float* gradient,
+                       CUstream_st* stream);
+void AdjointToCoefficientsCuda(const LevelGeometry& g, const float* voxelGradient, float* scratch,
+                               float* coefficientGradient, CUstream_st* stream);
+
+} // namespace cumed::registration::detail
