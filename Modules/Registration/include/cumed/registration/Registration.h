@@ -1,0 +1,97 @@
+#pragma once
+// B-spline free-form deformation registration of a moving image onto a fixed image, on the CPU
+// (OpenMP) or CUDA, with the same algorithm on both:
+//   - the transform maps a fixed-space point x to A(x + u(x)) in moving space: u is a cubic
+//     B-spline over a control grid aligned with the fixed image (ITK's BSplineTransform layout,
+//     spacing in mm), A an affine pre-alignment (given, estimated, or the identity);
+//   - a pyramid of `levels` resolutions (each a 2x2x2 block average of the next finer one), the
+//     control spacing halved between levels by exact B-spline subdivision (the finest level uses
+//     `gridSpacing`);
+//   - at every level L-BFGS minimises similarity + weighted regularisation with analytic
+//     gradients, stopping after `maximumIterations` or when the cost changes by less than
+//     `relativeTolerance` (relative).
+// Intensities are used as given for NCC, LocalNCC and NMI; SSD divides both images by the fixed
+// image's intensity range so that regularisation weights mean the same for any scanner scale.
+#include "cumed/core/Backend.h"
+#include "cumed/core/Image.h"
+#include "cumed/registration/BSplineGrid.h"
+#include "cumed/registration/Jacobian.h"
+
+#include <array>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace cumed::registration {
+
+enum class SimilarityMetric { SSD, NCC, LocalNCC, NMI };
+const char* ToString(SimilarityMetric metric) noexcept;
+/// "ssd", "ncc", "lncc", "nmi" (case-insensitive); throws InvalidArgument naming the text.
+SimilarityMetric ParseSimilarityMetric(const char* text);
+
+/// moving point = matrix * fixed point + offset (row-major matrix, mm), as ITK's
+/// MatrixOffsetTransformBase::GetMatrix() / GetOffset().
+struct AffineTransform {
+  std::array<double, 9> matrix{1, 0, 0, 0, 1, 0, 0, 0, 1};
+  std::array<double, 3> offset{0, 0, 0};
+  bool isIdentity() const noexcept;
+};
+
+/// What an observer sees after every accepted optimiser step.
+struct IterationReport {
+  int level = 0;  ///< 0 = coarsest
+  int levels = 1;
+  int iteration = 0; ///< within the level, from 1
+  double cost = 0.0; ///< similarity + regularisation
+  double similarity = 0.0;
+  double regularisation = 0.0;
+  int evaluations = 0; ///< cost evaluations so far in this level (line search included)
+};
+
+struct RegistrationOptions {
+  Backend backend = Backend::Auto;
+  SimilarityMetric metric = SimilarityMetric::SSD;
+  int levels = 3;
+  double gridSpacing = 10.0; ///< control-point spacing (mm) at the finest level, all axes
+  int maximumIterations = 100; ///< per level
+  double relativeTolerance = 1e-5;
+  double bendingEnergyWeight = 0.0;
+  double linearElasticityWeight = 0.0;
+  double logJacobianWeight = 0.0;
+  int histogramBins = 64;      ///< NMI
+  double localNccSigma = 5.0;  ///< mm, LocalNCC's Gaussian window
+  /// The affine pre-alignment; the identity when not set.
+  std::optional<AffineTransform> initialAffine;
+  /// Value written where the warped image samples outside the moving image (as ITK's
+  /// ResampleImageFilter's default pixel value).
+  double defaultPixelValue = 0.0;
+  /// Called after every iteration; returning false stops the registration (Register throws cumed::Cancelled).
+  std::function<bool(const IterationReport&)> observer;
+};
+
+struct RegistrationResult {
+  BSplineGrid grid;           ///< u, as an itk::BSplineTransform<double, 3, 3> lays it out
+  AffineTransform affine;     ///< A
+  /// Dense field on the fixed grid (Float32, 3 components, mm): A(x + u(x)) - x.
+  Image displacementField;
+  Image warpedImage;          ///< moving resampled on the fixed grid (Float32, trilinear)
+  Image jacobianDeterminant;  ///< of x -> A(x + u(x)) (Float32)
+  JacobianStatistics jacobian; ///< over the fixed mask when given
+  double similarityBefore = 0.0; ///< at the finest level, before the B-spline stage
+  double similarityAfter = 0.0;
+  std::vector<int> iterations; ///< per level
+  Backend backend = Backend::CPU; ///< the backend that ran
+  double seconds = 0.0;
+};
+
+/// Registers `moving` onto `fixed` (scalar images of any pixel type, host or device, 3D or one
+/// slice thick; `fixedMask`: UInt8 on the fixed geometry, nonzero = counted). Outputs are host
+/// images unless `outputs` says Device. Throws InvalidArgument naming the problem (different
+/// dimension, a mask of the wrong geometry, NaN pixels, a grid spacing below a voxel, no overlap),
+/// cumed::Cancelled when the observer stopped it, CudaError when CUDA is asked for and not usable.
+RegistrationResult Register(const Image& fixed, const Image& moving,
+                            const RegistrationOptions& options = {},
+                            const Image* fixedMask = nullptr,
+                            MemoryLocation outputs = MemoryLocation::Host);
+
+} // namespace cumed::registration
