@@ -3,37 +3,17 @@
 #include "cumed/core/Error.h"
 #include "src/DisplacementFieldBackends.h"
 #include "src/Matrix3.h"
+#include "src/Sampling.h"
 
 #include <cstdint>
 
 namespace cumed::registration {
-namespace {
-
-detail::Sampling Describe(const BSplineGrid& grid, const ImageGeometry& fixed) {
-  detail::Sampling s{};
-  const ImageGeometry& g = grid.coefficientGeometry();
-  const detail::Matrix3 fixedMatrix = detail::IndexToPhysical(fixed.direction, fixed.spacing);
-  const detail::Matrix3 toGrid = detail::Inverse(detail::IndexToPhysical(g.direction, g.spacing));
-  for (int a = 0; a < 3; ++a) {
-    s.fixedOrigin[a] = fixed.origin[a];
-    s.fixedSize[a] = static_cast<std::int64_t>(fixed.size[a]);
-    s.gridOrigin[a] = g.origin[a];
-    s.gridSize[a] = static_cast<std::int64_t>(g.size[a]);
-  }
-  for (int e = 0; e < 9; ++e) {
-    s.fixedIndexToPhysical[e] = fixedMatrix[e];
-    s.physicalToGridIndex[e] = toGrid[e];
-  }
-  return s;
-}
-
-} // namespace
 
 Image DisplacementField(const BSplineGrid& grid, const ImageGeometry& fixedGeometry,
                         const DisplacementFieldOptions& options) {
   fixedGeometry.validate();
   detail::CheckDirection(fixedGeometry.direction, "fixed image direction");
-  const detail::Sampling sampling = Describe(grid, fixedGeometry);
+  const detail::Sampling sampling = detail::DescribeSampling(grid, fixedGeometry);
   const double* coefficients[3] = {grid.coefficients(0).data(), grid.coefficients(1).data(),
                                    grid.coefficients(2).data()};
   const std::vector<detail::AxisSupport> separable = detail::SeparableSupports(sampling);
