@@ -1,7 +1,7 @@
 // The CUDA backend of a registration level: images, tables and work buffers live on the device
 // for the whole level; each evaluation uploads the coefficients and downloads the gradient
 // (three floats per control point, a fraction of a megabyte) for the host's optimiser.
-#include "src/LevelTables.h"
+#include "src/DeviceLevelTables.h"
 #include "src/RegistrationObjective.h"
 #include "src/TransformKernels.h"
 
@@ -32,18 +32,7 @@ public:
   explicit ObjectiveCuda(const LevelProblem& problem) : geometry_(problem.geometry) {
     const std::int64_t voxels = geometry_.voxels();
     const std::int64_t nodes = geometry_.controlPoints();
-    for (int a = 0; a < 3; ++a) {
-      const AxisTable& host = problem.geometry.axis[a];
-      const std::size_t n = static_cast<std::size_t>(geometry_.fixedSize[a]);
-      const std::size_t m = static_cast<std::size_t>(geometry_.gridSize[a]);
-      tables_.push_back(Upload(host.start, n, stream_));
-      tables_.push_back(Upload(host.weight, 4 * n, stream_));
-      tables_.push_back(Upload(host.firstVoxel, m, stream_));
-      tables_.push_back(Upload(host.lastVoxel, m, stream_));
-      geometry_.axis[a] = {tables_[4 * a].as<std::int32_t>(), tables_[4 * a + 1].as<float>(),
-                           tables_[4 * a + 2].as<std::int32_t>(),
-                           tables_[4 * a + 3].as<std::int32_t>()};
-    }
+    tables_ = UploadLevelTables(*problem.tables, geometry_);
     fixed_ = Upload(problem.fixed->pixels, stream_);
     moving_ = Upload(problem.moving->pixels, stream_);
     if (problem.mask && !problem.mask->empty()) mask_ = Upload(*problem.mask, stream_);
@@ -90,7 +79,7 @@ public:
 private:
   Stream stream_;
   LevelGeometry geometry_; ///< axis tables pointing to device memory
-  std::vector<DeviceBuffer> tables_;
+  DeviceLevelTables tables_;
   DeviceBuffer fixed_, moving_, mask_, scratch_, field_, warped_, voxelGradient_, derivative_,
       coefficients_, gradient_;
   std::unique_ptr<SimilarityMetricComputer> metric_;

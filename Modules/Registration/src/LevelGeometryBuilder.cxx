@@ -2,7 +2,7 @@
 
 #include "cumed/core/Error.h"
 #include "src/Matrix3.h"
-#include "src/Sampling.h"
+#include "src/DisplacementFieldBackends.h"
 
 namespace cumed::registration::detail {
 namespace {

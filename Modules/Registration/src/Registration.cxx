@@ -200,6 +200,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     detail::LevelTables tables;
     detail::LevelProblem problem;
     problem.geometry = detail::DescribeLevel(grid, f.geometry, m.geometry, affine, tables);
+    problem.tables = &tables;
     problem.fixed = &f;
     problem.moving = &m;
     problem.mask = &pyramid.mask[level];

@@ -5,6 +5,7 @@
 // optimiser on the host hands it coefficients and gets the cost and gradient back.
 #include "src/LevelGeometry.h"
 #include "src/LevelImage.h"
+#include "src/LevelTables.h"
 #include "src/Regularisers.h"
 #include "src/SimilarityMetrics.h"
 
@@ -16,7 +17,8 @@ namespace cumed::registration::detail {
 
 /// Everything a level's evaluation needs, on the host.
 struct LevelProblem {
-  LevelGeometry geometry; ///< axis tables pointing into host memory
+  LevelGeometry geometry; ///< axis tables pointing into `tables`
+  const LevelTables* tables = nullptr;
   const LevelImage* fixed = nullptr;
   const LevelImage* moving = nullptr;
   const std::vector<std::uint8_t>* mask = nullptr; ///< empty or null: every voxel counts
