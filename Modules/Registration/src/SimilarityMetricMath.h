@@ -56,6 +56,13 @@ CUMED_REGISTRATION_HD LocalNccTerm LocalNcc(double s1, double sf, double sw, dou
   return t;
 }
 
+/// dCost/dwarped at a counted voxel v from the smoothed coefficient images at v; scale = -1/count.
+/// W_v enters the windows around it as mask W, mask W^2 and mask F W (the window is symmetric).
+CUMED_REGISTRATION_HD double LocalNccDerivative(double scale, double f, double w, double smoothedFw,
+                                                double smoothedWw, double smoothedW) {
+  return scale * (f * smoothedFw + 2.0 * w * smoothedWw + smoothedW);
+}
+
 // ---- NMI ---------------------------------------------------------------------------------------
 
 /// Parzen weights are added as fixed-point integers (this many units per 1): integer sums are
@@ -108,6 +115,16 @@ CUMED_REGISTRATION_HD ParzenPlace PlaceInHistogram(float f, float w, int bins, f
 
 CUMED_REGISTRATION_HD std::uint64_t ParzenUnits(double weight) {
   return static_cast<std::uint64_t>(weight * kParzenUnit + 0.5);
+}
+
+/// dCost/dwarped at a counted voxel placed at p; perUnit: the table's row of p's fixed bin from
+/// its first warped bin (4 entries).
+CUMED_REGISTRATION_HD double NmiDerivative(const ParzenPlace& p, const double* perUnit) {
+  double sum = 0.0;
+  for (int q = 0; q < 4; ++q)
+    sum += perUnit[q] * CubicBSplineDerivative(p.firstWarpedBin + q - p.t);
+  // d/dw of the weight CubicBSpline(j - t(w)), in units.
+  return -sum * p.dtdw * kParzenUnit;
 }
 
 } // namespace cumed::registration::detail
