@@ -55,14 +55,41 @@ __global__ void ForwardYKernel(LevelGeometry g, const float* __restrict__ t1,
   t2[(plane * g.fixedSize[1] + j) * g.fixedSize[0] + i] = ForwardY(g, t1, plane, j, i);
 }
 
+/// Fixed slices per thread of the z pass: consecutive slices mostly share their support, so a
+/// thread keeps the four planes' values in registers and loads one new plane per step of it.
+constexpr std::int64_t kZChunk = 16;
+
+/// grid z: c * chunks + the chunk of kZChunk slices. Each output is ForwardZ's value (the same
+/// WeightedSum of the same four values), without reloading them.
 __global__ void ForwardZKernel(LevelGeometry g, const float* __restrict__ t2,
                                float* __restrict__ field) {
   const std::int64_t i = Column();
-  if (i >= g.fixedSize[0]) return;
-  const std::int64_t j = blockIdx.y, plane = blockIdx.z;
-  const std::int64_t nz = g.fixedSize[2];
-  field[(plane * g.fixedSize[1] + j) * g.fixedSize[0] + i] =
-      ForwardZ(g, t2, plane / nz, plane % nz, j, i);
+  const std::int64_t nx = g.fixedSize[0], ny = g.fixedSize[1], nz = g.fixedSize[2];
+  if (i >= nx) return;
+  const std::int64_t j = blockIdx.y, chunks = (nz + kZChunk - 1) / kZChunk;
+  const std::int64_t c = blockIdx.z / chunks, k0 = (blockIdx.z % chunks) * kZChunk;
+  const std::int64_t k1 = k0 + kZChunk < nz ? k0 + kZChunk : nz;
+  const std::int64_t plane = ny * nx;
+  const float* in = t2 + (c * g.gridSize[2] * ny + j) * nx + i;
+  float* out = field + (c * nz * ny + j) * nx + i;
+  const AxisTable& z = g.axis[2];
+  std::int32_t loaded = -1;
+  float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  for (std::int64_t k = k0; k < k1; ++k) {
+    const std::int32_t start = z.start[k];
+    float value = 0.0f;
+    if (start >= 0) {
+      if (loaded >= 0 && start == loaded + 1) {
+        v[0] = v[1], v[1] = v[2], v[2] = v[3];
+        v[3] = in[(start + 3) * plane];
+      } else if (start != loaded) {
+        for (int a = 0; a < 4; ++a) v[a] = in[(start + a) * plane];
+      }
+      loaded = start;
+      value = WeightedSum(z.weight + 4 * k, v);
+    }
+    out[k * plane] = value;
+  }
 }
 
 __global__ void WarpKernel(LevelGeometry g, const float* __restrict__ moving,
@@ -146,7 +173,7 @@ void FieldFromCoefficientsCuda(const LevelGeometry& g, const float* coefficients
   l = LaunchOver(nx, ny, 3 * gz, "FieldFromCoefficientsCuda");
   ForwardYKernel<<<l.grid, l.block, 0, stream>>>(g, t1, t2);
   CUMED_CHECK_LAUNCH("ForwardYKernel");
-  l = LaunchOver(nx, ny, 3 * nz, "FieldFromCoefficientsCuda");
+  l = LaunchOver(nx, ny, 3 * ((nz + kZChunk - 1) / kZChunk), "FieldFromCoefficientsCuda");
   ForwardZKernel<<<l.grid, l.block, 0, stream>>>(g, t2, field);
   CUMED_CHECK_LAUNCH("ForwardZKernel");
 }

@@ -23,12 +23,19 @@ CUMED_REGISTRATION_HD std::int64_t XPassFloats(const LevelGeometry& g) {
   return 3 * g.gridSize[2] * g.gridSize[1] * g.fixedSize[0];
 }
 
-/// sum_a w[a] * src[a * stride], a = 0..3 in order.
-CUMED_REGISTRATION_HD float SupportSum(const float* w, const float* src, std::int64_t stride) {
+/// sum_a w[a] * v[a], a = 0..3 in order: the one sum of every forward pass (a kernel that keeps
+/// the four values in registers calls it directly).
+CUMED_REGISTRATION_HD float WeightedSum(const float* w, const float v[4]) {
   float sum = 0.0f;
   CUMED_REGISTRATION_UNROLL
-  for (int a = 0; a < 4; ++a) sum += w[a] * src[a * stride];
+  for (int a = 0; a < 4; ++a) sum += w[a] * v[a];
   return sum;
+}
+
+/// sum_a w[a] * src[a * stride], a = 0..3 in order.
+CUMED_REGISTRATION_HD float SupportSum(const float* w, const float* src, std::int64_t stride) {
+  const float v[4] = {src[0], src[stride], src[2 * stride], src[3 * stride]};
+  return WeightedSum(w, v);
 }
 
 /// The forward pass along one axis at fixed index `at`: `src` points at control index 0 of the
