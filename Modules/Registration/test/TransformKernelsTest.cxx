@@ -121,9 +121,24 @@ struct Level {
   }
 };
 
+/// RandomGrid's domain with a finer mesh (control spacing close to the fixed spacing, 14 control
+/// planes along z: the CUDA passes' chunks of slices and planes end inside the grid).
+BSplineGrid FineGrid(unsigned seed) {
+  TransformDomain domain = test::RandomGrid(0).domain();
+  domain.meshSize = {13, 9, 11};
+  BSplineGrid grid(domain);
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<double> value(-4.0, 4.0);
+  for (int c = 0; c < 3; ++c)
+    for (std::size_t p = 0; p < grid.numberOfControlPoints(); ++p)
+      grid.coefficientData(c)[p] = value(random);
+  return grid;
+}
+
 std::vector<Level> Levels(unsigned seed) {
   std::vector<Level> levels;
   levels.emplace_back(test::RandomGrid(seed, 10.0), test::AlignedFixedGeometry(), seed);
+  levels.emplace_back(FineGrid(seed), test::AlignedFixedGeometry(), seed + 50);
   SliceCase slice = Slice(seed);
   levels.emplace_back(std::move(slice.grid), slice.fixed, seed + 100);
   return levels;
