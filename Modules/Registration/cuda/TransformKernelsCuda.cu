@@ -1,7 +1,8 @@
-// The transform kernels on CUDA: one thread per output element, x along threadIdx.x (coalesced
-// reads and writes of the structure-of-arrays buffers), the slower indices along the grid's y and
-// z. Every element is computed by src/TransformKernelMath.h as the CPU computes it, and the
-// adjoint gathers instead of scattering, so no atomics and the same bits on every run.
+// The transform kernels on CUDA: one thread per output element (per run of 16 slices in the
+// field's z pass), x along threadIdx.x (coalesced reads and writes of the structure-of-arrays
+// buffers), the slower indices along the grid's y and z. Every element is computed by
+// src/TransformKernelMath.h as the CPU computes it, and the adjoint gathers instead of scattering,
+// so no atomics and the same bits on every run.
 #include "src/DeviceLevelTables.h"
 #include "src/TransformKernelMath.h"
 #include "src/TransformKernels.h"
@@ -37,7 +38,7 @@ __device__ inline std::int64_t Column() {
   return static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
 }
 
-// Forward passes; grid y: the line's inner index, grid z: c * (gz or nz) + the plane.
+// Forward passes; grid y: the line's inner index, grid z: c * gz + the control plane.
 
 __global__ void ForwardXKernel(LevelGeometry g, const float* __restrict__ coefficients,
                                float* __restrict__ t1) {
