@@ -91,6 +91,7 @@ public:
     });
     const NccMoments m =
         MakeNccMoments(first[0], first[1], first[2], second[0], second[1], second[2]);
+    RequireNccVariances(m);
     if (derivative) {
 #pragma omp parallel for schedule(static)
       for (std::int64_t v = 0; v < n_; ++v)

@@ -20,6 +20,13 @@ struct NccMoments {
   double varF, varW, cov; ///< centred second moments divided by count
 };
 
+CUMED_REGISTRATION_HD NccMoments MakeNccMoments(double count, double sumF, double sumW,
+                                                double centredFF, double centredWW,
+                                                double centredFW) {
+  return NccMoments{
+      count, sumF / count, sumW / count, centredFF / count, centredWW / count, centredFW / count};
+}
+
 /// dCost/dwarped at a counted voxel, cost = -cov / sqrt(varF varW).
 CUMED_REGISTRATION_HD double NccDerivative(const NccMoments& m, double f, double w) {
   const double scale = -1.0 / (m.count * sqrt(m.varF * m.varW));
