@@ -103,7 +103,7 @@ CUMED_REGISTRATION_HD ParzenPlace PlaceInHistogram(float f, float w, int bins, f
                                                    float fixedHi, float movingLo, float movingHi) {
   ParzenPlace p;
   const double fb = floor((double(f) - fixedLo) * bins / (double(fixedHi) - fixedLo));
-  p.fixedBin = fb < 0.0 ? 0 : fb > bins - 1 ? bins - 1 : int(fb);
+  p.fixedBin = !(fb > 0.0) ? 0 : fb > bins - 1 ? bins - 1 : int(fb); // NaN: bin 0
   const double perUnit = (bins - 3) / (double(movingHi) - movingLo);
   double t = 1.0 + (double(w) - movingLo) * perUnit;
   p.dtdw = perUnit;
