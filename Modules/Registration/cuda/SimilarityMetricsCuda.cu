@@ -122,7 +122,7 @@ __global__ void LocalSumsAlongXKernel(const float* fixed, const float* warped,
   for (int c = 0; c < 6; ++c) channels[c * n + v] = s[c];
 }
 
-/// One separable pass along y (axis 1) or z (axis 2) of one channel.
+/// One separable pass of one channel along axis 0 (x), 1 (y) or 2 (z), zero outside the image.
 __global__ void SmoothAlongKernel(const double* in, double* out, Volume vol, int axis,
                                   const double* window, int radius) {
   const std::int64_t n = vol.voxels();
