@@ -20,10 +20,6 @@ namespace {
 
 constexpr int kThreads = 256;
 
-__device__ bool Counted(const std::uint8_t* mask, std::int64_t v) {
-  return !mask || mask[v] != 0;
-}
-
 unsigned BlocksFor(std::int64_t n) {
   return static_cast<unsigned>((n + kThreads - 1) / kThreads);
 }

@@ -12,6 +12,11 @@ namespace cumed::registration::detail {
 /// the result does not depend on the number of threads.
 constexpr std::int64_t kMetricChunk = 4096;
 
+/// Whether voxel v counts: every voxel without a mask, else the mask's nonzero ones.
+CUMED_REGISTRATION_HD bool Counted(const std::uint8_t* mask, std::int64_t v) {
+  return !mask || mask[v] != 0;
+}
+
 // ---- NCC -------------------------------------------------------------------------------------
 
 /// The global moments NCC needs: sums over the counted voxels, centred on the means.

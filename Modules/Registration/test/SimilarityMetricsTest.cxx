@@ -223,16 +223,11 @@ TEST_P(SimilarityMetricCpuEvery, RunsAndThreadCountsGiveTheSameBits) {
   }
 }
 
-std::string CaseName(const ::testing::TestParamInfo<std::tuple<MetricKind, bool>>& info) {
-  return std::string(detail::MetricName(std::get<0>(info.param))) +
-         (std::get<1>(info.param) ? "Masked" : "Whole");
-}
-
 INSTANTIATE_TEST_SUITE_P(Metrics, SimilarityMetricCpuEvery,
                          testing::Combine(testing::Values(MetricKind::SSD, MetricKind::NCC,
                                                           MetricKind::LocalNCC, MetricKind::NMI),
                                           testing::Bool()),
-                         CaseName);
+                         test::MetricCaseName);
 
 } // namespace
 } // namespace cumed::registration
