@@ -58,10 +58,11 @@ public:
     FieldFromCoefficientsCuda(geometry_, coefficients_.as<float>(), scratch_.as<float>(),
                               field_.as<float>(), s);
     WarpCuda(geometry_, moving_.as<float>(), field_.as<float>(), warped_.as<float>(),
-             wantGradient ? voxelGradient_.as<float>() : nullptr, s);
-    const double similarity = metric_->evaluate(fixed_.as<float>(), warped_.as<float>(),
-                                                mask_.empty() ? nullptr : mask_.as<std::uint8_t>(),
-                                                wantGradient ? derivative_.as<float>() : nullptr);
+             wantGradient ? voxelGradient_.as<float>() : nullptr, s,
+             mask_.empty() ? nullptr : mask_.as<std::uint8_t>(), counted_.as<std::uint8_t>());
+    const double similarity =
+        metric_->evaluate(fixed_.as<float>(), warped_.as<float>(), counted_.as<std::uint8_t>(),
+                          wantGradient ? derivative_.as<float>() : nullptr);
     if (wantGradient) {
       ScaleGradientCuda(geometry_, derivative_.as<float>(), voxelGradient_.as<float>(), s);
       AdjointToCoefficientsCuda(geometry_, voxelGradient_.as<float>(), scratch_.as<float>(),

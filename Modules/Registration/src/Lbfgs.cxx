@@ -70,6 +70,7 @@ LbfgsOutcome MinimiseLbfgs(const CostFunction& cost, std::vector<double>& x,
       break;
     }
     double step = memory.empty() ? settings.firstStep / largest : 1.0;
+    step = std::min(step, settings.maximumStep / largest);
     bool accepted = false;
     double fNext = f;
     for (int trial = 0; trial < settings.maximumTrials; ++trial) {

@@ -3,6 +3,7 @@
 // the parameter vectors of a registration are small (three per control point), the cost and its
 // gradient come from a backend.
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,9 @@ struct LbfgsSettings {
   int maximumIterations = 100;
   double relativeTolerance = 1e-5; ///< stop when |f_k - f_k+1| <= tol * max(|f_k|, |f_k+1|)
   double firstStep = 1.0;          ///< the first step moves no parameter by more than this
+  /// No step moves a parameter by more than this (a trust region against the long jumps that a
+  /// curvature model fitted far away proposes on a non-convex cost); infinite: no limit.
+  double maximumStep = std::numeric_limits<double>::infinity();
   int maximumTrials = 12;          ///< cost evaluations per line search
 };
 

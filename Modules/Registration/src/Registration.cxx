@@ -257,7 +257,11 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     detail::LbfgsSettings settings;
     settings.maximumIterations = options.maximumIterations;
     settings.relativeTolerance = options.relativeTolerance;
-    settings.firstStep = 0.25 * grid.coefficientGeometry().spacing[0];
+    // Steps of at most a voxel of the level: far enough to converge in tens of iterations,
+    // short enough that no step jumps over the image structure the cost is built from.
+    const auto& spacing = f.geometry.spacing;
+    settings.maximumStep = *std::max_element(spacing.begin(), spacing.end());
+    settings.firstStep = settings.maximumStep;
     auto onIteration = [&](int iteration, double value, int evaluations) {
       if (!options.observer) return;
       const IterationReport report{level,      options.levels,   iteration,
