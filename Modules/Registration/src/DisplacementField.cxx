@@ -7,13 +7,13 @@
 #include <cstdint>
 
 namespace cumed::registration {
-namespace {
+namespace detail {
 
-detail::Sampling Describe(const BSplineGrid& grid, const ImageGeometry& fixed) {
-  detail::Sampling s{};
+Sampling DescribeSampling(const BSplineGrid& grid, const ImageGeometry& fixed) {
+  Sampling s{};
   const ImageGeometry& g = grid.coefficientGeometry();
-  const detail::Matrix3 fixedMatrix = detail::IndexToPhysical(fixed.direction, fixed.spacing);
-  const detail::Matrix3 toGrid = detail::Inverse(detail::IndexToPhysical(g.direction, g.spacing));
+  const Matrix3 fixedMatrix = IndexToPhysical(fixed.direction, fixed.spacing);
+  const Matrix3 toGrid = Inverse(IndexToPhysical(g.direction, g.spacing));
   for (int a = 0; a < 3; ++a) {
     s.fixedOrigin[a] = fixed.origin[a];
     s.fixedSize[a] = static_cast<std::int64_t>(fixed.size[a]);
@@ -27,13 +27,13 @@ detail::Sampling Describe(const BSplineGrid& grid, const ImageGeometry& fixed) {
   return s;
 }
 
-} // namespace
+} // namespace detail
 
 Image DisplacementField(const BSplineGrid& grid, const ImageGeometry& fixedGeometry,
                         const DisplacementFieldOptions& options) {
   fixedGeometry.validate();
   detail::CheckDirection(fixedGeometry.direction, "fixed image direction");
-  const detail::Sampling sampling = Describe(grid, fixedGeometry);
+  const detail::Sampling sampling = detail::DescribeSampling(grid, fixedGeometry);
   const double* coefficients[3] = {grid.coefficients(0).data(), grid.coefficients(1).data(),
                                    grid.coefficients(2).data()};
   const std::vector<detail::AxisSupport> separable = detail::SeparableSupports(sampling);

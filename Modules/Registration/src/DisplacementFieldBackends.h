@@ -1,11 +1,15 @@
 #pragma once
 // The two implementations of DisplacementField, given the checked grid as plain numbers.
+#include "cumed/registration/BSplineGrid.h"
 #include "src/BSplineMath.h"
 
 #include <cstddef>
 #include <vector>
 
 namespace cumed::registration::detail {
+
+/// The evaluation of `grid` on the fixed grid `fixed` as plain numbers (ITK's matrices).
+Sampling DescribeSampling(const BSplineGrid& grid, const ImageGeometry& fixed);
 
 /// When the fixed grid's axes are the coefficient grid's (the same direction, e.g. a domain made
 /// from the fixed image), each axis's support depends on that axis's fixed index alone: the

@@ -12,13 +12,17 @@ struct CUstream_st;
 namespace cumed::registration::detail {
 
 /// Scratch sizes (floats) the separable passes need: gridSize z*y * fixedSize x * 3 plus
-/// gridSize z * fixedSize y*x * 3.
+/// gridSize z * fixedSize y*x * 3 (one buffer, shared by the forward and the adjoint passes; its
+/// layout is src/TransformKernelMath.h's). The tables behind g.axis come from MakeLevelTables
+/// (src/LevelTables.h): PointAxes for the CPU, UploadLevelTables (src/DeviceLevelTables.h) for
+/// CUDA.
 std::int64_t TransformScratchFloats(const LevelGeometry& g);
 
 // ---- CPU (host pointers) ----------------------------------------------------------------------
 
 /// field (3 x voxels) = B-spline displacement (mm) of `coefficients` (3 x controlPoints) at every
-/// fixed voxel, by three separable passes (x, then y, then z).
+/// fixed voxel, by three separable passes (x, then y, then z); 0 where a voxel is outside the
+/// support along any axis.
 void FieldFromCoefficientsCpu(const LevelGeometry& g, const float* coefficients, float* scratch,
                               float* field);
 

@@ -1,8 +1,11 @@
 #pragma once
 // The Jacobian determinant of a dense displacement field (x -> x + u(x)) and its folding
-// statistics. Semantics follow ITK's DisplacementFieldJacobianDeterminantFilter: det(I + grad u)
-// with grad u by central differences in physical space (one-sided at the image border), the
-// image's direction applied. det <= 0 means the transform folds there.
+// statistics. Semantics are those of ITK 5.2's DisplacementFieldJacobianDeterminantFilter (with
+// UseImageSpacing on, its default): det(I + grad u), grad u by central differences along the
+// image's index axes over 2 * spacing; at the border the missing neighbour is the voxel itself
+// (ITK's zero-flux Neumann condition: half the one-sided difference). As in ITK the image's
+// direction is NOT applied, so on a rotated image the value is that of the field seen along the
+// image axes. det <= 0 means the transform folds there.
 #include "cumed/core/Backend.h"
 #include "cumed/core/Image.h"
 
@@ -29,7 +32,9 @@ struct JacobianStatistics {
 };
 
 /// Statistics over the voxels where `mask` (UInt8, same geometry; may be null) is nonzero. Host
-/// or device images; throws InvalidArgument for a mask of another geometry.
+/// or device images (a device image is copied to the host and summarised there, in a fixed
+/// order). Throws InvalidArgument naming the problem for a Jacobian that is not Float32 scalar,
+/// a mask that is not UInt8 scalar, a mask of another geometry, or a mask with no nonzero voxel.
 JacobianStatistics SummarizeJacobian(const Image& jacobian, const Image* mask = nullptr);
 
 } // namespace cumed::registration

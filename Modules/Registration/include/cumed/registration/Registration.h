@@ -39,7 +39,7 @@ struct AffineTransform {
 
 /// What an observer sees after every accepted optimiser step.
 struct IterationReport {
-  int level = 0;  ///< 0 = coarsest
+  int level = 0; ///< 0 = coarsest
   int levels = 1;
   int iteration = 0; ///< within the level, from 1
   double cost = 0.0; ///< similarity + regularisation
@@ -52,34 +52,35 @@ struct RegistrationOptions {
   Backend backend = Backend::Auto;
   SimilarityMetric metric = SimilarityMetric::SSD;
   int levels = 3;
-  double gridSpacing = 10.0; ///< control-point spacing (mm) at the finest level, all axes
+  double gridSpacing = 10.0;   ///< control-point spacing (mm) at the finest level, all axes
   int maximumIterations = 100; ///< per level
   double relativeTolerance = 1e-5;
   double bendingEnergyWeight = 0.0;
   double linearElasticityWeight = 0.0;
   double logJacobianWeight = 0.0;
-  int histogramBins = 64;      ///< NMI
-  double localNccSigma = 5.0;  ///< mm, LocalNCC's Gaussian window
+  int histogramBins = 64;     ///< NMI
+  double localNccSigma = 5.0; ///< mm, LocalNCC's Gaussian window
   /// The affine pre-alignment; the identity when not set.
   std::optional<AffineTransform> initialAffine;
   /// Value written where the warped image samples outside the moving image (as ITK's
   /// ResampleImageFilter's default pixel value).
   double defaultPixelValue = 0.0;
-  /// Called after every iteration; returning false stops the registration (Register throws cumed::Cancelled).
+  /// Called after every iteration; returning false stops the registration (Register throws
+  /// cumed::Cancelled).
   std::function<bool(const IterationReport&)> observer;
 };
 
 struct RegistrationResult {
-  BSplineGrid grid;           ///< u, as an itk::BSplineTransform<double, 3, 3> lays it out
-  AffineTransform affine;     ///< A
+  BSplineGrid grid;       ///< u, as an itk::BSplineTransform<double, 3, 3> lays it out
+  AffineTransform affine; ///< A
   /// Dense field on the fixed grid (Float32, 3 components, mm): A(x + u(x)) - x.
   Image displacementField;
-  Image warpedImage;          ///< moving resampled on the fixed grid (Float32, trilinear)
-  Image jacobianDeterminant;  ///< of x -> A(x + u(x)) (Float32)
-  JacobianStatistics jacobian; ///< over the fixed mask when given
+  Image warpedImage;             ///< moving resampled on the fixed grid (Float32, trilinear)
+  Image jacobianDeterminant;     ///< of x -> A(x + u(x)) (Float32)
+  JacobianStatistics jacobian;   ///< over the fixed mask when given
   double similarityBefore = 0.0; ///< at the finest level, before the B-spline stage
   double similarityAfter = 0.0;
-  std::vector<int> iterations; ///< per level
+  std::vector<int> iterations;    ///< per level
   Backend backend = Backend::CPU; ///< the backend that ran
   double seconds = 0.0;
 };

@@ -1,0 +1,47 @@
+#pragma once
+// The cost a registration level minimises and its gradient with respect to the control-point
+// coefficients, computed by one backend. The backend object holds the level's images, tables
+// and work buffers (on the device for CUDA) for all the evaluations of the level; the
+// optimiser on the host hands it coefficients and gets the cost and gradient back.
+#include "src/LevelGeometry.h"
+#include "src/LevelImage.h"
+#include "src/LevelTables.h"
+#include "src/Regularisers.h"
+#include "src/SimilarityMetrics.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace cumed::registration::detail {
+
+/// Everything a level's evaluation needs, on the host.
+struct LevelProblem {
+  LevelGeometry geometry; ///< axis tables pointing into `tables`
+  const LevelTables* tables = nullptr;
+  const LevelImage* fixed = nullptr;
+  const LevelImage* moving = nullptr;
+  const std::vector<std::uint8_t>* mask = nullptr; ///< empty or null: every voxel counts
+  MetricSettings metric;
+  ControlGridShape grid;
+  RegularisationWeights weights;
+};
+
+struct CostParts {
+  double similarity = 0.0;
+  double regularisation = 0.0;
+};
+
+class RegistrationObjective {
+public:
+  virtual ~RegistrationObjective() = default;
+  /// The cost (similarity + regularisation) at `coefficients` (3 x controlPoints, structure of
+  /// arrays, host memory). `gradient` (same layout, host) receives its gradient when not null.
+  virtual double evaluate(const float* coefficients, float* gradient, CostParts* parts) = 0;
+};
+
+std::unique_ptr<RegistrationObjective> MakeObjectiveCpu(const LevelProblem& problem);
+/// Defined only in CUDA builds: uploads the level's images and tables once.
+std::unique_ptr<RegistrationObjective> MakeObjectiveCuda(const LevelProblem& problem);
+
+} // namespace cumed::registration::detail
