@@ -140,6 +140,30 @@ public:
   /// What ran the last Update(): CPU or CUDA; None before a run or after a failed one.
   Implementation GetLastBackend() const { return m_LastBackend; }
 
+  /// Every setting at once (the observer is the filter's own and ignored here); an initialAffine
+  /// becomes the initial transform (an itk::AffineTransform), none clears it.
+  void SetRegistrationOptions(const registration::RegistrationOptions& options) {
+    SetBackend(options.backend);
+    SetMetric(options.metric);
+    SetNumberOfLevels(options.levels);
+    SetGridSpacing(options.gridSpacing);
+    SetMaximumNumberOfIterations(options.maximumIterations);
+    SetRelativeTolerance(options.relativeTolerance);
+    SetBendingEnergyWeight(options.bendingEnergyWeight);
+    SetLinearElasticityWeight(options.linearElasticityWeight);
+    SetLogJacobianWeight(options.logJacobianWeight);
+    SetNumberOfHistogramBins(options.histogramBins);
+    SetLocalNCCSigma(options.localNccSigma);
+    SetDefaultPixelValue(options.defaultPixelValue);
+    if (!options.initialAffine) {
+      SetInitialTransform(nullptr);
+      return;
+    }
+    const auto affine = RunWithItkErrors(*this, [&] {
+      return registration::ToItkAffineTransform<ImageDimension>(*options.initialAffine);
+    });
+    SetInitialTransform(affine);
+  }
   /// The options the next Update() passes to Register (the observer is the filter's own).
   registration::RegistrationOptions GetRegistrationOptions() const {
     registration::RegistrationOptions options;
