@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -408,6 +409,48 @@ TEST(BSplineRegistrationFilter, MissingMovingImageIsRefused) {
   auto filter = Filter3::New();
   filter->SetFixedImage(Blob<Image3>(Shift(0, 0, 0)));
   EXPECT_NE(UpdateError(filter.GetPointer()).find("MovingImage"), std::string::npos);
+}
+
+// The CUDA backend through the filter, the fixed image device-resident (a cumed::CudaImage whose
+// device copy is current is read there): the same outputs as the CPU within the registration's
+// CPU/CUDA tolerance (RegisterCuda). Skips without a usable device.
+TEST(BSplineRegistrationFilterCuda, DeviceResidentFixedImageAgreesWithTheCpu) {
+  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device";
+  using DeviceImage = cumed::CudaImage<float, 3>;
+  const auto host = Blob<Image3>(Shift(0, 0, 0));
+  auto device = DeviceImage::New();
+  device->CopyInformation(host);
+  device->SetRegions(host->GetLargestPossibleRegion());
+  device->Allocate();
+  std::copy_n(host->GetBufferPointer(), host->GetLargestPossibleRegion().GetNumberOfPixels(),
+              device->GetBufferPointer());
+  device->GetDeviceView(); // uploads: now current on both sides
+  const auto moving = Blob<Image3>(Shift(3.0, -2.0, 1.5), 1.15);
+
+  using DeviceFilter = cumed::BSplineRegistrationFilter<DeviceImage, Image3>;
+  auto cuda = DeviceFilter::New();
+  cuda->SetFixedImage(device);
+  cuda->SetMovingImage(moving);
+  UseSmallSettings(cuda.GetPointer());
+  cuda->SetBackend(cumed::Backend::CUDA);
+  cuda->Update();
+  EXPECT_EQ(cuda->GetLastBackend(), cumed::Implementation::CUDA);
+  EXPECT_EQ(device->GetNumberOfHostSyncs(), 0u);
+
+  auto cpu = Filter3::New();
+  cpu->SetFixedImage(host);
+  cpu->SetMovingImage(moving);
+  UseSmallSettings(cpu.GetPointer());
+  cpu->Update();
+  const auto* a = cpu->GetDisplacementField();
+  const auto* b = cuda->GetDisplacementField();
+  const auto n = a->GetLargestPossibleRegion().GetNumberOfPixels();
+  double squares = 0.0;
+  for (std::size_t i = 0; i < n; ++i)
+    squares += (a->GetBufferPointer()[i] - b->GetBufferPointer()[i]).GetSquaredNorm();
+  EXPECT_LT(std::sqrt(squares / double(n)), 0.02) << "mm RMS";
+  EXPECT_NEAR(cpu->GetSimilarityAfter(), cuda->GetSimilarityAfter(),
+              0.05 * cpu->GetSimilarityBefore());
 }
 
 } // namespace
