@@ -171,4 +171,27 @@ TEST(RegisterApp, ParameterFileSetsWhatTheCommandLineDoesNot) {
   EXPECT_LE(summary["iterations_per_level"].items[0].number, 7);
 }
 
+TEST(RegisterApp, DicomSeriesInputs) {
+  const fs::path dir = FreshWorkDirectory();
+  for (const char* seed : {"1", "7"}) { // two phantoms that differ in their noise
+    const auto made =
+        cumed::apptest::RunProgram(CUMED_MAKE_PHANTOM_EXE,
+                                   {"--quiet", "--size", "40", "36", "32", "--spacing", "8", "8",
+                                    "8", "--seed", seed, std::string("series") + seed},
+                                   dir, "cumed-make-phantom", dir);
+    ASSERT_EQ(made.exitCode, 0) << made.err;
+  }
+  const auto run = RunRegister({"--levels", "2", "--grid-spacing", "30", "--iterations", "20",
+                                "--backend", "cpu", "--output", "out", "series1", "series7"},
+                               dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const auto summary = ReadSummary(dir / "out");
+  EXPECT_EQ(summary["dimension"].number, 3);
+  ASSERT_EQ(summary["size"].items.size(), 3u);
+  EXPECT_EQ(summary["size"].items[0].number, 40);
+  EXPECT_EQ(summary["size"].items[2].number, 32);
+  EXPECT_LE(summary["similarity"]["after"].number, summary["similarity"]["before"].number);
+  EXPECT_EQ(summary["jacobian"]["folded_voxels"].number, 0);
+}
+
 } // namespace
