@@ -6,11 +6,17 @@
 #include <gtest/gtest.h>
 
 #include <itkAffineTransform.h>
+#include <itkCompositeTransform.h>
 #include <itkImage.h>
 #include <itkImageFileReader.h>
+#include <itkLinearInterpolateImageFunction.h>
+#include <itkResampleImageFilter.h>
+#include <itkTransformFileReader.h>
 #include <itkTransformFileWriter.h>
 #include <itkVector.h>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 
 namespace {
@@ -123,6 +129,32 @@ TEST(RegisterApp, InitialAffineMakesACompositeTransformFile) {
   EXPECT_LT(composite, first);
   EXPECT_LT(first, second); // the affine added first: the B-spline is applied first
   EXPECT_TRUE(ReadSummary(dir / "out")["initial_transform"].boolean);
+
+  // ITK reads transform.tfm back, and its resampler with it reproduces warped.mha.
+  auto reader = itk::TransformFileReaderTemplate<double>::New();
+  reader->SetFileName((dir / "out" / "transform.tfm").string());
+  reader->Update();
+  using Transform3 = itk::Transform<double, 3, 3>;
+  const auto* read =
+      dynamic_cast<const Transform3*>(reader->GetTransformList()->front().GetPointer());
+  ASSERT_NE(read, nullptr) << reader->GetTransformList()->front()->GetNameOfClass();
+  EXPECT_STREQ(read->GetNameOfClass(), "CompositeTransform");
+  using Image3 = itk::Image<float, 3>;
+  const auto fixed = Read<Image3>(dir / "fixed.mha");
+  const auto warped = Read<Image3>(dir / "out" / "warped.mha");
+  auto resample = itk::ResampleImageFilter<Image3, Image3, double>::New();
+  resample->SetInput(Read<Image3>(dir / "moving.mha"));
+  resample->SetTransform(read);
+  resample->SetInterpolator(itk::LinearInterpolateImageFunction<Image3, double>::New());
+  resample->UseReferenceImageOn();
+  resample->SetReferenceImage(fixed);
+  resample->Update();
+  const auto n = fixed->GetLargestPossibleRegion().GetNumberOfPixels();
+  double worst = 0.0;
+  for (std::size_t i = 0; i < n; ++i)
+    worst = std::max(worst, std::fabs(double(resample->GetOutput()->GetBufferPointer()[i]) -
+                                      double(warped->GetBufferPointer()[i])));
+  EXPECT_LT(worst, 0.1) << "of a blob of peak 1000";
 }
 
 TEST(RegisterApp, TwoDimensionalImagesGiveATwoDimensionalTransform) {
