@@ -3,7 +3,6 @@
 #include "ParameterFile.h"
 #include "Settings.h"
 
-#include "cumed/app/Messages.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
 
@@ -68,16 +67,9 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   arguments.fixed = positional[0];
   arguments.moving = positional[1];
   if (arguments.outputDirectory.empty()) throw UsageError("--output DIR is required");
-  if (!arguments.parameterFile.empty()) {
-    const std::vector<std::string> ignored =
+  if (!arguments.parameterFile.empty())
+    arguments.ignoredParameters =
         ApplyParameterFile(arguments.parameterFile, given, arguments.options);
-    if (!ignored.empty()) {
-      std::string list;
-      for (const std::string& key : ignored) list += (list.empty() ? "" : ", ") + key;
-      app::Note(kProgramName, "--params '" + arguments.parameterFile +
-                                  "': keys that do not apply to cumed-register: " + list);
-    }
-  }
   return arguments;
 }
 

@@ -6,6 +6,7 @@
 #include "cumed/registration/Registration.h"
 
 #include <string>
+#include <vector>
 
 namespace cumed::registerapp {
 
@@ -23,6 +24,8 @@ struct Arguments {
   std::string mask;             ///< --mask FILE: on the fixed image's grid; empty: none
   std::string initialTransform; ///< --initial-transform FILE.tfm: an ITK affine; empty: none
   std::string parameterFile;    ///< --params FILE
+  /// --params keys that do not apply (noted when the run starts, after --quiet took effect).
+  std::vector<std::string> ignoredParameters;
   bool png = false;
   bool force = false;
   bool help = false;

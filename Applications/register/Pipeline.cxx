@@ -5,6 +5,7 @@
 #include "RunRegistration.h"
 
 #include "cumed/app/BackendOption.h"
+#include "cumed/app/Messages.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
 
@@ -15,6 +16,13 @@ namespace cumed::registerapp {
 
 RunSummary RunPipeline(const Arguments& arguments) {
   const cumed::Stopwatch total;
+  if (!arguments.ignoredParameters.empty()) {
+    std::string list;
+    for (const std::string& key : arguments.ignoredParameters)
+      list += (list.empty() ? "" : ", ") + key;
+    app::Note(kProgramName, "--params '" + arguments.parameterFile +
+                                "': keys that do not apply to cumed-register: " + list);
+  }
   // Nothing is read beyond headers and nothing is written before these pass.
   const InputImage fixed = LocateImage("FIXED", arguments.fixed);
   const InputImage moving = LocateImage("MOVING", arguments.moving);

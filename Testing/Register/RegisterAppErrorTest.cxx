@@ -2,6 +2,7 @@
 // (missing file, mismatched dimension, a mask of the wrong size), 2 for usage errors, one line
 // naming the file, option or value; and no output directory or half-written file left.
 #include "RegisterAppFiles.h"
+#include "cumed/core/Backend.h"
 
 #include <gtest/gtest.h>
 
@@ -96,6 +97,16 @@ TEST(RegisterAppErrors, OutputInsideAnInputIsRefused) {
   WriteInputs(dir);
   ExpectError(RunRegister({"--output", "fixed.mha", "fixed.mha", "moving.mha"}, dir), 2,
               "--output 'fixed.mha'");
+}
+
+// Named without "Cuda" on purpose: this case belongs to the CPU run (it needs no GPU).
+TEST(RegisterAppErrors, CudaBackendWithoutDeviceIsARuntimeError) {
+  if (cumed::CudaUsable()) GTEST_SKIP() << "a CUDA device is usable here";
+  const fs::path dir = FreshWorkDirectory();
+  WriteInputs(dir);
+  ExpectError(RunRegister({"--backend", "cuda", "--output", "out", "fixed.mha", "moving.mha"}, dir),
+              1, "--backend cuda: ");
+  EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
 } // namespace
