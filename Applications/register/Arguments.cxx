@@ -96,8 +96,9 @@ is written under a temporary name and renamed into place once all are complete):
   with --png: checkerboard-before.png, checkerboard-after.png, difference-before.png,
   difference-after.png: the middle axial slice of FIXED against MOVING (before: through the
   initial transform only) and against warped.mha
-On stdout a QA summary: similarity before and after, Jacobian min/max/mean, folded voxels,
-iterations per level, backend and seconds (with --json one JSON object).
+On stdout a QA summary: similarity before and after (the value the registration minimises:
+lower is better, e.g. -NCC), Jacobian min/max/mean, folded voxels, iterations per level,
+backend and seconds (with --json one JSON object).
 
 Registration (each also a --params key, see below):
   --metric NAME            ssd (default), ncc, lncc (local NCC) or nmi (normalised mutual
