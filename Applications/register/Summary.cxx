@@ -16,8 +16,9 @@ std::string FormatSummary(const RunSummary& s) {
   out << "cumed-register: " << s.dimension << "D " << size << ", metric " << s.metric << ", "
       << s.levels << " levels, grid " << s.gridSpacing << " mm"
       << (s.initialTransform ? ", initial affine" : "") << (s.mask ? ", fixed mask" : "") << "\n";
-  std::snprintf(line, sizeof line, "  similarity (%s, as minimised: lower is better): before %.6g, after %.6g\n", s.metric.c_str(),
-                s.similarityBefore, s.similarityAfter);
+  std::snprintf(line, sizeof line,
+                "  similarity (%s, as minimised: lower is better): before %.6g, after %.6g\n",
+                s.metric.c_str(), s.similarityBefore, s.similarityAfter);
   out << line;
   std::snprintf(line, sizeof line,
                 "  jacobian: min %.4f, max %.4f, mean %.4f; folded %zu of %zu voxels (%.3f%%)\n",

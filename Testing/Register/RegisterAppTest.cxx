@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 
 namespace {
@@ -224,6 +225,18 @@ TEST(RegisterApp, DicomSeriesInputs) {
   EXPECT_EQ(summary["size"].items[2].number, 32);
   EXPECT_LE(summary["similarity"]["after"].number, summary["similarity"]["before"].number);
   EXPECT_EQ(summary["jacobian"]["folded_voxels"].number, 0);
+}
+
+TEST(RegisterApp, HelpIsWhatTheDocumentationShows) {
+  const fs::path dir = FreshWorkDirectory();
+  const auto run = RunRegister({"--help"}, dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const char* source = std::getenv("CUMED_SOURCE_DIR");
+  ASSERT_NE(source, nullptr);
+  const std::string page =
+      cumed::apptest::FileBytes(fs::path(source) / "Documentation" / "registration.md");
+  EXPECT_NE(page.find("```\n" + run.out + "```\n"), std::string::npos)
+      << "Documentation/registration.md does not show the current --help text";
 }
 
 } // namespace
