@@ -16,10 +16,6 @@
 namespace cumed::registration::detail {
 namespace {
 
-bool Counted(const std::uint8_t* mask, std::int64_t v) {
-  return !mask || mask[v] != 0;
-}
-
 /// K sums over voxels 0..n-1; body(v, acc) adds voxel v's terms to acc[0..K-1].
 template <int K, class Body> std::array<double, K> OrderedSums(std::int64_t n, Body body) {
   const std::int64_t chunks = (n + kMetricChunk - 1) / kMetricChunk;
@@ -91,6 +87,7 @@ public:
     });
     const NccMoments m =
         MakeNccMoments(first[0], first[1], first[2], second[0], second[1], second[2]);
+    RequireNccVariances(m);
     if (derivative) {
 #pragma omp parallel for schedule(static)
       for (std::int64_t v = 0; v < n_; ++v)

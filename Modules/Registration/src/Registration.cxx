@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 #include <cmath>
 #include <string>
 
@@ -256,6 +258,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     };
     const detail::LbfgsOutcome outcome = detail::MinimiseLbfgs(cost, x, settings, onIteration);
     result.iterations.push_back(outcome.iterations);
+    if (std::getenv("CUMED_DEBUG_LBFGS")) fprintf(stderr, "level %d: %d it, %d evals, cost %g, %s\n", level, outcome.iterations, outcome.evaluations, outcome.cost, outcome.stop.c_str());
     Unflatten(x, grid);
     if (finestLevel) {
       cost(x, nullptr);

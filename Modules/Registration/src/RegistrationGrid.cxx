@@ -8,18 +8,19 @@
 namespace cumed::registration::detail {
 namespace {
 
-/// Nodes along an axis whose voxel centres span `extent` mm: one before the first centre and
+/// Nodes along an axis whose voxel centres span `extent` mm: two before the first centre (one
+/// would put it at grid index 1, ITK's lower limit, where rounding may push it out) and
 /// floor(extent / h) + 3 from it, so the last centre's grid index stays below size - 2.
 std::size_t NodesAlong(double extent, double h) {
-  return static_cast<std::size_t>(std::floor(extent / h + 1e-9)) + 4;
+  return static_cast<std::size_t>(std::floor(extent / h + 1e-9)) + 5;
 }
 
-/// Coarse node j lies at grid position 2(j - 1) in fine units; fine node m at m - 1.
+/// Coarse node j lies at grid position 2(j - 2) in fine units; fine node m at m - 2.
 double FineValue(const std::vector<double>& coarse, std::size_t stride, std::size_t base,
                  std::int64_t m) {
-  const std::int64_t q = m - 1;
+  const std::int64_t q = m - 2;
   const std::int64_t p = q >= 0 ? q / 2 : (q - 1) / 2; // floor(q / 2)
-  const std::int64_t j = p + 1;
+  const std::int64_t j = p + 2;
   auto at = [&](std::int64_t n) { return coarse[base + static_cast<std::size_t>(n) * stride]; };
   if (q - 2 * p == 0) return (at(j - 1) + 6.0 * at(j) + at(j + 1)) / 8.0;
   return (at(j) + at(j + 1)) / 2.0;
@@ -62,7 +63,7 @@ BSplineGrid MakeRegistrationGrid(const ImageGeometry& fixed, double spacing) {
     g.size[a] = NodesAlong(static_cast<double>(fixed.size[a] - 1) * fixed.spacing[a], spacing);
   }
   for (int r = 0; r < 3; ++r)
-    g.origin[r] = fixed.origin[r] - spacing * (fixed.direction[3 * r] + fixed.direction[3 * r + 1] +
+    g.origin[r] = fixed.origin[r] - 2.0 * spacing * (fixed.direction[3 * r] + fixed.direction[3 * r + 1] +
                                                fixed.direction[3 * r + 2]);
   const std::size_t n = g.numberOfPixels();
   return BSplineGrid(g, {std::vector<double>(n), std::vector<double>(n), std::vector<double>(n)});

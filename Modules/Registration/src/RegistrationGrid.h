@@ -1,7 +1,7 @@
 #pragma once
 // The control grids of a registration. Every level's grid is aligned with the fixed image (same
 // direction) and has its nodes at the fixed image's first voxel centre plus whole multiples of
-// its spacing along each axis, one node before the first voxel and enough after the last for
+// its spacing along each axis, two nodes before the first voxel and enough after the last for
 // ITK's valid region; so a grid of spacing 2h has every one of its nodes on a node of the grid
 // of spacing h, and refinement is exact B-spline subdivision.
 #include "cumed/core/Image.h"

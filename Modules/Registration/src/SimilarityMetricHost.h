@@ -23,10 +23,8 @@ void RequireCountedVoxels(double counted, const MetricSettings& settings);
 /// normalised to sum 1.
 std::vector<double> GaussianWindow(float sigmaVoxels);
 
-/// NCC's moments from the counted voxels' count, sums of F and W, and centred sums of F^2, W^2 and
-/// F W; throws InvalidArgument when either image is constant over the counted voxels.
-NccMoments MakeNccMoments(double count, double sumF, double sumW, double centredFF,
-                          double centredWW, double centredFW);
+/// Throws InvalidArgument when either image is constant over the counted voxels (NCC undefined).
+void RequireNccVariances(const NccMoments& moments);
 
 /// The NMI cost of a joint histogram of Parzen units (bins x bins, fixed bin major) and dCost/dP
 /// per bin, scaled so that dCost/dwarped[v] = sum_j perUnit[fixedBin][j] * dUnits_j/dwarped[v].

@@ -12,6 +12,11 @@ namespace cumed::registration::detail {
 /// the result does not depend on the number of threads.
 constexpr std::int64_t kMetricChunk = 4096;
 
+/// Whether voxel v counts: every voxel without a mask, else the mask's nonzero ones.
+CUMED_REGISTRATION_HD bool Counted(const std::uint8_t* mask, std::int64_t v) {
+  return !mask || mask[v] != 0;
+}
+
 // ---- NCC -------------------------------------------------------------------------------------
 
 /// The global moments NCC needs: sums over the counted voxels, centred on the means.
@@ -19,6 +24,13 @@ struct NccMoments {
   double count, meanF, meanW;
   double varF, varW, cov; ///< centred second moments divided by count
 };
+
+CUMED_REGISTRATION_HD NccMoments MakeNccMoments(double count, double sumF, double sumW,
+                                                double centredFF, double centredWW,
+                                                double centredFW) {
+  return NccMoments{
+      count, sumF / count, sumW / count, centredFF / count, centredWW / count, centredFW / count};
+}
 
 /// dCost/dwarped at a counted voxel, cost = -cov / sqrt(varF varW).
 CUMED_REGISTRATION_HD double NccDerivative(const NccMoments& m, double f, double w) {
@@ -96,7 +108,7 @@ CUMED_REGISTRATION_HD ParzenPlace PlaceInHistogram(float f, float w, int bins, f
                                                    float fixedHi, float movingLo, float movingHi) {
   ParzenPlace p;
   const double fb = floor((double(f) - fixedLo) * bins / (double(fixedHi) - fixedLo));
-  p.fixedBin = fb < 0.0 ? 0 : fb > bins - 1 ? bins - 1 : int(fb);
+  p.fixedBin = !(fb > 0.0) ? 0 : fb > bins - 1 ? bins - 1 : int(fb); // NaN: bin 0
   const double perUnit = (bins - 3) / (double(movingHi) - movingLo);
   double t = 1.0 + (double(w) - movingLo) * perUnit;
   p.dtdw = perUnit;

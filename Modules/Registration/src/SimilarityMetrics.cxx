@@ -95,18 +95,14 @@ std::vector<double> GaussianWindow(float sigmaVoxels) {
   return w;
 }
 
-NccMoments MakeNccMoments(double count, double sumF, double sumW, double centredFF,
-                          double centredWW, double centredFW) {
-  NccMoments m{
-      count, sumF / count, sumW / count, centredFF / count, centredWW / count, centredFW / count};
+void RequireNccVariances(const NccMoments& m) {
   if (!(m.varF > 0.0) || !(m.varW > 0.0)) {
     std::ostringstream s;
     s << "similarity metric NCC: the " << (m.varF > 0.0 ? "warped" : "fixed")
-      << " image is constant over the " << count
+      << " image is constant over the " << m.count
       << " counted voxels (variance 0): the correlation is undefined";
     throw InvalidArgument(s.str());
   }
-  return m;
 }
 
 NmiTable MakeNmiTable(const std::uint64_t* histogram, int bins) {

@@ -13,17 +13,29 @@
 
 namespace cumed::registration::detail {
 
+/// Fixed voxels (LevelGeometry::voxels() is host code only).
+CUMED_REGISTRATION_HD std::int64_t VoxelsOf(const LevelGeometry& g) {
+  return g.fixedSize[0] * g.fixedSize[1] * g.fixedSize[2];
+}
+
 /// Floats of the x pass's rows (3 * gz * gy * nx); the y pass's planes follow them.
 CUMED_REGISTRATION_HD std::int64_t XPassFloats(const LevelGeometry& g) {
   return 3 * g.gridSize[2] * g.gridSize[1] * g.fixedSize[0];
 }
 
-/// sum_a w[a] * src[a * stride], a = 0..3 in order.
-CUMED_REGISTRATION_HD float SupportSum(const float* w, const float* src, std::int64_t stride) {
+/// sum_a w[a] * v[a], a = 0..3 in order: the one sum of every forward pass (a kernel that keeps
+/// the four values in registers calls it directly).
+CUMED_REGISTRATION_HD float WeightedSum(const float* w, const float v[4]) {
   float sum = 0.0f;
   CUMED_REGISTRATION_UNROLL
-  for (int a = 0; a < 4; ++a) sum += w[a] * src[a * stride];
+  for (int a = 0; a < 4; ++a) sum += w[a] * v[a];
   return sum;
+}
+
+/// sum_a w[a] * src[a * stride], a = 0..3 in order.
+CUMED_REGISTRATION_HD float SupportSum(const float* w, const float* src, std::int64_t stride) {
+  const float v[4] = {src[0], src[stride], src[2 * stride], src[3 * stride]};
+  return WeightedSum(w, v);
 }
 
 /// The forward pass along one axis at fixed index `at`: `src` points at control index 0 of the
@@ -73,7 +85,7 @@ CUMED_REGISTRATION_HD float AdjointZ(const LevelGeometry& g, const float* voxelG
                                      std::int64_t c, std::int64_t cz, std::int64_t j,
                                      std::int64_t i) {
   const std::int64_t nx = g.fixedSize[0], ny = g.fixedSize[1];
-  return GatherAlong(g.axis[2], cz, voxelGradient + c * g.voxels() + j * nx + i, ny * nx);
+  return GatherAlong(g.axis[2], cz, voxelGradient + c * VoxelsOf(g) + j * nx + i, ny * nx);
 }
 
 CUMED_REGISTRATION_HD float AdjointY(const LevelGeometry& g, const float* s1, std::int64_t plane,
@@ -112,7 +124,7 @@ CUMED_REGISTRATION_HD void WarpVoxel(const LevelGeometry& g, const float* moving
                                      const float* field, std::int64_t v, std::int64_t i,
                                      std::int64_t j, std::int64_t k, float* warped,
                                      float* gradient) {
-  const std::int64_t n = g.voxels();
+  const std::int64_t n = VoxelsOf(g);
   const float u[3] = {field[v], field[n + v], field[2 * n + v]};
   const float p[3] = {static_cast<float>(i), static_cast<float>(j), static_cast<float>(k)};
   const float* m = g.voxelToMoving;

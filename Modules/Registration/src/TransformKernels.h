@@ -46,6 +46,10 @@ void AdjointToCoefficientsCpu(const LevelGeometry& g, const float* voxelGradient
                               float* coefficientGradient);
 
 // ---- CUDA (device pointers; `g.axis` must point to device tables) ----------------------------
+// The same results as the CPU bit for bit (the same sums in the same order, no contraction).
+// Throw InvalidArgument naming the sizes when a level needs more than CUDA's 65535 blocks in a
+// grid's y or z dimension (more than 65535 fixed rows along y or slices along z), CudaError when
+// a launch fails.
 
 void FieldFromCoefficientsCuda(const LevelGeometry& g, const float* coefficients, float* scratch,
                                float* field, CUstream_st* stream);

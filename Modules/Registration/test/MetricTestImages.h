@@ -3,8 +3,14 @@
 // difference at one voxel.
 #include "src/SimilarityMetrics.h"
 
+#include "src/SimilarityMetricHost.h"
+
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <random>
+#include <string>
+#include <tuple>
 #include <vector>
 
 namespace cumed::registration::test {
@@ -73,6 +79,13 @@ inline double CentralDifference(detail::SimilarityMetricComputer& metric,
   const double down = double(warped[v]);
   const double costDown = metric.evaluate(fixed.data(), warped.data(), mask, nullptr);
   return (costUp - costDown) / (up - down);
+}
+
+/// "SSDWhole", "NMIMasked"...: the case name of a suite parameterised by (metric, masked).
+inline std::string
+MetricCaseName(const ::testing::TestParamInfo<std::tuple<MetricKind, bool>>& info) {
+  return std::string(detail::MetricName(std::get<0>(info.param))) +
+         (std::get<1>(info.param) ? "Masked" : "Whole");
 }
 
 } // namespace cumed::registration::test

@@ -70,7 +70,7 @@ RegistrationOptions Options(Backend backend) {
   o.backend = backend;
   o.gridSpacing = 12.0;
   o.levels = 3;
-  o.maximumIterations = 60;
+  o.maximumIterations = 300;
   return o;
 }
 

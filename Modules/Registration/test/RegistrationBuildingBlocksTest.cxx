@@ -44,7 +44,7 @@ TEST(RegistrationGrid, ConstantCoefficientsGiveAConstantFieldOnEveryVoxel) {
   const Image field = DisplacementField(grid, fixed, {Backend::CPU});
   const float* u = field.view<float>().data;
   for (std::size_t v = 0; v < fixed.numberOfPixels(); ++v) {
-    ASSERT_NEAR(u[3 * v], 1.0, 1e-6) << "voxel " << v << " lies outside the grid's support";
+    ASSERT_NEAR(u[3 * v], 1.0, 1e-6) << "voxel " << v << " lies outside the support";
     ASSERT_NEAR(u[3 * v + 1], -2.0, 1e-6);
     ASSERT_NEAR(u[3 * v + 2], 0.5, 1e-6);
   }

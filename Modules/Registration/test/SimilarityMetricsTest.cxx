@@ -6,6 +6,7 @@
 #include "cumed/core/Error.h"
 
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -198,30 +199,35 @@ TEST_P(SimilarityMetricCpuEvery, DerivativeMatchesCentralDifferences) {
   if (mask) EXPECT_GT(zeroChecked, 10);
 }
 
-TEST_P(SimilarityMetricCpuEvery, RunsGiveTheSameBits) {
+TEST_P(SimilarityMetricCpuEvery, RunsAndThreadCountsGiveTheSameBits) {
   const MetricSettings s = Settings(kind(), 33, 21, 17); // several chunks of the reductions
   const std::vector<float> fixed = test::RandomImage(s, 8), warped = test::RelatedImage(fixed, 9);
   const std::vector<std::uint8_t> maskImage = test::RandomMask(s, 10);
   const std::uint8_t* mask = masked() ? maskImage.data() : nullptr;
-  std::vector<float> d1(fixed.size()), d2(fixed.size());
-  const double c1 =
-      MakeSimilarityMetricCpu(s)->evaluate(fixed.data(), warped.data(), mask, d1.data());
-  const double c2 =
-      MakeSimilarityMetricCpu(s)->evaluate(fixed.data(), warped.data(), mask, d2.data());
-  EXPECT_EQ(std::memcmp(&c1, &c2, sizeof c1), 0) << c1 << " vs " << c2;
-  EXPECT_EQ(std::memcmp(d1.data(), d2.data(), d1.size() * sizeof(float)), 0);
-}
-
-std::string CaseName(const ::testing::TestParamInfo<std::tuple<MetricKind, bool>>& info) {
-  return std::string(detail::MetricName(std::get<0>(info.param))) +
-         (std::get<1>(info.param) ? "Masked" : "Whole");
+  const int threadsBefore = omp_get_max_threads();
+  // 1 thread, then 3 (an uneven split of the chunks), then 3 again.
+  double cost[3];
+  std::vector<float> d[3];
+  for (int run = 0; run < 3; ++run) {
+    omp_set_num_threads(run == 0 ? 1 : 3);
+    d[run].resize(fixed.size());
+    cost[run] =
+        MakeSimilarityMetricCpu(s)->evaluate(fixed.data(), warped.data(), mask, d[run].data());
+  }
+  omp_set_num_threads(threadsBefore);
+  for (int run = 1; run < 3; ++run) {
+    EXPECT_EQ(std::memcmp(&cost[0], &cost[run], sizeof(double)), 0)
+        << cost[0] << " vs " << cost[run] << " (run " << run << ")";
+    EXPECT_EQ(std::memcmp(d[0].data(), d[run].data(), d[0].size() * sizeof(float)), 0)
+        << "run " << run;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Metrics, SimilarityMetricCpuEvery,
                          testing::Combine(testing::Values(MetricKind::SSD, MetricKind::NCC,
                                                           MetricKind::LocalNCC, MetricKind::NMI),
                                           testing::Bool()),
-                         CaseName);
+                         test::MetricCaseName);
 
 } // namespace
 } // namespace cumed::registration

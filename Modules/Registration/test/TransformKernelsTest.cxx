@@ -121,9 +121,24 @@ struct Level {
   }
 };
 
+/// RandomGrid's domain with a finer mesh (control spacing close to the fixed spacing, 14 control
+/// planes along z: the CUDA passes' chunks of slices and planes end inside the grid).
+BSplineGrid FineGrid(unsigned seed) {
+  TransformDomain domain = test::RandomGrid(0).domain();
+  domain.meshSize = {13, 9, 11};
+  BSplineGrid grid(domain);
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<double> value(-4.0, 4.0);
+  for (int c = 0; c < 3; ++c)
+    for (std::size_t p = 0; p < grid.numberOfControlPoints(); ++p)
+      grid.coefficientData(c)[p] = value(random);
+  return grid;
+}
+
 std::vector<Level> Levels(unsigned seed) {
   std::vector<Level> levels;
   levels.emplace_back(test::RandomGrid(seed, 10.0), test::AlignedFixedGeometry(), seed);
+  levels.emplace_back(FineGrid(seed), test::AlignedFixedGeometry(), seed + 50);
   SliceCase slice = Slice(seed);
   levels.emplace_back(std::move(slice.grid), slice.fixed, seed + 100);
   return levels;
@@ -383,6 +398,101 @@ TEST(TransformKernels, RunsRepeatTheirBits) {
     EXPECT_EQ(Warp(level, field), Warp(level, field));
   }
 }
+
+#if CUMED_REGISTRATION_WITH_CUDA
+DeviceBuffer ToDevice(const std::vector<float>& host) {
+  DeviceBuffer buffer(host.size() * sizeof(float));
+  buffer.upload(host.data(), host.size() * sizeof(float));
+  return buffer;
+}
+
+std::vector<float> ToHost(const DeviceBuffer& buffer) {
+  std::vector<float> host(buffer.size() / sizeof(float));
+  buffer.download(host.data(), buffer.size());
+  return host;
+}
+
+/// max |cuda - cpu| <= 1e-5 * max |cpu| (relative to the array's scale).
+void ExpectClose(const std::vector<float>& cuda, const std::vector<float>& cpu, const char* what) {
+  ASSERT_EQ(cuda.size(), cpu.size()) << what;
+  double worst = 0.0, scale = 0.0;
+  for (std::size_t v = 0; v < cpu.size(); ++v) {
+    worst = std::max(worst, std::fabs(double(cuda[v]) - double(cpu[v])));
+    scale = std::max(scale, std::fabs(double(cpu[v])));
+  }
+  EXPECT_GT(scale, 0.0) << what;
+  EXPECT_LE(worst, 1e-5 * scale) << what;
+}
+
+/// The four CUDA kernels on one level, each from the CPU's inputs: field, warped, gradient (of
+/// the warp), scaled gradient, coefficient gradient.
+std::vector<std::vector<float>> RunCuda(const Level& level, const std::vector<float>& cpuField,
+                                        const std::vector<float>& cpuGradient,
+                                        const std::vector<float>& derivative,
+                                        const std::vector<float>& voxelGradient) {
+  LevelGeometry g = level.g;
+  const detail::DeviceLevelTables tables = detail::UploadLevelTables(level.tables, g);
+  const std::size_t n = level.voxels();
+  DeviceBuffer coefficients = ToDevice(level.coefficients), moving = ToDevice(level.moving);
+  DeviceBuffer scratch(static_cast<std::size_t>(detail::TransformScratchFloats(g)) * sizeof(float));
+  DeviceBuffer field(3 * n * sizeof(float)), warped(n * sizeof(float));
+  DeviceBuffer gradient(3 * n * sizeof(float)),
+      coefficientGradient(3 * level.controlPoints() * sizeof(float));
+  detail::FieldFromCoefficientsCuda(g, coefficients.as<float>(), scratch.as<float>(),
+                                    field.as<float>(), nullptr);
+  std::vector<std::vector<float>> out{ToHost(field)};
+  const DeviceBuffer inputField = ToDevice(cpuField);
+  detail::WarpCuda(g, moving.as<float>(), inputField.as<float>(), warped.as<float>(),
+                   gradient.as<float>(), nullptr);
+  out.push_back(ToHost(warped));
+  out.push_back(ToHost(gradient));
+  gradient.upload(cpuGradient.data(), cpuGradient.size() * sizeof(float));
+  const DeviceBuffer deviceDerivative = ToDevice(derivative);
+  detail::ScaleGradientCuda(g, deviceDerivative.as<float>(), gradient.as<float>(), nullptr);
+  out.push_back(ToHost(gradient));
+  const DeviceBuffer deviceVoxelGradient = ToDevice(voxelGradient);
+  detail::AdjointToCoefficientsCuda(g, deviceVoxelGradient.as<float>(), scratch.as<float>(),
+                                    coefficientGradient.as<float>(), nullptr);
+  out.push_back(ToHost(coefficientGradient));
+  return out;
+}
+
+TEST(TransformKernelsCuda, MatchesTheCpuOnRandomInputs) {
+  CUMED_SKIP_WITHOUT_CUDA();
+  for (unsigned seed = 11; seed < 14; ++seed)
+    for (const Level& level : Levels(seed)) {
+      const std::size_t n = level.voxels();
+      const std::vector<float> field = level.field(level.coefficients);
+      const auto [warped, gradient] = Warp(level, field);
+      const std::vector<float> derivative = Random(n, seed, 4.0f);
+      std::vector<float> scaled = gradient;
+      detail::ScaleGradientCpu(level.g, derivative.data(), scaled.data());
+      const std::vector<float> voxelGradient = Random(3 * n, seed + 1, 2.0f);
+      const std::vector<float> adjoint = level.adjoint(voxelGradient);
+      const std::vector<std::vector<float>> cuda =
+          RunCuda(level, field, gradient, derivative, voxelGradient);
+      SCOPED_TRACE("seed " + std::to_string(seed) + ", " + std::to_string(n) + " voxels");
+      ExpectClose(cuda[0], field, "field");
+      ExpectClose(cuda[1], warped, "warped");
+      ExpectClose(cuda[2], gradient, "warp gradient");
+      ExpectClose(cuda[3], scaled, "scaled gradient");
+      ExpectClose(cuda[4], adjoint, "coefficient gradient");
+    }
+}
+
+TEST(TransformKernelsCuda, RunsRepeatTheirBits) {
+  CUMED_SKIP_WITHOUT_CUDA();
+  for (const Level& level : Levels(15)) {
+    const std::size_t n = level.voxels();
+    const std::vector<float> field = level.field(level.coefficients);
+    const std::vector<float> gradient = Warp(level, field).second;
+    const std::vector<float> derivative = Random(n, 16, 4.0f);
+    const std::vector<float> voxelGradient = Random(3 * n, 17, 2.0f);
+    EXPECT_EQ(RunCuda(level, field, gradient, derivative, voxelGradient),
+              RunCuda(level, field, gradient, derivative, voxelGradient));
+  }
+}
+#endif
 
 } // namespace
 } // namespace cumed::registration
