@@ -10,9 +10,9 @@ class ObjectiveCpu final : public RegistrationObjective {
 public:
   explicit ObjectiveCpu(const LevelProblem& problem)
       : problem_(problem), voxels_(problem.geometry.voxels()),
-        controlPoints_(problem.geometry.controlPoints()),
         scratch_(static_cast<std::size_t>(TransformScratchFloats(problem.geometry))),
         field_(3 * voxels_), warped_(voxels_), voxelGradient_(3 * voxels_), derivative_(voxels_),
+        counted_(static_cast<std::size_t>(voxels_)),
         metric_(MakeSimilarityMetricCpu(problem.metric)) {
     if (problem.weights.any()) regulariser_ = MakeRegulariserCpu(problem.grid, problem.weights);
   }
@@ -21,12 +21,13 @@ public:
     const LevelGeometry& g = problem_.geometry;
     const bool wantGradient = gradient != nullptr;
     FieldFromCoefficientsCpu(g, coefficients, scratch_.data(), field_.data());
-    WarpCpu(g, problem_.moving->pixels.data(), field_.data(), warped_.data(),
-            wantGradient ? voxelGradient_.data() : nullptr);
     const std::uint8_t* mask =
         problem_.mask && !problem_.mask->empty() ? problem_.mask->data() : nullptr;
-    const double similarity = metric_->evaluate(problem_.fixed->pixels.data(), warped_.data(), mask,
-                                                wantGradient ? derivative_.data() : nullptr);
+    WarpCpu(g, problem_.moving->pixels.data(), field_.data(), warped_.data(),
+            wantGradient ? voxelGradient_.data() : nullptr, mask, counted_.data());
+    const double similarity =
+        metric_->evaluate(problem_.fixed->pixels.data(), warped_.data(), counted_.data(),
+                          wantGradient ? derivative_.data() : nullptr);
     if (wantGradient) {
       ScaleGradientCpu(g, derivative_.data(), voxelGradient_.data());
       AdjointToCoefficientsCpu(g, voxelGradient_.data(), scratch_.data(), gradient);
@@ -39,8 +40,9 @@ public:
 
 private:
   const LevelProblem& problem_;
-  std::int64_t voxels_, controlPoints_;
+  std::int64_t voxels_;
   std::vector<float> scratch_, field_, warped_, voxelGradient_, derivative_;
+  std::vector<std::uint8_t> counted_; ///< fixed mask and inside the moving image, per evaluation
   std::unique_ptr<SimilarityMetricComputer> metric_;
   std::unique_ptr<RegulariserComputer> regulariser_;
 };

@@ -41,6 +41,7 @@ public:
     warped_ = DeviceBuffer(Floats(voxels));
     voxelGradient_ = DeviceBuffer(Floats(3 * voxels));
     derivative_ = DeviceBuffer(Floats(voxels));
+    counted_ = DeviceBuffer(static_cast<std::size_t>(voxels));
     coefficients_ = DeviceBuffer(Floats(3 * nodes));
     gradient_ = DeviceBuffer(Floats(3 * nodes));
     metric_ = MakeSimilarityMetricCuda(problem.metric, stream_.native());
@@ -82,6 +83,7 @@ private:
   DeviceLevelTables tables_;
   DeviceBuffer fixed_, moving_, mask_, scratch_, field_, warped_, voxelGradient_, derivative_,
       coefficients_, gradient_;
+  DeviceBuffer counted_; ///< fixed mask and inside the moving image, per evaluation
   std::unique_ptr<SimilarityMetricComputer> metric_;
   std::unique_ptr<RegulariserComputer> regulariser_;
 };

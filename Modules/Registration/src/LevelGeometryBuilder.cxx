@@ -1,8 +1,8 @@
 #include "src/LevelGeometryBuilder.h"
 
 #include "cumed/core/Error.h"
-#include "src/Matrix3.h"
 #include "src/DisplacementFieldBackends.h"
+#include "src/Matrix3.h"
 
 namespace cumed::registration::detail {
 namespace {

@@ -12,9 +12,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cmath>
+#include <limits>
 #include <string>
 
 namespace cumed::registration {
@@ -231,9 +232,19 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     std::vector<double> x = Flatten(grid);
     std::vector<float> xf, gf(x.size());
     detail::CostParts parts;
+    bool started = false;
     auto cost = [&](const std::vector<double>& at, std::vector<double>* gradient) {
       xf = ToFloat(at);
-      const double value = objective->evaluate(xf.data(), gradient ? gf.data() : nullptr, &parts);
+      double value;
+      try {
+        value = objective->evaluate(xf.data(), gradient ? gf.data() : nullptr, &parts);
+      } catch (const InvalidArgument&) {
+        // A trial step that maps every counted voxel outside the moving image: no cost to
+        // compare, so the line search takes a shorter step. At the start it is the user's error.
+        if (!started) throw;
+        return std::numeric_limits<double>::infinity();
+      }
+      started = true;
       if (gradient) gradient->assign(gf.begin(), gf.end());
       return value;
     };
@@ -258,7 +269,9 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     };
     const detail::LbfgsOutcome outcome = detail::MinimiseLbfgs(cost, x, settings, onIteration);
     result.iterations.push_back(outcome.iterations);
-    if (std::getenv("CUMED_DEBUG_LBFGS")) fprintf(stderr, "level %d: %d it, %d evals, cost %g, %s\n", level, outcome.iterations, outcome.evaluations, outcome.cost, outcome.stop.c_str());
+    if (std::getenv("CUMED_DEBUG_LBFGS"))
+      fprintf(stderr, "level %d: %d it, %d evals, cost %g, %s\n", level, outcome.iterations,
+              outcome.evaluations, outcome.cost, outcome.stop.c_str());
     Unflatten(x, grid);
     if (finestLevel) {
       cost(x, nullptr);

@@ -63,8 +63,9 @@ BSplineGrid MakeRegistrationGrid(const ImageGeometry& fixed, double spacing) {
     g.size[a] = NodesAlong(static_cast<double>(fixed.size[a] - 1) * fixed.spacing[a], spacing);
   }
   for (int r = 0; r < 3; ++r)
-    g.origin[r] = fixed.origin[r] - 2.0 * spacing * (fixed.direction[3 * r] + fixed.direction[3 * r + 1] +
-                                               fixed.direction[3 * r + 2]);
+    g.origin[r] = fixed.origin[r] - 2.0 * spacing *
+                                        (fixed.direction[3 * r] + fixed.direction[3 * r + 1] +
+                                         fixed.direction[3 * r + 2]);
   const std::size_t n = g.numberOfPixels();
   return BSplineGrid(g, {std::vector<double>(n), std::vector<double>(n), std::vector<double>(n)});
 }

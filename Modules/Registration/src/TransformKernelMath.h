@@ -119,24 +119,31 @@ CUMED_REGISTRATION_HD AxisSample SampleAxis(float x, std::int64_t size) {
 }
 
 /// warped value of fixed voxel v = (i, j, k) and, when `gradient` is not null, its derivative with
-/// respect to the voxel's displacement (3 components, `voxels` apart).
+/// respect to the voxel's displacement (3 components, `voxels` apart). When `counted` is not null
+/// it receives whether the voxel counts in the metric: inside the fixed mask (when given) and
+/// mapped inside the moving image ([-0.5, size - 0.5) along every axis, ITK's IsInsideBuffer),
+/// so content that left the moving image's field of view pulls on nothing.
 CUMED_REGISTRATION_HD void WarpVoxel(const LevelGeometry& g, const float* moving,
                                      const float* field, std::int64_t v, std::int64_t i,
-                                     std::int64_t j, std::int64_t k, float* warped,
-                                     float* gradient) {
+                                     std::int64_t j, std::int64_t k, float* warped, float* gradient,
+                                     const std::uint8_t* fixedMask = nullptr,
+                                     std::uint8_t* counted = nullptr) {
   const std::int64_t n = VoxelsOf(g);
   const float u[3] = {field[v], field[n + v], field[2 * n + v]};
   const float p[3] = {static_cast<float>(i), static_cast<float>(j), static_cast<float>(k)};
   const float* m = g.voxelToMoving;
   const float* d = g.displacementToMoving;
   AxisSample s[3];
+  bool inside = true;
   CUMED_REGISTRATION_UNROLL
   for (int r = 0; r < 3; ++r) {
     const float index = m[3 * r] * p[0] + m[3 * r + 1] * p[1] + m[3 * r + 2] * p[2] +
                         g.movingOffset[r] +
                         (d[3 * r] * u[0] + d[3 * r + 1] * u[1] + d[3 * r + 2] * u[2]);
     s[r] = SampleAxis(index, g.movingSize[r]);
+    inside = inside && index >= -0.5f && index < static_cast<float>(g.movingSize[r]) - 0.5f;
   }
+  if (counted) counted[v] = inside && (!fixedMask || fixedMask[v] != 0) ? 1 : 0;
   const std::int64_t mx = g.movingSize[0], mxy = mx * g.movingSize[1];
   const float* z0 = moving + s[2].i0 * mxy;
   const float* z1 = moving + s[2].i1 * mxy;

@@ -32,7 +32,8 @@ void FieldFromCoefficientsCpu(const LevelGeometry& g, const float* coefficients,
 /// displacementToMoving^T * (derivative of the trilinear interpolant along each index axis; 0
 /// along an axis where the index was clamped or the moving size is 1).
 void WarpCpu(const LevelGeometry& g, const float* moving, const float* field, float* warped,
-             float* gradient);
+             float* gradient, const std::uint8_t* fixedMask = nullptr,
+             std::uint8_t* counted = nullptr);
 
 /// gradient[d * voxels + v] *= derivative[v] for d = 0..2 (the metric's dE/dwarped times
 /// dwarped/du: the voxel's gradient with respect to its displacement).
@@ -54,7 +55,8 @@ void AdjointToCoefficientsCpu(const LevelGeometry& g, const float* voxelGradient
 void FieldFromCoefficientsCuda(const LevelGeometry& g, const float* coefficients, float* scratch,
                                float* field, CUstream_st* stream);
 void WarpCuda(const LevelGeometry& g, const float* moving, const float* field, float* warped,
-              float* gradient, CUstream_st* stream);
+              float* gradient, CUstream_st* stream, const std::uint8_t* fixedMask = nullptr,
+              std::uint8_t* counted = nullptr);
 void ScaleGradientCuda(const LevelGeometry& g, const float* derivative, float* gradient,
                        CUstream_st* stream);
 void AdjointToCoefficientsCuda(const LevelGeometry& g, const float* voxelGradient, float* scratch,

@@ -70,7 +70,7 @@ RegistrationOptions Options(Backend backend) {
   o.backend = backend;
   o.gridSpacing = 12.0;
   o.levels = 3;
-  o.maximumIterations = 300;
+  o.maximumIterations = 100;
   return o;
 }
 
@@ -91,7 +91,7 @@ TEST_P(RegisterOnBackend, RecoversAKnownBSplineWarp) {
     const RegistrationResult r = Register(w.fixed, w.moving, o);
     const double error = RmsError(r.displacementField, w.trueField, 4);
     EXPECT_LT(error, 0.35) << (planar ? "2D" : "3D");
-    EXPECT_LT(r.similarityAfter, 0.05 * r.similarityBefore);
+    EXPECT_LT(r.similarityAfter, 0.2 * r.similarityBefore);
     EXPECT_EQ(r.iterations.size(), 3u);
     EXPECT_GT(r.jacobian.minimum, 0.0);
     EXPECT_EQ(r.jacobian.foldedVoxels, 0u);

@@ -39,8 +39,8 @@ TEST(RegistrationGrid, ConstantCoefficientsGiveAConstantFieldOnEveryVoxel) {
   const ImageGeometry fixed = ObliqueFixed();
   BSplineGrid grid = MakeRegistrationGrid(fixed, 7.0);
   const std::size_t n = grid.numberOfControlPoints();
-  grid.setCoefficients({std::vector<double>(n, 1.0), std::vector<double>(n, -2.0),
-                        std::vector<double>(n, 0.5)});
+  grid.setCoefficients(
+      {std::vector<double>(n, 1.0), std::vector<double>(n, -2.0), std::vector<double>(n, 0.5)});
   const Image field = DisplacementField(grid, fixed, {Backend::CPU});
   const float* u = field.view<float>().data;
   for (std::size_t v = 0; v < fixed.numberOfPixels(); ++v) {
@@ -52,10 +52,10 @@ TEST(RegistrationGrid, ConstantCoefficientsGiveAConstantFieldOnEveryVoxel) {
 
 TEST(RegistrationGrid, RefinementRepresentsTheSameField) {
   for (const ImageGeometry& fixed : {ObliqueFixed(), [] {
-         ImageGeometry planar = ObliqueFixed();
-         planar.size[2] = 1;
-         return planar;
-       }()}) {
+                                       ImageGeometry planar = ObliqueFixed();
+                                       planar.size[2] = 1;
+                                       return planar;
+                                     }()}) {
     BSplineGrid coarse = MakeRegistrationGrid(fixed, 12.0);
     Randomise(coarse, 7);
     const BSplineGrid fine = RefineRegistrationGrid(coarse, fixed);
@@ -92,7 +92,8 @@ TEST(Pyramid, HalvingAveragesBlocksAtTheirCentres) {
   const auto& d = image.geometry.direction;
   for (int r = 0; r < 3; ++r)
     EXPECT_NEAR(half.geometry.origin[r],
-                image.geometry.origin[r] + 0.75 * d[3 * r] + 1.0 * d[3 * r + 1] + 1.25 * d[3 * r + 2],
+                image.geometry.origin[r] + 0.75 * d[3 * r] + 1.0 * d[3 * r + 1] +
+                    1.25 * d[3 * r + 2],
                 1e-12);
 }
 
