@@ -6,7 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include <itkImage.h>
+#include <itkImageFileReader.h>
+#include <itkImageFileWriter.h>
+
+#include <cctype>
 #include <fstream>
+#include <limits>
 
 namespace {
 
@@ -106,6 +112,28 @@ TEST(RegisterAppErrors, CudaBackendWithoutDeviceIsARuntimeError) {
   WriteInputs(dir);
   ExpectError(RunRegister({"--backend", "cuda", "--output", "out", "fixed.mha", "moving.mha"}, dir),
               1, "--backend cuda: ");
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+TEST(RegisterAppErrors, NanPixelIsARuntimeErrorNamingIt) {
+  const fs::path dir = FreshWorkDirectory();
+  WriteInputs(dir);
+  using Image = itk::Image<float, 3>;
+  auto reader = itk::ImageFileReader<Image>::New();
+  reader->SetFileName((dir / "moving.mha").string());
+  reader->Update();
+  Image::Pointer moving = reader->GetOutput();
+  moving->GetBufferPointer()[77] = std::numeric_limits<float>::quiet_NaN();
+  auto writer = itk::ImageFileWriter<Image>::New();
+  writer->SetInput(moving);
+  writer->SetFileName((dir / "nan.mha").string());
+  writer->Update();
+  const auto run = RunRegister({"--output", "out", "fixed.mha", "nan.mha"}, dir);
+  EXPECT_EQ(run.exitCode, 1) << run.err;
+  std::string text = run.err;
+  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+  EXPECT_NE(text.find("cumed-register: error: "), std::string::npos) << run.err;
+  EXPECT_NE(text.find("nan"), std::string::npos) << run.err;
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
