@@ -76,7 +76,12 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
   app::StageProgress registering(kProgramName, "registration", kProgressSilentAbove);
   filter->AddObserver(itk::ProgressEvent(),
                       [&](const itk::EventObject&) { registering.Report(filter->GetProgress()); });
-  filter->Update();
+  try {
+    filter->Update();
+  } catch (const itk::ExceptionObject& e) { // the registration's message, with the files it read
+    throw cumed::Error("registering MOVING '" + run.moving.path.string() + "' onto FIXED '" +
+                       run.fixed.path.string() + "': " + app::ItkErrorText(e));
+  }
   registering.Finish();
 
   RunSummary summary;

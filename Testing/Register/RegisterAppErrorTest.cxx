@@ -55,7 +55,9 @@ TEST(RegisterAppErrors, MaskOfTheWrongSizeLeavesNoOutputs) {
   fs::create_directory(dir / "out"); // an existing, empty output directory stays empty
   const auto run =
       RunRegister({"--mask", "mask.mha", "--output", "out", "fixed.mha", "moving.mha"}, dir);
-  ExpectError(run, 1, "the fixed mask is 16x14x12 voxels; expected the fixed image's 16x16x12");
+  ExpectError(run, 1,
+              "registering MOVING 'moving.mha' onto FIXED 'fixed.mha': the fixed mask is "
+              "16x14x12 voxels; expected the fixed image's 16x16x12");
   EXPECT_TRUE(cumed::apptest::DirectoryNames(dir / "out").empty());
 }
 
@@ -132,8 +134,11 @@ TEST(RegisterAppErrors, NanPixelIsARuntimeErrorNamingIt) {
   EXPECT_EQ(run.exitCode, 1) << run.err;
   std::string text = run.err;
   for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
-  EXPECT_NE(text.find("cumed-register: error: "), std::string::npos) << run.err;
-  EXPECT_NE(text.find("nan"), std::string::npos) << run.err;
+  EXPECT_NE(
+      text.find("cumed-register: error: registering moving 'nan.mha' onto fixed 'fixed.mha': "),
+      std::string::npos)
+      << run.err;
+  EXPECT_NE(text.find("nan", text.find("fixed.mha")), std::string::npos) << run.err;
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
