@@ -1,0 +1,142 @@
+#include "Arguments.h"
+
+#include "ParameterFile.h"
+#include "Settings.h"
+
+#include "cumed/app/Options.h"
+#include "cumed/app/UsageError.h"
+
+#include <set>
+
+namespace cumed::registerapp {
+using app::UsageError;
+namespace {
+
+const std::set<std::string> kFileOptions{"--output", "--mask", "--initial-transform", "--params"};
+const std::set<std::string> kFlags{"--help", "-h", "--png", "--force"};
+
+void ApplyFlag(const std::string& name, Arguments& a) {
+  if (name == "--help" || name == "-h")
+    a.help = true;
+  else if (name == "--png")
+    a.png = true;
+  else if (name == "--force")
+    a.force = true;
+  else
+    app::ApplyToolFlag(name, a.tool);
+}
+
+void ApplyFileOption(const std::string& name, const std::string& value, Arguments& a) {
+  if (value.empty()) throw UsageError(name + ": the name is empty");
+  if (name == "--output")
+    a.outputDirectory = value;
+  else if (name == "--mask")
+    a.mask = value;
+  else if (name == "--initial-transform")
+    a.initialTransform = value;
+  else
+    a.parameterFile = value;
+}
+
+} // namespace
+
+Arguments ParseArguments(int argc, const char* const* argv) {
+  Arguments arguments;
+  std::set<std::string> given;
+  const std::vector<std::string> positional = app::ParseCommandLine(
+      argc, argv,
+      {[](const std::string& n) { return kFlags.count(n) != 0 || app::IsToolFlag(n); },
+       [](const std::string& n) {
+         return kFileOptions.count(n) != 0 || IsSettingOption(n) || app::IsToolValueOption(n);
+       },
+       [&](const std::string& name) { ApplyFlag(name, arguments); },
+       [&](const app::OptionArgument& option, const std::string& value, int&) {
+         if (app::IsToolValueOption(option.name)) {
+           app::ApplyToolValue(option.name, value, arguments.tool);
+         } else if (IsSettingOption(option.name)) {
+           ApplySetting(option.name, value, option.name, arguments.options);
+           given.insert(option.name);
+         } else {
+           ApplyFileOption(option.name, value, arguments);
+         }
+       }});
+  if (arguments.help || arguments.tool.version) return arguments;
+  if (positional.size() != 2)
+    throw UsageError("expected FIXED and MOVING (2 arguments), got " +
+                     std::to_string(positional.size()));
+  arguments.fixed = positional[0];
+  arguments.moving = positional[1];
+  if (arguments.outputDirectory.empty()) throw UsageError("--output DIR is required");
+  if (!arguments.parameterFile.empty())
+    arguments.ignoredParameters =
+        ApplyParameterFile(arguments.parameterFile, given, arguments.options);
+  return arguments;
+}
+
+std::string HelpText() {
+  return std::string(R"HELP(Usage: cumed-register [OPTIONS] --output DIR FIXED MOVING
+
+B-spline free-form deformation registration of MOVING onto FIXED on the CPU or a CUDA GPU: a
+cubic B-spline over a control grid (ITK's BSplineTransform layout) on top of an optional affine
+pre-alignment, over an image pyramid, optimised by L-BFGS with analytic gradients.
+
+FIXED, MOVING: DICOM series directories or image files (.mha, .mhd, .nrrd, .nii, .nii.gz), both
+2D or both 3D; pixels are read as float (DICOM as HU).
+
+Outputs in DIR (created if missing; existing files are replaced only with --force; every file
+is written under a temporary name and renamed into place once all are complete):
+  warped.mha       MOVING resampled onto FIXED's grid (float, linear)
+  field.mha        displacement field on FIXED's grid, mm, ITK's convention: the fixed-space
+                   point x maps to x + field(x) in moving space (affine included)
+  transform.tfm    ITK transform file: the itk::BSplineTransform (order 3); with
+                   --initial-transform a CompositeTransform of the affine and the B-spline
+                   (the B-spline applied first)
+  jacobian.mha     Jacobian determinant of x -> x + field(x); <= 0 means folding
+  summary.json     the QA summary below, as JSON
+  with --png: checkerboard-before.png, checkerboard-after.png, difference-before.png,
+  difference-after.png: the middle axial slice of FIXED against MOVING (before: through the
+  initial transform only) and against warped.mha
+On stdout a QA summary: similarity before and after (the value the registration minimises:
+lower is better, e.g. -NCC), Jacobian min/max/mean, folded voxels, iterations per level,
+backend and seconds (with --json one JSON object).
+
+Registration (each also a --params key, see below):
+  --metric NAME            ssd (default), ncc, lncc (local NCC) or nmi (normalised mutual
+                           information)
+  --levels N               pyramid levels, 1..8 (default 3)
+  --grid-spacing MM        control-point spacing at the finest level (default 10)
+  --iterations N           L-BFGS iterations per level, 0..100000 (default 100)
+  --tolerance T            stop a level when the cost changes by less than T, relative
+                           (default 1e-5)
+  --bending W              bending energy weight (default 0)
+  --elasticity W           linear elasticity weight (default 0)
+  --log-jacobian W         log-Jacobian (anti-folding) weight (default 0)
+  --bins N                 nmi: joint histogram bins, 2..1024 (default 64)
+  --lncc-sigma MM          lncc: Gaussian window (default 5)
+  --default-value V        warped.mha's value outside MOVING (default 0)
+  --backend auto|cpu|cuda  (default auto: CUDA where a device is usable)
+Inputs:
+  --mask FILE              fixed-image mask (FIXED's grid; nonzero voxels count)
+  --initial-transform FILE an ITK transform file (.tfm) holding one affine transform
+                           (AffineTransform, Euler3DTransform... : any
+                           MatrixOffsetTransformBase) mapping fixed to moving points
+  --params FILE            an elastix-like parameter file: "(Key value ...)" lines, "//"
+                           comments; the command line wins over it. Keys: Metric
+                           ("AdvancedMeanSquares" ssd, "AdvancedNormalizedCorrelation" ncc,
+                           "NormalizedMutualInformation" or "AdvancedMattesMutualInformation"
+                           nmi, or ssd/ncc/lncc/nmi; a second metric
+                           "TransformBendingEnergyPenalty" sets --bending to Metric1Weight),
+                           NumberOfResolutions, FinalGridSpacingInPhysicalUnits,
+                           MaximumNumberOfIterations, NumberOfHistogramBins,
+                           DefaultPixelValue, and CuMed's BendingEnergyWeight,
+                           LinearElasticityWeight, LogJacobianWeight, LocalNCCSigma,
+                           RelativeTolerance, Backend; other keys are ignored with a note
+Output:
+  --output DIR             the output directory (required)
+  --png                    also the checkerboard and difference pictures
+  --force                  replace existing output files in DIR
+  --help, -h               this text
+)HELP") + app::ToolOptionsHelp();
+}
+
+} // namespace cumed::registerapp

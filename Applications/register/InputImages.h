@@ -1,0 +1,48 @@
+#pragma once
+// The images cumed-register reads: FIXED and MOVING (DICOM series directories or image files),
+// the --mask and the --initial-transform. Located and checked from their headers before any
+// pixels are read; read as float (the mask as unsigned char) in the dimension they share.
+#include "cumed/app/SafeOutput.h"
+
+#include <itkImage.h>
+#include <itkMatrixOffsetTransformBase.h>
+
+#include <filesystem>
+#include <string>
+
+namespace cumed::registerapp {
+
+struct InputImage {
+  std::string label; ///< "FIXED", "MOVING", "--mask"
+  std::filesystem::path path;
+  bool dicom = false;     ///< a DICOM series directory (3D int16 HU)
+  unsigned dimension = 3; ///< 2 or 3
+};
+
+/// Checks that `path` exists and is a directory or an image file of a supported extension, and
+/// reads the file's header (sizes, geometry, scalar pixels, memory: app::ReadImageHeader). Throws
+/// cumed::Error naming LABEL and the path otherwise.
+InputImage LocateImage(const std::string& label, const std::string& path);
+
+/// Throws cumed::Error "FIXED 'a' is 3D and MOVING 'b' is 2D; ..." when the dimensions differ.
+void CheckSameDimension(const InputImage& a, const InputImage& b);
+
+/// The inputs' files and directories (so that no output replaces or lies inside them).
+app::ProtectedInputs ProtectedInputsOf(const InputImage& fixed, const InputImage& moving,
+                                       const std::string& mask, const std::string& transform);
+
+template <unsigned D> using FloatImage = itk::Image<float, D>;
+template <unsigned D> using MaskImage = itk::Image<unsigned char, D>;
+template <unsigned D> using AffineTransformType = itk::MatrixOffsetTransformBase<double, D, D>;
+
+/// The whole image as float: image files through ITK, DICOM series through CuMed's reader (HU).
+template <unsigned D> typename FloatImage<D>::Pointer ReadFloatImage(const InputImage& input);
+/// The mask as unsigned char (nonzero = counted).
+template <unsigned D> typename MaskImage<D>::Pointer ReadMask(const InputImage& input);
+/// The one transform of a .tfm file, which must be a MatrixOffsetTransformBase of dimension D
+/// (AffineTransform, Euler3DTransform, Similarity2DTransform...). Throws cumed::Error naming the
+/// file and what it holds otherwise.
+template <unsigned D>
+typename AffineTransformType<D>::Pointer ReadInitialTransform(const std::filesystem::path& file);
+
+} // namespace cumed::registerapp

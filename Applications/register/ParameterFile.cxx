@@ -1,0 +1,162 @@
+#include "ParameterFile.h"
+
+#include "Settings.h"
+
+#include "cumed/app/UsageError.h"
+
+#include <fstream>
+#include <map>
+#include <utility>
+
+namespace cumed::registerapp {
+using app::UsageError;
+namespace {
+
+struct Entry {
+  int line = 0;
+  std::vector<std::string> values;
+};
+
+/// The words of "(Key v1 "v 2" v3)" after the parentheses are removed; quotes keep blanks.
+bool SplitWords(const std::string& text, std::vector<std::string>& words) {
+  std::string word;
+  bool quoted = false, inWord = false;
+  for (char c : text) {
+    if (c == '"') {
+      quoted = !quoted;
+      inWord = true;
+    } else if (!quoted && (c == ' ' || c == '\t')) {
+      if (inWord) words.push_back(word);
+      word.clear();
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push_back(word);
+  return !quoted;
+}
+
+/// "//" outside quotes starts a comment.
+std::string WithoutComment(const std::string& line) {
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '"') quoted = !quoted;
+    if (!quoted && line.compare(i, 2, "//") == 0) return line.substr(0, i);
+  }
+  return line;
+}
+
+std::string Trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+std::map<std::string, Entry> ReadEntries(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) throw UsageError("--params '" + file.string() + "' cannot be read");
+  std::map<std::string, Entry> entries;
+  std::string raw;
+  for (int number = 1; std::getline(in, raw); ++number) {
+    const std::string line = Trim(WithoutComment(raw));
+    if (line.empty()) continue;
+    const std::string where = file.string() + " line " + std::to_string(number);
+    std::vector<std::string> words;
+    if (line.size() < 2 || line.front() != '(' || line.back() != ')' ||
+        !SplitWords(line.substr(1, line.size() - 2), words) || words.size() < 2)
+      throw UsageError(where + ": expected (Key value ...), got '" + Trim(raw) + "'");
+    const std::string key = words.front();
+    if (entries.count(key))
+      throw UsageError(where + ": " + key + " was already given on line " +
+                       std::to_string(entries[key].line));
+    entries[key] = Entry{number, std::vector<std::string>(words.begin() + 1, words.end())};
+  }
+  return entries;
+}
+
+std::string Where(const std::filesystem::path& file, const std::string& key, const Entry& entry) {
+  return file.string() + " line " + std::to_string(entry.line) + " (" + key + ")";
+}
+
+/// The one value of an entry that may repeat it per level or axis (elastix's form).
+std::string SingleValue(const std::filesystem::path& file, const std::string& key,
+                        const Entry& entry, const char* perWhat) {
+  for (const std::string& value : entry.values)
+    if (value != entry.values.front())
+      throw UsageError(Where(file, key, entry) + ": the values differ per " + perWhat + " ('" +
+                       value + "' and '" + entry.values.front() +
+                       "'); cumed-register uses one value for all");
+  return entry.values.front();
+}
+
+/// elastix's metric names, and CuMed's own.
+std::string MetricName(const std::string& name) {
+  static const std::map<std::string, std::string> elastix{
+      {"AdvancedMeanSquares", "ssd"},
+      {"AdvancedNormalizedCorrelation", "ncc"},
+      {"NormalizedMutualInformation", "nmi"},
+      {"AdvancedMattesMutualInformation", "nmi"}};
+  const auto found = elastix.find(name);
+  return found != elastix.end() ? found->second : name; // else ApplySetting judges it
+}
+
+} // namespace
+
+std::vector<std::string> ApplyParameterFile(const std::filesystem::path& file,
+                                            const std::set<std::string>& commandLine,
+                                            registration::RegistrationOptions& options) {
+  std::map<std::string, Entry> entries = ReadEntries(file);
+  // key -> (option, what repeats)
+  static const std::map<std::string, std::pair<const char*, const char*>> keys{
+      {"NumberOfResolutions", {"--levels", "entry"}},
+      {"FinalGridSpacingInPhysicalUnits", {"--grid-spacing", "axis"}},
+      {"MaximumNumberOfIterations", {"--iterations", "level"}},
+      {"NumberOfHistogramBins", {"--bins", "level"}},
+      {"DefaultPixelValue", {"--default-value", "entry"}},
+      {"BendingEnergyWeight", {"--bending", "entry"}},
+      {"LinearElasticityWeight", {"--elasticity", "entry"}},
+      {"LogJacobianWeight", {"--log-jacobian", "entry"}},
+      {"LocalNCCSigma", {"--lncc-sigma", "level"}},
+      {"RelativeTolerance", {"--tolerance", "entry"}},
+      {"Backend", {"--backend", "entry"}}};
+  auto apply = [&](const char* option, const std::string& value, const std::string& where) {
+    if (!commandLine.count(option)) ApplySetting(option, value, where, options);
+  };
+  std::set<std::string> used;
+  for (const auto& [key, target] : keys) {
+    const auto found = entries.find(key);
+    if (found == entries.end()) continue;
+    used.insert(key);
+    apply(target.first, SingleValue(file, key, found->second, target.second),
+          Where(file, key, found->second));
+  }
+  if (const auto metric = entries.find("Metric"); metric != entries.end()) {
+    used.insert("Metric");
+    const std::string where = Where(file, "Metric", metric->second);
+    const std::vector<std::string>& names = metric->second.values;
+    apply("--metric", MetricName(names.front()), where);
+    for (std::size_t i = 1; i < names.size(); ++i) {
+      if (names[i] != "TransformBendingEnergyPenalty")
+        throw UsageError(where + ": metric " + std::to_string(i) + " '" + names[i] +
+                         "' is not supported (only TransformBendingEnergyPenalty may follow the "
+                         "similarity)");
+      const std::string weightKey = "Metric" + std::to_string(i) + "Weight";
+      std::string weight = "1";
+      if (const auto w = entries.find(weightKey); w != entries.end()) {
+        used.insert(weightKey);
+        weight = SingleValue(file, weightKey, w->second, "level");
+        apply("--bending", weight, Where(file, weightKey, w->second));
+      } else {
+        apply("--bending", weight, where);
+      }
+    }
+  }
+  std::vector<std::string> ignored;
+  for (const auto& [key, entry] : entries)
+    if (!used.count(key)) ignored.push_back(key);
+  return ignored;
+}
+
+} // namespace cumed::registerapp

@@ -1,0 +1,52 @@
+#include "Pipeline.h"
+
+#include "InputImages.h"
+#include "OutputFiles.h"
+#include "RunRegistration.h"
+
+#include "cumed/app/BackendOption.h"
+#include "cumed/app/Messages.h"
+#include "cumed/core/Error.h"
+#include "cumed/core/Timer.h"
+
+#include <filesystem>
+#include <optional>
+
+namespace cumed::registerapp {
+
+RunSummary RunPipeline(const Arguments& arguments) {
+  const cumed::Stopwatch total;
+  if (!arguments.ignoredParameters.empty()) {
+    std::string list;
+    for (const std::string& key : arguments.ignoredParameters)
+      list += (list.empty() ? "" : ", ") + key;
+    app::Note(kProgramName, "--params '" + arguments.parameterFile +
+                                "': keys that do not apply to cumed-register: " + list);
+  }
+  // Nothing is read beyond headers and nothing is written before these pass.
+  const InputImage fixed = LocateImage("FIXED", arguments.fixed);
+  const InputImage moving = LocateImage("MOVING", arguments.moving);
+  CheckSameDimension(fixed, moving);
+  std::optional<InputImage> mask;
+  if (!arguments.mask.empty()) {
+    mask = LocateImage("--mask", arguments.mask);
+    if (mask->dicom)
+      throw cumed::Error("--mask '" + arguments.mask + "' is a directory; expected an image file");
+    CheckSameDimension(*mask, fixed);
+  }
+  if (!arguments.initialTransform.empty() &&
+      !std::filesystem::is_regular_file(arguments.initialTransform))
+    throw cumed::Error("--initial-transform '" + arguments.initialTransform +
+                       "' does not exist or is not a file");
+  const OutputFiles outputs =
+      PlanOutputFiles(arguments.outputDirectory, arguments.png, arguments.force,
+                      ProtectedInputsOf(fixed, moving, arguments.mask, arguments.initialTransform));
+  RegistrationRun run{arguments, fixed,   moving,
+                      mask,      outputs, app::ResolveRequestedBackend(arguments.options.backend)};
+
+  RunSummary summary =
+      fixed.dimension == 2 ? RunRegistration<2>(run, total) : RunRegistration<3>(run, total);
+  return summary;
+}
+
+} // namespace cumed::registerapp

@@ -1,0 +1,142 @@
+#include "RunRegistration.h"
+
+#include "QaPictures.h"
+
+#include "cumed/app/ItkFiles.h"
+#include "cumed/app/StageProgress.h"
+#include "cumed/core/Error.h"
+#include "cumed/registration/itk/BSplineRegistrationFilter.h"
+
+#include <itkImageFileWriter.h>
+#include <itkTransformFileWriter.h>
+
+#include <fstream>
+#include <map>
+
+namespace fs = std::filesystem;
+
+namespace cumed::registerapp {
+namespace {
+
+template <class TImage>
+void WriteImage(const TImage* image, const fs::path& staged, const fs::path& name) {
+  auto writer = itk::ImageFileWriter<TImage>::New();
+  writer->SetInput(image);
+  writer->SetFileName(staged.string());
+  writer->UseCompressionOn();
+  try {
+    writer->Update();
+  } catch (const itk::ExceptionObject& e) {
+    throw cumed::Error("cannot write '" + name.string() + "': " + app::ItkErrorText(e));
+  }
+}
+
+void WriteTransform(const itk::Object* transform, const fs::path& staged, const fs::path& name) {
+  auto writer = itk::TransformFileWriterTemplate<double>::New();
+  writer->SetInput(transform);
+  writer->SetFileName(staged.string());
+  try {
+    writer->Update();
+  } catch (const itk::ExceptionObject& e) {
+    throw cumed::Error("cannot write '" + name.string() + "': " + app::ItkErrorText(e));
+  }
+}
+
+void WriteText(const std::string& text, const fs::path& staged, const fs::path& name) {
+  std::ofstream out(staged);
+  out << text << "\n";
+  out.close();
+  if (!out) throw cumed::Error("cannot write '" + name.string() + "'");
+}
+
+} // namespace
+
+template <unsigned D>
+RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
+  using Filter = cumed::BSplineRegistrationFilter<FloatImage<D>>;
+  const Arguments& arguments = run.arguments;
+
+  app::StageProgress reading(kProgramName, "reading the images", kProgressSilentAbove);
+  const typename FloatImage<D>::Pointer fixed = ReadFloatImage<D>(run.fixed);
+  const typename FloatImage<D>::Pointer moving = ReadFloatImage<D>(run.moving);
+  typename MaskImage<D>::Pointer mask;
+  if (run.mask) mask = ReadMask<D>(*run.mask);
+  typename AffineTransformType<D>::Pointer initial;
+  if (!arguments.initialTransform.empty())
+    initial = ReadInitialTransform<D>(arguments.initialTransform);
+  reading.Finish();
+
+  auto filter = Filter::New();
+  filter->SetFixedImage(fixed);
+  filter->SetMovingImage(moving);
+  if (mask) filter->SetFixedMask(mask);
+  filter->SetRegistrationOptions(arguments.options);
+  filter->SetBackend(run.backend);
+  if (initial) filter->SetInitialTransform(initial);
+  app::StageProgress registering(kProgramName, "registration", kProgressSilentAbove);
+  filter->AddObserver(itk::ProgressEvent(),
+                      [&](const itk::EventObject&) { registering.Report(filter->GetProgress()); });
+  try {
+    filter->Update();
+  } catch (const itk::ExceptionObject& e) { // the registration's message, with the files it read
+    throw cumed::Error("registering MOVING '" + run.moving.path.string() + "' onto FIXED '" +
+                       run.fixed.path.string() + "': " + app::ItkErrorText(e));
+  }
+  registering.Finish();
+
+  RunSummary summary;
+  summary.fixed = arguments.fixed;
+  summary.moving = arguments.moving;
+  summary.outputDirectory = run.outputs.directory.string();
+  summary.dimension = D;
+  for (unsigned a = 0; a < D; ++a)
+    summary.size.push_back(fixed->GetLargestPossibleRegion().GetSize(a));
+  summary.metric = registration::ToString(filter->GetMetric());
+  summary.levels = filter->GetNumberOfLevels();
+  summary.gridSpacing = filter->GetGridSpacing();
+  summary.initialTransform = bool(initial);
+  summary.mask = bool(mask);
+  summary.similarityBefore = filter->GetSimilarityBefore();
+  summary.similarityAfter = filter->GetSimilarityAfter();
+  summary.jacobian = filter->GetJacobianStatistics();
+  summary.iterations = filter->GetIterationsPerLevel();
+  summary.requestedBackend = cumed::ToString(arguments.options.backend);
+  summary.backend = cumed::ToString(filter->GetLastBackend());
+  summary.registrationSeconds = filter->GetElapsedSeconds();
+
+  app::StageProgress writing(kProgramName, "writing " + run.outputs.directory.string(),
+                             kProgressSilentAbove);
+  const OutputFiles& out = run.outputs;
+  app::CreatedDirectories created;
+  created.Create(out.directory);
+  app::StagedFiles staged(arguments.force);
+  std::map<fs::path, fs::path> stagedName; // final -> staged
+  for (const fs::path& file : out.All()) {
+    stagedName[file] = staged.Stage(file);
+    summary.files.push_back(file.filename().string());
+  }
+  WriteImage(filter->GetOutput(), stagedName[out.warped], out.warped);
+  WriteImage(filter->GetDisplacementField(), stagedName[out.field], out.field);
+  if (initial)
+    WriteTransform(filter->GetCompositeTransform(), stagedName[out.transform], out.transform);
+  else
+    WriteTransform(filter->GetTransform(), stagedName[out.transform], out.transform);
+  WriteImage(filter->GetJacobianDeterminant(), stagedName[out.jacobian], out.jacobian);
+  if (out.png)
+    WriteQaPictures<D>(
+        fixed, moving, initial, filter->GetOutput(),
+        {stagedName[out.pictures.checkerboardBefore], stagedName[out.pictures.checkerboardAfter],
+         stagedName[out.pictures.differenceBefore], stagedName[out.pictures.differenceAfter]});
+  summary.totalSeconds = total.elapsedSeconds();
+  WriteText(FormatSummaryJson(summary), stagedName[out.summary], out.summary);
+  staged.Commit();
+  created.Keep();
+  writing.Finish();
+  summary.totalSeconds = total.elapsedSeconds();
+  return summary;
+}
+
+template RunSummary RunRegistration<2>(const RegistrationRun&, const Stopwatch&);
+template RunSummary RunRegistration<3>(const RegistrationRun&, const Stopwatch&);
+
+} // namespace cumed::registerapp

@@ -1,0 +1,75 @@
+#include "Summary.h"
+
+#include "cumed/app/Json.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace cumed::registerapp {
+
+std::string FormatSummary(const RunSummary& s) {
+  std::ostringstream out;
+  std::string size, iterations;
+  for (std::size_t n : s.size) size += (size.empty() ? "" : "x") + std::to_string(n);
+  for (int n : s.iterations) iterations += (iterations.empty() ? "" : " ") + std::to_string(n);
+  char line[256];
+  out << "cumed-register: " << s.dimension << "D " << size << ", metric " << s.metric << ", "
+      << s.levels << " levels, grid " << s.gridSpacing << " mm"
+      << (s.initialTransform ? ", initial affine" : "") << (s.mask ? ", fixed mask" : "") << "\n";
+  std::snprintf(line, sizeof line,
+                "  similarity (%s, as minimised: lower is better): before %.6g, after %.6g\n",
+                s.metric.c_str(), s.similarityBefore, s.similarityAfter);
+  out << line;
+  std::snprintf(line, sizeof line,
+                "  jacobian: min %.4f, max %.4f, mean %.4f; folded %zu of %zu voxels (%.3f%%)\n",
+                s.jacobian.minimum, s.jacobian.maximum, s.jacobian.mean, s.jacobian.foldedVoxels,
+                s.jacobian.voxels, s.jacobian.foldedPercent);
+  out << line;
+  out << "  iterations per level: " << iterations << "\n";
+  std::snprintf(
+      line, sizeof line, "  backend %s (requested %s), registration %.2f s, total %.2f s\n",
+      s.backend.c_str(), s.requestedBackend.c_str(), s.registrationSeconds, s.totalSeconds);
+  out << line;
+  out << "  outputs in '" << s.outputDirectory << "':";
+  for (const std::string& file : s.files) out << " " << file;
+  return out.str();
+}
+
+std::string FormatSummaryJson(const RunSummary& s) {
+  app::JsonObject jacobian;
+  jacobian.Add("min", s.jacobian.minimum)
+      .Add("max", s.jacobian.maximum)
+      .Add("mean", s.jacobian.mean)
+      .Add("voxels", std::uint64_t(s.jacobian.voxels))
+      .Add("folded_voxels", std::uint64_t(s.jacobian.foldedVoxels))
+      .Add("folded_percent", s.jacobian.foldedPercent);
+  std::vector<std::int64_t> size(s.size.begin(), s.size.end());
+  std::vector<std::int64_t> iterations(s.iterations.begin(), s.iterations.end());
+  app::JsonObject similarity;
+  similarity.Add("metric", s.metric)
+      .Add("before", s.similarityBefore)
+      .Add("after", s.similarityAfter);
+  app::JsonObject seconds;
+  seconds.Add("registration", s.registrationSeconds).Add("total", s.totalSeconds);
+  app::JsonObject json;
+  json.Add("program", "cumed-register")
+      .Add("fixed", s.fixed)
+      .Add("moving", s.moving)
+      .Add("output_dir", s.outputDirectory)
+      .Add("dimension", int(s.dimension))
+      .Add("size", size)
+      .Add("levels", s.levels)
+      .Add("grid_spacing_mm", s.gridSpacing)
+      .Add("initial_transform", s.initialTransform)
+      .Add("mask", s.mask)
+      .Add("similarity", similarity)
+      .Add("jacobian", jacobian)
+      .Add("iterations_per_level", iterations)
+      .Add("requested_backend", s.requestedBackend)
+      .Add("backend", s.backend)
+      .Add("seconds", seconds)
+      .Add("field_convention", "ITK: fixed point x -> moving point x + field(x), mm");
+  return json.Text();
+}
+
+} // namespace cumed::registerapp

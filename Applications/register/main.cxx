@@ -1,0 +1,19 @@
+// cumed-register: B-spline free-form deformation registration of two CT series or image files,
+// on the CPU or a CUDA GPU, with ITK's transform, field and Jacobian outputs and a QA summary.
+#include "Arguments.h"
+#include "Pipeline.h"
+#include "Summary.h"
+
+#include "cumed/app/ItkFiles.h"
+#include "cumed/app/ProgramMain.h"
+
+int main(int argc, char** argv) {
+  using namespace cumed::registerapp;
+  return cumed::app::RunCommandLine<itk::ExceptionObject>(
+      kProgramName, argc, argv, ParseArguments, HelpText,
+      [](const Arguments& arguments) {
+        const RunSummary summary = RunPipeline(arguments);
+        return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
+      },
+      cumed::app::ItkErrorText);
+}
