@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <limits>
 #include <string>
 
@@ -92,13 +93,19 @@ std::pair<float, float> RangeOf(const std::vector<float>& pixels) {
   return {*lo, *hi};
 }
 
-/// SSD compares intensities directly: both images move by the same linear map so the fixed image
-/// spans [0, 1], which keeps the cost (and so the regularisation weights) scanner-independent.
+/// SSD compares intensities directly: both images are divided by the fixed image's standard
+/// deviation (after subtracting its mean), so the cost is in units of the fixed image's variance
+/// and the regularisation weights mean the same for any scanner scale and for every metric.
 void NormaliseForSsd(LevelImage& fixed, LevelImage& moving) {
-  const auto [lo, hi] = RangeOf(fixed.pixels);
-  const float scale = hi > lo ? 1.0f / (hi - lo) : 1.0f;
+  double sum = 0.0, squares = 0.0;
+  for (float p : fixed.pixels) sum += p;
+  const double mean = sum / static_cast<double>(fixed.pixels.size());
+  for (float p : fixed.pixels) squares += (p - mean) * (p - mean);
+  const double deviation = std::sqrt(squares / static_cast<double>(fixed.pixels.size()));
+  const float scale = deviation > 0.0 ? static_cast<float>(1.0 / deviation) : 1.0f;
+  const float offset = static_cast<float>(mean);
   for (LevelImage* image : {&fixed, &moving})
-    for (float& p : image->pixels) p = (p - lo) * scale;
+    for (float& p : image->pixels) p = (p - offset) * scale;
 }
 
 detail::MetricKind KindOf(SimilarityMetric m) {
@@ -168,12 +175,121 @@ void Unflatten(const std::vector<double>& x, BSplineGrid& grid) {
   grid.setCoefficients(std::move(c));
 }
 
+/// The numbers one level's backend needs: its images, grid, metric and penalties.
+detail::LevelProblem DescribeProblem(const BSplineGrid& grid, const LevelImage& f,
+                                     const LevelImage& m, const std::vector<std::uint8_t>& mask,
+                                     const AffineTransform& affine,
+                                     const RegistrationOptions& options,
+                                     detail::LevelTables& tables) {
+  detail::LevelProblem problem;
+  problem.geometry = detail::DescribeLevel(grid, f.geometry, m.geometry, affine, tables);
+  problem.tables = &tables;
+  problem.fixed = &f;
+  problem.moving = &m;
+  problem.mask = &mask;
+  problem.metric.kind = KindOf(options.metric);
+  const ImageGeometry& g = grid.coefficientGeometry();
+  for (int a = 0; a < 3; ++a) {
+    problem.metric.size[a] = static_cast<std::int64_t>(f.geometry.size[a]);
+    problem.metric.localSigmaVoxels[a] =
+        static_cast<float>(options.localNccSigma / f.geometry.spacing[a]);
+    problem.grid.size[a] = static_cast<std::int64_t>(g.size[a]);
+    problem.grid.spacing[a] = g.spacing[a];
+  }
+  problem.metric.histogramBins = options.histogramBins;
+  const auto [flo, fhi] = RangeOf(f.pixels);
+  const auto [mlo, mhi] = RangeOf(m.pixels);
+  problem.metric.fixedRange[0] = flo;
+  problem.metric.fixedRange[1] = fhi;
+  problem.metric.movingRange[0] = mlo;
+  problem.metric.movingRange[1] = mhi;
+  std::copy(g.direction.begin(), g.direction.end(), problem.grid.direction);
+  problem.grid.planar = IsPlanar(f.geometry);
+  problem.weights = {options.bendingEnergyWeight, options.linearElasticityWeight,
+                     options.logJacobianWeight};
+  return problem;
+}
+
+/// The cost as the optimiser sees it: doubles in and out, the backend's floats in between.
+class LevelCost {
+public:
+  explicit LevelCost(detail::RegistrationObjective& objective) : objective_(objective) {}
+
+  double operator()(const std::vector<double>& at, std::vector<double>* gradient) {
+    coefficients_.assign(at.begin(), at.end());
+    gradient_.resize(at.size());
+    double value;
+    try {
+      value =
+          objective_.evaluate(coefficients_.data(), gradient ? gradient_.data() : nullptr, &parts_);
+    } catch (const InvalidArgument&) {
+      // A trial step that maps every counted voxel outside the moving image: no cost to
+      // compare, so the line search takes a shorter step. At the start it is the user's error.
+      if (!started_) throw;
+      return std::numeric_limits<double>::infinity();
+    }
+    started_ = true;
+    if (gradient) gradient->assign(gradient_.begin(), gradient_.end());
+    return value;
+  }
+  const detail::CostParts& parts() const { return parts_; }
+
+private:
+  detail::RegistrationObjective& objective_;
+  std::vector<float> coefficients_, gradient_;
+  detail::CostParts parts_;
+  bool started_ = false;
+};
+
+/// L-BFGS on one level from the grid's coefficients; returns the iterations it took.
+int OptimiseLevel(LevelCost& cost, BSplineGrid& grid, const ImageGeometry& levelFixed, int level,
+                  const RegistrationOptions& options) {
+  std::vector<double> x = Flatten(grid);
+  detail::LbfgsSettings settings;
+  settings.maximumIterations = options.maximumIterations;
+  settings.relativeTolerance = options.relativeTolerance;
+  // Steps of at most a voxel of the level: far enough to converge in tens of iterations,
+  // short enough that no step jumps over the image structure the cost is built from.
+  const auto& spacing = levelFixed.spacing;
+  settings.maximumStep = *std::max_element(spacing.begin(), spacing.end());
+  settings.firstStep = settings.maximumStep;
+  auto onIteration = [&](int iteration, double value, int evaluations) {
+    if (!options.observer) return;
+    const IterationReport report{level,      options.levels,          iteration,
+                                 value,      cost.parts().similarity, cost.parts().regularisation,
+                                 evaluations};
+    if (!options.observer(report))
+      throw Cancelled("registration stopped by its observer at level " + std::to_string(level) +
+                      ", iteration " + std::to_string(iteration));
+  };
+  const detail::LbfgsOutcome outcome =
+      detail::MinimiseLbfgs(std::ref(cost), x, settings, onIteration);
+  if (std::getenv("CUMED_DEBUG_LBFGS"))
+    std::fprintf(stderr, "level %d: %d iterations, %d evaluations, cost %g, %s\n", level,
+                 outcome.iterations, outcome.evaluations, outcome.cost, outcome.stop.c_str());
+  Unflatten(x, grid);
+  return outcome.iterations;
+}
+
+/// Field, warped image and Jacobian of the final transform, on the host.
+void ComputeOutputs(const BSplineGrid& grid, const ImageGeometry& fixed, const LevelImage& moving,
+                    const Image* fixedMask, const RegistrationOptions& options, Backend backend,
+                    RegistrationResult& result) {
+  result.displacementField = detail::TotalDisplacementField(grid, result.affine, fixed, backend);
+  result.warpedImage = detail::ResampleMoving(moving, result.displacementField,
+                                              static_cast<float>(options.defaultPixelValue));
+  result.jacobianDeterminant = JacobianDeterminant(result.displacementField, {backend});
+  if (result.jacobianDeterminant.location() != MemoryLocation::Host)
+    result.jacobianDeterminant = result.jacobianDeterminant.toHost();
+  result.jacobian = SummarizeJacobian(result.jacobianDeterminant, fixedMask);
+}
+
 } // namespace
 
 RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
                             const RegistrationOptions& options, const Image* fixedMask,
                             MemoryLocation outputs) {
-  Stopwatch timer;
+  Stopwatch total, stage;
   CheckOptions(options);
   LevelImage fixed = detail::ToLevelImage(fixedImage, "fixed");
   LevelImage moving = detail::ToLevelImage(movingImage, "moving");
@@ -193,109 +309,42 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   if (options.metric == SimilarityMetric::SSD) NormaliseForSsd(fixed, moving);
   Pyramid pyramid =
       BuildPyramid(std::move(fixed), std::move(moving), std::move(mask), options.levels);
-
   RegistrationResult result{grid, affine, Image(), Image(), Image(), {},
-                            0.0,  0.0,    {},      backend, 0.0};
-  for (int level = 0; level < options.levels; ++level) {
-    if (level > 0) grid = detail::RefineRegistrationGrid(grid, finest);
-    const LevelImage& f = pyramid.fixed[level];
-    const LevelImage& m = pyramid.moving[level];
-    detail::LevelTables tables;
-    detail::LevelProblem problem;
-    problem.geometry = detail::DescribeLevel(grid, f.geometry, m.geometry, affine, tables);
-    problem.tables = &tables;
-    problem.fixed = &f;
-    problem.moving = &m;
-    problem.mask = &pyramid.mask[level];
-    problem.metric.kind = KindOf(options.metric);
-    for (int a = 0; a < 3; ++a) {
-      problem.metric.size[a] = static_cast<std::int64_t>(f.geometry.size[a]);
-      problem.metric.localSigmaVoxels[a] =
-          static_cast<float>(options.localNccSigma / f.geometry.spacing[a]);
-      problem.grid.size[a] = static_cast<std::int64_t>(grid.coefficientGeometry().size[a]);
-      problem.grid.spacing[a] = grid.coefficientGeometry().spacing[a];
-    }
-    problem.metric.histogramBins = options.histogramBins;
-    const auto [flo, fhi] = RangeOf(f.pixels);
-    const auto [mlo, mhi] = RangeOf(m.pixels);
-    problem.metric.fixedRange[0] = flo;
-    problem.metric.fixedRange[1] = fhi;
-    problem.metric.movingRange[0] = mlo;
-    problem.metric.movingRange[1] = mhi;
-    std::copy(grid.coefficientGeometry().direction.begin(),
-              grid.coefficientGeometry().direction.end(), problem.grid.direction);
-    problem.grid.planar = IsPlanar(f.geometry);
-    problem.weights = {options.bendingEnergyWeight, options.linearElasticityWeight,
-                       options.logJacobianWeight};
-    auto objective = MakeObjective(problem, backend);
+                            0.0,  0.0,    {},      backend, 0.0,     {}};
+  result.timing.prepareSeconds = stage.elapsedSeconds();
 
-    std::vector<double> x = Flatten(grid);
-    std::vector<float> xf, gf(x.size());
-    detail::CostParts parts;
-    bool started = false;
-    auto cost = [&](const std::vector<double>& at, std::vector<double>* gradient) {
-      xf = ToFloat(at);
-      double value;
-      try {
-        value = objective->evaluate(xf.data(), gradient ? gf.data() : nullptr, &parts);
-      } catch (const InvalidArgument&) {
-        // A trial step that maps every counted voxel outside the moving image: no cost to
-        // compare, so the line search takes a shorter step. At the start it is the user's error.
-        if (!started) throw;
-        return std::numeric_limits<double>::infinity();
-      }
-      started = true;
-      if (gradient) gradient->assign(gf.begin(), gf.end());
-      return value;
-    };
+  for (int level = 0; level < options.levels; ++level) {
+    stage.restart();
+    if (level > 0) grid = detail::RefineRegistrationGrid(grid, finest);
+    detail::LevelTables tables;
+    const detail::LevelProblem problem =
+        DescribeProblem(grid, pyramid.fixed[level], pyramid.moving[level], pyramid.mask[level],
+                        result.affine, options, tables);
+    auto objective = MakeObjective(problem, backend);
+    LevelCost cost(*objective);
     const bool finestLevel = level == options.levels - 1;
     if (finestLevel) {
-      std::vector<double> zero(x.size(), 0.0);
-      cost(zero, nullptr);
-      result.similarityBefore = parts.similarity;
+      cost(std::vector<double>(3 * grid.numberOfControlPoints(), 0.0), nullptr);
+      result.similarityBefore = cost.parts().similarity;
     }
-    detail::LbfgsSettings settings;
-    settings.maximumIterations = options.maximumIterations;
-    settings.relativeTolerance = options.relativeTolerance;
-    // Steps of at most a voxel of the level: far enough to converge in tens of iterations,
-    // short enough that no step jumps over the image structure the cost is built from.
-    const auto& spacing = f.geometry.spacing;
-    settings.maximumStep = *std::max_element(spacing.begin(), spacing.end());
-    settings.firstStep = settings.maximumStep;
-    auto onIteration = [&](int iteration, double value, int evaluations) {
-      if (!options.observer) return;
-      const IterationReport report{level,      options.levels,   iteration,
-                                   value,      parts.similarity, parts.regularisation,
-                                   evaluations};
-      if (!options.observer(report))
-        throw Cancelled("registration stopped by its observer at level " + std::to_string(level) +
-                        ", iteration " + std::to_string(iteration));
-    };
-    const detail::LbfgsOutcome outcome = detail::MinimiseLbfgs(cost, x, settings, onIteration);
-    result.iterations.push_back(outcome.iterations);
-    if (std::getenv("CUMED_DEBUG_LBFGS"))
-      fprintf(stderr, "level %d: %d it, %d evals, cost %g, %s\n", level, outcome.iterations,
-              outcome.evaluations, outcome.cost, outcome.stop.c_str());
-    Unflatten(x, grid);
+    result.iterations.push_back(
+        OptimiseLevel(cost, grid, pyramid.fixed[level].geometry, level, options));
     if (finestLevel) {
-      cost(x, nullptr);
-      result.similarityAfter = parts.similarity;
+      cost(Flatten(grid), nullptr);
+      result.similarityAfter = cost.parts().similarity;
     }
+    result.timing.levelSeconds.push_back(stage.elapsedSeconds());
   }
+  stage.restart();
   result.grid = grid;
-  result.displacementField = detail::TotalDisplacementField(grid, affine, finest, backend);
-  result.warpedImage = detail::ResampleMoving(originalMoving, result.displacementField,
-                                              static_cast<float>(options.defaultPixelValue));
-  result.jacobianDeterminant = JacobianDeterminant(result.displacementField, {backend});
-  if (result.jacobianDeterminant.location() != MemoryLocation::Host)
-    result.jacobianDeterminant = result.jacobianDeterminant.toHost();
-  result.jacobian = SummarizeJacobian(result.jacobianDeterminant, fixedMask);
+  ComputeOutputs(grid, finest, originalMoving, fixedMask, options, backend, result);
   if (outputs == MemoryLocation::Device) {
     result.displacementField = result.displacementField.toDevice();
     result.warpedImage = result.warpedImage.toDevice();
     result.jacobianDeterminant = result.jacobianDeterminant.toDevice();
   }
-  result.seconds = timer.elapsedSeconds();
+  result.timing.outputSeconds = stage.elapsedSeconds();
+  result.seconds = total.elapsedSeconds();
   return result;
 }
 

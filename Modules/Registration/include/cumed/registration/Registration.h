@@ -10,8 +10,9 @@
 //   - at every level L-BFGS minimises similarity + weighted regularisation with analytic
 //     gradients, stopping after `maximumIterations` or when the cost changes by less than
 //     `relativeTolerance` (relative).
-// Intensities are used as given for NCC, LocalNCC and NMI; SSD divides both images by the fixed
-// image's intensity range so that regularisation weights mean the same for any scanner scale.
+// Intensities are used as given for NCC, LocalNCC and NMI; SSD first subtracts the fixed image's
+// mean from both images and divides them by its standard deviation, so that the cost (and with it
+// the regularisation weights) means the same for any scanner scale.
 #include "cumed/core/Backend.h"
 #include "cumed/core/Image.h"
 #include "cumed/registration/BSplineGrid.h"
@@ -70,6 +71,13 @@ struct RegistrationOptions {
   std::function<bool(const IterationReport&)> observer;
 };
 
+/// Where a registration's time went (wall clock).
+struct RegistrationTiming {
+  double prepareSeconds = 0.0;      ///< input conversion, checks, pyramid
+  std::vector<double> levelSeconds; ///< per level, coarsest first (set-up and optimisation)
+  double outputSeconds = 0.0;       ///< field, warped image, Jacobian
+};
+
 struct RegistrationResult {
   BSplineGrid grid;       ///< u, as an itk::BSplineTransform<double, 3, 3> lays it out
   AffineTransform affine; ///< A
@@ -83,6 +91,7 @@ struct RegistrationResult {
   std::vector<int> iterations;    ///< per level
   Backend backend = Backend::CPU; ///< the backend that ran
   double seconds = 0.0;
+  RegistrationTiming timing;
 };
 
 /// Registers `moving` onto `fixed` (scalar images of any pixel type, host or device, 3D or one
