@@ -55,7 +55,7 @@ struct RegistrationOptions {
   int levels = 3;
   double gridSpacing = 10.0;   ///< control-point spacing (mm) at the finest level, all axes
   int maximumIterations = 100; ///< per level
-  double relativeTolerance = 1e-5;
+  double relativeTolerance = 1e-6;
   double bendingEnergyWeight = 0.0;
   double linearElasticityWeight = 0.0;
   double logJacobianWeight = 0.0;
