@@ -17,7 +17,7 @@ struct LbfgsSettings {
   /// No step moves a parameter by more than this (a trust region against the long jumps that a
   /// curvature model fitted far away proposes on a non-convex cost); infinite: no limit.
   double maximumStep = std::numeric_limits<double>::infinity();
-  int maximumTrials = 12;          ///< cost evaluations per line search
+  int maximumTrials = 12; ///< cost evaluations per line search
 };
 
 struct LbfgsOutcome {

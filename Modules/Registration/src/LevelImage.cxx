@@ -2,6 +2,7 @@
 
 #include "cumed/core/Error.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -24,7 +25,57 @@ std::size_t Halved(std::size_t n) {
   return n > 1 ? n / 2 : 1;
 }
 
+struct Partial {
+  float minimum, maximum;
+  double sum, squares;
+  bool finite;
+};
+
 } // namespace
+
+PixelStatistics Summarize(const std::vector<float>& pixels) {
+  constexpr std::int64_t kChunk = 1 << 16;
+  const std::int64_t n = static_cast<std::int64_t>(pixels.size());
+  PixelStatistics s;
+  if (n == 0) return s;
+  const std::int64_t chunks = (n + kChunk - 1) / kChunk;
+  std::vector<Partial> partials(static_cast<std::size_t>(chunks));
+  // Pass 1: range, sum and finiteness per chunk; pass 2: squared deviations from the mean.
+#pragma omp parallel for schedule(static)
+  for (std::int64_t c = 0; c < chunks; ++c) {
+    Partial p{pixels[c * kChunk], pixels[c * kChunk], 0.0, 0.0, true};
+    for (std::int64_t v = c * kChunk; v < std::min(n, (c + 1) * kChunk); ++v) {
+      const float x = pixels[v];
+      p.finite = p.finite && std::isfinite(x);
+      p.minimum = std::min(p.minimum, x);
+      p.maximum = std::max(p.maximum, x);
+      p.sum += x;
+    }
+    partials[c] = p;
+  }
+  s.minimum = partials[0].minimum;
+  s.maximum = partials[0].maximum;
+  double sum = 0.0;
+  for (const Partial& p : partials) {
+    s.finite = s.finite && p.finite;
+    s.minimum = std::min(s.minimum, p.minimum);
+    s.maximum = std::max(s.maximum, p.maximum);
+    sum += p.sum;
+  }
+  s.mean = sum / static_cast<double>(n);
+  if (!s.finite) return s;
+#pragma omp parallel for schedule(static)
+  for (std::int64_t c = 0; c < chunks; ++c) {
+    double squares = 0.0;
+    for (std::int64_t v = c * kChunk; v < std::min(n, (c + 1) * kChunk); ++v)
+      squares += (pixels[v] - s.mean) * (pixels[v] - s.mean);
+    partials[c].squares = squares;
+  }
+  double squares = 0.0;
+  for (const Partial& p : partials) squares += p.squares;
+  s.deviation = std::sqrt(squares / static_cast<double>(n));
+  return s;
+}
 
 LevelImage ToLevelImage(const Image& image, const char* what) {
   if (image.empty()) throw InvalidArgument(std::string(what) + " image is empty");
@@ -50,11 +101,12 @@ LevelImage ToLevelImage(const Image& image, const char* what) {
     Convert(source.view<float>().data, n, level.pixels.data());
     break;
   }
-  for (std::size_t v = 0; v < n; ++v)
-    if (!std::isfinite(level.pixels[v]))
-      throw InvalidArgument(std::string(what) + " image has a non-finite pixel (" +
-                            std::to_string(level.pixels[v]) + ") at index " +
-                            IndexText(v, level.geometry));
+  if (!Summarize(level.pixels).finite)
+    for (std::size_t v = 0; v < n; ++v)
+      if (!std::isfinite(level.pixels[v]))
+        throw InvalidArgument(std::string(what) + " image has a non-finite pixel (" +
+                              std::to_string(level.pixels[v]) + ") at index " +
+                              IndexText(v, level.geometry));
   return level;
 }
 

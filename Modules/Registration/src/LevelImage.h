@@ -13,6 +13,15 @@ struct LevelImage {
   std::vector<float> pixels; ///< x fastest
 };
 
+/// Range, mean and standard deviation of an image's pixels, summed in fixed chunks in a fixed
+/// order (the same bits for any thread count); `finite` is false when a pixel is NaN or infinite.
+struct PixelStatistics {
+  float minimum = 0.0f, maximum = 0.0f;
+  double mean = 0.0, deviation = 0.0;
+  bool finite = true;
+};
+PixelStatistics Summarize(const std::vector<float>& pixels);
+
 /// The scalar image as float on the host. Throws InvalidArgument naming `what` and the first
 /// voxel index when a pixel is NaN or infinite, or when the image has more than one component.
 LevelImage ToLevelImage(const Image& image, const char* what);

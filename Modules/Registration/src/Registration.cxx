@@ -2,6 +2,8 @@
 // backend, refines the control grid between levels and computes the outputs.
 #include "cumed/registration/Registration.h"
 
+#include "cumed/registration/DisplacementField.h"
+
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
 #include "src/Lbfgs.h"
@@ -88,24 +90,19 @@ void CheckDimensions(const LevelImage& fixed, const LevelImage& moving) {
                           "; both must have the same dimension");
 }
 
-std::pair<float, float> RangeOf(const std::vector<float>& pixels) {
-  const auto [lo, hi] = std::minmax_element(pixels.begin(), pixels.end());
-  return {*lo, *hi};
-}
-
 /// SSD compares intensities directly: both images are divided by the fixed image's standard
 /// deviation (after subtracting its mean), so the cost is in units of the fixed image's variance
 /// and the regularisation weights mean the same for any scanner scale and for every metric.
 void NormaliseForSsd(LevelImage& fixed, LevelImage& moving) {
-  double sum = 0.0, squares = 0.0;
-  for (float p : fixed.pixels) sum += p;
-  const double mean = sum / static_cast<double>(fixed.pixels.size());
-  for (float p : fixed.pixels) squares += (p - mean) * (p - mean);
-  const double deviation = std::sqrt(squares / static_cast<double>(fixed.pixels.size()));
-  const float scale = deviation > 0.0 ? static_cast<float>(1.0 / deviation) : 1.0f;
-  const float offset = static_cast<float>(mean);
-  for (LevelImage* image : {&fixed, &moving})
-    for (float& p : image->pixels) p = (p - offset) * scale;
+  const detail::PixelStatistics s = detail::Summarize(fixed.pixels);
+  const float scale = s.deviation > 0.0 ? static_cast<float>(1.0 / s.deviation) : 1.0f;
+  const float offset = static_cast<float>(s.mean);
+  for (LevelImage* image : {&fixed, &moving}) {
+    float* p = image->pixels.data();
+    const std::int64_t n = static_cast<std::int64_t>(image->pixels.size());
+#pragma omp parallel for schedule(static)
+    for (std::int64_t v = 0; v < n; ++v) p[v] = (p[v] - offset) * scale;
+  }
 }
 
 detail::MetricKind KindOf(SimilarityMetric m) {
@@ -197,12 +194,12 @@ detail::LevelProblem DescribeProblem(const BSplineGrid& grid, const LevelImage& 
     problem.grid.spacing[a] = g.spacing[a];
   }
   problem.metric.histogramBins = options.histogramBins;
-  const auto [flo, fhi] = RangeOf(f.pixels);
-  const auto [mlo, mhi] = RangeOf(m.pixels);
-  problem.metric.fixedRange[0] = flo;
-  problem.metric.fixedRange[1] = fhi;
-  problem.metric.movingRange[0] = mlo;
-  problem.metric.movingRange[1] = mhi;
+  const detail::PixelStatistics fs = detail::Summarize(f.pixels);
+  const detail::PixelStatistics ms = detail::Summarize(m.pixels);
+  problem.metric.fixedRange[0] = fs.minimum;
+  problem.metric.fixedRange[1] = fs.maximum;
+  problem.metric.movingRange[0] = ms.minimum;
+  problem.metric.movingRange[1] = ms.maximum;
   std::copy(g.direction.begin(), g.direction.end(), problem.grid.direction);
   problem.grid.planar = IsPlanar(f.geometry);
   problem.weights = {options.bendingEnergyWeight, options.linearElasticityWeight,
@@ -271,16 +268,23 @@ int OptimiseLevel(LevelCost& cost, BSplineGrid& grid, const ImageGeometry& level
   return outcome.iterations;
 }
 
-/// Field, warped image and Jacobian of the final transform, on the host.
+/// Field, warped image and Jacobian of the final transform, on the host. On CUDA the field of the
+/// B-spline alone stays on the device for the Jacobian and comes down once.
 void ComputeOutputs(const BSplineGrid& grid, const ImageGeometry& fixed, const LevelImage& moving,
                     const Image* fixedMask, const RegistrationOptions& options, Backend backend,
                     RegistrationResult& result) {
-  result.displacementField = detail::TotalDisplacementField(grid, result.affine, fixed, backend);
+  if (backend == Backend::CUDA && result.affine.isIdentity()) {
+    const Image field = DisplacementField(grid, fixed, {backend, MemoryLocation::Device});
+    result.jacobianDeterminant = JacobianDeterminant(field, {backend}).toHost();
+    result.displacementField = field.toHost();
+  } else {
+    result.displacementField = detail::TotalDisplacementField(grid, result.affine, fixed, backend);
+    result.jacobianDeterminant = JacobianDeterminant(result.displacementField, {backend});
+    if (result.jacobianDeterminant.location() != MemoryLocation::Host)
+      result.jacobianDeterminant = result.jacobianDeterminant.toHost();
+  }
   result.warpedImage = detail::ResampleMoving(moving, result.displacementField,
                                               static_cast<float>(options.defaultPixelValue));
-  result.jacobianDeterminant = JacobianDeterminant(result.displacementField, {backend});
-  if (result.jacobianDeterminant.location() != MemoryLocation::Host)
-    result.jacobianDeterminant = result.jacobianDeterminant.toHost();
   result.jacobian = SummarizeJacobian(result.jacobianDeterminant, fixedMask);
 }
 
