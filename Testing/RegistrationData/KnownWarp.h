@@ -26,7 +26,7 @@ struct KnownWarpOptions {
   double bodyThresholdHu = -500.0;
   double outsideHu = -1024.0;     ///< moving value taken where x + u(x) leaves the moving image
   double controlSpacingMm = 45.0; ///< B-spline: the control grid's spacing (about; whole cells)
-  int rbfCentres = 8;             ///< RBF: centres drawn among the body voxels
+  int rbfCentres = 16;            ///< RBF: centres drawn among the body voxels
   double rbfSigmaMinMm = 20.0;    ///< RBF: each sigma drawn uniformly in [min, max]
   double rbfSigmaMaxMm = 40.0;
 };

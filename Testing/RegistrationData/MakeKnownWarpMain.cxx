@@ -31,7 +31,7 @@ const char* kUsage =
     "  --full-resolution      keep the series' own grid (no resampling)\n"
     "  --max-displacement MM  largest |u| over the fixed body (default 10)\n"
     "  --control-spacing MM   B-spline control grid spacing (default 45)\n"
-    "  --rbf-centres N        number of Gaussians (default 8)\n"
+    "  --rbf-centres N        number of Gaussians (default 16)\n"
     "  --rbf-sigma MIN MAX    their widths in mm, drawn uniformly (default 20 40)\n"
     "Exit codes: 0 written, 1 input unreadable or processing failed, 2 bad command line.\n";
 

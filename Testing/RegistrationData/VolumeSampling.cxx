@@ -93,7 +93,9 @@ std::optional<std::array<double, 3>> SampleLinear(const ImageView<const float>& 
   std::array<double, 3> frac{};
   for (int a = 0; a < 3; ++a) {
     const double last = double(size[a] - 1);
-    if (!(index[a] >= -1e-6 && index[a] <= last + 1e-6)) return std::nullopt;
+    // ITK's inside test (LinearInterpolateImageFunction): half a voxel beyond the centres, the
+    // edge value repeated there.
+    if (!(index[a] >= -0.5 && index[a] < last + 0.5)) return std::nullopt;
     const double c = std::clamp(index[a], 0.0, last);
     base[a] = std::min(std::size_t(c), size[a] > 1 ? size[a] - 2 : 0);
     frac[a] = size[a] > 1 ? c - double(base[a]) : 0.0;

@@ -22,8 +22,9 @@ private:
   std::array<double, 9> inverse_{};
 };
 
-/// Trilinear interpolation of all `components` of the pixel at a continuous index; nothing when
-/// the index lies outside [0, size - 1] on an axis (by more than 1e-6 voxel).
+/// Trilinear interpolation of all `components` (up to 3) of the pixel at a continuous index, as
+/// ITK's LinearInterpolateImageFunction: inside is [-0.5, size - 0.5) on each axis, the edge
+/// pixels repeated within the half voxel beyond the centres; nothing outside.
 std::optional<std::array<double, 3>> SampleLinear(const ImageView<const float>& image,
                                                   const Point3& index);
 
