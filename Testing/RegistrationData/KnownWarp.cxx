@@ -10,6 +10,7 @@
 #include <cmath>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cumed::regdata {
@@ -38,7 +39,7 @@ void RequireMask(const Image& mask, const ImageGeometry& geometry, const char* w
     throw InvalidArgument(std::string(what) + ": the mask's grid differs from the image's");
 }
 
-Image BSplineField(const ImageGeometry& geometry, const KnownWarpOptions& options) {
+UnscaledField BSplineField(const ImageGeometry& geometry, const KnownWarpOptions& options) {
   registration::TransformDomain domain;
   domain.origin = geometry.origin;
   domain.direction = geometry.direction;
@@ -57,7 +58,8 @@ Image BSplineField(const ImageGeometry& geometry, const KnownWarpOptions& option
   }
   registration::DisplacementFieldOptions fieldOptions;
   fieldOptions.backend = Backend::CPU;
-  return registration::DisplacementField(grid, geometry, fieldOptions);
+  Image field = registration::DisplacementField(grid, geometry, fieldOptions);
+  return {std::move(field), std::move(grid)};
 }
 
 Image RbfField(const ImageGeometry& geometry, const Image& bodyMask,
@@ -145,15 +147,15 @@ FieldFamily ParseFieldFamily(const std::string& name) {
   throw InvalidArgument("unknown field family '" + name + "': expected bspline or rbf");
 }
 
-Image MakeUnscaledField(const ImageGeometry& geometry, const Image& bodyMask,
-                        const KnownWarpOptions& options) {
+UnscaledField MakeUnscaledField(const ImageGeometry& geometry, const Image& bodyMask,
+                                const KnownWarpOptions& options) {
   if (options.family == FieldFamily::BSpline) {
     if (!(options.controlSpacingMm > 0.0) || !std::isfinite(options.controlSpacingMm))
       throw InvalidArgument("B-spline control spacing must be finite and positive, got " +
                             std::to_string(options.controlSpacingMm) + " mm");
     return BSplineField(geometry, options);
   }
-  return RbfField(geometry, bodyMask, options);
+  return {RbfField(geometry, bodyMask, options), std::nullopt};
 }
 
 Image WarpImage(const Image& moving, const Image& field, double outsideHu) {
@@ -209,7 +211,8 @@ KnownWarp MakeKnownWarp(const Image& moving, const KnownWarpOptions& options) {
     throw InvalidArgument("maximum displacement must be finite and positive, got " +
                           std::to_string(options.maxDisplacementMm) + " mm");
   const Image movingBody = ThresholdMask(moving, options.bodyThresholdHu);
-  const Image unscaled = MakeUnscaledField(moving.geometry(), movingBody, options);
+  const UnscaledField made = MakeUnscaledField(moving.geometry(), movingBody, options);
+  const Image& unscaled = made.field;
   const double unscaledMax = MaxLengthInMask(unscaled, movingBody);
   if (!(unscaledMax > 0.0))
     throw Error("the " + std::string(ToString(options.family)) +
@@ -226,6 +229,14 @@ KnownWarp MakeKnownWarp(const Image& moving, const KnownWarpOptions& options) {
     result.scalingRounds = round;
     if (std::abs(result.maxDisplacementInBodyMm - options.maxDisplacementMm) <= 1e-4) {
       result.rmsDisplacementInBodyMm = RmsLengthInMask(result.trueField, result.bodyMask);
+      if (made.grid) {
+        std::array<std::vector<double>, 3> coefficients;
+        for (int c = 0; c < 3; ++c) {
+          coefficients[c] = made.grid->coefficients(c);
+          for (double& v : coefficients[c]) v *= factor;
+        }
+        result.trueGrid.emplace(made.grid->coefficientGeometry(), std::move(coefficients));
+      }
       return result;
     }
     factor *= options.maxDisplacementMm / result.maxDisplacementInBodyMm;

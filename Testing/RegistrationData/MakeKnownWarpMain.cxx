@@ -2,6 +2,7 @@
 #include "CommandLine.h"
 #include "ImageFiles.h"
 #include "KnownWarp.h"
+#include "TransformFile.h"
 #include "VolumeSampling.h"
 
 #include "cumed/core/Error.h"
@@ -21,7 +22,8 @@ const char* kUsage =
     "fixed(x) = moving(x + u(x)) (trilinear), so the true fixed->moving displacement (ITK\n"
     "convention) is u. Writes to the output directory: moving.mha, fixed.mha (float HU),\n"
     "true-field.mha (3-component float, mm), body-mask.mha (uint8, fixed HU > -500) and\n"
-    "known-warp.txt (the parameters and the field's size in the body).\n"
+    "known-warp.txt (the parameters and the field's size in the body); for --field bspline\n"
+    "also true-transform.tfm, the B-spline as an itk::BSplineTransform<double, 3, 3> file.\n"
     "  --series DIR           DICOM CT series directory (e.g. ../shared/data/ct/popi-phase00)\n"
     "  --output DIR           created when missing\n"
     "  --field bspline|rbf    cubic B-spline with random coefficients (default) or a sum of\n"
@@ -108,6 +110,7 @@ int main(int argc, char** argv) {
     WriteImage(warp.fixed, (out / "fixed.mha").string());
     WriteImage(warp.trueField, (out / "true-field.mha").string());
     WriteImage(warp.bodyMask, (out / "body-mask.mha").string());
+    if (warp.trueGrid) WriteBSplineTransform(*warp.trueGrid, (out / "true-transform.tfm").string());
     const auto& g = moving.geometry();
     std::ofstream info(out / "known-warp.txt");
     info << "series " << args.series << "\n"
