@@ -23,14 +23,6 @@ double Uniform(std::mt19937& engine, double lo, double hi) {
   return lo + (hi - lo) * unit;
 }
 
-void RequireFloat(const Image& image, int components, const char* what) {
-  if (image.location() != MemoryLocation::Host || image.pixelType() != PixelType::Float32 ||
-      image.components() != components)
-    throw InvalidArgument(std::string(what) + ": expected a host Float32 image of " +
-                          std::to_string(components) + " component(s), got " +
-                          ToString(image.pixelType()) + " x" + std::to_string(image.components()));
-}
-
 void RequireMask(const Image& mask, const ImageGeometry& geometry, const char* what) {
   if (mask.pixelType() != PixelType::UInt8 || mask.components() != 1 ||
       mask.location() != MemoryLocation::Host)
@@ -159,8 +151,8 @@ UnscaledField MakeUnscaledField(const ImageGeometry& geometry, const Image& body
 }
 
 Image WarpImage(const Image& moving, const Image& field, double outsideHu) {
-  RequireFloat(moving, 1, "WarpImage moving");
-  RequireFloat(field, 3, "WarpImage field");
+  RequireHostFloat(moving, 1, "WarpImage moving");
+  RequireHostFloat(field, 3, "WarpImage field");
   const ImageGeometry& fg = field.geometry();
   const IndexMapper fixedGrid(fg), movingGrid(moving.geometry());
   const ImageView<const float> source = moving.view<float>();
@@ -182,7 +174,7 @@ Image WarpImage(const Image& moving, const Image& field, double outsideHu) {
 }
 
 Image ThresholdMask(const Image& image, double threshold) {
-  RequireFloat(image, 1, "ThresholdMask");
+  RequireHostFloat(image, 1, "ThresholdMask");
   Image mask = Image::Allocate(PixelType::UInt8, image.geometry(), MemoryLocation::Host);
   const float* v = image.view<float>().data;
   std::uint8_t* m = mask.view<std::uint8_t>().data;
@@ -192,7 +184,7 @@ Image ThresholdMask(const Image& image, double threshold) {
 }
 
 double MaxLengthInMask(const Image& field, const Image& mask) {
-  RequireFloat(field, 3, "MaxLengthInMask");
+  RequireHostFloat(field, 3, "MaxLengthInMask");
   RequireMask(mask, field.geometry(), "MaxLengthInMask");
   const float* u = field.view<float>().data;
   const std::uint8_t* m = mask.view<std::uint8_t>().data;
@@ -206,7 +198,7 @@ double MaxLengthInMask(const Image& field, const Image& mask) {
 }
 
 KnownWarp MakeKnownWarp(const Image& moving, const KnownWarpOptions& options) {
-  RequireFloat(moving, 1, "MakeKnownWarp moving");
+  RequireHostFloat(moving, 1, "MakeKnownWarp moving");
   if (!(options.maxDisplacementMm > 0.0) || !std::isfinite(options.maxDisplacementMm))
     throw InvalidArgument("maximum displacement must be finite and positive, got " +
                           std::to_string(options.maxDisplacementMm) + " mm");

@@ -5,10 +5,15 @@
 
 #include <array>
 #include <optional>
+#include <string>
 
 namespace cumed::regdata {
 
 using Point3 = std::array<double, 3>;
+
+/// Throws InvalidArgument, naming `what` and the pixel type found, unless `image` is a host
+/// Float32 image of `components` components.
+void RequireHostFloat(const Image& image, int components, const std::string& what);
 
 /// Maps physical points to continuous indices of one geometry (its direction inverted once).
 class IndexMapper {
