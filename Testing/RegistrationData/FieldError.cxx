@@ -1,5 +1,7 @@
 #include "FieldError.h"
 
+#include "VolumeSampling.h"
+
 #include "cumed/core/Error.h"
 
 #include <algorithm>
@@ -29,18 +31,11 @@ void RequireSameGrid(const ImageGeometry& a, const ImageGeometry& b, const char*
                           " against the true field's " + Describe(b));
 }
 
-void RequireField(const Image& field, const char* what) {
-  if (field.location() != MemoryLocation::Host || field.pixelType() != PixelType::Float32 ||
-      field.components() != 3)
-    throw InvalidArgument(std::string(what) + ": expected a Float32 field of 3 components, got " +
-                          ToString(field.pixelType()) + " x" + std::to_string(field.components()));
-}
-
 } // namespace
 
 FieldErrorStatistics CompareFields(const Image& estimated, const Image& truth, const Image& mask) {
-  RequireField(estimated, "the estimated field");
-  RequireField(truth, "the true field");
+  RequireHostFloat(estimated, 3, "the estimated field");
+  RequireHostFloat(truth, 3, "the true field");
   if (mask.location() != MemoryLocation::Host || mask.pixelType() != PixelType::UInt8 ||
       mask.components() != 1)
     throw InvalidArgument(std::string("the mask: expected a UInt8 scalar image, got ") +

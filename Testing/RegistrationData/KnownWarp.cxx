@@ -10,6 +10,7 @@
 #include <cmath>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cumed::regdata {
@@ -22,14 +23,6 @@ double Uniform(std::mt19937& engine, double lo, double hi) {
   return lo + (hi - lo) * unit;
 }
 
-void RequireFloat(const Image& image, int components, const char* what) {
-  if (image.location() != MemoryLocation::Host || image.pixelType() != PixelType::Float32 ||
-      image.components() != components)
-    throw InvalidArgument(std::string(what) + ": expected a host Float32 image of " +
-                          std::to_string(components) + " component(s), got " +
-                          ToString(image.pixelType()) + " x" + std::to_string(image.components()));
-}
-
 void RequireMask(const Image& mask, const ImageGeometry& geometry, const char* what) {
   if (mask.pixelType() != PixelType::UInt8 || mask.components() != 1 ||
       mask.location() != MemoryLocation::Host)
@@ -38,7 +31,7 @@ void RequireMask(const Image& mask, const ImageGeometry& geometry, const char* w
     throw InvalidArgument(std::string(what) + ": the mask's grid differs from the image's");
 }
 
-Image BSplineField(const ImageGeometry& geometry, const KnownWarpOptions& options) {
+UnscaledField BSplineField(const ImageGeometry& geometry, const KnownWarpOptions& options) {
   registration::TransformDomain domain;
   domain.origin = geometry.origin;
   domain.direction = geometry.direction;
@@ -57,7 +50,8 @@ Image BSplineField(const ImageGeometry& geometry, const KnownWarpOptions& option
   }
   registration::DisplacementFieldOptions fieldOptions;
   fieldOptions.backend = Backend::CPU;
-  return registration::DisplacementField(grid, geometry, fieldOptions);
+  Image field = registration::DisplacementField(grid, geometry, fieldOptions);
+  return {std::move(field), std::move(grid)};
 }
 
 Image RbfField(const ImageGeometry& geometry, const Image& bodyMask,
@@ -145,20 +139,20 @@ FieldFamily ParseFieldFamily(const std::string& name) {
   throw InvalidArgument("unknown field family '" + name + "': expected bspline or rbf");
 }
 
-Image MakeUnscaledField(const ImageGeometry& geometry, const Image& bodyMask,
-                        const KnownWarpOptions& options) {
+UnscaledField MakeUnscaledField(const ImageGeometry& geometry, const Image& bodyMask,
+                                const KnownWarpOptions& options) {
   if (options.family == FieldFamily::BSpline) {
     if (!(options.controlSpacingMm > 0.0) || !std::isfinite(options.controlSpacingMm))
       throw InvalidArgument("B-spline control spacing must be finite and positive, got " +
                             std::to_string(options.controlSpacingMm) + " mm");
     return BSplineField(geometry, options);
   }
-  return RbfField(geometry, bodyMask, options);
+  return {RbfField(geometry, bodyMask, options), std::nullopt};
 }
 
 Image WarpImage(const Image& moving, const Image& field, double outsideHu) {
-  RequireFloat(moving, 1, "WarpImage moving");
-  RequireFloat(field, 3, "WarpImage field");
+  RequireHostFloat(moving, 1, "WarpImage moving");
+  RequireHostFloat(field, 3, "WarpImage field");
   const ImageGeometry& fg = field.geometry();
   const IndexMapper fixedGrid(fg), movingGrid(moving.geometry());
   const ImageView<const float> source = moving.view<float>();
@@ -180,7 +174,7 @@ Image WarpImage(const Image& moving, const Image& field, double outsideHu) {
 }
 
 Image ThresholdMask(const Image& image, double threshold) {
-  RequireFloat(image, 1, "ThresholdMask");
+  RequireHostFloat(image, 1, "ThresholdMask");
   Image mask = Image::Allocate(PixelType::UInt8, image.geometry(), MemoryLocation::Host);
   const float* v = image.view<float>().data;
   std::uint8_t* m = mask.view<std::uint8_t>().data;
@@ -190,7 +184,7 @@ Image ThresholdMask(const Image& image, double threshold) {
 }
 
 double MaxLengthInMask(const Image& field, const Image& mask) {
-  RequireFloat(field, 3, "MaxLengthInMask");
+  RequireHostFloat(field, 3, "MaxLengthInMask");
   RequireMask(mask, field.geometry(), "MaxLengthInMask");
   const float* u = field.view<float>().data;
   const std::uint8_t* m = mask.view<std::uint8_t>().data;
@@ -204,12 +198,13 @@ double MaxLengthInMask(const Image& field, const Image& mask) {
 }
 
 KnownWarp MakeKnownWarp(const Image& moving, const KnownWarpOptions& options) {
-  RequireFloat(moving, 1, "MakeKnownWarp moving");
+  RequireHostFloat(moving, 1, "MakeKnownWarp moving");
   if (!(options.maxDisplacementMm > 0.0) || !std::isfinite(options.maxDisplacementMm))
     throw InvalidArgument("maximum displacement must be finite and positive, got " +
                           std::to_string(options.maxDisplacementMm) + " mm");
   const Image movingBody = ThresholdMask(moving, options.bodyThresholdHu);
-  const Image unscaled = MakeUnscaledField(moving.geometry(), movingBody, options);
+  const UnscaledField made = MakeUnscaledField(moving.geometry(), movingBody, options);
+  const Image& unscaled = made.field;
   const double unscaledMax = MaxLengthInMask(unscaled, movingBody);
   if (!(unscaledMax > 0.0))
     throw Error("the " + std::string(ToString(options.family)) +
@@ -226,6 +221,14 @@ KnownWarp MakeKnownWarp(const Image& moving, const KnownWarpOptions& options) {
     result.scalingRounds = round;
     if (std::abs(result.maxDisplacementInBodyMm - options.maxDisplacementMm) <= 1e-4) {
       result.rmsDisplacementInBodyMm = RmsLengthInMask(result.trueField, result.bodyMask);
+      if (made.grid) {
+        std::array<std::vector<double>, 3> coefficients;
+        for (int c = 0; c < 3; ++c) {
+          coefficients[c] = made.grid->coefficients(c);
+          for (double& v : coefficients[c]) v *= factor;
+        }
+        result.trueGrid.emplace(made.grid->coefficientGeometry(), std::move(coefficients));
+      }
       return result;
     }
     factor *= options.maxDisplacementMm / result.maxDisplacementInBodyMm;

@@ -5,8 +5,10 @@
 // x + u(x) in moving space) is exactly u. u is scaled so that its largest length over the body
 // of the fixed image (HU > bodyThresholdHu) is maxDisplacementMm.
 #include "cumed/core/Image.h"
+#include "cumed/registration/BSplineGrid.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace cumed::regdata {
@@ -26,7 +28,7 @@ struct KnownWarpOptions {
   double bodyThresholdHu = -500.0;
   double outsideHu = -1024.0;     ///< moving value taken where x + u(x) leaves the moving image
   double controlSpacingMm = 45.0; ///< B-spline: the control grid's spacing (about; whole cells)
-  int rbfCentres = 8;             ///< RBF: centres drawn among the body voxels
+  int rbfCentres = 16;            ///< RBF: centres drawn among the body voxels
   double rbfSigmaMinMm = 20.0;    ///< RBF: each sigma drawn uniformly in [min, max]
   double rbfSigmaMaxMm = 40.0;
 };
@@ -35,15 +37,22 @@ struct KnownWarp {
   Image fixed;     ///< Float32 HU, on the moving image's grid
   Image trueField; ///< Float32 x3, mm, on the same grid
   Image bodyMask;  ///< UInt8 (1 where fixed > bodyThresholdHu)
+  /// FieldFamily::BSpline: the scaled grid whose dense field trueField is (within float rounding).
+  std::optional<registration::BSplineGrid> trueGrid;
   double maxDisplacementInBodyMm = 0.0;
   double rmsDisplacementInBodyMm = 0.0; ///< the field error before registration (identity)
   int scalingRounds = 0;                ///< warps done until the body's maximum settled
 };
 
+struct UnscaledField {
+  Image field;                                   ///< Float32 x3
+  std::optional<registration::BSplineGrid> grid; ///< the B-spline family's grid
+};
+
 /// A field of `family` on `geometry`, before scaling (unit-free amplitudes). `bodyMask` (UInt8,
 /// same geometry) is where RBF centres may lie. Throws InvalidArgument for bad options.
-Image MakeUnscaledField(const ImageGeometry& geometry, const Image& bodyMask,
-                        const KnownWarpOptions& options);
+UnscaledField MakeUnscaledField(const ImageGeometry& geometry, const Image& bodyMask,
+                                const KnownWarpOptions& options);
 
 /// fixed(x) = moving(x + u(x)), trilinear; `outsideHu` where x + u(x) leaves the image.
 Image WarpImage(const Image& moving, const Image& field, double outsideHu);

@@ -9,11 +9,13 @@
 
 #include "cumed/core/Error.h"
 #include "cumed/itk/ItkImageBridge.h"
+#include "cumed/registration/DisplacementField.h"
 
 #include <itkLinearInterpolateImageFunction.h>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -105,6 +107,18 @@ TEST_F(KnownWarpTest, BSplineFieldWarpsTheMovingImageAndReachesTenMillimetres) {
   const KnownWarp warp = MakeKnownWarp(*moving_, options);
   ExpectScaledAndMasked(warp);
   ExpectFixedIsWarpedMoving(warp);
+  // The scaled grid written as the true transform gives the true field back.
+  ASSERT_TRUE(warp.trueGrid.has_value());
+  registration::DisplacementFieldOptions cpu;
+  cpu.backend = Backend::CPU;
+  const Image again =
+      registration::DisplacementField(*warp.trueGrid, warp.trueField.geometry(), cpu);
+  const float* a = again.view<float>().data;
+  const float* t = warp.trueField.view<float>().data;
+  double worst = 0.0;
+  for (std::size_t i = 0; i < 3 * again.geometry().numberOfPixels(); ++i)
+    worst = std::max(worst, std::abs(double(a[i]) - double(t[i])));
+  EXPECT_LT(worst, 1e-4);
 }
 
 TEST_F(KnownWarpTest, RbfFieldWarpsTheMovingImageAndReachesTenMillimetres) {
@@ -113,6 +127,7 @@ TEST_F(KnownWarpTest, RbfFieldWarpsTheMovingImageAndReachesTenMillimetres) {
   const KnownWarp warp = MakeKnownWarp(*moving_, options);
   ExpectScaledAndMasked(warp);
   ExpectFixedIsWarpedMoving(warp);
+  EXPECT_FALSE(warp.trueGrid.has_value());
 }
 
 TEST_F(KnownWarpTest, SameSeedGivesIdenticalFilesAnotherSeedAnotherField) {

@@ -99,12 +99,7 @@ TreStatistics ComputeTre(const std::vector<Point3>& fixedPoints,
                           std::to_string(movingPoints.size()) + " moving");
   std::optional<IndexMapper> mapper;
   if (field) {
-    if (field->location() != MemoryLocation::Host || field->pixelType() != PixelType::Float32 ||
-        field->components() != 3)
-      throw InvalidArgument(std::string("TRE: the displacement field must be a host Float32 image "
-                                        "of 3 components, got ") +
-                            ToString(field->pixelType()) + " x" +
-                            std::to_string(field->components()));
+    RequireHostFloat(*field, 3, "TRE: the displacement field");
     mapper.emplace(field->geometry());
   }
   std::vector<double> errors;

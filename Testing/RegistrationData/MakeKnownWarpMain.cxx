@@ -2,16 +2,19 @@
 #include "CommandLine.h"
 #include "ImageFiles.h"
 #include "KnownWarp.h"
+#include "TransformFile.h"
 #include "VolumeSampling.h"
 
 #include "cumed/core/Error.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <utility>
 
 namespace {
 
@@ -21,7 +24,8 @@ const char* kUsage =
     "fixed(x) = moving(x + u(x)) (trilinear), so the true fixed->moving displacement (ITK\n"
     "convention) is u. Writes to the output directory: moving.mha, fixed.mha (float HU),\n"
     "true-field.mha (3-component float, mm), body-mask.mha (uint8, fixed HU > -500) and\n"
-    "known-warp.txt (the parameters and the field's size in the body).\n"
+    "known-warp.txt (the parameters and the field's size in the body); for --field bspline\n"
+    "also true-transform.tfm, the B-spline as an itk::BSplineTransform<double, 3, 3> file.\n"
     "  --series DIR           DICOM CT series directory (e.g. ../shared/data/ct/popi-phase00)\n"
     "  --output DIR           created when missing\n"
     "  --field bspline|rbf    cubic B-spline with random coefficients (default) or a sum of\n"
@@ -31,7 +35,7 @@ const char* kUsage =
     "  --full-resolution      keep the series' own grid (no resampling)\n"
     "  --max-displacement MM  largest |u| over the fixed body (default 10)\n"
     "  --control-spacing MM   B-spline control grid spacing (default 45)\n"
-    "  --rbf-centres N        number of Gaussians (default 8)\n"
+    "  --rbf-centres N        number of Gaussians, 1 .. 10000 (default 16)\n"
     "  --rbf-sigma MIN MAX    their widths in mm, drawn uniformly (default 20 40)\n"
     "Exit codes: 0 written, 1 input unreadable or processing failed, 2 bad command line.\n";
 
@@ -68,7 +72,7 @@ Arguments Parse(int argc, char** argv) {
     else if (arg == "--control-spacing")
       a.warp.controlSpacingMm = ParseNumber(arg, value()), ++i;
     else if (arg == "--rbf-centres")
-      a.warp.rbfCentres = int(ParseUnsigned(arg, value())), ++i;
+      a.warp.rbfCentres = int(std::min(ParseUnsigned(arg, value()), 1000000ul)), ++i;
     else if (arg == "--rbf-sigma") {
       a.warp.rbfSigmaMinMm = ParseNumber(arg, value(1));
       a.warp.rbfSigmaMaxMm = ParseNumber(arg, value(2));
@@ -78,6 +82,21 @@ Arguments Parse(int argc, char** argv) {
   }
   if (a.series.empty() || a.output.empty())
     throw cumed::InvalidArgument("--series and --output are required");
+  const std::pair<const char*, double> positive[] = {
+      {"--spacing", a.spacing},
+      {"--max-displacement", a.warp.maxDisplacementMm},
+      {"--control-spacing", a.warp.controlSpacingMm},
+      {"--rbf-sigma", a.warp.rbfSigmaMinMm}};
+  for (const auto& [option, value] : positive)
+    if (!(value > 0.0))
+      throw cumed::InvalidArgument(std::string(option) + " must be positive, got " +
+                                   std::to_string(value));
+  if (a.warp.rbfSigmaMaxMm < a.warp.rbfSigmaMinMm)
+    throw cumed::InvalidArgument("--rbf-sigma: MAX " + std::to_string(a.warp.rbfSigmaMaxMm) +
+                                 " is below MIN " + std::to_string(a.warp.rbfSigmaMinMm));
+  if (a.warp.rbfCentres < 1 || a.warp.rbfCentres > 10000)
+    throw cumed::InvalidArgument("--rbf-centres must be 1 .. 10000, got " +
+                                 std::to_string(a.warp.rbfCentres));
   return a;
 }
 
@@ -108,6 +127,7 @@ int main(int argc, char** argv) {
     WriteImage(warp.fixed, (out / "fixed.mha").string());
     WriteImage(warp.trueField, (out / "true-field.mha").string());
     WriteImage(warp.bodyMask, (out / "body-mask.mha").string());
+    if (warp.trueGrid) WriteBSplineTransform(*warp.trueGrid, (out / "true-transform.tfm").string());
     const auto& g = moving.geometry();
     std::ofstream info(out / "known-warp.txt");
     info << "series " << args.series << "\n"

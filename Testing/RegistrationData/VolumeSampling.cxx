@@ -23,13 +23,6 @@ std::array<double, 9> Inverse3(const std::array<double, 9>& m) {
           (m[0] * m[4] - m[1] * m[3]) / det};
 }
 
-void RequireHostFloatScalar(const Image& image, const char* what) {
-  if (image.location() != MemoryLocation::Host || image.pixelType() != PixelType::Float32 ||
-      image.components() != 1)
-    throw InvalidArgument(std::string(what) + ": expected a host Float32 scalar image, got " +
-                          ToString(image.pixelType()) + " x" + std::to_string(image.components()));
-}
-
 // In-place 1D Gaussian along `axis` (edge pixels repeated beyond the border).
 void SmoothAxis(std::vector<float>& data, const ImageGeometry& g, int axis, double sigmaVoxels) {
   const int radius = int(std::ceil(3.0 * sigmaVoxels));
@@ -62,6 +55,15 @@ void SmoothAxis(std::vector<float>& data, const ImageGeometry& g, int axis, doub
 
 } // namespace
 
+void RequireHostFloat(const Image& image, int components, const std::string& what) {
+  if (image.location() != MemoryLocation::Host || image.pixelType() != PixelType::Float32 ||
+      image.components() != components)
+    throw InvalidArgument(what + ": expected a host Float32 image of " +
+                          std::to_string(components) + " component(s), got " +
+                          ToString(image.pixelType()) + " x" + std::to_string(image.components()) +
+                          (image.location() == MemoryLocation::Host ? "" : " on the device"));
+}
+
 IndexMapper::IndexMapper(const ImageGeometry& geometry)
     : geometry_(geometry), inverse_(Inverse3(geometry.direction)) {}
 
@@ -93,7 +95,9 @@ std::optional<std::array<double, 3>> SampleLinear(const ImageView<const float>& 
   std::array<double, 3> frac{};
   for (int a = 0; a < 3; ++a) {
     const double last = double(size[a] - 1);
-    if (!(index[a] >= -1e-6 && index[a] <= last + 1e-6)) return std::nullopt;
+    // ITK's inside test (LinearInterpolateImageFunction): half a voxel beyond the centres, the
+    // edge value repeated there.
+    if (!(index[a] >= -0.5 && index[a] < last + 0.5)) return std::nullopt;
     const double c = std::clamp(index[a], 0.0, last);
     base[a] = std::min(std::size_t(c), size[a] > 1 ? size[a] - 2 : 0);
     frac[a] = size[a] > 1 ? c - double(base[a]) : 0.0;
@@ -117,7 +121,7 @@ std::optional<std::array<double, 3>> SampleLinear(const ImageView<const float>& 
 }
 
 Image ResampleIsotropic(const Image& image, double spacingMm) {
-  RequireHostFloatScalar(image, "ResampleIsotropic");
+  RequireHostFloat(image, 1, "ResampleIsotropic");
   if (!(std::isfinite(spacingMm) && spacingMm > 0.0))
     throw InvalidArgument("resampling spacing must be finite and positive, got " +
                           std::to_string(spacingMm) + " mm");

@@ -5,10 +5,15 @@
 
 #include <array>
 #include <optional>
+#include <string>
 
 namespace cumed::regdata {
 
 using Point3 = std::array<double, 3>;
+
+/// Throws InvalidArgument, naming `what` and the pixel type found, unless `image` is a host
+/// Float32 image of `components` components.
+void RequireHostFloat(const Image& image, int components, const std::string& what);
 
 /// Maps physical points to continuous indices of one geometry (its direction inverted once).
 class IndexMapper {
@@ -22,8 +27,9 @@ private:
   std::array<double, 9> inverse_{};
 };
 
-/// Trilinear interpolation of all `components` of the pixel at a continuous index; nothing when
-/// the index lies outside [0, size - 1] on an axis (by more than 1e-6 voxel).
+/// Trilinear interpolation of all `components` (up to 3) of the pixel at a continuous index, as
+/// ITK's LinearInterpolateImageFunction: inside is [-0.5, size - 0.5) on each axis, the edge
+/// pixels repeated within the half voxel beyond the centres; nothing outside.
 std::optional<std::array<double, 3>> SampleLinear(const ImageView<const float>& image,
                                                   const Point3& index);
 
