@@ -2,15 +2,37 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
+#include <cstdint>
 
 namespace cumed::registration::detail {
 namespace {
 
-double Dot(const std::vector<double>& a, const std::vector<double>& b) {
-  double s = 0.0;
-  for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
-  return s;
+// The vectors hold three values per control point (10^5 to 10^6): the vector operations run in
+// parallel, and dot products add fixed-size chunks in a fixed order so every run (and every
+// thread count) gives the same bits.
+constexpr std::int64_t kChunk = 8192;
+
+double Dot(const std::vector<double>& a, const std::vector<double>& b,
+           std::vector<double>& partials) {
+  const std::int64_t n = static_cast<std::int64_t>(a.size());
+  const std::int64_t chunks = (n + kChunk - 1) / kChunk;
+  partials.resize(static_cast<std::size_t>(chunks));
+#pragma omp parallel for schedule(static) if (n > 4 * kChunk)
+  for (std::int64_t c = 0; c < chunks; ++c) {
+    double s = 0.0;
+    for (std::int64_t i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i) s += a[i] * b[i];
+    partials[c] = s;
+  }
+  double sum = 0.0;
+  for (double p : partials) sum += p;
+  return sum;
+}
+
+/// y += alpha * x
+void Axpy(double alpha, const std::vector<double>& x, std::vector<double>& y) {
+  const std::int64_t n = static_cast<std::int64_t>(x.size());
+#pragma omp parallel for schedule(static) if (n > 4 * kChunk)
+  for (std::int64_t i = 0; i < n; ++i) y[i] += alpha * x[i];
 }
 
 double MaxAbs(const std::vector<double>& a) {
@@ -19,31 +41,57 @@ double MaxAbs(const std::vector<double>& a) {
   return m;
 }
 
-struct Correction {
-  std::vector<double> s, y;
-  double rho;
-};
+/// The correction pairs, kept in preallocated storage used as a ring.
+class Memory {
+public:
+  Memory(int capacity, std::size_t n)
+      : s_(capacity, std::vector<double>(n)), y_(capacity, std::vector<double>(n)), rho_(capacity),
+        alpha_(capacity) {}
+  int size() const { return size_; }
+  void clear() { size_ = 0; }
+  /// Keeps the pair (s, y) with rho = 1 / s'y, dropping the oldest when full; the vectors are
+  /// swapped in, the caller gets the dropped (or unused) storage back to fill next time.
+  void push(std::vector<double>& s, std::vector<double>& y, double rho) {
+    int k;
+    if (size_ < capacity()) {
+      k = slot(size_++);
+    } else {
+      k = slot(0);
+      first_ = (first_ + 1) % capacity();
+    }
+    s_[k].swap(s);
+    y_[k].swap(y);
+    rho_[k] = rho;
+  }
+  /// d = -H g by the two-loop recursion, H scaled by s'y / y'y of the newest pair.
+  void direction(const std::vector<double>& g, std::vector<double>& d,
+                 std::vector<double>& partials) {
+    d = g;
+    for (int n = size_ - 1; n >= 0; --n) {
+      const int k = slot(n);
+      alpha_[k] = rho_[k] * Dot(s_[k], d, partials);
+      Axpy(-alpha_[k], y_[k], d);
+    }
+    if (size_ > 0) {
+      const int k = slot(size_ - 1);
+      const double gamma = 1.0 / (rho_[k] * Dot(y_[k], y_[k], partials));
+      for (double& v : d) v *= gamma;
+    }
+    for (int n = 0; n < size_; ++n) {
+      const int k = slot(n);
+      const double beta = rho_[k] * Dot(y_[k], d, partials);
+      Axpy(alpha_[k] - beta, s_[k], d);
+    }
+    for (double& v : d) v = -v;
+  }
 
-/// The two-loop recursion: d = -H g with H scaled by s'y / y'y of the newest pair.
-std::vector<double> Direction(const std::deque<Correction>& memory, const std::vector<double>& g) {
-  std::vector<double> q = g;
-  std::vector<double> alpha(memory.size());
-  for (std::size_t n = memory.size(); n-- > 0;) {
-    alpha[n] = memory[n].rho * Dot(memory[n].s, q);
-    for (std::size_t i = 0; i < q.size(); ++i) q[i] -= alpha[n] * memory[n].y[i];
-  }
-  if (!memory.empty()) {
-    const Correction& last = memory.back();
-    const double gamma = Dot(last.s, last.y) / Dot(last.y, last.y);
-    for (double& v : q) v *= gamma;
-  }
-  for (std::size_t n = 0; n < memory.size(); ++n) {
-    const double beta = memory[n].rho * Dot(memory[n].y, q);
-    for (std::size_t i = 0; i < q.size(); ++i) q[i] += memory[n].s[i] * (alpha[n] - beta);
-  }
-  for (double& v : q) v = -v;
-  return q;
-}
+private:
+  int capacity() const { return static_cast<int>(s_.size()); }
+  int slot(int n) const { return (first_ + n) % capacity(); }
+  std::vector<std::vector<double>> s_, y_;
+  std::vector<double> rho_, alpha_;
+  int first_ = 0, size_ = 0;
+};
 
 } // namespace
 
@@ -51,30 +99,32 @@ LbfgsOutcome MinimiseLbfgs(const CostFunction& cost, std::vector<double>& x,
                            const LbfgsSettings& settings, const IterationCallback& onIteration) {
   constexpr double kArmijo = 1e-4;
   LbfgsOutcome outcome;
-  std::vector<double> g(x.size()), gNext(x.size()), xNext(x.size());
+  const std::size_t n = x.size();
+  std::vector<double> g(n), gNext(n), xNext(n), d(n), s(n), y(n), partials;
   double f = cost(x, &g);
   outcome.evaluations = 1;
   outcome.cost = f;
-  std::deque<Correction> memory;
+  Memory memory(std::max(1, settings.memory), n);
   while (outcome.iterations < settings.maximumIterations) {
-    std::vector<double> d = Direction(memory, g);
-    double slope = Dot(g, d);
+    memory.direction(g, d, partials);
+    double slope = Dot(g, d, partials);
     if (!(slope < 0.0)) { // not a descent direction: restart from steepest descent
       memory.clear();
-      d = Direction(memory, g);
-      slope = Dot(g, d);
+      memory.direction(g, d, partials);
+      slope = Dot(g, d, partials);
     }
     const double largest = MaxAbs(d);
     if (!(largest > 0.0) || !(slope < 0.0)) {
       outcome.stop = "zero gradient";
       break;
     }
-    double step = memory.empty() ? settings.firstStep / largest : 1.0;
+    double step = memory.size() == 0 ? settings.firstStep / largest : 1.0;
     step = std::min(step, settings.maximumStep / largest);
     bool accepted = false;
     double fNext = f;
     for (int trial = 0; trial < settings.maximumTrials; ++trial) {
-      for (std::size_t i = 0; i < x.size(); ++i) xNext[i] = x[i] + step * d[i];
+      xNext = x;
+      Axpy(step, d, xNext);
       fNext = cost(xNext, &gNext);
       ++outcome.evaluations;
       if (std::isfinite(fNext) && fNext <= f + kArmijo * step * slope) {
@@ -83,30 +133,25 @@ LbfgsOutcome MinimiseLbfgs(const CostFunction& cost, std::vector<double>& x,
       }
       // Minimum of the quadratic through f, the slope and fNext, kept within [0.1, 0.5] step.
       const double curvature = fNext - f - slope * step;
-      double next = std::isfinite(fNext) && curvature > 0.0
-                        ? -slope * step * step / (2.0 * curvature)
-                        : 0.5 * step;
+      const double next = std::isfinite(fNext) && curvature > 0.0
+                              ? -slope * step * step / (2.0 * curvature)
+                              : 0.5 * step;
       step = std::clamp(next, 0.1 * step, 0.5 * step);
     }
     if (!accepted) {
-      if (!memory.empty()) { // the curvature model failed: once more along the gradient
+      if (memory.size() > 0) { // the curvature model failed: once more along the gradient
         memory.clear();
         continue;
       }
       outcome.stop = "line search found no decrease";
       break;
     }
-    Correction c{std::vector<double>(x.size()), std::vector<double>(x.size()), 0.0};
-    for (std::size_t i = 0; i < x.size(); ++i) {
-      c.s[i] = xNext[i] - x[i];
-      c.y[i] = gNext[i] - g[i];
+    for (std::size_t i = 0; i < n; ++i) {
+      s[i] = xNext[i] - x[i];
+      y[i] = gNext[i] - g[i];
     }
-    const double sy = Dot(c.s, c.y);
-    if (sy > 1e-12 * Dot(c.y, c.y)) { // keep only pairs that keep H positive definite
-      c.rho = 1.0 / sy;
-      memory.push_back(std::move(c));
-      if (static_cast<int>(memory.size()) > settings.memory) memory.pop_front();
-    }
+    const double sy = Dot(s, y, partials);
+    if (sy > 1e-12 * Dot(y, y, partials)) memory.push(s, y, 1.0 / sy); // keeps H positive definite
     const double change = std::fabs(f - fNext);
     const double scale = std::max(std::fabs(f), std::fabs(fNext));
     x.swap(xNext);
