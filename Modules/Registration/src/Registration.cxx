@@ -4,8 +4,10 @@
 
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
+#include "src/AffineStage.h"
 #include "src/Lbfgs.h"
 #include "src/LevelGeometryBuilder.h"
+#include "src/LevelMetric.h"
 #include "src/RegistrationGrid.h"
 #include "src/RegistrationObjective.h"
 #include "src/RegistrationOutputs.h"
@@ -101,20 +103,6 @@ void NormaliseForSsd(LevelImage& fixed, LevelImage& moving) {
     for (float& p : image->pixels) p = (p - lo) * scale;
 }
 
-detail::MetricKind KindOf(SimilarityMetric m) {
-  switch (m) {
-  case SimilarityMetric::SSD:
-    return detail::MetricKind::SSD;
-  case SimilarityMetric::NCC:
-    return detail::MetricKind::NCC;
-  case SimilarityMetric::LocalNCC:
-    return detail::MetricKind::LocalNCC;
-  case SimilarityMetric::NMI:
-    return detail::MetricKind::NMI;
-  }
-  return detail::MetricKind::SSD;
-}
-
 struct Pyramid {
   std::vector<LevelImage> fixed, moving;       ///< [0] = coarsest
   std::vector<std::vector<std::uint8_t>> mask; ///< empty vectors without a mask
@@ -182,7 +170,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   if (fixedMask) mask = detail::ToLevelMask(*fixedMask, fixed.geometry);
   const ImageGeometry finest = fixed.geometry;
   const LevelImage originalMoving = moving; // outputs resample the moving image as given
-  const AffineTransform affine = options.initialAffine.value_or(AffineTransform{});
+  AffineTransform affine = options.initialAffine.value_or(AffineTransform{});
   detail::CheckOverlap(finest, moving.geometry, affine);
   // Grids of every level exist before any work, so a bad spacing fails fast.
   const double coarsestSpacing = options.gridSpacing * std::ldexp(1.0, options.levels - 1);
@@ -193,6 +181,13 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   if (options.metric == SimilarityMetric::SSD) NormaliseForSsd(fixed, moving);
   Pyramid pyramid =
       BuildPyramid(std::move(fixed), std::move(moving), std::move(mask), options.levels);
+  // The affine stage (src/AffineStage.h) replaces A before the B-spline levels.
+  std::optional<detail::AffineStageResult> stage;
+  if (options.affineStage) {
+    stage = detail::RunAffineStage({pyramid.fixed, pyramid.moving, pyramid.mask}, affine, options,
+                                   backend);
+    affine = stage->affine;
+  }
 
   RegistrationResult result{grid, affine, Image(), Image(), Image(), {},
                             0.0,  0.0,    {},      backend, 0.0};
@@ -207,21 +202,11 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     problem.fixed = &f;
     problem.moving = &m;
     problem.mask = &pyramid.mask[level];
-    problem.metric.kind = KindOf(options.metric);
+    problem.metric = detail::LevelMetricSettings(options, f, m);
     for (int a = 0; a < 3; ++a) {
-      problem.metric.size[a] = static_cast<std::int64_t>(f.geometry.size[a]);
-      problem.metric.localSigmaVoxels[a] =
-          static_cast<float>(options.localNccSigma / f.geometry.spacing[a]);
       problem.grid.size[a] = static_cast<std::int64_t>(grid.coefficientGeometry().size[a]);
       problem.grid.spacing[a] = grid.coefficientGeometry().spacing[a];
     }
-    problem.metric.histogramBins = options.histogramBins;
-    const auto [flo, fhi] = RangeOf(f.pixels);
-    const auto [mlo, mhi] = RangeOf(m.pixels);
-    problem.metric.fixedRange[0] = flo;
-    problem.metric.fixedRange[1] = fhi;
-    problem.metric.movingRange[0] = mlo;
-    problem.metric.movingRange[1] = mhi;
     std::copy(grid.coefficientGeometry().direction.begin(),
               grid.coefficientGeometry().direction.end(), problem.grid.direction);
     problem.grid.planar = IsPlanar(f.geometry);
@@ -252,7 +237,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     if (finestLevel) {
       std::vector<double> zero(x.size(), 0.0);
       cost(zero, nullptr);
-      result.similarityBefore = parts.similarity;
+      result.similarityBefore = stage ? stage->similarityBefore : parts.similarity;
     }
     detail::LbfgsSettings settings;
     settings.maximumIterations = options.maximumIterations;
@@ -283,6 +268,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     }
   }
   result.grid = grid;
+  if (stage) result.affineIterations = stage->iterations;
   result.displacementField = detail::TotalDisplacementField(grid, affine, finest, backend);
   result.warpedImage = detail::ResampleMoving(originalMoving, result.displacementField,
                                               static_cast<float>(options.defaultPixelValue));
