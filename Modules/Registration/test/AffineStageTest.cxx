@@ -4,6 +4,7 @@
 // affine + B-spline warp.
 #include "SyntheticImages.h"
 
+#include "cumed/core/Error.h"
 #include "cumed/registration/Registration.h"
 #include "cumed/test/Backends.h"
 #include "src/AffineKernels.h"
@@ -237,6 +238,11 @@ TEST_P(AffineStageOnBackend, RecoversAKnownAffine) {
     EXPECT_LT(RmsDistance(r.affine, truth, g), 0.3)
         << (planar ? "2D" : "3D") << ", before " << before;
     EXPECT_EQ(r.iterations.size(), 2u);
+    if (planar) { // a 2D stage leaves z alone exactly (ITK's 2D affine cannot move it)
+      for (int e : {2, 5, 6, 7}) EXPECT_EQ(r.affine.matrix[e], 0.0) << "matrix " << e;
+      EXPECT_EQ(r.affine.matrix[8], 1.0);
+      EXPECT_EQ(r.affine.offset[2], 0.0);
+    }
   }
 }
 
@@ -340,6 +346,27 @@ TEST_P(AffineStageOnBackend, RegisterRecoversAnAffinePlusBSplineWarp) {
   none.maximumIterations = 0;
   EXPECT_EQ(r.similarityBefore, Register(p.fixed, p.moving, none, &overlap).similarityBefore);
   EXPECT_LT(r.similarityAfter, 0.01 * r.similarityBefore);
+}
+
+TEST(AffineStageRegister, OneLevelRunsTheStageOnItAndTheObserverCanStopIt) {
+  const ImageGeometry g = test::BlobGeometry();
+  const KnownPair p = MakePair(false, KnownAffine(g, false), 0.0);
+  RegistrationOptions o = StageOptions(Backend::CPU);
+  o.levels = 1;
+  o.maximumIterations = 3;
+  o.gridSpacing = 12.0;
+  o.affineStage = true;
+  const RegistrationResult r = Register(p.fixed, p.moving, o);
+  EXPECT_EQ(r.affineIterations, std::vector<int>{3});
+  o.observer = [](const IterationReport& report) { return !report.affine; };
+  try {
+    Register(p.fixed, p.moving, o);
+    ADD_FAILURE() << "no Cancelled";
+  } catch (const Cancelled& e) {
+    EXPECT_NE(std::string(e.what()).find("in the affine stage at level 0, iteration 1"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 CUMED_INSTANTIATE_ON_EVERY_BACKEND(AffineStageOnBackend);
