@@ -13,7 +13,7 @@ using app::UsageError;
 namespace {
 
 const std::set<std::string> kFileOptions{"--output", "--mask", "--initial-transform", "--params"};
-const std::set<std::string> kFlags{"--help", "-h", "--png", "--force"};
+const std::set<std::string> kFlags{"--help", "-h", "--png", "--force", "--affine"};
 
 void ApplyFlag(const std::string& name, Arguments& a) {
   if (name == "--help" || name == "-h")
@@ -22,6 +22,8 @@ void ApplyFlag(const std::string& name, Arguments& a) {
     a.png = true;
   else if (name == "--force")
     a.force = true;
+  else if (name == "--affine")
+    a.options.affineStage = true;
   else
     app::ApplyToolFlag(name, a.tool);
 }
@@ -49,7 +51,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
        [](const std::string& n) {
          return kFileOptions.count(n) != 0 || IsSettingOption(n) || app::IsToolValueOption(n);
        },
-       [&](const std::string& name) { ApplyFlag(name, arguments); },
+       [&](const std::string& name) {
+         ApplyFlag(name, arguments);
+         if (name == "--affine") given.insert(name); // the parameter file's AffineStage yields
+       },
        [&](const app::OptionArgument& option, const std::string& value, int&) {
          if (app::IsToolValueOption(option.name)) {
            app::ApplyToolValue(option.name, value, arguments.tool);
@@ -89,8 +94,8 @@ is written under a temporary name and renamed into place once all are complete):
   field.mha        displacement field on FIXED's grid, mm, ITK's convention: the fixed-space
                    point x maps to x + field(x) in moving space (affine included)
   transform.tfm    ITK transform file: the itk::BSplineTransform (order 3); with
-                   --initial-transform a CompositeTransform of the affine and the B-spline
-                   (the B-spline applied first)
+                   --initial-transform or --affine a CompositeTransform of the affine and
+                   the B-spline (the B-spline applied first)
   jacobian.mha     Jacobian determinant of x -> x + field(x); <= 0 means folding
   summary.json     the QA summary below, as JSON
   with --png: checkerboard-before.png, checkerboard-after.png, difference-before.png,
@@ -115,6 +120,9 @@ Registration (each also a --params key, see below):
   --lncc-sigma MM          lncc: Gaussian window (default 5)
   --default-value V        warped.mha's value outside MOVING (default 0)
   --backend auto|cpu|cuda  (default auto: CUDA where a device is usable)
+  --affine                 estimate an affine pre-alignment (12 parameters, same metric, on
+                           all pyramid levels but the finest) before the B-spline levels,
+                           starting from --initial-transform or the identity
 Inputs:
   --mask FILE              fixed-image mask (FIXED's grid; nonzero voxels count)
   --initial-transform FILE an ITK transform file (.tfm) holding one affine transform
@@ -130,7 +138,8 @@ Inputs:
                            MaximumNumberOfIterations, NumberOfHistogramBins,
                            DefaultPixelValue, and CuMed's BendingEnergyWeight,
                            LinearElasticityWeight, LogJacobianWeight, LocalNCCSigma,
-                           RelativeTolerance, Backend; other keys are ignored with a note
+                           RelativeTolerance, Backend, AffineStage ("true" or "false");
+                           other keys are ignored with a note
 Output:
   --output DIR             the output directory (required)
   --png                    also the checkerboard and difference pictures

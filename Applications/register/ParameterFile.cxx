@@ -132,6 +132,14 @@ std::vector<std::string> ApplyParameterFile(const std::filesystem::path& file,
     apply(target.first, SingleValue(file, key, found->second, target.second),
           Where(file, key, found->second));
   }
+  if (const auto stage = entries.find("AffineStage"); stage != entries.end()) {
+    used.insert("AffineStage");
+    const std::string value = SingleValue(file, "AffineStage", stage->second, "entry");
+    if (value != "true" && value != "false")
+      throw UsageError(Where(file, "AffineStage", stage->second) + ": expected \"true\" or " +
+                       "\"false\", got '" + value + "'");
+    if (!commandLine.count("--affine")) options.affineStage = value == "true";
+  }
   if (const auto metric = entries.find("Metric"); metric != entries.end()) {
     used.insert("Metric");
     const std::string where = Where(file, "Metric", metric->second);

@@ -95,6 +95,11 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
   summary.levels = filter->GetNumberOfLevels();
   summary.gridSpacing = filter->GetGridSpacing();
   summary.initialTransform = bool(initial);
+  summary.affineStage = filter->GetAffineStage();
+  const registration::AffineTransform& affine = filter->GetAffineTransform();
+  summary.affine.assign(affine.matrix.begin(), affine.matrix.end());
+  summary.affine.insert(summary.affine.end(), affine.offset.begin(), affine.offset.end());
+  summary.affineIterations = filter->GetAffineIterationsPerLevel();
   summary.mask = bool(mask);
   summary.similarityBefore = filter->GetSimilarityBefore();
   summary.similarityAfter = filter->GetSimilarityAfter();
@@ -117,7 +122,7 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
   }
   WriteImage(filter->GetOutput(), stagedName[out.warped], out.warped);
   WriteImage(filter->GetDisplacementField(), stagedName[out.field], out.field);
-  if (initial)
+  if (initial || filter->GetAffineStage())
     WriteTransform(filter->GetCompositeTransform(), stagedName[out.transform], out.transform);
   else
     WriteTransform(filter->GetTransform(), stagedName[out.transform], out.transform);

@@ -15,7 +15,8 @@ std::string FormatSummary(const RunSummary& s) {
   char line[256];
   out << "cumed-register: " << s.dimension << "D " << size << ", metric " << s.metric << ", "
       << s.levels << " levels, grid " << s.gridSpacing << " mm"
-      << (s.initialTransform ? ", initial affine" : "") << (s.mask ? ", fixed mask" : "") << "\n";
+      << (s.initialTransform ? ", initial affine" : "") << (s.affineStage ? ", affine stage" : "")
+      << (s.mask ? ", fixed mask" : "") << "\n";
   std::snprintf(line, sizeof line,
                 "  similarity (%s, as minimised: lower is better): before %.6g, after %.6g\n",
                 s.metric.c_str(), s.similarityBefore, s.similarityAfter);
@@ -25,6 +26,12 @@ std::string FormatSummary(const RunSummary& s) {
                 s.jacobian.minimum, s.jacobian.maximum, s.jacobian.mean, s.jacobian.foldedVoxels,
                 s.jacobian.voxels, s.jacobian.foldedPercent);
   out << line;
+  if (s.affineStage) {
+    std::string affineIterations;
+    for (int n : s.affineIterations)
+      affineIterations += (affineIterations.empty() ? "" : " ") + std::to_string(n);
+    out << "  affine stage iterations per level: " << affineIterations << "\n";
+  }
   out << "  iterations per level: " << iterations << "\n";
   std::snprintf(
       line, sizeof line, "  backend %s (requested %s), registration %.2f s, total %.2f s\n",
@@ -45,6 +52,7 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("folded_percent", s.jacobian.foldedPercent);
   std::vector<std::int64_t> size(s.size.begin(), s.size.end());
   std::vector<std::int64_t> iterations(s.iterations.begin(), s.iterations.end());
+  std::vector<std::int64_t> affineIterations(s.affineIterations.begin(), s.affineIterations.end());
   app::JsonObject similarity;
   similarity.Add("metric", s.metric)
       .Add("before", s.similarityBefore)
@@ -61,6 +69,9 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("levels", s.levels)
       .Add("grid_spacing_mm", s.gridSpacing)
       .Add("initial_transform", s.initialTransform)
+      .Add("affine_stage", s.affineStage)
+      .Add("affine", s.affine)
+      .Add("affine_iterations_per_level", affineIterations)
       .Add("mask", s.mask)
       .Add("similarity", similarity)
       .Add("jacobian", jacobian)

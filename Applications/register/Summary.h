@@ -17,6 +17,9 @@ struct RunSummary {
   int levels = 0;
   double gridSpacing = 0.0;
   bool initialTransform = false;
+  bool affineStage = false;
+  std::vector<double> affine;        ///< the affine A ran with: matrix (row-major) then offset, mm
+  std::vector<int> affineIterations; ///< per affine-stage level (empty without --affine)
   bool mask = false;
   double similarityBefore = 0.0;
   double similarityAfter = 0.0;

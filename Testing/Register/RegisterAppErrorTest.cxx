@@ -82,6 +82,10 @@ TEST(RegisterAppErrors, BadOptionsAreUsageErrors) {
   ExpectError(
       RunRegister({"--params", "levels.txt", "--output", "out", "fixed.mha", "moving.mha"}, dir), 2,
       "levels.txt line 1 (MaximumNumberOfIterations): the values differ per level");
+  std::ofstream(dir / "affine.txt") << "(AffineStage \"yes\")\n";
+  ExpectError(
+      RunRegister({"--params", "affine.txt", "--output", "out", "fixed.mha", "moving.mha"}, dir), 2,
+      "affine.txt line 1 (AffineStage): expected \"true\" or \"false\", got 'yes'");
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 

@@ -158,6 +158,52 @@ TEST(RegisterApp, InitialAffineMakesACompositeTransformFile) {
   EXPECT_LT(worst, 0.1) << "of a blob of peak 1000";
 }
 
+TEST(RegisterApp, AffineStageFindsTheShiftAndWritesACompositeTransform) {
+  // The moving blob is the fixed one shifted by (4, -2, 1) mm: A maps the fixed centre there.
+  const fs::path dir = FreshWorkDirectory();
+  WriteBlob(dir / "fixed.mha", {20, 18, 14}, {0, 0, 0});
+  WriteBlob(dir / "moving.mha", {20, 18, 14}, {4.0, -2.0, 1.0});
+  const auto run = RunRegister(
+      With(QuickOptions(), {"--affine", "--output", "out", "fixed.mha", "moving.mha"}), dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_NE(run.out.find("affine stage"), std::string::npos) << run.out;
+  const auto summary = ReadSummary(dir / "out");
+  EXPECT_TRUE(summary["affine_stage"].boolean);
+  EXPECT_FALSE(summary["initial_transform"].boolean);
+  EXPECT_EQ(summary["affine_iterations_per_level"].items.size(), 1u); // 2 levels: the coarse one
+  const auto& a = summary["affine"].items;
+  ASSERT_EQ(a.size(), 12u);
+  // The fixed blob's centre, as WriteBlob places it: origin + (size - 1) mm along each axis.
+  using Image3 = itk::Image<float, 3>;
+  const auto fixed = Read<Image3>(dir / "fixed.mha");
+  double centre[3];
+  for (unsigned d = 0; d < 3; ++d)
+    centre[d] = fixed->GetOrigin()[d] + double(fixed->GetLargestPossibleRegion().GetSize(d)) - 1.0;
+  const double shift[3] = {4.0, -2.0, 1.0};
+  for (int r = 0; r < 3; ++r) {
+    double y = a[9 + r].number;
+    for (int c = 0; c < 3; ++c) y += a[3 * r + c].number * centre[c];
+    EXPECT_NEAR(y - centre[r], shift[r], 0.5) << "axis " << r;
+  }
+  const std::string transform = cumed::apptest::FileBytes(dir / "out" / "transform.tfm");
+  EXPECT_NE(transform.find("CompositeTransform_double_3_3"), std::string::npos);
+
+  // The parameter file's AffineStage key does the same; --affine on the command line wins.
+  std::ofstream(dir / "on.txt") << "(AffineStage \"true\")\n";
+  const auto fromFile = RunRegister(
+      With(QuickOptions(), {"--params", "on.txt", "--output", "file", "fixed.mha", "moving.mha"}),
+      dir);
+  ASSERT_EQ(fromFile.exitCode, 0) << fromFile.err;
+  EXPECT_TRUE(ReadSummary(dir / "file")["affine_stage"].boolean);
+  std::ofstream(dir / "off.txt") << "(AffineStage \"false\")\n";
+  const auto overridden =
+      RunRegister(With(QuickOptions(), {"--params", "off.txt", "--affine", "--output", "wins",
+                                        "fixed.mha", "moving.mha"}),
+                  dir);
+  ASSERT_EQ(overridden.exitCode, 0) << overridden.err;
+  EXPECT_TRUE(ReadSummary(dir / "wins")["affine_stage"].boolean);
+}
+
 TEST(RegisterApp, TwoDimensionalImagesGiveATwoDimensionalTransform) {
   const fs::path dir = FreshWorkDirectory();
   WriteBlob(dir / "fixed.mha", {40, 36}, {0, 0, 0});

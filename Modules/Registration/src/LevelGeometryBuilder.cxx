@@ -40,15 +40,12 @@ IndexMap MapOf(const ImageGeometry& fixed, const ImageGeometry& moving,
 
 } // namespace
 
-LevelGeometry DescribeLevel(const BSplineGrid& grid, const ImageGeometry& fixed,
-                            const ImageGeometry& moving, const AffineTransform& affine,
-                            LevelTables& tables) {
-  tables = MakeLevelTables(DescribeSampling(grid, fixed));
+LevelGeometry DescribeWarp(const ImageGeometry& fixed, const ImageGeometry& moving,
+                           const AffineTransform& affine) {
   LevelGeometry g{};
   const IndexMap map = MapOf(fixed, moving, affine);
   for (int a = 0; a < 3; ++a) {
     g.fixedSize[a] = static_cast<std::int64_t>(fixed.size[a]);
-    g.gridSize[a] = static_cast<std::int64_t>(grid.coefficientGeometry().size[a]);
     g.movingSize[a] = static_cast<std::int64_t>(moving.size[a]);
     g.movingOffset[a] = static_cast<float>(map.offset[a]);
   }
@@ -56,6 +53,16 @@ LevelGeometry DescribeLevel(const BSplineGrid& grid, const ImageGeometry& fixed,
     g.voxelToMoving[e] = static_cast<float>(map.voxelToMoving[e]);
     g.displacementToMoving[e] = static_cast<float>(map.displacementToMoving[e]);
   }
+  return g;
+}
+
+LevelGeometry DescribeLevel(const BSplineGrid& grid, const ImageGeometry& fixed,
+                            const ImageGeometry& moving, const AffineTransform& affine,
+                            LevelTables& tables) {
+  tables = MakeLevelTables(DescribeSampling(grid, fixed));
+  LevelGeometry g = DescribeWarp(fixed, moving, affine);
+  for (int a = 0; a < 3; ++a)
+    g.gridSize[a] = static_cast<std::int64_t>(grid.coefficientGeometry().size[a]);
   PointAxes(g, tables);
   return g;
 }

@@ -8,6 +8,11 @@
 
 namespace cumed::registration::detail {
 
+/// The warp part of a level's geometry (sizes and the moving-index map; no control grid, no
+/// tables): all that WarpCpu/WarpCuda and the affine stage's kernels read.
+LevelGeometry DescribeWarp(const ImageGeometry& fixed, const ImageGeometry& moving,
+                           const AffineTransform& affine);
+
 /// The level's geometry; `tables` receives the per-axis supports it points to (keep it alive).
 LevelGeometry DescribeLevel(const BSplineGrid& grid, const ImageGeometry& fixed,
                             const ImageGeometry& moving, const AffineTransform& affine,

@@ -6,8 +6,10 @@
 
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
+#include "src/AffineStage.h"
 #include "src/Lbfgs.h"
 #include "src/LevelGeometryBuilder.h"
+#include "src/LevelMetric.h"
 #include "src/RegistrationGrid.h"
 #include "src/RegistrationObjective.h"
 #include "src/RegistrationOutputs.h"
@@ -19,6 +21,7 @@
 #include <cstdlib>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 
 namespace cumed::registration {
@@ -105,20 +108,6 @@ void NormaliseForSsd(LevelImage& fixed, LevelImage& moving) {
   }
 }
 
-detail::MetricKind KindOf(SimilarityMetric m) {
-  switch (m) {
-  case SimilarityMetric::SSD:
-    return detail::MetricKind::SSD;
-  case SimilarityMetric::NCC:
-    return detail::MetricKind::NCC;
-  case SimilarityMetric::LocalNCC:
-    return detail::MetricKind::LocalNCC;
-  case SimilarityMetric::NMI:
-    return detail::MetricKind::NMI;
-  }
-  return detail::MetricKind::SSD;
-}
-
 struct Pyramid {
   std::vector<LevelImage> fixed, moving;       ///< [0] = coarsest
   std::vector<std::vector<std::uint8_t>> mask; ///< empty vectors without a mask
@@ -184,22 +173,12 @@ detail::LevelProblem DescribeProblem(const BSplineGrid& grid, const LevelImage& 
   problem.fixed = &f;
   problem.moving = &m;
   problem.mask = &mask;
-  problem.metric.kind = KindOf(options.metric);
+  problem.metric = detail::LevelMetricSettings(options, f, m);
   const ImageGeometry& g = grid.coefficientGeometry();
   for (int a = 0; a < 3; ++a) {
-    problem.metric.size[a] = static_cast<std::int64_t>(f.geometry.size[a]);
-    problem.metric.localSigmaVoxels[a] =
-        static_cast<float>(options.localNccSigma / f.geometry.spacing[a]);
     problem.grid.size[a] = static_cast<std::int64_t>(g.size[a]);
     problem.grid.spacing[a] = g.spacing[a];
   }
-  problem.metric.histogramBins = options.histogramBins;
-  const detail::PixelStatistics fs = detail::Summarize(f.pixels);
-  const detail::PixelStatistics ms = detail::Summarize(m.pixels);
-  problem.metric.fixedRange[0] = fs.minimum;
-  problem.metric.fixedRange[1] = fs.maximum;
-  problem.metric.movingRange[0] = ms.minimum;
-  problem.metric.movingRange[1] = ms.maximum;
   std::copy(g.direction.begin(), g.direction.end(), problem.grid.direction);
   problem.grid.planar = IsPlanar(f.geometry);
   problem.weights = {options.bendingEnergyWeight, options.linearElasticityWeight,
@@ -302,7 +281,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   if (fixedMask) mask = detail::ToLevelMask(*fixedMask, fixed.geometry);
   const ImageGeometry finest = fixed.geometry;
   const LevelImage originalMoving = moving; // outputs resample the moving image as given
-  const AffineTransform affine = options.initialAffine.value_or(AffineTransform{});
+  AffineTransform affine = options.initialAffine.value_or(AffineTransform{});
   detail::CheckOverlap(finest, moving.geometry, affine);
   // Grids of every level exist before any work, so a bad spacing fails fast.
   const double coarsestSpacing = options.gridSpacing * std::ldexp(1.0, options.levels - 1);
@@ -316,6 +295,16 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   RegistrationResult result{grid, affine, Image(), Image(), Image(), {},
                             0.0,  0.0,    {},      backend, 0.0,     {}};
   result.timing.prepareSeconds = stage.elapsedSeconds();
+  // The affine stage (src/AffineStage.h) replaces A before the B-spline levels.
+  std::optional<detail::AffineStageResult> affineStage;
+  if (options.affineStage) {
+    stage.restart();
+    affineStage = detail::RunAffineStage({pyramid.fixed, pyramid.moving, pyramid.mask}, affine,
+                                         options, backend);
+    result.affine = affineStage->affine;
+    result.affineIterations = affineStage->iterations;
+    result.timing.affineSeconds = stage.elapsedSeconds();
+  }
 
   for (int level = 0; level < options.levels; ++level) {
     stage.restart();
@@ -329,7 +318,8 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     const bool finestLevel = level == options.levels - 1;
     if (finestLevel) {
       cost(std::vector<double>(3 * grid.numberOfControlPoints(), 0.0), nullptr);
-      result.similarityBefore = cost.parts().similarity;
+      result.similarityBefore =
+          affineStage ? affineStage->similarityBefore : cost.parts().similarity;
     }
     result.iterations.push_back(
         OptimiseLevel(cost, grid, pyramid.fixed[level].geometry, level, options));

@@ -7,6 +7,8 @@
 //   - a pyramid of `levels` resolutions (each a 2x2x2 block average of the next finer one), the
 //     control spacing halved between levels by exact B-spline subdivision (the finest level uses
 //     `gridSpacing`);
+//   - with `affineStage`, A is first estimated (12 parameters, L-BFGS, the coarse pyramid levels,
+//     the same metric) starting from `initialAffine` or the identity;
 //   - at every level L-BFGS minimises similarity + weighted regularisation with analytic
 //     gradients, stopping after `maximumIterations` or when the cost changes by less than
 //     `relativeTolerance` (relative).
@@ -47,6 +49,7 @@ struct IterationReport {
   double similarity = 0.0;
   double regularisation = 0.0;
   int evaluations = 0; ///< cost evaluations so far in this level (line search included)
+  bool affine = false; ///< an iteration of the affine stage (regularisation 0), not the B-spline's
 };
 
 struct RegistrationOptions {
@@ -63,6 +66,11 @@ struct RegistrationOptions {
   double localNccSigma = 5.0; ///< mm, LocalNCC's Gaussian window
   /// The affine pre-alignment; the identity when not set.
   std::optional<AffineTransform> initialAffine;
+  /// Estimate an affine pre-alignment before the B-spline levels, starting from initialAffine or
+  /// the identity: 12 parameters by L-BFGS with the same metric, iterations and tolerance, on all
+  /// pyramid levels but the finest (on the only one with levels = 1). The result is
+  /// RegistrationResult::affine.
+  bool affineStage = false;
   /// Value written where the warped image samples outside the moving image (as ITK's
   /// ResampleImageFilter's default pixel value).
   double defaultPixelValue = 0.0;
@@ -74,23 +82,27 @@ struct RegistrationOptions {
 /// Where a registration's time went (wall clock).
 struct RegistrationTiming {
   double prepareSeconds = 0.0;      ///< input conversion, checks, pyramid
+  double affineSeconds = 0.0;       ///< the affine stage (0 without it)
   std::vector<double> levelSeconds; ///< per level, coarsest first (set-up and optimisation)
   double outputSeconds = 0.0;       ///< field, warped image, Jacobian
 };
 
 struct RegistrationResult {
   BSplineGrid grid;       ///< u, as an itk::BSplineTransform<double, 3, 3> lays it out
-  AffineTransform affine; ///< A
+  AffineTransform affine; ///< A (the estimated one with affineStage, else initialAffine)
   /// Dense field on the fixed grid (Float32, 3 components, mm): A(x + u(x)) - x.
   Image displacementField;
-  Image warpedImage;             ///< moving resampled on the fixed grid (Float32, trilinear)
-  Image jacobianDeterminant;     ///< of x -> A(x + u(x)) (Float32)
-  JacobianStatistics jacobian;   ///< over the fixed mask when given
-  double similarityBefore = 0.0; ///< at the finest level, before the B-spline stage
+  Image warpedImage;           ///< moving resampled on the fixed grid (Float32, trilinear)
+  Image jacobianDeterminant;   ///< of x -> A(x + u(x)) (Float32)
+  JacobianStatistics jacobian; ///< over the fixed mask when given
+  /// At the finest level under initialAffine (or the identity) alone: before the affine stage
+  /// and the B-spline levels.
+  double similarityBefore = 0.0;
   double similarityAfter = 0.0;
   std::vector<int> iterations;    ///< per level
   Backend backend = Backend::CPU; ///< the backend that ran
   double seconds = 0.0;
+  std::vector<int> affineIterations; ///< per affine-stage level; empty without affineStage
   RegistrationTiming timing;
 };
 

@@ -10,6 +10,8 @@
 //   GetTransform()            u as an itk::BSplineTransform<double, D, 3>
 //   GetCompositeTransform()   A after u as an itk::CompositeTransform (what ResampleImageFilter
 //                             needs to reproduce output 0)
+//   GetAffineTransform()      A: the initial transform, or with AffineStageOn() the affine the
+//                             registration estimated from it before the B-spline levels
 //
 //   using Filter = cumed::BSplineRegistrationFilter<itk::Image<short, 3>>;
 //   auto registration = Filter::New();
@@ -20,7 +22,8 @@
 //   registration->Update(); // errors: itk::ExceptionObject; observer abort: itk::ProcessAborted
 //
 // After every optimiser iteration the filter invokes itk::IterationEvent (GetCurrentLevel,
-// GetCurrentIteration, GetCurrentCost say where it is) and a progress event; an observer that
+// GetCurrentIteration, GetCurrentCost say where it is; GetCurrentAffineStage whether the affine
+// stage or the B-spline levels run) and a progress event; an observer that
 // calls AbortGenerateDataOn() stops the run with itk::ProcessAborted.
 #include "cumed/core/Error.h"
 #include "cumed/core/Execution.h"
@@ -129,6 +132,11 @@ public:
   /// Written where the warped image samples outside the moving image.
   itkSetMacro(DefaultPixelValue, double);
   itkGetConstMacro(DefaultPixelValue, double);
+  /// Estimate an affine pre-alignment (starting from the initial transform, or the identity)
+  /// before the B-spline levels; off by default. GetAffineTransform() returns it after Update().
+  itkSetMacro(AffineStage, bool);
+  itkGetConstMacro(AffineStage, bool);
+  itkBooleanMacro(AffineStage);
 
   /// Auto (default: CUDA when a device is usable, else CPU), CPU, or CUDA (an error when none).
   void SetBackend(Backend backend) {
@@ -155,6 +163,7 @@ public:
     SetNumberOfHistogramBins(options.histogramBins);
     SetLocalNCCSigma(options.localNccSigma);
     SetDefaultPixelValue(options.defaultPixelValue);
+    SetAffineStage(options.affineStage);
     if (!options.initialAffine) {
       SetInitialTransform(nullptr);
       return;
@@ -179,6 +188,7 @@ public:
     options.histogramBins = m_NumberOfHistogramBins;
     options.localNccSigma = m_LocalNCCSigma;
     options.defaultPixelValue = m_DefaultPixelValue;
+    options.affineStage = m_AffineStage;
     if (m_InitialTransform)
       options.initialAffine = registration::ToAffineTransform(*m_InitialTransform);
     return options;
@@ -190,6 +200,8 @@ public:
   itkGetConstMacro(CurrentCost, double);
   itkGetConstMacro(CurrentSimilarity, double);
   itkGetConstMacro(CurrentRegularisation, double);
+  /// True while the affine stage runs (GetCurrentLevel is then its pyramid level).
+  itkGetConstMacro(CurrentAffineStage, bool);
 
   // Outputs of the last Update().
   DisplacementFieldType* GetDisplacementField() {
@@ -205,6 +217,8 @@ public:
   itkGetConstMacro(SimilarityBefore, double);
   itkGetConstMacro(SimilarityAfter, double);
   const std::vector<int>& GetIterationsPerLevel() const { return m_IterationsPerLevel; }
+  /// Iterations of the affine stage per level it ran on (empty with AffineStageOff()).
+  const std::vector<int>& GetAffineIterationsPerLevel() const { return m_AffineIterationsPerLevel; }
   /// Wall time of the registration itself (seconds).
   itkGetConstMacro(ElapsedSeconds, double);
   /// The B-spline grid (3D, as the registration ran it); throws itk::ExceptionObject before a run.
@@ -212,7 +226,8 @@ public:
     if (!m_Grid) itkExceptionMacro(<< "no B-spline grid yet: call Update() first");
     return *m_Grid;
   }
-  /// The affine A the registration ran with (the identity without an initial transform).
+  /// The affine A the registration ran with: the estimated one with AffineStageOn(), else the
+  /// initial transform's (the identity without one).
   const registration::AffineTransform& GetAffineTransform() const { return m_Affine; }
 
   /// x -> x + u(x): a new itk::BSplineTransform in ITK's coefficient layout. 2D: the equivalent
@@ -353,6 +368,7 @@ protected:
     m_SimilarityBefore = result.similarityBefore;
     m_SimilarityAfter = result.similarityAfter;
     m_IterationsPerLevel = result.iterations;
+    m_AffineIterationsPerLevel = result.affineIterations;
     m_ElapsedSeconds = result.seconds;
     m_Affine = result.affine;
     m_Grid.emplace(std::move(result.grid));
@@ -372,6 +388,7 @@ protected:
     os << indent << "NumberOfHistogramBins: " << m_NumberOfHistogramBins << "\n";
     os << indent << "LocalNCCSigma: " << m_LocalNCCSigma << "\n";
     os << indent << "DefaultPixelValue: " << m_DefaultPixelValue << "\n";
+    os << indent << "AffineStage: " << (m_AffineStage ? "On" : "Off") << "\n";
     os << indent << "InitialTransform: "
        << (m_InitialTransform ? m_InitialTransform->GetNameOfClass() : "(none)") << "\n";
     os << indent << "Backend: " << ToString(m_Backend) << "\n";
@@ -407,14 +424,18 @@ private:
     m_CurrentCost = report.cost;
     m_CurrentSimilarity = report.similarity;
     m_CurrentRegularisation = report.regularisation;
+    m_CurrentAffineStage = report.affine;
     try {
       this->InvokeEvent(itk::IterationEvent());
       const double levelDone =
           m_MaximumNumberOfIterations > 0
               ? std::min(1.0, double(report.iteration) / double(m_MaximumNumberOfIterations))
               : 1.0;
+      // The affine stage's levels (all but the finest, at least one) come before the B-spline's.
+      const int affineLevels = m_AffineStage ? std::max(1, report.levels - 1) : 0;
+      const int done = report.affine ? report.level : affineLevels + report.level;
       this->UpdateProgress(
-          static_cast<float>((report.level + levelDone) / std::max(1, report.levels)));
+          static_cast<float>((done + levelDone) / std::max(1, affineLevels + report.levels)));
     } catch (...) {
       error = std::current_exception();
       return false;
@@ -456,6 +477,7 @@ private:
   double m_GridSpacing = 10.0;
   int m_MaximumNumberOfIterations = 100;
   double m_RelativeTolerance = 1e-5;
+  bool m_AffineStage = false;
   double m_BendingEnergyWeight = 0.0;
   double m_LinearElasticityWeight = 0.0;
   double m_LogJacobianWeight = 0.0;
@@ -470,11 +492,13 @@ private:
   double m_CurrentCost = 0.0;
   double m_CurrentSimilarity = 0.0;
   double m_CurrentRegularisation = 0.0;
+  bool m_CurrentAffineStage = false;
 
   registration::JacobianStatistics m_JacobianStatistics;
   double m_SimilarityBefore = 0.0;
   double m_SimilarityAfter = 0.0;
   std::vector<int> m_IterationsPerLevel;
+  std::vector<int> m_AffineIterationsPerLevel;
   double m_ElapsedSeconds = 0.0;
   registration::AffineTransform m_Affine;
   std::optional<registration::BSplineGrid> m_Grid;

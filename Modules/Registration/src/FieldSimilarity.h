@@ -1,0 +1,40 @@
+#pragma once
+// The part of a level's cost that both the B-spline and the affine objectives share: the moving
+// image warped by a displacement field on the fixed grid, compared with the fixed image, and the
+// similarity's gradient with respect to the field at every voxel (dCost/du). The CPU version;
+// cuda/FieldSimilarityCuda.h holds the CUDA one (the same steps on device buffers).
+#include "src/LevelGeometry.h"
+#include "src/LevelImage.h"
+#include "src/SimilarityMetrics.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace cumed::registration::detail {
+
+class FieldSimilarityCpu {
+public:
+  /// Keeps references to the images and the mask (null or empty: every voxel counts).
+  FieldSimilarityCpu(const LevelGeometry& geometry, const LevelImage& fixed,
+                     const LevelImage& moving, const std::vector<std::uint8_t>* mask,
+                     const MetricSettings& metric);
+
+  /// The field to compare at (3 x voxels, structure of arrays, mm): write it, then evaluate.
+  float* field() { return field_.data(); }
+  /// The similarity at field(); with `wantGradient`, voxelGradient() then holds dCost/du
+  /// (0 at voxels not counted). Throws InvalidArgument when no voxel is counted.
+  double evaluate(bool wantGradient);
+  float* voxelGradient() { return voxelGradient_.data(); }
+
+private:
+  const LevelGeometry& geometry_;
+  const LevelImage& fixed_;
+  const LevelImage& moving_;
+  const std::uint8_t* mask_;
+  std::vector<float> field_, warped_, voxelGradient_, derivative_;
+  std::vector<std::uint8_t> counted_; ///< fixed mask and inside the moving image, per evaluation
+  std::unique_ptr<SimilarityMetricComputer> metric_;
+};
+
+} // namespace cumed::registration::detail
