@@ -112,12 +112,12 @@ Registration (each also a --params key, see below):
   --grid-spacing MM        control-point spacing at the finest level (default 10)
   --iterations N           L-BFGS iterations per level, 0..100000 (default 100)
   --tolerance T            stop a level when the cost changes by less than T, relative
-                           (default 1e-5)
-  --bending W              bending energy weight (default 0)
+                           (default 1e-6)
+  --bending W              bending energy weight (default 10)
   --elasticity W           linear elasticity weight (default 0)
   --log-jacobian W         log-Jacobian (anti-folding) weight (default 0)
   --bins N                 nmi: joint histogram bins, 2..1024 (default 64)
-  --lncc-sigma MM          lncc: Gaussian window (default 5)
+  --lncc-sigma MM          lncc: Gaussian window (default 3)
   --default-value V        warped.mha's value outside MOVING (default 0)
   --backend auto|cpu|cuda  (default auto: CUDA where a device is usable)
   --affine                 estimate an affine pre-alignment (12 parameters, same metric, on

@@ -13,7 +13,7 @@
 //   (NumberOfHistogramBins 64)                 --bins
 //   (DefaultPixelValue 0)                      --default-value
 //   (BendingEnergyWeight 0.01), (LinearElasticityWeight w), (LogJacobianWeight w),
-//   (LocalNCCSigma 5), (RelativeTolerance 1e-5), (Backend "cuda")   CuMed's own keys
+//   (LocalNCCSigma 3), (RelativeTolerance 1e-6), (Backend "cuda")   CuMed's own keys
 //   (AffineStage "true")                       --affine ("true" or "false", CuMed's own key)
 // Options given on the command line win over the file. Other keys (elastix's Optimizer,
 // Transform, Interpolator...) do not apply and are listed in a note.

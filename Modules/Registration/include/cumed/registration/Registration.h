@@ -59,11 +59,13 @@ struct RegistrationOptions {
   double gridSpacing = 10.0;   ///< control-point spacing (mm) at the finest level, all axes
   int maximumIterations = 100; ///< per level
   double relativeTolerance = 1e-6;
-  double bendingEnergyWeight = 0.0;
+  /// Penalty weights: every metric's cost is of order 1 (SSD in units of the fixed image's
+  /// variance), so one weight suits them all; 10 keeps CT-to-CT warps of 10 mm fold-free.
+  double bendingEnergyWeight = 10.0;
   double linearElasticityWeight = 0.0;
   double logJacobianWeight = 0.0;
   int histogramBins = 64;     ///< NMI
-  double localNccSigma = 5.0; ///< mm, LocalNCC's Gaussian window
+  double localNccSigma = 3.0; ///< mm, LocalNCC's Gaussian window
   /// The affine pre-alignment; the identity when not set.
   std::optional<AffineTransform> initialAffine;
   /// Estimate an affine pre-alignment before the B-spline levels, starting from initialAffine or
