@@ -2,7 +2,7 @@
 # Run here (no GPU), after scripts/build.sh: packs one suite's test executables, applications,
 # their libraries and the sample data into .gpu/ (see ../shared/gpu/GPU.md), ready for the device
 # tool (a run carries at most 64 MiB, so the suites travel separately):
-#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers, piv, rendering, deformation)
+#   bash scripts/gpu/bundle.sh surface        (or: morphology, platform, transfers, piv, rendering, deformation, registration)
 #   run(carry: [".gpu"], command: "rm -rf /tmp/gpu-bundle; bash .gpu/env.sh bash .gpu/run-gpu-suite.sh")
 # (env.sh unpacks only when /tmp/gpu-bundle is absent: on a machine still warm from an earlier
 # run, remove it or the old executables run.)
@@ -39,7 +39,12 @@ case "$suite" in
   # and the benchmark.
   deformation) names=(cumed_deformation_test cumed_deform_app_test cumed-deform cumed-compare
                       cumed-deform-benchmark) ;;
-  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering or deformation)" >&2; exit 2 ;;
+  # B-spline registration: its tests (CPU vs CUDA), the application, the known-warp generator and
+  # scorers, and the benchmark; the CT and the registration data travel.
+  registration) names=(cumed_registration_test cumed_registration_metrics_test
+                       cumed_registration_penalty_test cumed_registration_filter_test
+                       cumed-register cumed-make-known-warp cumed-field-error cumed-landmark-tre) ;;
+  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation or registration)" >&2; exit 2 ;;
 esac
 # cumed-piv --backend cuda --png (arrows built on the GPU, drawn through interop; with
 # --pathlines, pathlines traced and ribbons built on the GPU) runs in
@@ -51,7 +56,7 @@ for name in "${names[@]}"; do
   executables+=("$build/bin/$name")
 done
 bash "$shared/gpu/prepare.sh" "${executables[@]}"
-rm -f .gpu/popi-ct.tar.xz .gpu/piv-data.tar.xz .gpu/meshes.tar.xz
+rm -rf .gpu/popi-ct.tar.xz .gpu/piv-data.tar.xz .gpu/meshes.tar.xz .gpu/registration-data.tar.xz .gpu/registration-reference
 if [ "$suite" = piv ]; then
   # Repack without cuFFT (the bundle would exceed what a run carries).
   stage=$(mktemp -d)
@@ -68,8 +73,12 @@ else
   fi
   # The real CT for the tests and benchmarks (../shared does not travel).
   tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
+  if [ "$suite" = registration ]; then
+    tar -C "$shared/data" -cJf .gpu/registration-data.tar.xz registration
+    cp -r Testing/RegistrationData/reference .gpu/registration-reference
+  fi
 fi
 # DCMTK's data dictionary is a data file, not a library: ldd does not bring it.
 cp /usr/share/libdcmtk17/dicom.dic .gpu/
-cp scripts/gpu/run-gpu-suite.sh .gpu/
+cp scripts/gpu/run-gpu-suite.sh scripts/gpu/registration-runs.sh .gpu/
 du -sh .gpu

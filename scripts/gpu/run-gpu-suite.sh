@@ -12,6 +12,7 @@ mkdir -p /tmp/cumed-root/checkout /tmp/cumed-root/shared/data/ct /tmp/cumed-root
 [ -f .gpu/popi-ct.tar.xz ] && tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
 [ -f .gpu/piv-data.tar.xz ] && tar -C /tmp/cumed-root/shared/data/piv -xJf .gpu/piv-data.tar.xz
 [ -f .gpu/meshes.tar.xz ] && tar -C /tmp/cumed-root/shared/data/mesh -xJf .gpu/meshes.tar.xz
+[ -f .gpu/registration-data.tar.xz ] && tar -C /tmp/cumed-root/shared/data -xJf .gpu/registration-data.tar.xz
 # cuFFT (CuMed::PIV) is not bundled: the machine's CUDA toolkit provides it, after the bundle.
 export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:/usr/local/cuda/lib64"
 export DCMDICTPATH=$PWD/.gpu/dicom.dic
@@ -174,6 +175,17 @@ if [ -z "${CUMED_SKIP_NCU:-}" ] && command -v ncu >/dev/null && command -v cumed
       --only "$workload" --repeat 1 --tall-slices 8 2>&1 |
       grep -E "Duration|Throughput|Registers|Occupancy|Issued Warp|Eligible Warps|Grid Size"
   done 2>&1 | tee "$out/ncu.txt"
+fi
+if command -v cumed-register >/dev/null; then
+  # Registration, whole application (files in, files out): the known warps of the real CT
+  # (2 mm B-spline and RBF families, full resolution), the lung pair with its 51 landmarks, the
+  # 2D head pair. The field error / TRE comes from the independent scorers.
+  bash .gpu/registration-runs.sh "$out" || status=1
+fi
+if command -v cumed-register-benchmark >/dev/null; then
+  cumed-register-benchmark --series /tmp/cumed-root/shared/data/ct/popi-phase00 \
+    --registration-data /tmp/cumed-root/shared/data/registration \
+    --reference-dir .gpu/registration-reference 2>&1 | tee "$out/registration-benchmark.md" || status=1
 fi
 echo "gpu suite status: $status"
 exit $status

@@ -17,8 +17,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -240,9 +238,6 @@ int OptimiseLevel(LevelCost& cost, BSplineGrid& grid, const ImageGeometry& level
   };
   const detail::LbfgsOutcome outcome =
       detail::MinimiseLbfgs(std::ref(cost), x, settings, onIteration);
-  if (std::getenv("CUMED_DEBUG_LBFGS"))
-    std::fprintf(stderr, "level %d: %d iterations, %d evaluations, cost %g, %s\n", level,
-                 outcome.iterations, outcome.evaluations, outcome.cost, outcome.stop.c_str());
   Unflatten(x, grid);
   return outcome.iterations;
 }
