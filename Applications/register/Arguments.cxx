@@ -13,7 +13,7 @@ using app::UsageError;
 namespace {
 
 const std::set<std::string> kFileOptions{"--output", "--mask", "--initial-transform", "--params"};
-const std::set<std::string> kFlags{"--help", "-h", "--png", "--force", "--affine"};
+const std::set<std::string> kFlags{"--help", "-h", "--png", "--force", "--affine", "--compress"};
 
 void ApplyFlag(const std::string& name, Arguments& a) {
   if (name == "--help" || name == "-h")
@@ -22,6 +22,8 @@ void ApplyFlag(const std::string& name, Arguments& a) {
     a.png = true;
   else if (name == "--force")
     a.force = true;
+  else if (name == "--compress")
+    a.compress = true;
   else if (name == "--affine")
     a.options.affineStage = true;
   else
@@ -143,6 +145,8 @@ Inputs:
 Output:
   --output DIR             the output directory (required)
   --png                    also the checkerboard and difference pictures
+  --compress               zlib-compress the .mha outputs (about 3x smaller, but writing a
+                           512x512x141 field then takes tens of seconds instead of one)
   --force                  replace existing output files in DIR
   --help, -h               this text
 )HELP") + app::ToolOptionsHelp();

@@ -28,6 +28,7 @@ struct Arguments {
   std::vector<std::string> ignoredParameters;
   bool png = false;
   bool force = false;
+  bool compress = false; ///< zlib-compressed .mha outputs
   bool help = false;
   app::ToolOptions tool; ///< --version, --json, --quiet, --verbose, --threads
 };

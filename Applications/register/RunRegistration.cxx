@@ -19,11 +19,11 @@ namespace cumed::registerapp {
 namespace {
 
 template <class TImage>
-void WriteImage(const TImage* image, const fs::path& staged, const fs::path& name) {
+void WriteImage(const TImage* image, const fs::path& staged, const fs::path& name, bool compress) {
   auto writer = itk::ImageFileWriter<TImage>::New();
   writer->SetInput(image);
   writer->SetFileName(staged.string());
-  writer->UseCompressionOn();
+  writer->SetUseCompression(compress);
   try {
     writer->Update();
   } catch (const itk::ExceptionObject& e) {
@@ -120,13 +120,14 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
     stagedName[file] = staged.Stage(file);
     summary.files.push_back(file.filename().string());
   }
-  WriteImage(filter->GetOutput(), stagedName[out.warped], out.warped);
-  WriteImage(filter->GetDisplacementField(), stagedName[out.field], out.field);
+  WriteImage(filter->GetOutput(), stagedName[out.warped], out.warped, arguments.compress);
+  WriteImage(filter->GetDisplacementField(), stagedName[out.field], out.field, arguments.compress);
   if (initial || filter->GetAffineStage())
     WriteTransform(filter->GetCompositeTransform(), stagedName[out.transform], out.transform);
   else
     WriteTransform(filter->GetTransform(), stagedName[out.transform], out.transform);
-  WriteImage(filter->GetJacobianDeterminant(), stagedName[out.jacobian], out.jacobian);
+  WriteImage(filter->GetJacobianDeterminant(), stagedName[out.jacobian], out.jacobian,
+             arguments.compress);
   if (out.png)
     WriteQaPictures<D>(
         fixed, moving, initial, filter->GetOutput(),
