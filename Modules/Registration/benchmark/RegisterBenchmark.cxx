@@ -1,0 +1,125 @@
+// cumed-register-benchmark: issue 13's registration benchmark in one run (see Usage() in
+// BenchmarkSettings.cxx): known warps and the lung pair, CuMed CUDA and CPU against elastix and
+// plastimatch, a Markdown table and the targets.
+#include "BenchmarkCases.h"
+#include "BenchmarkSettings.h"
+#include "CommandLine.h"
+#include "ResultTable.h"
+#include "Runs.h"
+
+#include "cumed/core/Error.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <unistd.h>
+
+namespace {
+
+using namespace cumed::regbench;
+namespace fs = std::filesystem;
+
+std::string MakeWorkDir(const Settings& s, bool& temporary) {
+  temporary = s.workDir.empty();
+  if (!temporary) {
+    fs::create_directories(s.workDir);
+    return s.workDir;
+  }
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern =
+      std::string(tmp && *tmp ? tmp : "/tmp") + "/cumed-register-benchmark-XXXXXX";
+  if (!mkdtemp(pattern.data()))
+    throw cumed::Error("cannot create a work directory from '" + pattern + "'");
+  return pattern;
+}
+
+void Print(const Row& row) {
+  std::printf("%-14s %-12s %s\n", row.caseName.c_str(), row.tool.c_str(),
+              row.ran ? ("seconds " + std::to_string(row.seconds) + ", score " +
+                         std::to_string(row.score) + " mm")
+                            .c_str()
+                      : ("did not run: " + row.note).c_str());
+  std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  Settings s;
+  try {
+    bool help = false;
+    s = ParseSettings(argc, argv, help);
+    if (help) {
+      std::cout << Usage();
+      return 0;
+    }
+  } catch (const cumed::Error& e) {
+    std::cerr << "cumed-register-benchmark: " << e.what() << "\n" << Usage();
+    return cumed::regdata::kExitUsage;
+  }
+  bool temporary = false;
+  std::string workDir;
+  try {
+    workDir = MakeWorkDir(s, temporary);
+    const auto cases = BuildCases(s, workDir);
+
+    std::string device = "not asked for (--no-cuda)";
+    const bool cuda = s.cuda && CudaUsable(device);
+    std::string elastix, transformix, plastimatch;
+    if (s.references) {
+      elastix = FindExecutable(s.elastix);
+      transformix = FindExecutable(
+          !s.transformix.empty() ? s.transformix
+          : (elastix.find('/') != std::string::npos &&
+             access((fs::path(elastix).parent_path() / "transformix").c_str(), X_OK) == 0)
+              ? (fs::path(elastix).parent_path() / "transformix").string()
+              : std::string("transformix"));
+      plastimatch = FindExecutable(s.plastimatch);
+    }
+    const auto knownOptions = KnownWarpOptions(s);
+    const auto lungOptions = LungOptions(s);
+    std::printf(
+        "CUDA: %s\nelastix: %s\ntransformix: %s\nplastimatch: %s\n", device.c_str(),
+        s.references ? (elastix.empty() ? "not found" : elastix.c_str()) : "not run",
+        s.references ? (transformix.empty() ? "not found" : transformix.c_str()) : "not run",
+        s.references ? (plastimatch.empty() ? "not found" : plastimatch.c_str()) : "not run");
+
+    std::vector<Row> rows;
+    auto add = [&](Row row) {
+      Print(row);
+      rows.push_back(std::move(row));
+    };
+    for (const auto& c : cases) {
+      const auto& options = c.knownWarp() ? knownOptions : lungOptions;
+      if (cuda) add(RunCumed(c, options, cumed::Backend::CUDA));
+      if (s.cpu && (s.cpuLarge || !c.fullResolution))
+        add(RunCumed(c, options, cumed::Backend::CPU));
+      if (!s.references) continue;
+      if (elastix.empty() || transformix.empty())
+        std::printf("%s: elastix skipped (elastix or transformix not found: --elastix PATH)\n",
+                    c.name.c_str());
+      else
+        add(RunElastix(c, s, elastix, transformix));
+      if (plastimatch.empty())
+        std::printf("%s: plastimatch skipped (not found: --plastimatch PATH)\n", c.name.c_str());
+      else
+        add(RunPlastimatch(c, s, plastimatch));
+    }
+
+    std::printf("\n## Registration benchmark (issue 13)\n\nCuMed settings: known warps %s; lung "
+                "pair %s (no affine stage yet). Seconds: CuMed's Register() call host to host "
+                "(CUDA context created before), the references' process wall time. Peak MB: "
+                "ru_maxrss of the process (CuMed's child also reads and scores); device: "
+                "cudaMemGetInfo sampled every ms, above the use before the call.\n\n",
+                Describe(knownOptions).c_str(), Describe(lungOptions).c_str());
+    PrintTable(rows);
+    PrintTargets(rows);
+  } catch (const std::exception& e) {
+    std::cerr << "cumed-register-benchmark: " << e.what() << "\n";
+    if (temporary && !workDir.empty()) fs::remove_all(workDir);
+    return cumed::regdata::kExitFailed;
+  }
+  if (temporary) fs::remove_all(workDir);
+  return 0;
+}
