@@ -108,7 +108,7 @@ int main(int argc, char** argv) {
     }
 
     std::printf("\n## Registration benchmark (issue 13)\n\nCuMed settings: known warps %s; lung "
-                "pair %s (no affine stage yet). Seconds: CuMed's Register() call host to host "
+                "pair %s. Seconds: CuMed's Register() call host to host "
                 "(CUDA context created before), the references' process wall time. Peak MB: "
                 "ru_maxrss of the process (CuMed's child also reads and scores); device: "
                 "cudaMemGetInfo sampled every ms, above the use before the call.\n\n",
