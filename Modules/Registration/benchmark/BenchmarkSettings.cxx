@@ -43,6 +43,9 @@ const char* Usage() {
          "  --transformix PATH       default: transformix beside --elastix, else on PATH\n"
          "  --plastimatch PATH       default: plastimatch on PATH\n"
          "  --no-references          run neither elastix nor plastimatch\n"
+         "  --no-elastix, --no-plastimatch   leave out one of them\n"
+         "  --reference-timeout S    stop a reference process after S seconds (default 3600);\n"
+         "                           its row then says so\n"
          "  --threads N              threads for the references (default: all cores)\n"
          "  --no-cuda, --no-cpu      leave out a CuMed backend\n"
          "  --no-cpu-large           no CuMed CPU run on the full-resolution case\n"
@@ -123,6 +126,12 @@ Settings ParseSettings(int argc, char** argv, bool& help) {
       s.plastimatch = value();
     else if (arg == "--no-references")
       s.references = false;
+    else if (arg == "--no-elastix")
+      s.elastixRuns = false;
+    else if (arg == "--no-plastimatch")
+      s.plastimatchRuns = false;
+    else if (arg == "--reference-timeout")
+      s.referenceTimeout = positive();
     else if (arg == "--threads")
       s.threads = count(1, 4096);
     else if (arg == "--no-cuda")
@@ -189,7 +198,7 @@ registration::RegistrationOptions LungOptions(const Settings&) {
   return o;
 }
 
-std::string Describe(const registration::RegistrationOptions& o) {
+std::string Describe(const registration::RegistrationOptions& o, bool mentionAffine) {
   char sigma[64] = "";
   if (o.metric == registration::SimilarityMetric::LocalNCC)
     std::snprintf(sigma, sizeof sigma, " sigma %g mm", o.localNccSigma);
@@ -198,7 +207,7 @@ std::string Describe(const registration::RegistrationOptions& o) {
                 registration::ToString(o.metric), sigma, o.gridSpacing, o.bendingEnergyWeight,
                 o.levels, o.maximumIterations,
                 AffineStageOn(o) ? ", affine stage"
-                : AffineStageBuilt<registration::RegistrationOptions>::value
+                : !mentionAffine || AffineStageBuilt<registration::RegistrationOptions>::value
                     ? ""
                     : ", no affine stage (RegistrationOptions has none in this build)");
   return text;

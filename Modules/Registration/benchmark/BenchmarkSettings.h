@@ -15,7 +15,9 @@ struct Settings {
   std::string workDir;          ///< --work-dir: where cases and reference outputs go (kept)
   std::string elastix = "elastix", transformix, plastimatch = "plastimatch";
   bool references = true;
-  bool cpuLarge = true; ///< CuMed CPU on the full-resolution case
+  bool elastixRuns = true, plastimatchRuns = true; ///< --no-elastix, --no-plastimatch
+  double referenceTimeout = 3600.0;                ///< seconds per reference process
+  bool cpuLarge = true;                            ///< CuMed CPU on the full-resolution case
   bool cuda = true, cpu = true;
   bool quick = false;
   /// --cases: which of "bspline-2mm", "rbf-2mm", "bspline-full", "lung" run (default all; the
@@ -42,6 +44,7 @@ Settings ParseSettings(int argc, char** argv, bool& help);
 /// pair, as the table header states them.
 registration::RegistrationOptions KnownWarpOptions(const Settings& settings);
 registration::RegistrationOptions LungOptions(const Settings& settings);
-std::string Describe(const registration::RegistrationOptions& options);
+/// The options in one line; `mentionAffine`: say when the build has no affine stage.
+std::string Describe(const registration::RegistrationOptions& options, bool mentionAffine);
 
 } // namespace cumed::regbench

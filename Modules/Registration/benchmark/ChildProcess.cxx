@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -31,6 +32,26 @@ int WaitFor(pid_t pid, rusage& usage) {
   while (wait4(pid, &status, 0, &usage) < 0)
     if (errno != EINTR) throw std::runtime_error(std::string("wait4: ") + std::strerror(errno));
   return status;
+}
+
+// As WaitFor, but kills the child (SIGKILL) once `timeoutSeconds` (> 0) have passed since `watch`
+// started; `timedOut` says whether it did.
+int WaitFor(pid_t pid, rusage& usage, const Stopwatch& watch, double timeoutSeconds,
+            bool& timedOut) {
+  timedOut = false;
+  for (;;) {
+    int status = 0;
+    const pid_t done = wait4(pid, &status, WNOHANG, &usage);
+    if (done == pid) return status;
+    if (done < 0 && errno != EINTR)
+      throw std::runtime_error(std::string("wait4: ") + std::strerror(errno));
+    if (timeoutSeconds > 0 && watch.elapsedSeconds() > timeoutSeconds) {
+      kill(pid, SIGKILL);
+      timedOut = true;
+      return WaitFor(pid, usage);
+    }
+    usleep(20000);
+  }
 }
 
 } // namespace
@@ -91,7 +112,7 @@ ChildOutcome RunInChild(const std::function<ChildReport()>& work) {
 
 ProgramOutcome RunProgram(const std::string& program, const std::vector<std::string>& arguments,
                           const std::string& logFile,
-                          const std::vector<std::string>& extraEnvironment) {
+                          const std::vector<std::string>& extraEnvironment, double timeoutSeconds) {
   ProgramOutcome outcome;
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(program.c_str()));
@@ -113,11 +134,15 @@ ProgramOutcome RunProgram(const std::string& program, const std::vector<std::str
     _exit(127);
   }
   rusage usage{};
-  const int status = WaitFor(pid, usage);
+  bool timedOut = false;
+  const int status = WaitFor(pid, usage, watch, timeoutSeconds, timedOut);
   outcome.wallSeconds = watch.elapsedSeconds();
   outcome.peakRssMb = double(usage.ru_maxrss) / 1024.0;
   if (WIFEXITED(status)) outcome.exitStatus = WEXITSTATUS(status);
-  if (outcome.exitStatus != 0)
+  if (timedOut)
+    outcome.failure = program + " was stopped after " + std::to_string(int(timeoutSeconds)) +
+                      " s (--reference-timeout; log: " + logFile + ")";
+  else if (outcome.exitStatus != 0)
     outcome.failure = program + " ended with " + DescribeStatus(status) + " (log: " + logFile + ")";
   return outcome;
 }

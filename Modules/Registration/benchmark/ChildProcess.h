@@ -41,10 +41,12 @@ struct ProgramOutcome {
 
 /// Executes `program` (a path, run as given: no PATH search, the environment inherited unchanged)
 /// with `arguments`, standard output and error appended to `logFile`; `extraEnvironment` entries
-/// ("NAME=value") are set in the child only.
+/// ("NAME=value") are set in the child only. A program still running after `timeoutSeconds`
+/// (> 0; 0 = no limit) is killed (SIGKILL) and reported as stopped.
 ProgramOutcome RunProgram(const std::string& program, const std::vector<std::string>& arguments,
                           const std::string& logFile,
-                          const std::vector<std::string>& extraEnvironment = {});
+                          const std::vector<std::string>& extraEnvironment = {},
+                          double timeoutSeconds = 0.0);
 
 /// `name` as an executable path: itself when it contains a '/', else the first match on PATH;
 /// empty when not found or not executable.

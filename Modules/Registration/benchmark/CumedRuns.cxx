@@ -52,11 +52,15 @@ public:
     baseline_ = total - free;
     peak_ = baseline_;
     thread_ = std::thread([this] {
-      while (!stop_) {
-        std::size_t f = 0, t = 0;
-        QueryDeviceMemory(f, t);
-        peak_ = std::max<std::size_t>(peak_, t - f);
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      try {
+        while (!stop_) {
+          std::size_t f = 0, t = 0;
+          QueryDeviceMemory(f, t);
+          peak_ = std::max<std::size_t>(peak_, t - f);
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+      } catch (const std::exception&) {
+        failed_ = true; // the registration reports the device's failure itself
       }
     });
   }
@@ -64,13 +68,13 @@ public:
   /// Peak minus the use before the registration (context, other processes), MB.
   double stopSampling() {
     if (thread_.joinable()) stop_ = true, thread_.join();
-    return double(peak_ - baseline_) / (1024.0 * 1024.0);
+    return failed_ ? -1.0 : double(peak_ - baseline_) / (1024.0 * 1024.0);
   }
 
 private:
   std::size_t baseline_ = 0;
   std::atomic<std::size_t> peak_{0};
-  std::atomic<bool> stop_{false};
+  std::atomic<bool> stop_{false}, failed_{false};
   std::thread thread_;
 };
 

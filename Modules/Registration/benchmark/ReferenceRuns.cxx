@@ -91,7 +91,8 @@ Row RunElastix(const BenchmarkCase& c, const Settings& s, const std::string& ela
     const std::string threads = std::to_string(Threads(s));
     std::vector<std::string> args{"-f", c.fixed, "-m", c.moving, "-out", out, "-threads", threads};
     for (const auto& p : parameters) args.insert(args.end(), {"-p", p});
-    const ProgramOutcome run = RunProgram(elastix, args, out + "/elastix-log.txt");
+    const ProgramOutcome run =
+        RunProgram(elastix, args, out + "/elastix-log.txt", {}, s.referenceTimeout);
     if (!run.failure.empty()) throw Error(run.failure);
     Take(run, row);
     // The dense field of the last transform (it composes the earlier ones) on the fixed grid.
@@ -99,7 +100,7 @@ Row RunElastix(const BenchmarkCase& c, const Settings& s, const std::string& ela
         out + "/TransformParameters." + std::to_string(parameters.size() - 1) + ".txt";
     const ProgramOutcome field =
         RunProgram(transformix, {"-def", "all", "-tp", last, "-out", out, "-threads", threads},
-                   out + "/transformix-log.txt");
+                   out + "/transformix-log.txt", {}, s.referenceTimeout);
     if (!field.failure.empty()) throw Error(field.failure);
     row.ran = true;
     row.note = Joined(parameters) + ", " + threads + " threads";
@@ -127,7 +128,7 @@ Row RunPlastimatch(const BenchmarkCase& c, const Settings& s, const std::string&
     const std::string threads = std::to_string(Threads(s));
     const ProgramOutcome run =
         RunProgram(plastimatch, {"register", commandFile}, out + "/plastimatch-log.txt",
-                   {"OMP_NUM_THREADS=" + threads});
+                   {"OMP_NUM_THREADS=" + threads}, s.referenceTimeout);
     if (!run.failure.empty()) throw Error(run.failure);
     Take(run, row);
     row.ran = true;

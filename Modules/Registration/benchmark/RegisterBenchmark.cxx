@@ -9,6 +9,7 @@
 
 #include "cumed/core/Error.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -32,6 +33,21 @@ std::string MakeWorkDir(const Settings& s, bool& temporary) {
   if (!mkdtemp(pattern.data()))
     throw cumed::Error("cannot create a work directory from '" + pattern + "'");
   return pattern;
+}
+
+// transformix beside the elastix executable (a bundle keeps them together), else on PATH.
+std::string TransformixFor(const std::string& elastix) {
+  if (elastix.empty()) return "transformix";
+  const fs::path beside = fs::path(elastix).parent_path() / "transformix";
+  return access(beside.c_str(), X_OK) == 0 ? beside.string() : "transformix";
+}
+
+Row NotRun(const BenchmarkCase& c, const char* tool, const std::string& why) {
+  Row row;
+  row.caseName = c.name;
+  row.tool = tool;
+  row.note = why;
+  return row;
 }
 
 void Print(const Row& row) {
@@ -64,23 +80,19 @@ int main(int argc, char** argv) {
     workDir = MakeWorkDir(s, temporary);
     const auto cases = BuildCases(s, workDir);
 
-    std::string device = "not asked for (--no-cuda)";
+    std::string device = "CUDA: not asked for (--no-cuda or --quick)";
     const bool cuda = s.cuda && CudaUsable(device);
     std::string elastix, transformix, plastimatch;
     if (s.references) {
       elastix = FindExecutable(s.elastix);
-      transformix = FindExecutable(
-          !s.transformix.empty() ? s.transformix
-          : (elastix.find('/') != std::string::npos &&
-             access((fs::path(elastix).parent_path() / "transformix").c_str(), X_OK) == 0)
-              ? (fs::path(elastix).parent_path() / "transformix").string()
-              : std::string("transformix"));
+      transformix =
+          FindExecutable(!s.transformix.empty() ? s.transformix : TransformixFor(elastix));
       plastimatch = FindExecutable(s.plastimatch);
     }
     const auto knownOptions = KnownWarpOptions(s);
     const auto lungOptions = LungOptions(s);
     std::printf(
-        "CUDA: %s\nelastix: %s\ntransformix: %s\nplastimatch: %s\n", device.c_str(),
+        "%s\nelastix: %s\ntransformix: %s\nplastimatch: %s\n", device.c_str(),
         s.references ? (elastix.empty() ? "not found" : elastix.c_str()) : "not run",
         s.references ? (transformix.empty() ? "not found" : transformix.c_str()) : "not run",
         s.references ? (plastimatch.empty() ? "not found" : plastimatch.c_str()) : "not run");
@@ -96,14 +108,16 @@ int main(int argc, char** argv) {
       if (s.cpu && (s.cpuLarge || !c.fullResolution))
         add(RunCumed(c, options, cumed::Backend::CPU));
       if (!s.references) continue;
-      if (elastix.empty() || transformix.empty())
-        std::printf("%s: elastix skipped (elastix or transformix not found: --elastix PATH)\n",
-                    c.name.c_str());
-      else
+      if (s.elastixRuns && (elastix.empty() || transformix.empty()))
+        add(NotRun(c, "elastix",
+                   (elastix.empty() ? "'" + s.elastix + "'" : "transformix") +
+                       " not found or not executable (--elastix PATH, --transformix PATH)"));
+      else if (s.elastixRuns)
         add(RunElastix(c, s, elastix, transformix));
-      if (plastimatch.empty())
-        std::printf("%s: plastimatch skipped (not found: --plastimatch PATH)\n", c.name.c_str());
-      else
+      if (s.plastimatchRuns && plastimatch.empty())
+        add(NotRun(c, "plastimatch",
+                   "'" + s.plastimatch + "' not found or not executable (--plastimatch PATH)"));
+      else if (s.plastimatchRuns)
         add(RunPlastimatch(c, s, plastimatch));
     }
 
@@ -112,9 +126,14 @@ int main(int argc, char** argv) {
                 "(CUDA context created before), the references' process wall time. Peak MB: "
                 "ru_maxrss of the process (CuMed's child also reads and scores); device: "
                 "cudaMemGetInfo sampled every ms, above the use before the call.\n\n",
-                Describe(knownOptions).c_str(), Describe(lungOptions).c_str());
+                Describe(knownOptions, false).c_str(), Describe(lungOptions, true).c_str());
     PrintTable(rows);
     PrintTargets(rows);
+    // A run that failed keeps its logs for a look.
+    if (temporary && std::any_of(rows.begin(), rows.end(), [](const Row& r) { return !r.ran; })) {
+      std::printf("\nwork directory kept (a run did not complete): %s\n", workDir.c_str());
+      temporary = false;
+    }
   } catch (const std::exception& e) {
     std::cerr << "cumed-register-benchmark: " << e.what() << "\n";
     if (temporary && !workDir.empty()) fs::remove_all(workDir);
