@@ -51,6 +51,8 @@ const char* Usage() {
          "  --no-cpu-large           no CuMed CPU run on the full-resolution case\n"
          "  --quick                  only the RBF known warp at 4 mm, CuMed CPU only, no\n"
          "                           references, no lung pair (the smoke test)\n"
+         "  --check                  exit code 3 unless every CuMed run that was not skipped\n"
+         "                           completed and scored better than the identity\n"
          "CuMed on the known warps (defaults in brackets):\n"
          "  --metric ssd|ncc|lncc|nmi [lncc]   --lncc-sigma MM [3]   --grid-spacing MM [10]\n"
          "  --bending W [10]   --iterations N per level [100]   --levels N [3]\n"
@@ -58,7 +60,7 @@ const char* Usage() {
          "iterations, with the affine stage when RegistrationOptions has affineStage (the\n"
          "table header says whether it ran).\n"
          "Exit codes: 0 table printed (targets met or not), 1 a case could not be built or the\n"
-         "work directory not written, 2 bad command line.\n";
+         "work directory not written, 2 bad command line, 3 --check failed.\n";
 }
 
 namespace {
@@ -140,6 +142,8 @@ Settings ParseSettings(int argc, char** argv, bool& help) {
       s.cpu = false;
     else if (arg == "--no-cpu-large")
       s.cpuLarge = false;
+    else if (arg == "--check")
+      s.check = true;
     else if (arg == "--quick")
       s.quick = true;
     else if (arg == "--metric")

@@ -20,6 +20,7 @@ struct Settings {
   bool cpuLarge = true;                            ///< CuMed CPU on the full-resolution case
   bool cuda = true, cpu = true;
   bool quick = false;
+  bool check = false; ///< --check: exit 3 unless every CuMed run completed and beat the identity
   /// --cases: which of "bspline-2mm", "rbf-2mm", "bspline-full", "lung" run (default all; the
   /// lung pair needs --registration-data).
   std::vector<std::string> cases{"bspline-2mm", "rbf-2mm", "bspline-full", "lung"};

@@ -50,6 +50,27 @@ Row NotRun(const BenchmarkCase& c, const char* tool, const std::string& why) {
   return row;
 }
 
+// --check: at least one CuMed row, and every one ran (or was skipped for want of a device) and beat
+// the identity.
+bool CumedRunsImproved(const std::vector<Row>& rows) {
+  bool good = true;
+  int completed = 0;
+  for (const auto& r : rows) {
+    if (r.tool.rfind("CuMed", 0) != 0 || r.note.rfind("skipped", 0) == 0) continue;
+    completed += r.ran;
+    if (!r.ran || !(r.score < r.scoreBefore)) {
+      std::printf("check failed: %s, %s: %s\n", r.caseName.c_str(), r.tool.c_str(),
+                  r.ran ? ("score " + std::to_string(r.score) + " mm is not below the identity's " +
+                           std::to_string(r.scoreBefore) + " mm")
+                              .c_str()
+                        : r.note.c_str());
+      good = false;
+    }
+  }
+  if (completed == 0) std::printf("check failed: no CuMed run completed\n");
+  return good && completed > 0;
+}
+
 void Print(const Row& row) {
   std::printf("%-14s %-12s %s\n", row.caseName.c_str(), row.tool.c_str(),
               row.ran ? ("seconds " + std::to_string(row.seconds) + ", score " +
@@ -74,7 +95,7 @@ int main(int argc, char** argv) {
     std::cerr << "cumed-register-benchmark: " << e.what() << "\n" << Usage();
     return cumed::regdata::kExitUsage;
   }
-  bool temporary = false;
+  bool temporary = false, checkFailed = false;
   std::string workDir;
   try {
     workDir = MakeWorkDir(s, temporary);
@@ -129,6 +150,7 @@ int main(int argc, char** argv) {
                 Describe(knownOptions, false).c_str(), Describe(lungOptions, true).c_str());
     PrintTable(rows);
     PrintTargets(rows);
+    if (s.check) checkFailed = !CumedRunsImproved(rows);
     // A run that failed keeps its logs for a look.
     if (temporary && std::any_of(rows.begin(), rows.end(), [](const Row& r) { return !r.ran; })) {
       std::printf("\nwork directory kept (a run did not complete): %s\n", workDir.c_str());
@@ -140,5 +162,5 @@ int main(int argc, char** argv) {
     return cumed::regdata::kExitFailed;
   }
   if (temporary) fs::remove_all(workDir);
-  return 0;
+  return checkFailed ? 3 : 0;
 }
