@@ -37,8 +37,9 @@ std::string MakeWorkDir(const Settings& s, bool& temporary) {
 
 // transformix beside the elastix executable (a bundle keeps them together), else on PATH.
 std::string TransformixFor(const std::string& elastix) {
-  if (elastix.empty()) return "transformix";
-  const fs::path beside = fs::path(elastix).parent_path() / "transformix";
+  const fs::path directory = fs::path(elastix).parent_path();
+  if (directory.empty()) return "transformix";
+  const fs::path beside = directory / "transformix";
   return access(beside.c_str(), X_OK) == 0 ? beside.string() : "transformix";
 }
 
