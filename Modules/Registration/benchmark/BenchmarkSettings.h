@@ -45,7 +45,7 @@ Settings ParseSettings(int argc, char** argv, bool& help);
 /// pair, as the table header states them.
 registration::RegistrationOptions KnownWarpOptions(const Settings& settings);
 registration::RegistrationOptions LungOptions(const Settings& settings);
-/// The options in one line; `mentionAffine`: say when the build has no affine stage.
-std::string Describe(const registration::RegistrationOptions& options, bool mentionAffine);
+/// The options in one line.
+std::string Describe(const registration::RegistrationOptions& options);
 
 } // namespace cumed::regbench

@@ -148,7 +148,7 @@ int main(int argc, char** argv) {
                 "(CUDA context created before), the references' process wall time. Peak MB: "
                 "ru_maxrss of the process (CuMed's child also reads and scores); device: "
                 "cudaMemGetInfo sampled every ms, above the use before the call.\n\n",
-                Describe(knownOptions, false).c_str(), Describe(lungOptions, true).c_str());
+                Describe(knownOptions).c_str(), Describe(lungOptions).c_str());
     PrintTable(rows);
     PrintTargets(rows);
     if (s.check) checkFailed = !CumedRunsImproved(rows);
