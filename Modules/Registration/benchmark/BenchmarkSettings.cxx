@@ -54,10 +54,9 @@ const char* Usage() {
          "                           completed and scored better than the identity\n"
          "CuMed on the known warps (defaults in brackets):\n"
          "  --metric ssd|ncc|lncc|nmi [lncc]   --lncc-sigma MM [3]   --grid-spacing MM [10]\n"
-         "  --bending W [10]   --iterations N per level [100]   --levels N [3]\n"
+         "  --bending W [10]   --iterations N per level [50]   --levels N [3]\n"
          "CuMed on the lung pair: SSD on the images, grid 10 mm, bending 10, 3 levels, 100\n"
-         "iterations, with the affine stage when RegistrationOptions has affineStage (the\n"
-         "table header says whether it ran).\n"
+         "iterations, after the affine stage.\n"
          "Exit codes: 0 table printed (targets met or not), 1 a case could not be built or the\n"
          "work directory not written, 2 bad command line, 3 --check failed.\n";
 }

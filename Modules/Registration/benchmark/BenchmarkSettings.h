@@ -31,7 +31,7 @@ struct Settings {
   double localNccSigma = 3.0;
   double gridSpacing = 10.0;
   double bending = 10.0;
-  int iterations = 100;
+  int iterations = 50;
   int levels = 3;
 };
 
