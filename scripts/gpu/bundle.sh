@@ -43,6 +43,7 @@ case "$suite" in
   # scorers, and the benchmark; the CT and the registration data travel.
   registration) names=(cumed_registration_test cumed_registration_metrics_test
                        cumed_registration_penalty_test cumed_registration_filter_test
+                       cumed_registration_accuracy_test cumed-register-benchmark
                        cumed-register cumed-make-known-warp cumed-field-error cumed-landmark-tre) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation or registration)" >&2; exit 2 ;;
 esac
