@@ -101,16 +101,33 @@ Stream::Stream() {
   CUMED_CUDA_CHECK(cudaStreamCreateWithFlags(&handle_, cudaStreamNonBlocking));
 }
 
+Stream Stream::Borrow(CUstream_st* handle) noexcept {
+  return Stream(BorrowTag{}, handle);
+}
+
 Stream::~Stream() {
-  if (handle_) cudaStreamDestroy(handle_);
+  if (handle_ && owned_) cudaStreamDestroy(handle_);
 }
 
 Stream& Stream::operator=(Stream&& other) noexcept {
   if (this != &other) {
-    if (handle_) cudaStreamDestroy(handle_);
+    if (handle_ && owned_) cudaStreamDestroy(handle_);
     handle_ = std::exchange(other.handle_, nullptr);
+    owned_ = other.owned_;
   }
   return *this;
+}
+
+int DeviceOfPointer(const void* pointer) noexcept {
+  if (!pointer || !ProbeDevices().usable) return -1;
+  cudaPointerAttributes attributes{};
+  if (cudaPointerGetAttributes(&attributes, pointer) != cudaSuccess) {
+    cudaGetLastError(); // not a pointer the runtime knows: host memory
+    return -1;
+  }
+  const bool onDevice =
+      attributes.type == cudaMemoryTypeDevice || attributes.type == cudaMemoryTypeManaged;
+  return onDevice ? attributes.device : -1;
 }
 
 void Stream::synchronize() const {

@@ -34,10 +34,18 @@ void QueryDeviceMemory(std::size_t&, std::size_t&) {
 Stream::Stream() {
   ResolveBackend(Backend::CUDA);
 }
+Stream Stream::Borrow(CUstream_st* handle) noexcept {
+  return Stream(BorrowTag{}, handle);
+}
 Stream::~Stream() = default;
 Stream& Stream::operator=(Stream&& other) noexcept {
   handle_ = std::exchange(other.handle_, nullptr);
+  owned_ = other.owned_;
   return *this;
+}
+
+int DeviceOfPointer(const void*) noexcept {
+  return -1;
 }
 void Stream::synchronize() const {}
 

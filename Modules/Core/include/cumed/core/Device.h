@@ -34,6 +34,10 @@ std::string DescribeDevices();
 /// The current CUDA device of the calling thread (0 in a CPU-only build).
 int CurrentDevice();
 
+/// The CUDA device whose memory `pointer` points into (device or managed memory), or -1 for host
+/// memory, unknown pointers and CPU-only builds. Never throws.
+int DeviceOfPointer(const void* pointer) noexcept;
+
 /// Free and total memory of the current device in bytes; throws CudaError when none is usable.
 void QueryDeviceMemory(std::size_t& freeBytes, std::size_t& totalBytes);
 

@@ -11,7 +11,11 @@ public:
   /// Creates a non-blocking stream on the current device; throws CudaError when none is usable.
   Stream();
   ~Stream();
-  Stream(Stream&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+  /// Wraps a stream someone else owns (CuPy's current stream, a PyTorch stream, the legacy default
+  /// stream 0x1, the per-thread default 0x2); it is not destroyed with this object.
+  static Stream Borrow(CUstream_st* handle) noexcept;
+  Stream(Stream&& other) noexcept
+      : handle_(std::exchange(other.handle_, nullptr)), owned_(other.owned_) {}
   Stream& operator=(Stream&& other) noexcept;
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
@@ -22,7 +26,11 @@ public:
   void synchronize() const;
 
 private:
+  struct BorrowTag {};
+  Stream(BorrowTag, CUstream_st* handle) noexcept : handle_(handle), owned_(false) {}
+
   CUstream_st* handle_ = nullptr;
+  bool owned_ = true; ///< false for a borrowed stream
 };
 
 /// A stream per device for the whole process (created on first use; call it with `device`

@@ -1,0 +1,75 @@
+"""What every public function does with its arguments before calling the native extension:
+inputs that carry their own geometry (cumed.Volume, vtkImageData) are unpacked, the geometry and
+execution keywords are bundled, and unknown keywords raise TypeError."""
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from . import _cumed
+
+
+@dataclass
+class Volume:
+    """An image array ``[z, y, x]`` with its geometry in ITK's ``(x, y, z)`` order.
+
+    ``direction`` is a 3x3 matrix whose columns are the image axes (ITK's convention); ``info``
+    holds what the reader knew about where the pixels came from (e.g. DICOM series fields)."""
+
+    array: Any
+    spacing: tuple = (1.0, 1.0, 1.0)
+    origin: tuple = (0.0, 0.0, 0.0)
+    direction: tuple = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
+    info: dict = field(default_factory=dict)
+
+    @property
+    def shape(self):
+        return self.array.shape
+
+
+def execution(backend="auto", threads=0, progress=None, cancel=None, report=None):
+    """The execution keywords shared by every function (unknown ones raise TypeError)."""
+    if not isinstance(backend, str):
+        raise TypeError(f"backend must be 'auto', 'cpu' or 'cuda', got {backend!r}")
+    if report is not None and not isinstance(report, _cumed.Report):
+        raise TypeError(f"report must be a cumed.Report, got {type(report).__name__}")
+    for name, callback in (("progress", progress), ("cancel", cancel)):
+        if callback is not None and not callable(callback):
+            raise TypeError(f"{name} must be callable, got {type(callback).__name__}")
+    return _cumed.Execution(backend, int(threads), progress, cancel, report)
+
+
+def is_vtk_image(image) -> bool:
+    return type(image).__name__ in ("vtkImageData", "vtkStructuredPoints")
+
+
+def image_input(image, spacing=None, origin=None, direction=None, name="image"):
+    """(array, Geometry) for an array, a cumed.Volume or a vtkImageData.
+
+    Keywords given explicitly override the geometry an input carries."""
+    if isinstance(image, Volume):
+        array = image.array
+        spacing = image.spacing if spacing is None else spacing
+        origin = image.origin if origin is None else origin
+        direction = image.direction if direction is None else direction
+    elif is_vtk_image(image):
+        from . import _vtk
+
+        volume = _vtk.volume_from_image_data(image, name)
+        array = volume.array
+        spacing = volume.spacing if spacing is None else spacing
+        origin = volume.origin if origin is None else origin
+        direction = volume.direction if direction is None else direction
+    else:
+        array = image
+    return array, _cumed.Geometry(spacing, origin, direction)
+
+
+def same_kind(image, array, geometry: Optional[_cumed.Geometry] = None):
+    """Wraps a result array like the input it came from: a Volume for a Volume (with the
+    input's geometry), a vtkImageData for a vtkImageData, the array itself otherwise."""
+    if isinstance(image, Volume):
+        return Volume(array, image.spacing, image.origin, image.direction, dict(image.info))
+    if is_vtk_image(image):
+        from . import _vtk
+
+        return _vtk.image_data_from_array(array, image)
+    return array

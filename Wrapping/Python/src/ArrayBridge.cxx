@@ -1,0 +1,279 @@
+#include "ArrayBridge.h"
+
+#include "DLPack.h"
+
+#include "cumed/core/Backend.h"
+#include "cumed/core/Device.h"
+#include "cumed/core/Error.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace cumed::python {
+
+namespace {
+
+std::string ShapeText(const std::vector<py::ssize_t>& shape) {
+  std::ostringstream text;
+  text << '(';
+  for (std::size_t i = 0; i < shape.size(); ++i) text << (i ? ", " : "") << shape[i];
+  text << (shape.size() == 1 ? ",)" : ")");
+  return text.str();
+}
+
+/// The pixel type for an array-interface type string ("<f4", "|u1", "<i2", "<u2", "|b1").
+PixelType PixelTypeOfTypestr(const std::string& typestr, const char* name) {
+  const std::string kind = typestr.size() > 1 ? typestr.substr(1) : typestr;
+  const bool foreignOrder = !typestr.empty() && typestr[0] == '>';
+  if (!foreignOrder) {
+    if (kind == "u1" || kind == "b1") return PixelType::UInt8;
+    if (kind == "i2") return PixelType::Int16;
+    if (kind == "u2") return PixelType::UInt16;
+    if (kind == "f4") return PixelType::Float32;
+  }
+  throw InvalidArgument(std::string(name) + ": unsupported dtype '" + typestr +
+                        "'; CuMed computes on uint8 (or bool), int16, uint16 and float32 in the "
+                        "machine's byte order (convert with .astype(numpy.float32), for example)");
+}
+
+PixelType PixelTypeOfDLPack(const dlpack::DataType& type, const char* name) {
+  if (type.lanes == 1) {
+    if ((type.code == dlpack::kUInt || type.code == dlpack::kBool) && type.bits == 8)
+      return PixelType::UInt8;
+    if (type.code == dlpack::kInt && type.bits == 16) return PixelType::Int16;
+    if (type.code == dlpack::kUInt && type.bits == 16) return PixelType::UInt16;
+    if (type.code == dlpack::kFloat && type.bits == 32) return PixelType::Float32;
+  }
+  throw InvalidArgument(std::string(name) + ": unsupported DLPack dtype (code " +
+                        std::to_string(type.code) + ", " + std::to_string(type.bits) + " bits, " +
+                        std::to_string(type.lanes) +
+                        " lanes); CuMed computes on uint8, int16, uint16 and float32");
+}
+
+/// The [z, y, x] shape checked and turned into CuMed's (x, y, z) size.
+std::array<std::size_t, 3> SizeOfShape(const std::vector<py::ssize_t>& shape, const char* name) {
+  if (shape.size() != 2 && shape.size() != 3)
+    throw InvalidArgument(std::string(name) + ": expected a 2D [y, x] or 3D [z, y, x] array, got " +
+                          std::to_string(shape.size()) + " dimensions, shape " + ShapeText(shape));
+  for (auto extent : shape)
+    if (extent <= 0)
+      throw InvalidArgument(std::string(name) + ": the array is empty, shape " + ShapeText(shape));
+  const auto n = shape.size();
+  return {std::size_t(shape[n - 1]), std::size_t(shape[n - 2]),
+          n == 3 ? std::size_t(shape[0]) : std::size_t(1)};
+}
+
+/// Strides in bytes are C-contiguous for `shape` (extent-1 axes may have any stride).
+bool IsCContiguous(const std::vector<py::ssize_t>& shape, const std::vector<py::ssize_t>& strides,
+                   py::ssize_t itemSize) {
+  py::ssize_t expected = itemSize;
+  for (std::size_t i = shape.size(); i-- > 0;) {
+    if (shape[i] != 1 && strides[i] != expected) return false;
+    expected *= shape[i];
+  }
+  return true;
+}
+
+/// The device memory at `pointer` must be on the current device (the device CuMed runs on).
+void CheckDevicePointer(const void* pointer, const char* name, const char* protocol) {
+  if (!CudaUsable())
+    throw InvalidArgument(std::string(name) + ": a CUDA array (" + protocol +
+                          ") was given, but CUDA is not usable here: " + ProbeDevices().reason);
+  const int device = DeviceOfPointer(pointer);
+  if (device < 0)
+    throw InvalidArgument(std::string(name) + ": the " + protocol +
+                          " pointer is not CUDA device memory");
+  const int current = CurrentDevice();
+  if (device != current)
+    throw InvalidArgument(std::string(name) + ": the array is on CUDA device " +
+                          std::to_string(device) + " but the current device is " +
+                          std::to_string(current) +
+                          "; make its device current (with cupy.cuda.Device(" +
+                          std::to_string(device) + "): ...) or move the array");
+}
+
+AdoptedArray AdoptNumPy(py::array array, const GeometryArguments& geometryArguments,
+                        const char* name) {
+  AdoptedArray adopted;
+  adopted.protocol = "numpy";
+  std::vector<py::ssize_t> shape(array.shape(), array.shape() + array.ndim());
+  std::vector<py::ssize_t> strides(array.strides(), array.strides() + array.ndim());
+  const auto type = PixelTypeOfTypestr(py::str(array.dtype().attr("str")), name);
+  const auto size = SizeOfShape(shape, name);
+  if (!IsCContiguous(shape, strides, array.itemsize())) {
+    // Documented: a strided view (a slice, a transpose) is copied once into C order.
+    array = py::module_::import("numpy").attr("ascontiguousarray")(array);
+    adopted.copied = true;
+  }
+  adopted.ndim = int(shape.size());
+  const auto geometry = ParseGeometry(geometryArguments, size, adopted.ndim);
+  adopted.image = Image::Adopt(const_cast<void*>(array.data()), type, geometry,
+                               MemoryLocation::Host, KeepAlive(array));
+  return adopted;
+}
+
+AdoptedArray AdoptCudaArrayInterface(py::handle object, const GeometryArguments& geometryArguments,
+                                     const char* name) {
+  AdoptedArray adopted;
+  adopted.protocol = "cuda_array_interface";
+  const auto interface = py::dict(object.attr("__cuda_array_interface__"));
+  std::vector<py::ssize_t> shape;
+  for (auto extent : py::tuple(interface["shape"])) shape.push_back(extent.cast<py::ssize_t>());
+  const auto typestr = interface["typestr"].cast<std::string>();
+  const auto type = PixelTypeOfTypestr(typestr, name);
+  const auto size = SizeOfShape(shape, name);
+  if (interface.contains("mask") && !interface["mask"].is_none())
+    throw InvalidArgument(std::string(name) + ": masked CUDA arrays are not supported");
+  if (interface.contains("strides") && !interface["strides"].is_none()) {
+    std::vector<py::ssize_t> strides;
+    for (auto stride : py::tuple(interface["strides"]))
+      strides.push_back(stride.cast<py::ssize_t>());
+    if (!IsCContiguous(shape, strides, py::ssize_t(SizeOf(type))))
+      throw InvalidArgument(std::string(name) +
+                            ": the CUDA array is not C-contiguous; pass "
+                            "cupy.ascontiguousarray(array) (CuMed does not copy device arrays "
+                            "behind your back)");
+  }
+  auto* data = reinterpret_cast<void*>(py::tuple(interface["data"])[0].cast<std::uintptr_t>());
+  CheckDevicePointer(data, name, "__cuda_array_interface__");
+  if (interface.contains("stream") && !interface["stream"].is_none()) {
+    const auto handle = interface["stream"].cast<std::uintptr_t>();
+    if (handle == 0)
+      throw InvalidArgument(std::string(name) + ": __cuda_array_interface__ stream 0 is invalid");
+    adopted.stream = Stream::Borrow(reinterpret_cast<CUstream_st*>(handle));
+  }
+  adopted.ndim = int(shape.size());
+  const auto geometry = ParseGeometry(geometryArguments, size, adopted.ndim);
+  adopted.image = Image::Adopt(data, type, geometry, MemoryLocation::Device,
+                               KeepAlive(py::reinterpret_borrow<py::object>(object)));
+  return adopted;
+}
+
+AdoptedArray AdoptDLPack(py::handle object, const GeometryArguments& geometryArguments,
+                         const char* name) {
+  AdoptedArray adopted;
+  adopted.protocol = "dlpack";
+  const auto device = py::tuple(object.attr("__dlpack_device__")());
+  const auto deviceType = device[0].cast<int>();
+  const bool onDevice = deviceType == dlpack::kCUDA || deviceType == dlpack::kCUDAManaged;
+  if (!onDevice && deviceType != dlpack::kCPU && deviceType != dlpack::kCUDAHost)
+    throw InvalidArgument(std::string(name) + ": DLPack device type " + std::to_string(deviceType) +
+                          " is neither the CPU nor CUDA");
+  // The default stream argument: the producer makes the data valid on the legacy default stream,
+  // which CuMed's private stream then waits for by synchronising before it starts.
+  py::capsule capsule =
+      onDevice ? object.attr("__dlpack__")(py::arg("stream") = 1) : object.attr("__dlpack__")();
+  if (std::string(capsule.name() ? capsule.name() : "") != dlpack::kCapsuleName)
+    throw InvalidArgument(std::string(name) + ": __dlpack__ returned an already used capsule");
+  auto* managed = static_cast<dlpack::ManagedTensor*>(capsule.get_pointer());
+  PyCapsule_SetName(capsule.ptr(), dlpack::kUsedCapsuleName);
+  // From here the tensor is ours: its deleter runs when the adopted image lets go of it.
+  std::shared_ptr<void> owner(managed, [](void* pointer) {
+    auto* tensor = static_cast<dlpack::ManagedTensor*>(pointer);
+    if (tensor->deleter) tensor->deleter(tensor);
+  });
+  const auto& tensor = managed->tensor;
+  std::vector<py::ssize_t> shape(tensor.shape, tensor.shape + tensor.ndim);
+  const auto type = PixelTypeOfDLPack(tensor.dtype, name);
+  const auto size = SizeOfShape(shape, name);
+  if (tensor.strides) {
+    std::vector<py::ssize_t> strides;
+    for (int i = 0; i < tensor.ndim; ++i)
+      strides.push_back(py::ssize_t(tensor.strides[i]) * py::ssize_t(SizeOf(type)));
+    if (!IsCContiguous(shape, strides, py::ssize_t(SizeOf(type))))
+      throw InvalidArgument(std::string(name) +
+                            ": the DLPack tensor is not C-contiguous; pass a contiguous one "
+                            "(.contiguous() in PyTorch, cupy.ascontiguousarray in CuPy)");
+  }
+  auto* data = static_cast<char*>(tensor.data) + tensor.byteOffset;
+  if (onDevice) CheckDevicePointer(data, name, "DLPack");
+  adopted.ndim = int(shape.size());
+  const auto geometry = ParseGeometry(geometryArguments, size, adopted.ndim);
+  adopted.image = Image::Adopt(data, type, geometry,
+                               onDevice ? MemoryLocation::Device : MemoryLocation::Host, owner);
+  return adopted;
+}
+
+std::array<double, 3> ParseTriple(py::handle value, const char* field, int ndim, double fill) {
+  std::array<double, 3> triple{fill, fill, fill};
+  if (py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value)) {
+    triple.fill(value.cast<double>());
+    if (ndim == 2) triple[2] = fill;
+    return triple;
+  }
+  const auto sequence = py::list(py::iter(value)); // accepts tuples, lists, NumPy vectors
+  if (sequence.size() != std::size_t(ndim) && sequence.size() != 3)
+    throw InvalidArgument(std::string(field) + " needs " + std::to_string(ndim) + " values (x, y" +
+                          (ndim == 3 ? ", z" : "") + "), got " + std::to_string(sequence.size()));
+  for (std::size_t i = 0; i < sequence.size(); ++i) triple[i] = sequence[i].cast<double>();
+  return triple;
+}
+
+} // namespace
+
+ImageGeometry ParseGeometry(const GeometryArguments& arguments,
+                            const std::array<std::size_t, 3>& size, int ndim) {
+  ImageGeometry geometry;
+  geometry.size = size;
+  if (!arguments.spacing.is_none())
+    geometry.spacing = ParseTriple(arguments.spacing, "spacing", ndim, 1.0);
+  for (int axis = 0; axis < 3; ++axis)
+    if (!(geometry.spacing[axis] > 0) || !std::isfinite(geometry.spacing[axis]))
+      throw InvalidArgument("spacing[" + std::to_string(axis) +
+                            "] = " + std::to_string(geometry.spacing[axis]) +
+                            " is not a positive finite number (spacing is given as x, y, z)");
+  if (!arguments.origin.is_none())
+    geometry.origin = ParseTriple(arguments.origin, "origin", ndim, 0.0);
+  for (int axis = 0; axis < 3; ++axis)
+    if (!std::isfinite(geometry.origin[axis]))
+      throw InvalidArgument("origin[" + std::to_string(axis) + "] is not finite");
+  if (!arguments.direction.is_none()) {
+    std::vector<double> values;
+    for (auto row : py::iter(arguments.direction)) {
+      if (py::isinstance<py::float_>(row) || py::isinstance<py::int_>(row))
+        values.push_back(row.cast<double>());
+      else
+        for (auto value : py::iter(row)) values.push_back(value.cast<double>());
+    }
+    if (values.size() == 4 && ndim == 2)
+      values = {values[0], values[1], 0, values[2], values[3], 0, 0, 0, 1};
+    if (values.size() != 9)
+      throw InvalidArgument("direction needs a 3x3 matrix (or 2x2 for a 2D image), got " +
+                            std::to_string(values.size()) + " values");
+    for (int i = 0; i < 9; ++i) {
+      if (!std::isfinite(values[i])) throw InvalidArgument("direction has a non-finite value");
+      geometry.direction[i] = values[i];
+    }
+    const auto& d = geometry.direction;
+    const double determinant = d[0] * (d[4] * d[8] - d[5] * d[7]) -
+                               d[1] * (d[3] * d[8] - d[5] * d[6]) +
+                               d[2] * (d[3] * d[7] - d[4] * d[6]);
+    if (std::abs(determinant) < 1e-6)
+      throw InvalidArgument("direction is singular (determinant " + std::to_string(determinant) +
+                            ")");
+  }
+  geometry.validate();
+  return geometry;
+}
+
+AdoptedArray AdoptArray(py::handle array, const GeometryArguments& geometry, const char* name) {
+  if (py::isinstance<py::array>(array))
+    return AdoptNumPy(py::reinterpret_borrow<py::array>(array), geometry, name);
+  if (py::hasattr(array, "__cuda_array_interface__"))
+    return AdoptCudaArrayInterface(array, geometry, name);
+  if (py::hasattr(array, "__dlpack__") && py::hasattr(array, "__dlpack_device__"))
+    return AdoptDLPack(array, geometry, name);
+  throw InvalidArgument(std::string(name) +
+                        ": expected a NumPy array or an array with __cuda_array_interface__ or "
+                        "__dlpack__ (CuPy, PyTorch), got " +
+                        std::string(py::str(py::type::of(array).attr("__name__"))));
+}
+
+std::shared_ptr<void> KeepAlive(py::object object) {
+  return std::shared_ptr<void>(new py::object(std::move(object)), [](void* pointer) {
+    py::gil_scoped_acquire gil;
+    delete static_cast<py::object*>(pointer);
+  });
+}
+
+} // namespace cumed::python

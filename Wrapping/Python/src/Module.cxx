@@ -1,0 +1,18 @@
+// The native extension cumed._cumed: core types and one submodule per CuMed module. The public
+// API is the Python package around it (Wrapping/Python/cumed).
+#include "ArrayBridge.h"
+#include "Bindings.h"
+#include "Call.h"
+
+PYBIND11_MODULE(_cumed, module) {
+  using namespace cumed::python;
+  module.doc() = "CuMed's native extension; use the cumed package.";
+  BindCore(module);
+  BindDeviceArray(module);
+  auto morphology = module.def_submodule("morphology");
+  BindMorphology(morphology);
+#ifdef CUMED_PYTHON_WITH_SURFACE
+  auto surface = module.def_submodule("surface");
+  BindSurface(surface);
+#endif
+}
