@@ -219,8 +219,8 @@ ImageGeometry ParseGeometry(const GeometryArguments& arguments,
     geometry.spacing = ParseTriple(arguments.spacing, "spacing", ndim, 1.0);
   for (int axis = 0; axis < 3; ++axis)
     if (!(geometry.spacing[axis] > 0) || !std::isfinite(geometry.spacing[axis]))
-      throw InvalidArgument("spacing[" + std::to_string(axis) +
-                            "] = " + std::to_string(geometry.spacing[axis]) +
+      throw InvalidArgument("spacing[" + std::to_string(axis) + "] = " +
+                            py::str(py::float_(geometry.spacing[axis])).cast<std::string>() +
                             " is not a positive finite number (spacing is given as x, y, z)");
   if (!arguments.origin.is_none())
     geometry.origin = ParseTriple(arguments.origin, "origin", ndim, 0.0);
@@ -274,6 +274,31 @@ std::shared_ptr<void> KeepAlive(py::object object) {
     py::gil_scoped_acquire gil;
     delete static_cast<py::object*>(pointer);
   });
+}
+
+void BindAdoptionProbe(py::module_& module) {
+  module.def(
+      "_inspect_adoption",
+      [](py::handle array, const GeometryArguments& geometry) {
+        auto adopted = AdoptArray(array, geometry, "array");
+        const auto& g = adopted.image.geometry();
+        py::dict info;
+        info["pointer"] = reinterpret_cast<std::uintptr_t>(adopted.image.data());
+        info["copied"] = adopted.copied;
+        info["protocol"] = adopted.protocol;
+        info["location"] = ToString(adopted.image.location());
+        info["pixel_type"] = ToString(adopted.image.pixelType());
+        info["size"] = py::make_tuple(g.size[0], g.size[1], g.size[2]);
+        info["spacing"] = py::make_tuple(g.spacing[0], g.spacing[1], g.spacing[2]);
+        info["origin"] = py::make_tuple(g.origin[0], g.origin[1], g.origin[2]);
+        info["direction"] = py::make_tuple(g.direction[0], g.direction[1], g.direction[2],
+                                           g.direction[3], g.direction[4], g.direction[5],
+                                           g.direction[6], g.direction[7], g.direction[8]);
+        info["stream"] = adopted.stream ? reinterpret_cast<std::uintptr_t>(adopted.stream->native())
+                                        : std::uintptr_t(0);
+        return info;
+      },
+      py::arg("array"), py::arg("geometry"));
 }
 
 } // namespace cumed::python

@@ -72,6 +72,10 @@ py::object ReturnLike(py::handle like, py::object result);
 /// go of it, so it may be released from any thread.
 std::shared_ptr<void> KeepAlive(py::object object);
 
+/// Registers _inspect_adoption(array, geometry): what AdoptArray made of an array (data pointer,
+/// whether it copied, where it lives, the geometry), so tests can prove inputs are not copied.
+void BindAdoptionProbe(py::module_& module);
+
 /// Registers the DeviceArray class on the module.
 void BindDeviceArray(py::module_& module);
 

@@ -9,6 +9,7 @@ PYBIND11_MODULE(_cumed, module) {
   module.doc() = "CuMed's native extension; use the cumed package.";
   BindCore(module);
   BindDeviceArray(module);
+  BindAdoptionProbe(module);
   auto morphology = module.def_submodule("morphology");
   BindMorphology(morphology);
 #ifdef CUMED_PYTHON_WITH_SURFACE
