@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libomp-dev libfftw3-dev
   xvfb xauth libgl1-mesa-dri libgl1-mesa-dev libegl-dev
   clang-format
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-vtk9
 )
 
 missing=()

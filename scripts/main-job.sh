@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
+# The Python package (cumed) into Debian's /usr/bin/python3 (its /usr/local site-packages), so
+# `python3 -c "import cumed"` works after this script.
+bash scripts/install-python.sh
 out="$PWD/out/ct-surface"
 # A rerun replaces the previous outputs (the program refuses to without --force).
 force=(--force)

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Run here (no GPU), after scripts/build.sh: packs what the GPU machine needs to build and test the
+# cumed Python package there. The extension is compiled there, against that machine's Python
+# (3.12, NumPy 2, CuPy, PyTorch) and its pybind11, because an extension is tied to the interpreter
+# it was built for and Debian's pybind11 2.10 predates NumPy 2. What travels: CuMed's static
+# libraries and generated headers, the link line CMake used here (rewritten to the kit), the shared
+# libraries it names, the reference program of the tests (through prepare.sh) and the real CT.
+#   bash scripts/gpu/bundle-python.sh
+#   run(carry: [".gpu"], command: "rm -rf /tmp/gpu-bundle; bash .gpu/env.sh bash .gpu/run-python-suite.sh")
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+shared=${CUMED_SHARED_DIR:-../shared}
+build=${CUMED_BUILD_DIR:-build}
+link_file=$build/Wrapping/Python/CMakeFiles/cumed_python_native.dir/link.txt
+[ -f "$link_file" ] || { echo "bundle-python: $link_file missing; build first" >&2; exit 1; }
+executables=()
+for name in cumed_python_reference cumed-piv cumed-register; do
+  [ -x "$build/bin/$name" ] && executables+=("$build/bin/$name")
+done
+bash "$shared/gpu/prepare.sh" "${executables[@]}"
+kit=$(mktemp -d)/python-kit
+mkdir -p "$kit/lib" "$kit/include"
+cp -r "$build/Modules/Core/include/." "$kit/include/"
+# The libraries after the objects in CMake's link line: CuMed's archives and system .so files are
+# copied into the kit; flags (-l..., -L...) stay as they are.
+libraries=()
+started=0
+for token in $(cat "$link_file"); do
+  case "$token" in
+    *.o) started=1; continue ;;
+  esac
+  [ "$started" = 1 ] || continue
+  case "$token" in
+    *.a|*.so|*.so.*)
+      path=$token
+      [ -f "$path" ] || path=$build/Wrapping/Python/$token
+      if [ -f "$path" ] && [[ "$path" != /usr/local/cuda* ]] && [[ "$path" != */libpthread.a ]] && [[ "$path" != */librt.a ]]; then
+        cp -L "$path" "$kit/lib/" 2>/dev/null || true
+        libraries+=("KIT/lib/$(basename "$path")")
+      elif [[ "$path" == /usr/local/cuda* ]]; then
+        libraries+=("-l:$(basename "$path")") # found in that machine's /usr/local/cuda/lib64
+      fi ;;
+    -l*|-L*|-Wl,*) libraries+=("$token") ;;
+  esac
+done
+printf '%s\n' "${libraries[@]}" > "$kit/link-libraries.txt"
+tar -C "$(dirname "$kit")" -cJf .gpu/python-kit.tar.xz python-kit
+rm -rf "$(dirname "$kit")"
+rm -rf .gpu/popi-ct.tar.xz
+tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
+cp /usr/share/libdcmtk17/dicom.dic .gpu/
+cp scripts/gpu/run-python-suite.sh .gpu/
+du -sh .gpu

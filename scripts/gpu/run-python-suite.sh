@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine inside `bash .gpu/env.sh` (see bundle-python.sh): compiles the cumed
+# extension for this machine's python3 from the carried kit and the checkout's sources, then runs
+# the whole pytest suite (the CuPy cases in test_gpu_*.py included). Logs go to $OUT.
+set -uo pipefail
+out=${OUT:-/tmp/cumed-gpu-out}
+mkdir -p "$out"
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
+work=/tmp/cumed-python
+rm -rf "$work" && mkdir -p "$work/site/cumed" /tmp/cumed-root/shared/data/ct
+tar -C "$work" -xJf .gpu/python-kit.tar.xz
+tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
+kit=$work/python-kit
+python=${PYTHON:-python3}
+suffix=$($python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+includes=$(for d in Modules/*/include; do printf -- '-I%s ' "$d"; done)
+libraries=$(sed "s#KIT#$kit#" "$kit/link-libraries.txt" | tr '\n' ' ')
+echo "=== building the extension for $($python --version) with pybind11 $($python -m pybind11 --version)" | tee "$out/python.log"
+start=$(date +%s)
+ls Wrapping/Python/src/*.cxx | xargs -P 16 -I{} sh -c \
+  "g++ -O2 -std=c++17 -fPIC -fvisibility=hidden -fopenmp -DNDEBUG $($python -m pybind11 --includes) -I/usr/local/cuda/include -I$kit/include $includes -c {} -o $work/\$(basename {} .cxx).o" \
+  2>&1 | tee -a "$out/python.log"
+g++ -shared -fopenmp -o "$work/site/cumed/_cumed$suffix" "$work"/*.o -L/usr/local/cuda/lib64 \
+  $libraries -ldl -lrt -lpthread 2>&1 | tee -a "$out/python.log"
+cp Wrapping/Python/cumed/*.py "$work/site/cumed/"
+echo "built in $(( $(date +%s) - start )) s" | tee -a "$out/python.log"
+export PYTHONPATH=$work/site LD_LIBRARY_PATH="$kit/lib:$LD_LIBRARY_PATH:/usr/local/cuda/lib64"
+export DCMDICTPATH=$PWD/.gpu/dicom.dic CUMED_SHARED_DATA=/tmp/cumed-root/shared/data
+command -v cumed_python_reference >/dev/null && export CUMED_PYTHON_REFERENCE=$(command -v cumed_python_reference)
+export CUMED_BUILD_DIR=/tmp/gpu-bundle
+$python -c "import cumed, cupy; print(cumed.describe_devices(), 'cupy', cupy.__version__)" 2>&1 | tee -a "$out/python.log"
+PYTHONUNBUFFERED=1 $python -m pytest -p no:cacheprovider -rs -q Wrapping/Python/tests 2>&1 | tee "$out/pytest.log"
+status=${PIPESTATUS[0]}
+echo "pytest exit status $status" | tee -a "$out/pytest.log"
+exit "$status"
