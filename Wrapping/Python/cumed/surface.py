@@ -97,22 +97,23 @@ def _contour(image, values, mode, name, normals, scalars, output, devices, slabs
         raise InvalidArgument(f"output must be None, 'arrays' or 'vtk', got {output!r}")
     contour_values = _values(values, name)
     vtk_input = _common.is_vtk_image(image)
-    if output == "vtk" or (output is None and vtk_input):
-        from . import _vtk  # noqa: F401  (fails here, with what to install, when VTK is missing)
+    vtk_output = output == "vtk" or (output is None and vtk_input)
+    if vtk_output:
+        from . import _vtk  # before the work: without VTK, this says what to install
     array, geometry = _common.image_input(image, spacing, origin, direction)
     points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets = \
         _native.isosurface(array, contour_values, mode, bool(normals), bool(scalars), int(devices),
                            int(slabs), geometry, _common.execution(**execution))
     mesh = Mesh(points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets,
                 tuple(contour_values))
-    if output == "arrays" or (output is None and not vtk_input):
+    if not vtk_output:
         return mesh
     scalars_name = None
     if vtk_input:
         scalars_name = image.GetPointData().GetScalars().GetName()
     elif isinstance(image, _common.Volume):
         scalars_name = image.info.get("scalars_name")
-    return mesh.to_vtk(scalars_name or "scalars")
+    return _vtk.polydata_from_mesh(mesh, scalars_name or "scalars")
 
 
 def isosurface(image, values, *, normals=False, scalars=False, output=None, devices=1, slabs=0,

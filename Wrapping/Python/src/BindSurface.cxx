@@ -57,10 +57,11 @@ py::tuple HostMeshTuple(SurfaceMesh&& result, bool normals, bool scalars) {
       OffsetsObject(mesh->pointOffsets, mesh), OffsetsObject(mesh->triangleOffsets, mesh));
 }
 
-/// The same for a mesh left in device memory: DeviceArrays valid on `stream` (the caller's
-/// stream the work was queued on; null: CuMed synchronised its own stream before returning).
-py::tuple DeviceMeshTuple(DeviceSurfaceMesh&& result, bool normals, bool scalars,
-                          const Stream* stream) {
+/// The same for a mesh left in device memory, as DeviceArrays ready on every stream:
+/// ExtractIsosurface returns when the mesh is complete, also with keepOnDevice (Isosurface.h's
+/// contract), so no stream is handed on (the caller's may be gone before the mesh is).
+py::tuple DeviceMeshTuple(DeviceSurfaceMesh&& result, bool normals, bool scalars) {
+  const Stream* stream = nullptr;
   auto mesh = std::make_shared<DeviceSurfaceMesh>(std::move(result));
   const auto n = mesh->numberOfPoints, m = mesh->numberOfTriangles;
   const auto device = MemoryLocation::Device;
@@ -101,8 +102,7 @@ py::object IsosurfaceBinding(py::handle image, const std::vector<double>& values
   CallScope scope(execution, options, stream);
   auto result = scope.run([&] { return ExtractIsosurface(input.image, options); });
   if (result.deviceMesh)
-    return ReturnLike(image,
-                      DeviceMeshTuple(std::move(*result.deviceMesh), normals, scalars, stream));
+    return ReturnLike(image, DeviceMeshTuple(std::move(*result.deviceMesh), normals, scalars));
   return HostMeshTuple(std::move(result.mesh), normals, scalars);
 }
 

@@ -117,7 +117,8 @@ def test_label_surfaces_finds_the_labels_present():
     labels = label_map()
     everything = surface.label_surfaces(labels)
     assert everything.values == (1.0, 2.0, 7.0)
-    np.testing.assert_array_equal(everything.points, surface.label_surfaces(labels, [1, 2, 7]).points)
+    explicit = surface.label_surfaces(labels, [1, 2, 7])
+    np.testing.assert_array_equal(everything.points, explicit.points)
 
 
 def test_label_mode_cuts_edges_at_midpoints():
