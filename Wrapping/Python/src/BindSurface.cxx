@@ -9,6 +9,8 @@
 
 #include <pybind11/stl.h>
 
+#include <type_traits>
+
 namespace cumed::python {
 
 namespace {
@@ -26,11 +28,11 @@ ContourMode ParseMode(const std::string& mode) {
 template <class T>
 py::object MeshArrayObject(T* values, bool present, std::int64_t rows, py::ssize_t columns,
                            const char* typestr, MemoryLocation location,
-                           const std::shared_ptr<void>& owner, const Stream* stream) {
+                           const std::shared_ptr<void>& owner) {
   std::vector<py::ssize_t> shape{py::ssize_t(rows)};
   if (columns > 1) shape.push_back(columns);
   return WrapBuffer(present ? static_cast<void*>(values) : nullptr, location, std::move(shape),
-                    typestr, owner, stream);
+                    typestr, owner);
 }
 
 py::object OffsetsObject(std::vector<std::int64_t>& offsets, const std::shared_ptr<void>& owner) {
@@ -38,45 +40,23 @@ py::object OffsetsObject(std::vector<std::int64_t>& offsets, const std::shared_p
                     owner);
 }
 
-/// (points, triangles, normals|None, scalars|None, point_offsets, triangle_offsets) wrapping the
-/// host mesh, which the arrays own together.
-py::tuple HostMeshTuple(SurfaceMesh&& result, bool normals, bool scalars) {
-  auto mesh = std::make_shared<SurfaceMesh>(std::move(result));
-  const auto n = mesh->numberOfPoints(), m = mesh->numberOfTriangles();
-  const auto host = MemoryLocation::Host;
+/// (points, triangles, normals|None, scalars|None, point_offsets, triangle_offsets) wrapping a
+/// SurfaceMesh (host) or DeviceSurfaceMesh (same member names), which the arrays own together.
+/// Device arrays are ready on every stream: ExtractIsosurface returns when the mesh is complete,
+/// also with keepOnDevice (Isosurface.h's contract), so no stream is handed on (the caller's may
+/// be gone before the mesh is).
+template <class Mesh>
+py::tuple MeshTuple(Mesh&& result, std::int64_t points, std::int64_t triangles,
+                    MemoryLocation location, bool normals, bool scalars) {
+  auto mesh = std::make_shared<std::decay_t<Mesh>>(std::move(result));
+  const auto wrap = [&](auto& array, std::int64_t rows, py::ssize_t columns, const char* type) {
+    return MeshArrayObject(array.data(), !array.empty(), rows, columns, type, location, mesh);
+  };
   return py::make_tuple(
-      MeshArrayObject(mesh->points.data(), !mesh->points.empty(), n, 3, "<f4", host, mesh, nullptr),
-      MeshArrayObject(mesh->triangles.data(), !mesh->triangles.empty(), m, 3, "<i8", host, mesh,
-                      nullptr),
-      normals ? MeshArrayObject(mesh->normals.data(), !mesh->normals.empty(), n, 3, "<f4", host,
-                                mesh, nullptr)
-              : py::object(py::none()),
-      scalars ? MeshArrayObject(mesh->scalars.data(), !mesh->scalars.empty(), n, 1, "<f4", host,
-                                mesh, nullptr)
-              : py::object(py::none()),
+      wrap(mesh->points, points, 3, "<f4"), wrap(mesh->triangles, triangles, 3, "<i8"),
+      normals ? wrap(mesh->normals, points, 3, "<f4") : py::object(py::none()),
+      scalars ? wrap(mesh->scalars, points, 1, "<f4") : py::object(py::none()),
       OffsetsObject(mesh->pointOffsets, mesh), OffsetsObject(mesh->triangleOffsets, mesh));
-}
-
-/// The same for a mesh left in device memory, as DeviceArrays ready on every stream:
-/// ExtractIsosurface returns when the mesh is complete, also with keepOnDevice (Isosurface.h's
-/// contract), so no stream is handed on (the caller's may be gone before the mesh is).
-py::tuple DeviceMeshTuple(DeviceSurfaceMesh&& result, bool normals, bool scalars) {
-  const Stream* stream = nullptr;
-  auto mesh = std::make_shared<DeviceSurfaceMesh>(std::move(result));
-  const auto n = mesh->numberOfPoints, m = mesh->numberOfTriangles;
-  const auto device = MemoryLocation::Device;
-  return py::make_tuple(MeshArrayObject(mesh->points.data(), !mesh->points.empty(), n, 3, "<f4",
-                                        device, mesh, stream),
-                        MeshArrayObject(mesh->triangles.data(), !mesh->triangles.empty(), m, 3,
-                                        "<i8", device, mesh, stream),
-                        normals ? MeshArrayObject(mesh->normals.data(), !mesh->normals.empty(), n,
-                                                  3, "<f4", device, mesh, stream)
-                                : py::object(py::none()),
-                        scalars ? MeshArrayObject(mesh->scalars.data(), !mesh->scalars.empty(), n,
-                                                  1, "<f4", device, mesh, stream)
-                                : py::object(py::none()),
-                        OffsetsObject(mesh->pointOffsets, mesh),
-                        OffsetsObject(mesh->triangleOffsets, mesh));
 }
 
 py::object IsosurfaceBinding(py::handle image, const std::vector<double>& values,
@@ -101,9 +81,15 @@ py::object IsosurfaceBinding(py::handle image, const std::vector<double>& values
   const Stream* stream = input.stream ? &*input.stream : nullptr;
   CallScope scope(execution, options, stream);
   auto result = scope.run([&] { return ExtractIsosurface(input.image, options); });
-  if (result.deviceMesh)
-    return ReturnLike(image, DeviceMeshTuple(std::move(*result.deviceMesh), normals, scalars));
-  return HostMeshTuple(std::move(result.mesh), normals, scalars);
+  if (result.deviceMesh) {
+    const auto points = result.deviceMesh->numberOfPoints;
+    const auto triangles = result.deviceMesh->numberOfTriangles;
+    return ReturnLike(image, MeshTuple(std::move(*result.deviceMesh), points, triangles,
+                                       MemoryLocation::Device, normals, scalars));
+  }
+  const auto points = result.mesh.numberOfPoints(), triangles = result.mesh.numberOfTriangles();
+  return MeshTuple(std::move(result.mesh), points, triangles, MemoryLocation::Host, normals,
+                   scalars);
 }
 
 } // namespace
