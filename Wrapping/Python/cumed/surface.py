@@ -76,7 +76,7 @@ class Mesh:
 
 
 def _values(values, name):
-    if isinstance(values, Real):
+    if isinstance(values, Real) or getattr(values, "ndim", None) == 0:  # a number, a 0-d array
         values = [values]
     if isinstance(values, (str, bytes)):
         raise InvalidArgument(f"{name} must be a number or a sequence of numbers, got {values!r}")

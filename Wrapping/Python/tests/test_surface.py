@@ -218,6 +218,16 @@ def test_bad_labels():
         surface.label_surfaces(np.zeros((4, 4, 4), np.uint8))
 
 
+def test_values_of_any_numeric_kind():
+    volume = sphere()
+    reference = surface.isosurface(volume, [8.0, 12.0])
+    for values in (np.array([8, 12]), (np.float32(8), 12), [np.int16(8), 12.0]):
+        mesh = surface.isosurface(volume, values)
+        assert mesh.values == (8.0, 12.0)
+        np.testing.assert_array_equal(mesh.points, reference.points)
+    assert surface.isosurface(volume, np.array(8.0)).values == (8.0,)
+
+
 def test_surface_index_bounds():
     mesh = surface.isosurface(sphere(), [5.0, 9.0])
     np.testing.assert_array_equal(mesh.surface(-1).points, mesh.surface(1).points)
