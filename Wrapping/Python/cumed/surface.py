@@ -1,0 +1,167 @@
+"""Isosurfaces and label surfaces by marching cubes (flying edges), welded: one point per
+intersected grid edge, shared by every triangle that uses it. The triangles and point positions
+are those of vtkFlyingEdges3D (``isosurface``) and vtkDiscreteFlyingEdges3D (``label_surfaces``);
+only the point order differs (compare meshes by position). CPU (OpenMP) or CUDA.
+
+Input: a ``[z, y, x]`` array (uint8, int16, uint16 or float32; NumPy, CuPy, PyTorch), a
+cumed.Volume or a vtkImageData, with ``spacing``/``origin``/``direction`` in ITK's ``(x, y, z)``
+order. Output: a :class:`Mesh` of arrays in world coordinates (points are ``x, y, z`` in the last
+axis) that wrap CuMed's own memory, or a vtkPolyData (``output="vtk"``, the default for a
+vtkImageData input). A CUDA array in gives CUDA arrays out (the mesh never leaves the device).
+"""
+from dataclasses import dataclass
+from numbers import Real
+from typing import Any, Optional
+
+from . import _common
+from ._cumed import InvalidArgument
+from ._cumed import surface as _native
+
+OUTPUTS = (None, "arrays", "vtk")
+
+
+@dataclass
+class Mesh:
+    """A triangle mesh over shared points, the way vtkPolyData stores it.
+
+    - ``points``: ``[N, 3]`` float32, world ``x, y, z``
+    - ``triangles``: ``[M, 3]`` int64 point ids (counter-clockwise seen from the low values,
+      as VTK orients them)
+    - ``normals``: ``[N, 3]`` float32 unit normals pointing to decreasing values, or None
+    - ``scalars``: ``[N]`` float32, the contour value (or label) of each point, or None
+    - ``point_offsets``, ``triangle_offsets``: int64, one more entry than ``values``; surface
+      ``i`` holds points ``point_offsets[i]:point_offsets[i + 1]`` and triangles
+      ``triangle_offsets[i]:triangle_offsets[i + 1]`` (whose ids stay in its own points)
+    - ``values``: the contour values (or labels), in the order of the surfaces
+
+    The arrays are NumPy arrays for host input and arrays of the input's family (CuPy,
+    PyTorch) for CUDA input; either way they view CuMed's memory, kept alive by the arrays."""
+
+    points: Any
+    triangles: Any
+    normals: Optional[Any] = None
+    scalars: Optional[Any] = None
+    point_offsets: Optional[Any] = None
+    triangle_offsets: Optional[Any] = None
+    values: tuple = ()
+
+    @property
+    def number_of_points(self) -> int:
+        return int(self.points.shape[0])
+
+    @property
+    def number_of_triangles(self) -> int:
+        return int(self.triangles.shape[0])
+
+    def surface(self, index: int) -> "Mesh":
+        """The mesh of ``values[index]`` alone: its points (views), its triangles renumbered
+        from 0 (a new array)."""
+        if not -len(self.values) <= index < len(self.values):
+            raise IndexError(f"surface {index} of a mesh of {len(self.values)} surfaces")
+        index %= len(self.values)
+        p0, p1 = (int(v) for v in self.point_offsets[index:index + 2])
+        t0, t1 = (int(v) for v in self.triangle_offsets[index:index + 2])
+        part = slice(p0, p1)
+        return Mesh(self.points[part], self.triangles[t0:t1] - p0,
+                    None if self.normals is None else self.normals[part],
+                    None if self.scalars is None else self.scalars[part],
+                    self.point_offsets[index:index + 2] - p0,
+                    self.triangle_offsets[index:index + 2] - t0, (self.values[index],))
+
+    def to_vtk(self, scalars_name: str = "scalars"):
+        """A vtkPolyData sharing this mesh's host arrays (device arrays are copied to the host)."""
+        from . import _vtk
+
+        return _vtk.polydata_from_mesh(self, scalars_name)
+
+
+def _values(values, name):
+    if isinstance(values, Real) or getattr(values, "ndim", None) == 0:  # a number, a 0-d array
+        values = [values]
+    if isinstance(values, (str, bytes)):
+        raise InvalidArgument(f"{name} must be a number or a sequence of numbers, got {values!r}")
+    try:
+        values = list(values)
+    except TypeError:
+        raise InvalidArgument(f"{name} must be a number or a sequence of numbers, got "
+                              f"{type(values).__name__}") from None
+    for value in values:
+        if not isinstance(value, Real) and not hasattr(value, "__float__"):
+            raise InvalidArgument(f"{name} must hold numbers, got {value!r}")
+    return [float(value) for value in values]
+
+
+def _contour(image, values, mode, name, normals, scalars, output, devices, slabs, spacing, origin,
+             direction, execution):
+    if output not in OUTPUTS:
+        raise InvalidArgument(f"output must be None, 'arrays' or 'vtk', got {output!r}")
+    contour_values = _values(values, name)
+    vtk_input = _common.is_vtk_image(image)
+    vtk_output = output == "vtk" or (output is None and vtk_input)
+    if vtk_output:
+        from . import _vtk  # before the work: without VTK, this says what to install
+    array, geometry = _common.image_input(image, spacing, origin, direction)
+    points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets = \
+        _native.isosurface(array, contour_values, mode, bool(normals), bool(scalars), int(devices),
+                           int(slabs), geometry, _common.execution(**execution))
+    mesh = Mesh(points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets,
+                tuple(contour_values))
+    if not vtk_output:
+        return mesh
+    scalars_name = None
+    if vtk_input:
+        scalars_name = image.GetPointData().GetScalars().GetName()
+    elif isinstance(image, _common.Volume):
+        scalars_name = image.info.get("scalars_name")
+    return _vtk.polydata_from_mesh(mesh, scalars_name or "scalars")
+
+
+def isosurface(image, values, *, normals=False, scalars=False, output=None, devices=1, slabs=0,
+               spacing=None, origin=None, direction=None, **execution):
+    """The isosurfaces of ``image`` at ``values`` (one number or several: one surface each,
+    appended in this order), as vtkFlyingEdges3D: a point is inside when its value is
+    ``>= value``.
+
+    ``normals``: unit point normals from the interpolated gradient (ComputeNormals);
+    ``scalars``: the contour value per point (ComputeScalars); ``output``: None (a Mesh, or a
+    vtkPolyData for a vtkImageData input), ``"arrays"`` (a Mesh) or ``"vtk"`` (a vtkPolyData,
+    which needs VTK's Python package); ``devices``: CUDA devices to use (1: the current one, 0:
+    every usable one; a CUDA input keeps its mesh on the device only with one); ``slabs``: z-slabs
+    to cut the work into (0: one per device; the mesh does not depend on it). The execution
+    keywords (``backend``, ``threads``, ``progress``, ``cancel``, ``report``) work as everywhere.
+    Raises cumed.InvalidArgument for a bad image (not 3D, an unsupported dtype, fewer than two
+    points along an axis) or bad values (none, not finite)."""
+    return _contour(image, values, "isovalue", "values", normals, scalars, output, devices, slabs,
+                    spacing, origin, direction, execution)
+
+
+def label_surfaces(labels, labels_list=None, *, normals=False, scalars=True, output=None,
+                   devices=1, slabs=0, spacing=None, origin=None, direction=None, **execution):
+    """The surfaces of the regions of a label map, as vtkDiscreteFlyingEdges3D: a point is inside
+    a surface when its value equals the label; edges are cut at their midpoints.
+
+    ``labels_list``: the labels to extract, one surface each in this order; None takes every
+    nonzero label of a host array (sorted). ``scalars`` (on by default, as in
+    vtkDiscreteFlyingEdges3D) gives every point its label. The other keywords are those of
+    :func:`isosurface`."""
+    if labels_list is None:
+        labels_list = _labels_present(labels)
+    return _contour(labels, labels_list, "label", "labels_list", normals, scalars, output, devices,
+                    slabs, spacing, origin, direction, execution)
+
+
+def _labels_present(labels):
+    import numpy as np
+
+    array = labels
+    if isinstance(labels, _common.Volume):
+        array = labels.array
+    elif _common.is_vtk_image(labels):
+        from . import _vtk
+
+        array = _vtk.volume_from_image_data(labels, "labels").array
+    if not isinstance(array, np.ndarray):
+        raise InvalidArgument("labels_list=None finds the labels of host arrays only; pass the "
+                              "labels to extract for a CUDA array")
+    present = np.unique(array)
+    return [value for value in present.tolist() if value != 0]

@@ -1,0 +1,105 @@
+// cumed._cumed.surface: isosurfaces and label surfaces of arrays (the Python layer,
+// cumed/surface.py, holds the public signatures, the Mesh type and the VTK output).
+#include "ArrayBridge.h"
+#include "Bindings.h"
+#include "Call.h"
+
+#include "cumed/core/Error.h"
+#include "cumed/surface/Isosurface.h"
+
+#include <pybind11/stl.h>
+
+#include <type_traits>
+
+namespace cumed::python {
+
+namespace {
+
+using namespace cumed::surface;
+
+ContourMode ParseMode(const std::string& mode) {
+  if (mode == "isovalue") return ContourMode::Isovalue;
+  if (mode == "label") return ContourMode::Label;
+  throw InvalidArgument("mode must be 'isovalue' or 'label', got '" + mode + "'");
+}
+
+/// An array over `values` (one of the mesh's arrays) kept alive by `owner`. An empty array
+/// (no points or triangles) may have no buffer at all.
+template <class T>
+py::object MeshArrayObject(T* values, bool present, std::int64_t rows, py::ssize_t columns,
+                           const char* typestr, MemoryLocation location,
+                           const std::shared_ptr<void>& owner) {
+  std::vector<py::ssize_t> shape{py::ssize_t(rows)};
+  if (columns > 1) shape.push_back(columns);
+  return WrapBuffer(present ? static_cast<void*>(values) : nullptr, location, std::move(shape),
+                    typestr, owner);
+}
+
+py::object OffsetsObject(std::vector<std::int64_t>& offsets, const std::shared_ptr<void>& owner) {
+  return WrapBuffer(offsets.data(), MemoryLocation::Host, {py::ssize_t(offsets.size())}, "<i8",
+                    owner);
+}
+
+/// (points, triangles, normals|None, scalars|None, point_offsets, triangle_offsets) wrapping a
+/// SurfaceMesh (host) or DeviceSurfaceMesh (same member names), which the arrays own together.
+/// Device arrays are ready on every stream: ExtractIsosurface returns when the mesh is complete,
+/// also with keepOnDevice (Isosurface.h's contract), so no stream is handed on (the caller's may
+/// be gone before the mesh is).
+template <class Mesh>
+py::tuple MeshTuple(Mesh&& result, std::int64_t points, std::int64_t triangles,
+                    MemoryLocation location, bool normals, bool scalars) {
+  auto mesh = std::make_shared<std::decay_t<Mesh>>(std::move(result));
+  const auto wrap = [&](auto& array, std::int64_t rows, py::ssize_t columns, const char* type) {
+    return MeshArrayObject(array.data(), !array.empty(), rows, columns, type, location, mesh);
+  };
+  return py::make_tuple(
+      wrap(mesh->points, points, 3, "<f4"), wrap(mesh->triangles, triangles, 3, "<i8"),
+      normals ? wrap(mesh->normals, points, 3, "<f4") : py::object(py::none()),
+      scalars ? wrap(mesh->scalars, points, 1, "<f4") : py::object(py::none()),
+      OffsetsObject(mesh->pointOffsets, mesh), OffsetsObject(mesh->triangleOffsets, mesh));
+}
+
+py::object IsosurfaceBinding(py::handle image, const std::vector<double>& values,
+                             const std::string& mode, bool normals, bool scalars, int devices,
+                             int slabs, const GeometryArguments& geometry,
+                             const ExecutionArguments& execution) {
+  auto input = AdoptArray(image, geometry, "image");
+  if (input.ndim != 3)
+    throw InvalidArgument("image: surfaces need a 3D [z, y, x] array, got a 2D one of shape (" +
+                          std::to_string(input.image.geometry().size[1]) + ", " +
+                          std::to_string(input.image.geometry().size[0]) + ")");
+  IsosurfaceOptions options;
+  options.values = values;
+  options.mode = ParseMode(mode);
+  options.computeNormals = normals;
+  options.computeScalars = scalars;
+  options.numberOfDevices = devices;
+  options.numberOfSlabs = slabs;
+  // A device input gets a device mesh back; CuMed keeps a mesh on the device only on one GPU, so
+  // with several the mesh comes to the host (NumPy arrays), as the C++ API does.
+  options.keepOnDevice = input.image.location() == MemoryLocation::Device && devices == 1;
+  const Stream* stream = input.stream ? &*input.stream : nullptr;
+  CallScope scope(execution, options, stream);
+  auto result = scope.run([&] { return ExtractIsosurface(input.image, options); });
+  if (result.deviceMesh) {
+    const auto points = result.deviceMesh->numberOfPoints;
+    const auto triangles = result.deviceMesh->numberOfTriangles;
+    return ReturnLike(image, MeshTuple(std::move(*result.deviceMesh), points, triangles,
+                                       MemoryLocation::Device, normals, scalars));
+  }
+  const auto points = result.mesh.numberOfPoints(), triangles = result.mesh.numberOfTriangles();
+  return MeshTuple(std::move(result.mesh), points, triangles, MemoryLocation::Host, normals,
+                   scalars);
+}
+
+} // namespace
+
+void BindSurface(py::module_& module) {
+  module.def("isosurface", &IsosurfaceBinding, py::arg("image"), py::arg("values"), py::arg("mode"),
+             py::arg("normals"), py::arg("scalars"), py::arg("devices"), py::arg("slabs"),
+             py::arg("geometry"), py::arg("execution"),
+             "(points, triangles, normals|None, scalars|None, point_offsets, triangle_offsets) "
+             "of the surfaces of `values`, wrapping CuMed's mesh without copies.");
+}
+
+} // namespace cumed::python
