@@ -13,7 +13,7 @@ import os
 
 from . import _common
 from ._common import Volume
-from ._cumed import InvalidArgument
+from ._cumed import Error, InvalidArgument
 from ._cumed import io as _native
 
 
@@ -86,10 +86,17 @@ def write_dicom_series(image, directory, *, spacing=None, origin=None, direction
                         ("patient_id", patient_id)):
         if not isinstance(value, str):
             raise TypeError(f"{name} must be a str, got {type(value).__name__}")
-    return _native.write_dicom_series(
-        array, _directory(directory), geometry, patient_name, patient_id, study_description,
-        series_description, study_uid or "", frame_of_reference_uid or "", int(series_number),
-        bool(derived), bool(unsigned_with_intercept))
+    try:
+        return _native.write_dicom_series(
+            array, _directory(directory), geometry, patient_name, patient_id, study_description,
+            series_description, study_uid or "", frame_of_reference_uid or "", int(series_number),
+            bool(derived), bool(unsigned_with_intercept))
+    except Error as error:
+        # The C++ message names the C++ option; name this function's keyword instead.
+        text = str(error).replace("unsignedWithIntercept = false", "unsigned_with_intercept=False")
+        if text == str(error):
+            raise
+        raise type(error)(text) from None
 
 
 __all__ = ["read_dicom_series", "write_dicom_series", "Volume"]
