@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -109,6 +110,38 @@ def test_thread_count_and_concurrent_reads_give_the_same_volume():
         assert np.array_equal(result.array, expected.array)
         assert (result.spacing, result.origin, result.direction) == \
             (expected.spacing, expected.origin, expected.direction)
+
+
+def test_gil_is_released_while_reading_and_writing(tmp_path):
+    # A write and a read on a worker thread; the main thread must keep running Python while
+    # each call runs: its longest pause must be far shorter than the calls.
+    phantom = cumed.io.read_dicom_series(phantom_ct())
+    volume = np.concatenate([phantom.array] * 3)  # 360 slices: calls of about 0.1 s
+    started, finished = threading.Event(), threading.Event()
+    durations = []
+
+    def timed(call, *args, **keywords):
+        start = time.perf_counter()
+        call(*args, **keywords)
+        durations.append(time.perf_counter() - start)
+
+    def work():
+        started.set()
+        timed(cumed.io.write_dicom_series, volume, tmp_path / "series")
+        timed(cumed.io.read_dicom_series, tmp_path / "series", threads=1)
+        finished.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    started.wait()
+    longest_pause, last = 0.0, time.perf_counter()
+    while not finished.is_set():
+        now = time.perf_counter()
+        longest_pause, last = max(longest_pause, now - last), now
+    worker.join()
+    assert min(durations) > 0.03, f"the calls ({durations} s) are too short to tell"
+    # Holding the GIL would pause the main thread for a whole call.
+    assert longest_pause < 0.5 * min(durations), (longest_pause, durations)
 
 
 def test_series_uid_picks_one_of_several_series(tmp_path):
