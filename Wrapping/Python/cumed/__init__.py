@@ -22,8 +22,8 @@ from ._cumed import (  # noqa: F401
     transfer_stats,
 )
 from ._common import Volume  # noqa: F401
-from . import morphology  # noqa: F401
 from . import io  # noqa: F401
+from . import morphology  # noqa: F401
 
 __all__ = [
     "Cancelled", "CudaError", "DeviceArray", "Error", "InvalidArgument", "Report", "Volume",
