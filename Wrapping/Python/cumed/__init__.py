@@ -22,6 +22,7 @@ from ._cumed import (  # noqa: F401
     transfer_stats,
 )
 from ._common import Volume  # noqa: F401
+from . import io  # noqa: F401
 from . import morphology  # noqa: F401
 from . import surface  # noqa: F401
 
@@ -29,5 +30,6 @@ __all__ = [
     "Cancelled", "CudaError", "DeviceArray", "Error", "InvalidArgument", "Report", "Volume",
     "cuda_available", "cuda_built", "current_device", "describe_devices", "last_report",
     "transfer_stats", "morphology",
+    "io",
 ]
 __all__ += ["surface"]

@@ -12,6 +12,8 @@ PYBIND11_MODULE(_cumed, module) {
   BindAdoptionProbe(module);
   auto morphology = module.def_submodule("morphology");
   BindMorphology(morphology);
+  auto io = module.def_submodule("io");
+  BindIO(io);
 #ifdef CUMED_PYTHON_WITH_SURFACE
   auto surface = module.def_submodule("surface");
   BindSurface(surface);

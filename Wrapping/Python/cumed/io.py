@@ -1,0 +1,102 @@
+"""DICOM CT series in and out, through CuMed's C++ reader and writer (CuMed::IO).
+
+``read_dicom_series`` reads one CT series of a directory into a :class:`cumed.Volume`: an int16
+array of Hounsfield units indexed ``[z, y, x]`` (slices sorted along the slice normal) that wraps
+the reader's own memory, with ``spacing``, ``origin`` and ``direction`` in ITK's ``(x, y, z)``
+order exactly as the C++ reader computes them, and ``info``, what the reader knows about the
+series. ``write_dicom_series`` writes an int16 HU volume as a new CT series. Both release the GIL
+while they read or write. A series the reader cannot trust (missing or empty directory, damaged
+or hostile file, inconsistent geometry) raises :class:`cumed.Error` whose message names the file
+and the DICOM tag; bad arguments raise :class:`cumed.InvalidArgument`.
+"""
+import os
+
+from . import _common
+from ._common import Volume
+from ._cumed import Error, InvalidArgument
+from ._cumed import io as _native
+
+
+def _directory(directory, name="directory"):
+    try:
+        return os.fspath(directory)
+    except TypeError:
+        raise TypeError(f"{name} must be a str or os.PathLike, got {type(directory).__name__}") \
+            from None
+
+
+def read_dicom_series(directory, *, series_uid=None, require_ct=True, threads=0):
+    """Reads one DICOM CT series of ``directory`` (not recursive) as a :class:`cumed.Volume`.
+
+    ``series_uid``: the SeriesInstanceUID to read; None reads the series with the most slices
+    (a warning names the others, listed in ``info["other_series_uids"]``). ``require_ct``:
+    refuse a series whose Modality is not CT. ``threads``: threads for the header scan and the
+    pixel decode (0: OpenMP's default); the result does not depend on it.
+
+    Returns a Volume whose ``array`` is int16 HU ``[z, y, x]`` (each slice's RescaleSlope and
+    RescaleIntercept applied), ``spacing`` (column step, row step, slice step from the slice
+    positions), ``origin`` (ImagePositionPatient of the first slice) and ``direction`` (rows of a
+    3x3 matrix whose columns are the row cosine, the column cosine and the slice normal), all
+    ``(x, y, z)``, and ``info``: ``directory``, ``series_uid``, ``modality``,
+    ``series_description``, ``slices``, ``files`` (sorted along the normal),
+    ``other_series_uids``, ``skipped_files`` (not DICOM, warned), ``rescale_slope`` and
+    ``rescale_intercept`` (of the first slice) and ``timing`` (threads and seconds).
+
+    Raises cumed.Error naming the directory, the file and the tag for what the C++ reader
+    refuses (see DicomSeriesReader.h); cumed.InvalidArgument for negative ``threads``."""
+    if series_uid is not None and not isinstance(series_uid, str):
+        raise TypeError(f"series_uid must be a str or None, got {type(series_uid).__name__}")
+    array, spacing, origin, direction, info = _native.read_dicom_series(
+        _directory(directory), series_uid or "", bool(require_ct), int(threads))
+    return Volume(array, spacing, origin, direction, info)
+
+
+def write_dicom_series(image, directory, *, spacing=None, origin=None, direction=None,
+                       series_description="CuMed CT", series_number=1, study_description="CuMed",
+                       study_uid=None, frame_of_reference_uid=None, patient_name="CuMed^Phantom",
+                       patient_id="CUMED0001", derived=True, unsigned_with_intercept=True):
+    """Writes ``image`` (int16 Hounsfield units ``[z, y, x]``, or a 2D ``[y, x]`` slice; a
+    cumed.Volume carries its own geometry) as a DICOM CT series, one file per slice named
+    IMG0001.dcm..., and returns its new SeriesInstanceUID.
+
+    ``directory`` must not exist or be empty: nothing is ever overwritten (cumed.Error names the
+    directory otherwise), and there is no option to overwrite; missing parents are created. The
+    series appears complete or not at all: the files are written into a hidden directory beside
+    it that is renamed once every slice is written.
+
+    Only int16 is written, as the C++ writer takes it: other dtypes raise cumed.InvalidArgument
+    (round float results yourself, e.g. ``numpy.rint(x).astype(numpy.int16)`` after checking the
+    range). A CUDA array is copied to the host once. ``spacing``, ``origin`` and ``direction``
+    (ITK's ``(x, y, z)``) override a Volume's; the direction must be orthonormal.
+
+    ``derived`` writes ImageType DERIVED\\SECONDARY\\AXIAL (the default, for results), else
+    ORIGINAL\\PRIMARY\\AXIAL. ``unsigned_with_intercept`` stores HU + 1024 as uint16 with
+    RescaleIntercept -1024 (as scanners do; values below -1024 are then refused, naming the value
+    and slice); False stores int16 with intercept 0. ``study_uid`` and
+    ``frame_of_reference_uid`` (None: fresh UIDs) place the series in an existing study and
+    frame of reference."""
+    array, geometry = _common.image_input(image, spacing, origin, direction)
+    dtype = getattr(array, "dtype", None)
+    if dtype is not None and str(dtype) not in ("int16", "torch.int16"):
+        raise InvalidArgument(f"image: write_dicom_series writes int16 Hounsfield units, got dtype "
+                              f"{dtype} (convert with numpy.rint(image).astype(numpy.int16) after "
+                              f"checking the range)")
+    for name, value in (("series_description", series_description),
+                        ("study_description", study_description), ("patient_name", patient_name),
+                        ("patient_id", patient_id)):
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+    try:
+        return _native.write_dicom_series(
+            array, _directory(directory), geometry, patient_name, patient_id, study_description,
+            series_description, study_uid or "", frame_of_reference_uid or "", int(series_number),
+            bool(derived), bool(unsigned_with_intercept))
+    except Error as error:
+        # The C++ message names the C++ option; name this function's keyword instead.
+        text = str(error).replace("unsignedWithIntercept = false", "unsigned_with_intercept=False")
+        if text == str(error):
+            raise
+        raise type(error)(text) from None
+
+
+__all__ = ["read_dicom_series", "write_dicom_series", "Volume"]

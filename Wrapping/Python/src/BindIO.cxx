@@ -1,0 +1,138 @@
+// cumed._cumed.io: DICOM CT series in and out through CuMed::IO (the Python layer, cumed/io.py,
+// holds the public signatures and documentation). The volume read is returned as a NumPy array
+// over the reader's own ITK buffer; the array written is handed to the writer as an ITK image
+// over the caller's memory. Both run with the GIL released.
+#include "ArrayBridge.h"
+#include "Bindings.h"
+
+#include "cumed/core/Error.h"
+#include "cumed/io/DicomSeriesReader.h"
+#include "cumed/io/DicomSeriesWriter.h"
+#include "cumed/itk/ItkImageBridge.h"
+
+#include <pybind11/stl.h>
+
+namespace cumed::python {
+
+namespace {
+
+py::tuple Triple(const std::array<double, 3>& values) {
+  return py::make_tuple(values[0], values[1], values[2]);
+}
+
+/// ITK's direction as rows of a 3x3 matrix (its columns are the image axes).
+py::tuple DirectionRows(const std::array<double, 9>& direction) {
+  return py::make_tuple(py::make_tuple(direction[0], direction[1], direction[2]),
+                        py::make_tuple(direction[3], direction[4], direction[5]),
+                        py::make_tuple(direction[6], direction[7], direction[8]));
+}
+
+/// Everything CtSeries::info carries, with the slice count and the reader's timing.
+py::dict InfoToDict(const io::DicomSeriesInfo& info, const io::DicomReadReport& report) {
+  py::dict dict;
+  dict["directory"] = info.directory;
+  dict["series_uid"] = info.seriesUid;
+  dict["modality"] = info.modality;
+  dict["series_description"] = info.seriesDescription;
+  dict["slices"] = info.files.size();
+  dict["files"] = info.files;
+  dict["other_series_uids"] = info.otherSeriesUids;
+  dict["skipped_files"] = info.skippedFiles;
+  dict["rescale_slope"] = info.rescaleSlope;
+  dict["rescale_intercept"] = info.rescaleIntercept;
+  py::dict timing;
+  timing["threads"] = report.threads;
+  timing["header_seconds"] = report.headerSeconds;
+  timing["decode_seconds"] = report.decodeSeconds;
+  timing["total_seconds"] = report.totalSeconds;
+  dict["timing"] = timing;
+  return dict;
+}
+
+/// (array [z, y, x] int16 HU, spacing, origin, direction rows, info).
+py::tuple ReadBinding(const std::string& directory, const std::string& seriesUid, bool requireCT,
+                      int threads) {
+  io::DicomReadOptions options;
+  options.seriesUid = seriesUid;
+  options.requireCT = requireCT;
+  options.threads = threads;
+  io::DicomReadReport report;
+  options.report = &report;
+  io::CtSeries series;
+  {
+    py::gil_scoped_release release;
+    series = io::ReadDicomCtSeries(directory, options);
+  }
+  Image image = AdoptItkImage(series.image.GetPointer());
+  const ImageGeometry geometry = image.geometry();
+  return py::make_tuple(ImageToArray(std::move(image), 3), Triple(geometry.spacing),
+                        Triple(geometry.origin), DirectionRows(geometry.direction),
+                        InfoToDict(series.info, report));
+}
+
+struct WriteArguments {
+  std::string patientName, patientId, studyDescription, seriesDescription, studyUid,
+      frameOfReferenceUid;
+  int seriesNumber = 1;
+  bool derived = true;
+  bool unsignedWithIntercept = true;
+};
+
+/// Writes `image` (int16 HU) as a new series; returns its Series Instance UID.
+std::string WriteBinding(py::handle image, const std::string& directory,
+                         const GeometryArguments& geometry, const WriteArguments& arguments) {
+  auto input = AdoptArray(image, geometry, "image");
+  if (input.image.pixelType() != PixelType::Int16)
+    throw InvalidArgument(std::string("image: write_dicom_series writes int16 Hounsfield units, "
+                                      "got ") +
+                          ToString(input.image.pixelType()) +
+                          " (convert with numpy.rint(image).astype(numpy.int16) after checking "
+                          "the range)");
+  io::DicomWriteOptions options;
+  options.patientName = arguments.patientName;
+  options.patientId = arguments.patientId;
+  options.studyDescription = arguments.studyDescription;
+  options.seriesDescription = arguments.seriesDescription;
+  options.studyInstanceUid = arguments.studyUid;
+  options.frameOfReferenceUid = arguments.frameOfReferenceUid;
+  options.seriesNumber = arguments.seriesNumber;
+  options.derived = arguments.derived;
+  options.unsignedWithIntercept = arguments.unsignedWithIntercept;
+  const Stream* stream = input.stream ? &*input.stream : nullptr;
+  io::HounsfieldImage::Pointer itkImage;
+  std::string seriesUid;
+  {
+    py::gil_scoped_release release;
+    // The files need host pixels: a device array is copied to the host once.
+    Image host = input.image.location() == MemoryLocation::Host ? std::move(input.image)
+                                                                : input.image.toHost(stream);
+    itkImage = ToItkImage<io::HounsfieldImage>(std::move(host));
+    seriesUid = io::WriteDicomCtSeries(itkImage.GetPointer(), directory, options);
+  }
+  return seriesUid; // itkImage lets go of the caller's array here, with the GIL held
+}
+
+} // namespace
+
+void BindIO(py::module_& module) {
+  module.def("read_dicom_series", &ReadBinding, py::arg("directory"), py::arg("series_uid"),
+             py::arg("require_ct"), py::arg("threads"));
+  module.def(
+      "write_dicom_series",
+      [](py::handle image, const std::string& directory, const GeometryArguments& geometry,
+         std::string patientName, std::string patientId, std::string studyDescription,
+         std::string seriesDescription, std::string studyUid, std::string frameOfReferenceUid,
+         int seriesNumber, bool derived, bool unsignedWithIntercept) {
+        return WriteBinding(image, directory, geometry,
+                            {std::move(patientName), std::move(patientId),
+                             std::move(studyDescription), std::move(seriesDescription),
+                             std::move(studyUid), std::move(frameOfReferenceUid), seriesNumber,
+                             derived, unsignedWithIntercept});
+      },
+      py::arg("image"), py::arg("directory"), py::arg("geometry"), py::arg("patient_name"),
+      py::arg("patient_id"), py::arg("study_description"), py::arg("series_description"),
+      py::arg("study_uid"), py::arg("frame_of_reference_uid"), py::arg("series_number"),
+      py::arg("derived"), py::arg("unsigned_with_intercept"));
+}
+
+} // namespace cumed::python
