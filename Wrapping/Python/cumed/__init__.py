@@ -23,9 +23,11 @@ from ._cumed import (  # noqa: F401
 )
 from ._common import Volume  # noqa: F401
 from . import morphology  # noqa: F401
+from . import registration  # noqa: F401
 
 __all__ = [
     "Cancelled", "CudaError", "DeviceArray", "Error", "InvalidArgument", "Report", "Volume",
     "cuda_available", "cuda_built", "current_device", "describe_devices", "last_report",
     "transfer_stats", "morphology",
+    "registration",
 ]

@@ -11,6 +11,8 @@ PYBIND11_MODULE(_cumed, module) {
   BindDeviceArray(module);
   auto morphology = module.def_submodule("morphology");
   BindMorphology(morphology);
+  auto registration = module.def_submodule("registration");
+  BindRegistration(registration);
 #ifdef CUMED_PYTHON_WITH_SURFACE
   auto surface = module.def_submodule("surface");
   BindSurface(surface);
