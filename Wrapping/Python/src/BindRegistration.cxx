@@ -74,8 +74,8 @@ py::dict GeometryToDict(const ImageGeometry& g) {
 /// (the grid holds three separate vectors; control grids are small).
 py::array_t<double> CoefficientsToArray(const BSplineGrid& grid) {
   const auto& size = grid.coefficientGeometry().size;
-  py::array_t<double> out({py::ssize_t(3), py::ssize_t(size[2]), py::ssize_t(size[1]),
-                           py::ssize_t(size[0])});
+  py::array_t<double> out(
+      {py::ssize_t(3), py::ssize_t(size[2]), py::ssize_t(size[1]), py::ssize_t(size[0])});
   const std::size_t n = grid.numberOfControlPoints();
   for (int c = 0; c < 3; ++c)
     std::copy_n(grid.coefficients(c).data(), n, out.mutable_data() + c * n);
@@ -145,12 +145,11 @@ Image AdoptField(py::handle flattenedField, const GeometryArguments& geometry, i
 }
 
 py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::handle maskArray,
-                         const std::string& metric, int levels, double gridSpacing,
-                         int iterations, double tolerance, double bending, double elasticity,
-                         double logJacobian, int histogramBins, double lnccSigma,
-                         double defaultValue, bool affineStage, py::handle initialAffine,
-                         const std::vector<std::string>& outputs, py::object onIteration,
-                         const GeometryArguments& fixedGeometry,
+                         const std::string& metric, int levels, double gridSpacing, int iterations,
+                         double tolerance, double bending, double elasticity, double logJacobian,
+                         int histogramBins, double lnccSigma, double defaultValue, bool affineStage,
+                         py::handle initialAffine, const std::vector<std::string>& outputs,
+                         py::object onIteration, const GeometryArguments& fixedGeometry,
                          const GeometryArguments& movingGeometry,
                          const ExecutionArguments& execution) {
   auto fixed = AdoptArray(fixedArray, fixedGeometry, "fixed");
@@ -203,9 +202,8 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
   };
   auto result = scope.run([&] {
     ExecutionScope executionScope(run);
-    auto registered =
-        Register(fixed.image, moving.image, options, mask ? &mask->image : nullptr,
-                 onDevice ? MemoryLocation::Device : MemoryLocation::Host);
+    auto registered = Register(fixed.image, moving.image, options, mask ? &mask->image : nullptr,
+                               onDevice ? MemoryLocation::Device : MemoryLocation::Host);
     executionScope.finish(registered.backend);
     return registered;
   });
@@ -248,8 +246,8 @@ py::object FieldOfGridBinding(py::handle coefficients, const GeometryArguments& 
                               const ExecutionArguments& execution) {
   const BSplineGrid grid = GridFromArrays(coefficients, gridGeometry);
   if (shape.size() != 2 && shape.size() != 3)
-    throw InvalidArgument("shape must be [z, y, x] or [y, x], got " +
-                          std::to_string(shape.size()) + " values");
+    throw InvalidArgument("shape must be [z, y, x] or [y, x], got " + std::to_string(shape.size()) +
+                          " values");
   const int ndim = int(shape.size());
   const std::array<std::size_t, 3> size{shape[ndim - 1], shape[ndim - 2],
                                         ndim == 3 ? shape[0] : std::size_t(1)};
@@ -292,8 +290,7 @@ py::dict JacobianStatisticsBinding(py::handle jacobian, py::handle mask,
   JacobianStatistics statistics;
   {
     py::gil_scoped_release release;
-    statistics =
-        SummarizeJacobian(determinant.image, adoptedMask ? &adoptedMask->image : nullptr);
+    statistics = SummarizeJacobian(determinant.image, adoptedMask ? &adoptedMask->image : nullptr);
   }
   return StatisticsToDict(statistics);
 }
