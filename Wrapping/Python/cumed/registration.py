@@ -9,8 +9,8 @@ Arrays are indexed ``[z, y, x]`` (2D: ``[y, x]``); geometry keywords (spacing, o
 direction) and every vector CuMed returns (displacements, grid coefficients) are in ITK's
 ``(x, y, z)`` order, in millimetres. See Documentation/registration.md for the algorithm.
 """
-from dataclasses import dataclass, field as _field
-from typing import Any, Optional
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -104,7 +104,10 @@ class RegistrationResult:
     seconds: float
     timing: RegistrationTiming
     metric: str = "ssd"
-    info: dict = _field(default_factory=dict)
+    # The fixed image's geometry, which the arrays share (x, y, z order).
+    spacing: tuple = (1.0, 1.0, 1.0)
+    origin: tuple = (0.0, 0.0, 0.0)
+    direction: tuple = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
 
 
 def _mask_input(mask):
@@ -176,7 +179,8 @@ def register(fixed, moving, *, metric="ssd", levels=3, grid_spacing_mm=10.0, ite
         seconds=raw["seconds"],
         timing=RegistrationTiming(raw["timing"]["prepare"], raw["timing"]["affine"],
                                   list(raw["timing"]["levels"]), raw["timing"]["output"]),
-        metric=metric.lower())
+        metric=metric.lower(), spacing=raw["fixed_geometry"]["spacing"],
+        origin=raw["fixed_geometry"]["origin"], direction=raw["fixed_geometry"]["direction"])
 
 
 def field_from_grid(grid, shape, *, spacing=None, origin=None, direction=None, device=False,
@@ -192,23 +196,50 @@ def field_from_grid(grid, shape, *, spacing=None, origin=None, direction=None, d
                                  _common.execution(**execution))
 
 
-def jacobian(field, *, spacing=None, origin=None, direction=None, **execution):
-    """The Jacobian determinant ``[z, y, x]`` (float32) of ``x -> x + field(x)``, as ITK's
-    DisplacementFieldJacobianDeterminantFilter computes it (central differences over the image
-    spacing, the direction not applied). ``field``: float32 ``[z, y, x, 3]`` (or ``[y, x, 3]``),
-    C-contiguous, host or device (the result stays where the field is)."""
-    if isinstance(field, _common.Volume):
+def _field_input(field, spacing, origin, direction):
+    """(flattened [z, y, x * 3] field, Geometry) for a field array, a Volume of one or a
+    RegistrationResult (its field on the fixed image's geometry)."""
+    if isinstance(field, (RegistrationResult, _common.Volume)):
         spacing = field.spacing if spacing is None else spacing
         origin = field.origin if origin is None else origin
         direction = field.direction if direction is None else direction
-        field = field.array
+        if isinstance(field, RegistrationResult) and field.field is None:
+            raise InvalidArgument("the RegistrationResult has no field: register with "
+                                  "outputs including 'field'")
+        field = field.field if isinstance(field, RegistrationResult) else field.array
     shape = tuple(field.shape)
     if len(shape) not in (3, 4) or shape[-1] != 3:
         raise InvalidArgument(f"field: expected a [z, y, x, 3] or [y, x, 3] array, got shape "
                               f"{shape}")
-    flattened = field.reshape(*shape[:-2], shape[-2] * 3)
-    return _native.jacobian(flattened, _cumed.Geometry(spacing, origin, direction),
-                            _common.execution(**execution))
+    return field.reshape(*shape[:-2], shape[-2] * 3), _cumed.Geometry(spacing, origin, direction)
+
+
+def warp(moving, field, *, default_value=0.0, spacing=None, origin=None, direction=None,
+         moving_spacing=None, moving_origin=None, moving_direction=None, **execution):
+    """``moving`` resampled at ``x + field(x)`` on the field's grid (trilinear, ITK's rules;
+    ``default_value`` outside the moving image): exactly ``RegistrationResult.warped`` for that
+    result's field, so it applies a registration to another image of the moving subject.
+
+    ``field``: a RegistrationResult (its field and the fixed image's geometry), or a float32
+    ``[z, y, x, 3]`` array (x, y, z components, mm) with ``spacing`` / ``origin`` /
+    ``direction`` (x, y, z order). ``moving``: an array, cumed.Volume or vtkImageData with its
+    own geometry (``moving_*`` keywords). Returns a float32 ``[z, y, x]`` array; computed on the
+    CPU (a device field's result is copied back to its device)."""
+    flattened, field_geometry = _field_input(field, spacing, origin, direction)
+    moving_array, moving_geometry = _common.image_input(moving, moving_spacing, moving_origin,
+                                                        moving_direction, "moving")
+    return _native.warp(moving_array, flattened, field_geometry, moving_geometry,
+                        float(default_value), _common.execution(**execution))
+
+
+def jacobian(field, *, spacing=None, origin=None, direction=None, **execution):
+    """The Jacobian determinant ``[z, y, x]`` (float32) of ``x -> x + field(x)``, as ITK's
+    DisplacementFieldJacobianDeterminantFilter computes it (central differences over the image
+    spacing, the direction not applied). ``field``: float32 ``[z, y, x, 3]`` (or ``[y, x, 3]``),
+    C-contiguous, host or device (the result stays where the field is), a cumed.Volume of one,
+    or a RegistrationResult (its field on the fixed image's geometry)."""
+    flattened, geometry = _field_input(field, spacing, origin, direction)
+    return _native.jacobian(flattened, geometry, _common.execution(**execution))
 
 
 def jacobian_statistics(jacobian_determinant, *, mask=None, spacing=None, origin=None,

@@ -9,6 +9,7 @@
 #include "cumed/registration/DisplacementField.h"
 #include "cumed/registration/Jacobian.h"
 #include "cumed/registration/Registration.h"
+#include "cumed/registration/Warp.h"
 
 #include <pybind11/stl.h>
 
@@ -135,6 +136,8 @@ Image AdoptField(py::handle flattenedField, const GeometryArguments& geometry, i
   if (adopted.image.pixelType() != PixelType::Float32)
     throw InvalidArgument(std::string("field: dtype must be float32, got ") +
                           ToString(adopted.image.pixelType()));
+  // CuMed reads the field on its own stream: the producer's work must be done first.
+  if (adopted.stream) adopted.stream->synchronize();
   ndim = adopted.ndim;
   auto size = adopted.image.geometry().size;
   size[0] /= 3;
@@ -222,6 +225,7 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
   out["field"] = array("field", result.displacementField);
   out["jacobian"] = array("jacobian", result.jacobianDeterminant);
   out["jacobian_statistics"] = StatisticsToDict(result.jacobian);
+  out["fixed_geometry"] = GeometryToDict(fixed.image.geometry());
   out["grid_coefficients"] = CoefficientsToArray(result.grid);
   out["grid_geometry"] = GeometryToDict(result.grid.coefficientGeometry());
   out["affine"] = AffineToArray(result.affine);
@@ -283,6 +287,27 @@ py::object JacobianBinding(py::handle flattenedField, const GeometryArguments& g
   return ReturnLike(flattenedField, ImageToArray(std::move(determinant), ndim));
 }
 
+py::object WarpBinding(py::handle movingArray, py::handle flattenedField,
+                       const GeometryArguments& fieldGeometry,
+                       const GeometryArguments& movingGeometry, double defaultValue,
+                       const ExecutionArguments& execution) {
+  auto moving = AdoptArray(movingArray, movingGeometry, "moving");
+  int ndim = 3;
+  const Image field = AdoptField(flattenedField, fieldGeometry, ndim);
+  if (moving.stream) moving.stream->synchronize();
+  WarpOptions options;
+  options.defaultPixelValue = defaultValue;
+  ExecutionOptions run;
+  CallScope scope(execution, run);
+  Image warped = scope.run([&] {
+    ExecutionScope executionScope(run);
+    Image computed = WarpImage(moving.image, field, options);
+    executionScope.finish(Backend::CPU);
+    return computed;
+  });
+  return ReturnLike(flattenedField, ImageToArray(std::move(warped), ndim));
+}
+
 py::dict JacobianStatisticsBinding(py::handle jacobian, py::handle mask,
                                    const GeometryArguments& geometry) {
   const auto determinant = AdoptArray(jacobian, geometry, "jacobian");
@@ -326,6 +351,9 @@ void BindRegistration(py::module_& module) {
              py::arg("grid_geometry"), py::arg("shape"), py::arg("fixed_geometry"),
              py::arg("device"), py::arg("execution"));
   module.def("jacobian", &JacobianBinding, py::arg("flattened_field"), py::arg("geometry"),
+             py::arg("execution"));
+  module.def("warp", &WarpBinding, py::arg("moving"), py::arg("flattened_field"),
+             py::arg("field_geometry"), py::arg("moving_geometry"), py::arg("default_value"),
              py::arg("execution"));
   module.def("jacobian_statistics", &JacobianStatisticsBinding, py::arg("jacobian"),
              py::arg("mask"), py::arg("geometry"));
