@@ -127,6 +127,45 @@ def test_grid_field_and_jacobian_agree_with_the_result(fixed, sinusoid_pair):
     assert statistics.minimum == pytest.approx(result.jacobian_statistics.minimum, abs=1e-6)
 
 
+def test_warp_applies_the_field_again(grid, fixed, sinusoid_pair):
+    moving, _ = sinusoid_pair
+    x, y, z = grid
+    spacing, origin = (1.2, 0.9, 1.1), (3.0, -2.0, 7.5)
+    fixed_volume = cumed.Volume(fixed, spacing, origin)
+    moving_volume = cumed.Volume(moving, spacing, origin)
+    result = registration.register(fixed_volume, moving_volume, levels=1, grid_spacing_mm=8,
+                                   iterations=5, default_value=-7)
+    assert result.spacing == spacing and result.origin == origin
+    # The result's own field and geometry: its warped image, bit for bit.
+    np.testing.assert_array_equal(registration.warp(moving_volume, result, default_value=-7),
+                                  result.warped)
+    # A field given as an array with its geometry, on another image of the moving subject.
+    other = textured(x + 0.25, y, z) * 0.5
+    warped = registration.warp(other, result.field, spacing=spacing, origin=origin,
+                               moving_spacing=spacing, moving_origin=origin, default_value=-7)
+    again = registration.warp(cumed.Volume(other, spacing, origin), result, default_value=-7)
+    np.testing.assert_array_equal(warped, again)
+    # A constant field of whole voxels shifts the image by whole voxels.
+    shift = np.zeros(fixed.shape + (3,), np.float32)
+    shift[..., 0] = 2.0
+    shifted = registration.warp(fixed, shift, default_value=-1)
+    np.testing.assert_array_equal(shifted[:, :, :-2], fixed[:, :, 2:])
+    assert (shifted[:, :, -1] == -1).all()
+
+
+def test_report_and_callback_errors(fixed):
+    report = cumed.Report()
+    registration.register(fixed, fixed, levels=1, iterations=2, backend="cpu", report=report)
+    assert report.backend == "cpu" and report.seconds > 0
+
+    def failing(_):
+        raise KeyError("from the progress callback")
+
+    moving = np.roll(fixed, 1, axis=2)
+    with pytest.raises(KeyError, match="from the progress callback"):
+        registration.register(fixed, moving, levels=1, iterations=5, progress=failing)
+
+
 def test_results_wrap_cumeds_memory(fixed):
     result = registration.register(fixed, fixed, levels=1, iterations=2, backend="cpu")
     for array in (result.warped, result.field, result.jacobian):
