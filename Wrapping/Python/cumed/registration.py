@@ -42,7 +42,10 @@ class BSplineGrid:
 
     ``coefficients``: float64 ``[3, z, y, x]``, the displacement (x, y, z components, mm) at each
     control point; ``origin``, ``spacing``, ``size`` (x, y, z) and ``direction`` (3x3, columns
-    = grid axes) are the coefficient images' geometry."""
+    = grid axes) are the coefficient images' geometry. For ITK:
+    ``transform = itk.BSplineTransform[itk.D, 3, 3].New()``, then
+    ``transform.SetFixedParameters(grid.itk_fixed_parameters())`` and
+    ``transform.SetParameters(grid.itk_parameters())`` (as converted OptimizerParameters)."""
 
     coefficients: Any
     origin: tuple
@@ -58,16 +61,6 @@ class BSplineGrid:
         """ITK's fixed parameters: size, origin, spacing, then the direction row by row."""
         return np.array([*self.size, *self.origin, *self.spacing,
                          *np.asarray(self.direction, dtype=float).ravel()], dtype=float)
-
-    def to_itk(self):
-        """The grid as an ``itk.BSplineTransform[itk.D, 3, 3]`` (needs the ``itk`` package)."""
-        import itk
-
-        transform = itk.BSplineTransform[itk.D, 3, 3].New()
-        transform.SetFixedParameters(itk.OptimizerParameters[itk.D](
-            self.itk_fixed_parameters().tolist()))
-        transform.SetParameters(itk.OptimizerParameters[itk.D](self.itk_parameters().tolist()))
-        return transform
 
 
 @dataclass

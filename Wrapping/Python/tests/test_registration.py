@@ -320,21 +320,39 @@ def read_mha(path):
     return array.reshape(shape + ((components,) if components > 1 else ()))
 
 
+def read_tfm_numbers(path, key):
+    for line in pathlib.Path(path).read_text().splitlines():
+        if line.startswith(key + ":"):
+            return np.array([float(value) for value in line.split()[1:]])
+    raise AssertionError(f"no {key} in {path}")
+
+
 def test_python_equals_cumed_register(tmp_path, fixed, sinusoid_pair):
+    # The same options through the C++ program (files in and out): the same field, warped image
+    # and Jacobian (measured: bit for bit), and its transform.tfm holds the grid's ITK
+    # parameters and fixed parameters.
     build = os.environ.get("CUMED_BUILD_DIR")
     program = pathlib.Path(build or "", "bin", "cumed-register")
     if not build or not program.exists():
         pytest.skip(f"cumed-register not built ({program}); set CUMED_BUILD_DIR")
     moving, _ = sinusoid_pair
-    write_mha(tmp_path / "fixed.mha", fixed)
-    write_mha(tmp_path / "moving.mha", moving)
+    spacing, origin = (1.0, 1.1, 0.9), (3.0, -4.0, 5.5)
+    write_mha(tmp_path / "fixed.mha", fixed, spacing, origin)
+    write_mha(tmp_path / "moving.mha", moving, spacing, origin)
     out = tmp_path / "out"
     subprocess.run([str(program), "--metric", "lncc", "--levels", "2", "--grid-spacing", "8",
                     "--iterations", "10", "--bending", "5", "--backend", "cpu", "--output",
                     str(out), str(tmp_path / "fixed.mha"), str(tmp_path / "moving.mha")],
                    check=True, capture_output=True)
-    result = registration.register(fixed, moving, metric="lncc", levels=2, grid_spacing_mm=8,
-                                   iterations=10, bending=5, backend="cpu")
+    result = registration.register(
+        cumed.Volume(fixed, spacing, origin), cumed.Volume(moving, spacing, origin),
+        metric="lncc", levels=2, grid_spacing_mm=8, iterations=10, bending=5, backend="cpu")
     np.testing.assert_allclose(result.field, read_mha(out / "field.mha"), atol=1e-5)
     np.testing.assert_allclose(result.warped, read_mha(out / "warped.mha"), atol=1e-5)
     np.testing.assert_allclose(result.jacobian, read_mha(out / "jacobian.mha"), atol=1e-5)
+    np.testing.assert_allclose(result.grid.itk_parameters(),
+                               read_tfm_numbers(out / "transform.tfm", "Parameters"),
+                               rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(result.grid.itk_fixed_parameters(),
+                               read_tfm_numbers(out / "transform.tfm", "FixedParameters"),
+                               rtol=1e-12)
