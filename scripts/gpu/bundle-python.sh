@@ -14,10 +14,11 @@ build=${CUMED_BUILD_DIR:-build}
 link_file=$build/Wrapping/Python/CMakeFiles/cumed_python_native.dir/link.txt
 [ -f "$link_file" ] || { echo "bundle-python: $link_file missing; build first" >&2; exit 1; }
 executables=()
-for name in cumed_python_reference cumed-piv cumed-register; do
+for name in cumed_python_reference; do
   [ -x "$build/bin/$name" ] && executables+=("$build/bin/$name")
 done
-bash "$shared/gpu/prepare.sh" "${executables[@]}"
+rm -rf .gpu && mkdir -p .gpu
+if [ ${#executables[@]} -gt 0 ]; then bash "$shared/gpu/prepare.sh" "${executables[@]}"; fi
 kit=$(mktemp -d)/python-kit
 mkdir -p "$kit/lib" "$kit/include"
 cp -r "$build/Modules/Core/include/." "$kit/include/"
@@ -34,7 +35,9 @@ for token in $(cat "$link_file"); do
     *.a|*.so|*.so.*)
       path=$token
       [ -f "$path" ] || path=$build/Wrapping/Python/$token
-      if [ -f "$path" ] && [[ "$path" != /usr/local/cuda* ]] && [[ "$path" != */libpthread.a ]] && [[ "$path" != */librt.a ]]; then
+      if [[ "$path" == */gcc/* ]]; then
+        continue # libgomp: -fopenmp there links that machine's own
+      elif [ -f "$path" ] && [[ "$path" != /usr/local/cuda* ]] && [[ "$path" != */libpthread.a ]] && [[ "$path" != */librt.a ]]; then
         cp -L "$path" "$kit/lib/" 2>/dev/null || true
         libraries+=("KIT/lib/$(basename "$path")")
       elif [[ "$path" == /usr/local/cuda* ]]; then

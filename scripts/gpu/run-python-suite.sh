@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine inside `bash .gpu/env.sh` (see bundle-python.sh): compiles the cumed
+# Runs on the GPU machine, inside `bash .gpu/env.sh` when a bundle travels (see bundle-python.sh): compiles the cumed
 # extension for this machine's python3 from the carried kit and the checkout's sources, then runs
 # the whole pytest suite (the CuPy cases in test_gpu_*.py included). Logs go to $OUT.
 set -uo pipefail

@@ -25,11 +25,10 @@ from ._common import Volume  # noqa: F401
 from . import io  # noqa: F401
 from . import morphology  # noqa: F401
 from . import surface  # noqa: F401
+from . import registration  # noqa: F401
 
 __all__ = [
     "Cancelled", "CudaError", "DeviceArray", "Error", "InvalidArgument", "Report", "Volume",
     "cuda_available", "cuda_built", "current_device", "describe_devices", "last_report",
-    "transfer_stats", "morphology",
-    "io",
+    "transfer_stats", "io", "morphology", "registration", "surface",
 ]
-__all__ += ["surface"]

@@ -14,8 +14,8 @@ PYBIND11_MODULE(_cumed, module) {
   BindMorphology(morphology);
   auto io = module.def_submodule("io");
   BindIO(io);
-#ifdef CUMED_PYTHON_WITH_SURFACE
+  auto registration = module.def_submodule("registration");
+  BindRegistration(registration);
   auto surface = module.def_submodule("surface");
   BindSurface(surface);
-#endif
 }

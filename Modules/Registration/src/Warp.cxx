@@ -1,0 +1,30 @@
+#include "cumed/registration/Warp.h"
+
+#include "cumed/core/Error.h"
+#include "src/LevelImage.h"
+#include "src/RegistrationOutputs.h"
+
+#include <cmath>
+#include <string>
+
+namespace cumed::registration {
+
+Image WarpImage(const Image& moving, const Image& displacementField, const WarpOptions& options) {
+  if (displacementField.empty())
+    throw InvalidArgument("WarpImage: the displacement field is empty");
+  if (displacementField.pixelType() != PixelType::Float32 || displacementField.components() != 3)
+    throw InvalidArgument(std::string("WarpImage: the displacement field must have pixel type "
+                                      "float and 3 components, got ") +
+                          ToString(displacementField.pixelType()) + " and " +
+                          std::to_string(displacementField.components()) + " components");
+  if (!std::isfinite(options.defaultPixelValue))
+    throw InvalidArgument("WarpImage: the default pixel value is not finite");
+  const detail::LevelImage level = detail::ToLevelImage(moving, "moving");
+  const bool onDevice = displacementField.location() == MemoryLocation::Device;
+  const Image hostField = onDevice ? displacementField.toHost() : Image();
+  Image warped = detail::ResampleMoving(level, onDevice ? hostField : displacementField,
+                                        static_cast<float>(options.defaultPixelValue));
+  return onDevice ? warped.toDevice() : std::move(warped);
+}
+
+} // namespace cumed::registration
