@@ -23,9 +23,12 @@ from ._cumed import (  # noqa: F401
 )
 from ._common import Volume  # noqa: F401
 from . import morphology  # noqa: F401
+from . import piv  # noqa: F401
+from . import deform  # noqa: F401
 
 __all__ = [
     "Cancelled", "CudaError", "DeviceArray", "Error", "InvalidArgument", "Report", "Volume",
     "cuda_available", "cuda_built", "current_device", "describe_devices", "last_report",
     "transfer_stats", "morphology",
+    "piv", "deform",
 ]

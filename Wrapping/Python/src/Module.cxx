@@ -11,6 +11,10 @@ PYBIND11_MODULE(_cumed, module) {
   BindDeviceArray(module);
   auto morphology = module.def_submodule("morphology");
   BindMorphology(morphology);
+  auto piv = module.def_submodule("piv");
+  BindPiv(piv);
+  auto deform = module.def_submodule("deform");
+  BindDeformation(deform);
 #ifdef CUMED_PYTHON_WITH_SURFACE
   auto surface = module.def_submodule("surface");
   BindSurface(surface);
