@@ -15,6 +15,7 @@ from typing import Tuple
 import numpy
 
 from . import _common
+from ._cumed import InvalidArgument
 from ._cumed import deform as _native
 
 
@@ -58,10 +59,17 @@ class Lattice:
         return rest + numpy.broadcast_to(numpy.asarray(moved, dtype=numpy.float64), rest.shape)
 
 
-def _mesh_array(array, dtype):
+def _mesh_array(array, dtype, name):
     """`array` in the dtype CuMed reads (NumPy: also C order), keeping CUDA arrays on the
-    device (their own astype)."""
-    if hasattr(array, "__cuda_array_interface__"):
+    device (their own astype). Point ids must be integers: a float id would be truncated."""
+    on_device = hasattr(array, "__cuda_array_interface__")
+    if not on_device:
+        array = numpy.asarray(array)
+    kind = getattr(getattr(array, "dtype", None), "kind", None)
+    if dtype == "int64" and kind is not None and kind not in "iu":
+        raise InvalidArgument(
+            f"{name}: expected integer point ids (int64), got dtype {array.dtype}")
+    if on_device:
         return array if str(array.dtype) == dtype or not hasattr(array, "astype") \
             else array.astype(dtype)
     return numpy.ascontiguousarray(array, dtype=dtype)
@@ -79,7 +87,8 @@ def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     dims = tuple(int(n) for n in dimensions)
     if len(dims) != 3:
         raise TypeError(f"dimensions needs one integer or three (ni, nj, nk), got {dimensions!r}")
-    native = _native.lattice_around(_mesh_array(points, "float32"), dims, float(margin))
+    native = _native.lattice_around(_mesh_array(points, "float32", "points"), dims,
+                                    float(margin))
     return Lattice(*(tuple(value) for value in native))
 
 
@@ -108,8 +117,8 @@ def deform(points, triangles, lattice: Lattice, control_points=None, *, displace
         control_points = lattice.control_points(0.0 if displacement is None else displacement)
     elif hasattr(control_points, "__cuda_array_interface__") and hasattr(control_points, "get"):
         control_points = control_points.get()  # a few hundred numbers: CuMed takes them on the host
-    result = _native.deform(_mesh_array(points, "float32"), _mesh_array(triangles, "int64"),
-                            lattice._native(), control_points, bool(normals),
-                            str(face_weighting), int(threads_per_block),
-                            _common.execution(**execution))
-    return result[0], result[1]
+    # (points, normals): NumPy arrays or device arrays of the input's family.
+    return _native.deform(_mesh_array(points, "float32", "points"),
+                          _mesh_array(triangles, "int64", "triangles"), lattice._native(),
+                          control_points, bool(normals), str(face_weighting),
+                          int(threads_per_block), _common.execution(**execution))

@@ -227,16 +227,12 @@ py::tuple DeformBinding(py::handle points, py::handle triangles, py::tuple latti
   const bool onDevice = pointInput.location == MemoryLocation::Device;
   const Stream* stream = pointInput.stream ? &*pointInput.stream : nullptr;
   CallScope scope(execution, options, stream);
-  std::int64_t outside = 0;
-  Backend used = Backend::CPU;
   py::object outPoints, outNormals = py::none();
   if (onDevice) {
     auto output = std::make_shared<DeviceSurfaceMesh>();
     scope.run([&] {
       MeshDeformation deformation(DeviceMesh(pointInput, &triangleInput), frame, options);
       deformation.deform(control, *output);
-      outside = deformation.pointsOutside();
-      used = deformation.backend();
     });
     const std::vector<py::ssize_t> shape{py::ssize_t(output->numberOfPoints), 3};
     outPoints =
@@ -249,16 +245,13 @@ py::tuple DeformBinding(py::handle points, py::handle triangles, py::tuple latti
     scope.run([&] {
       MeshDeformation deformation(HostMesh(pointInput, &triangleInput), frame, options);
       deformation.deform(control, *output);
-      outside = deformation.pointsOutside();
-      used = deformation.backend();
     });
     const std::vector<py::ssize_t> shape{py::ssize_t(output->numberOfPoints()), 3};
     outPoints = WrapBuffer(output->points.data(), MemoryLocation::Host, shape, "<f4", output);
     if (normals)
       outNormals = WrapBuffer(output->normals.data(), MemoryLocation::Host, shape, "<f4", output);
   }
-  return py::make_tuple(ReturnLike(points, outPoints), ReturnLike(points, outNormals), outside,
-                        std::string(ToString(used)));
+  return py::make_tuple(ReturnLike(points, outPoints), ReturnLike(points, outNormals));
 }
 
 } // namespace
