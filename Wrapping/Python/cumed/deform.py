@@ -75,6 +75,17 @@ def _mesh_array(array, dtype, name):
     return numpy.ascontiguousarray(array, dtype=dtype)
 
 
+def _control_points(lattice, control_points, displacement):
+    """The moved control points from either argument (neither: the rest points), on the host."""
+    if control_points is not None and displacement is not None:
+        raise TypeError("give control_points or displacement, not both")
+    if control_points is None:
+        return lattice.control_points(0.0 if displacement is None else displacement)
+    if hasattr(control_points, "__cuda_array_interface__") and hasattr(control_points, "get"):
+        return control_points.get()  # a few hundred numbers: CuMed takes them on the host
+    return control_points
+
+
 def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     """An axis-aligned lattice of ``dimensions`` control points (one integer for every axis, or
     (ni, nj, nk)) around the points' bounding box, grown on every side by ``margin`` times the
@@ -111,14 +122,64 @@ def deform(points, triangles, lattice: Lattice, control_points=None, *, displace
     out of range, a non-finite coordinate, a control point count that is not the lattice's."""
     if not isinstance(lattice, Lattice):
         raise TypeError(f"lattice must be a cumed.deform.Lattice, got {type(lattice).__name__}")
-    if control_points is not None and displacement is not None:
-        raise TypeError("give control_points or displacement, not both")
-    if control_points is None:
-        control_points = lattice.control_points(0.0 if displacement is None else displacement)
-    elif hasattr(control_points, "__cuda_array_interface__") and hasattr(control_points, "get"):
-        control_points = control_points.get()  # a few hundred numbers: CuMed takes them on the host
+    control_points = _control_points(lattice, control_points, displacement)
     # (points, normals): NumPy arrays or device arrays of the input's family.
     return _native.deform(_mesh_array(points, "float32", "points"),
                           _mesh_array(triangles, "int64", "triangles"), lattice._native(),
                           control_points, bool(normals), str(face_weighting),
                           int(threads_per_block), _common.execution(**execution))
+
+
+class MeshDeformer:
+    """A deformation kept between frames, for animation and interaction: the mesh is checked and
+    copied (or uploaded to the GPU, or copied on the device) once, the points' lattice
+    coordinates and the vertex adjacency are built once; each ``deform()`` then costs one pass
+    over the points (and one over the normals).
+
+    Takes deform()'s mesh and options; ``backend`` ("auto", "cpu", "cuda") and ``threads`` are
+    the execution keywords it accepts (no progress or cancel: a frame is one short pass).
+    ``report`` is a cumed.Report of the last frame (or of the set-up), ``backend_used`` the
+    backend that runs, ``points_outside`` how many points lie outside the lattice (they follow
+    the clamped rule), ``local_coordinates()`` their (s, t, u) in [0, 1], ``[N, 3]``.
+
+    Each frame returns new arrays: the previous frame's arrays are never overwritten; CuMed
+    reuses an output's memory only once nothing refers to it. CUDA inputs: every frame is
+    synchronised before it returns (the device arrays carry no stream). The deformer keeps a
+    reference to the points array it was given."""
+
+    def __init__(self, points, triangles, lattice: Lattice, *, normals=True,
+                 face_weighting="area", threads_per_block=0, backend="auto", threads=0):
+        if not isinstance(lattice, Lattice):
+            raise TypeError(f"lattice must be a cumed.deform.Lattice, got "
+                            f"{type(lattice).__name__}")
+        if not isinstance(backend, str):
+            raise TypeError(f"backend must be 'auto', 'cpu' or 'cuda', got {backend!r}")
+        self.lattice = lattice
+        self._native = _native.Deformer(
+            _mesh_array(points, "float32", "points"), _mesh_array(triangles, "int64", "triangles"),
+            lattice._native(), bool(normals), str(face_weighting), int(threads_per_block),
+            backend, int(threads))
+
+    def deform(self, control_points=None, *, displacement=None):
+        """(points, normals) with the control points at ``control_points`` or moved by
+        ``displacement``, as deform()."""
+        return self._native.deform(_control_points(self.lattice, control_points, displacement))
+
+    @property
+    def backend_used(self) -> str:
+        return self._native.backend
+
+    @property
+    def points_outside(self) -> int:
+        return self._native.points_outside
+
+    @property
+    def number_of_points(self) -> int:
+        return self._native.number_of_points
+
+    @property
+    def report(self):
+        return self._native.report
+
+    def local_coordinates(self):
+        return self._native.local_coordinates()

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace cumed::python {
@@ -206,53 +207,140 @@ std::vector<double> ControlPoints(py::handle controlPoints) {
   return std::vector<double>(array.data(), array.data() + array.size());
 }
 
-py::tuple DeformBinding(py::handle points, py::handle triangles, py::tuple lattice,
-                        py::handle controlPoints, bool normals, const std::string& faceWeighting,
-                        int threadsPerBlock, const ExecutionArguments& execution) {
-  const auto pointInput = ReadMeshArray(points, "<f4", "points");
-  const auto triangleInput = ReadMeshArray(triangles, "<i8", "triangles");
-  if (pointInput.location != triangleInput.location)
-    throw InvalidArgument(std::string("points are in ") + ToString(pointInput.location) +
-                          " memory but triangles in " + ToString(triangleInput.location) +
+/// The mesh arrays of a deformation, read and checked together.
+struct MeshInputs {
+  MeshArrayInput points, triangles;
+  bool onDevice() const { return points.location == MemoryLocation::Device; }
+  const Stream* stream() const { return points.stream ? &*points.stream : nullptr; }
+};
+
+MeshInputs ReadMesh(py::handle points, py::handle triangles) {
+  MeshInputs mesh{ReadMeshArray(points, "<f4", "points"),
+                  ReadMeshArray(triangles, "<i8", "triangles")};
+  if (mesh.points.location != mesh.triangles.location)
+    throw InvalidArgument(std::string("points are in ") + ToString(mesh.points.location) +
+                          " memory but triangles in " + ToString(mesh.triangles.location) +
                           " memory; pass both as NumPy arrays or both as CUDA arrays");
-  const Lattice frame = MakeLattice(
+  return mesh;
+}
+
+Lattice LatticeOfTuple(py::tuple lattice) {
+  return MakeLattice(
       lattice[0].cast<std::array<int, 3>>(), lattice[1].cast<std::array<double, 3>>(),
       lattice[2].cast<std::array<double, 3>>(), lattice[3].cast<std::array<double, 3>>(),
       lattice[4].cast<std::array<double, 3>>());
-  const auto control = ControlPoints(controlPoints);
+}
+
+DeformationOptions MakeOptions(bool normals, const std::string& faceWeighting,
+                               int threadsPerBlock) {
   DeformationOptions options;
   options.computeNormals = normals;
   options.faceWeighting = ParseFaceWeighting(faceWeighting);
   options.threadsPerBlock = threadsPerBlock;
-  const bool onDevice = pointInput.location == MemoryLocation::Device;
-  const Stream* stream = pointInput.stream ? &*pointInput.stream : nullptr;
-  CallScope scope(execution, options, stream);
-  py::object outPoints, outNormals = py::none();
-  if (onDevice) {
-    auto output = std::make_shared<DeviceSurfaceMesh>();
-    scope.run([&] {
-      MeshDeformation deformation(DeviceMesh(pointInput, &triangleInput), frame, options);
-      deformation.deform(control, *output);
-    });
-    const std::vector<py::ssize_t> shape{py::ssize_t(output->numberOfPoints), 3};
-    outPoints =
-        WrapBuffer(output->points.data(), MemoryLocation::Device, shape, "<f4", output, stream);
-    if (normals)
-      outNormals =
-          WrapBuffer(output->normals.data(), MemoryLocation::Device, shape, "<f4", output, stream);
-  } else {
-    auto output = std::make_shared<SurfaceMesh>();
-    scope.run([&] {
-      MeshDeformation deformation(HostMesh(pointInput, &triangleInput), frame, options);
-      deformation.deform(control, *output);
-    });
-    const std::vector<py::ssize_t> shape{py::ssize_t(output->numberOfPoints()), 3};
-    outPoints = WrapBuffer(output->points.data(), MemoryLocation::Host, shape, "<f4", output);
-    if (normals)
-      outNormals = WrapBuffer(output->normals.data(), MemoryLocation::Host, shape, "<f4", output);
-  }
-  return py::make_tuple(ReturnLike(points, outPoints), ReturnLike(points, outNormals));
+  return options;
 }
+
+MeshDeformation MakeDeformation(const MeshInputs& mesh, const Lattice& lattice,
+                                const DeformationOptions& options) {
+  if (mesh.onDevice())
+    return MeshDeformation(DeviceMesh(mesh.points, &mesh.triangles), lattice, options);
+  return MeshDeformation(HostMesh(mesh.points, &mesh.triangles), lattice, options);
+}
+
+/// (points, normals or None) of a frame's output mesh, owned by it, of `like`'s family.
+template <class Mesh>
+py::tuple WrapOutput(std::shared_ptr<Mesh> output, std::int64_t points, bool normals,
+                     py::handle like, const Stream* stream) {
+  constexpr bool onDevice = std::is_same_v<Mesh, DeviceSurfaceMesh>;
+  constexpr auto location = onDevice ? MemoryLocation::Device : MemoryLocation::Host;
+  const std::vector<py::ssize_t> shape{py::ssize_t(points), 3};
+  py::object outPoints = WrapBuffer(output->points.data(), location, shape, "<f4", output, stream);
+  py::object outNormals = py::none();
+  if (normals)
+    outNormals = WrapBuffer(output->normals.data(), location, shape, "<f4", output, stream);
+  return py::make_tuple(ReturnLike(like, outPoints), ReturnLike(like, outNormals));
+}
+
+py::tuple DeformBinding(py::handle points, py::handle triangles, py::tuple lattice,
+                        py::handle controlPoints, bool normals, const std::string& faceWeighting,
+                        int threadsPerBlock, const ExecutionArguments& execution) {
+  const auto mesh = ReadMesh(points, triangles);
+  const Lattice frame = LatticeOfTuple(lattice);
+  const auto control = ControlPoints(controlPoints);
+  auto options = MakeOptions(normals, faceWeighting, threadsPerBlock);
+  CallScope scope(execution, options, mesh.stream());
+  if (mesh.onDevice()) {
+    auto output = std::make_shared<DeviceSurfaceMesh>();
+    scope.run([&] { MakeDeformation(mesh, frame, options).deform(control, *output); });
+    return WrapOutput(output, output->numberOfPoints, normals, points, mesh.stream());
+  }
+  auto output = std::make_shared<SurfaceMesh>();
+  scope.run([&] { MakeDeformation(mesh, frame, options).deform(control, *output); });
+  return WrapOutput(output, output->numberOfPoints(), normals, points, nullptr);
+}
+
+/// A deformation kept between frames: the mesh validated, copied (uploaded) once, its local
+/// coordinates and adjacency built once. MeshDeformation keeps the options it was made with, so
+/// they hold nothing that dies with a call: no callbacks, no stream (each frame synchronises),
+/// and the report of every frame goes to this object.
+class Deformer {
+public:
+  Deformer(py::handle points, py::handle triangles, py::tuple lattice, bool normals,
+           const std::string& faceWeighting, int threadsPerBlock, const std::string& backend,
+           int threads)
+      : like_(py::reinterpret_borrow<py::object>(points)), normals_(normals) {
+    const auto mesh = ReadMesh(points, triangles);
+    const Lattice frame = LatticeOfTuple(lattice);
+    options_ = MakeOptions(normals, faceWeighting, threadsPerBlock);
+    options_.backend = ParseBackend(backend);
+    if (threads < 0)
+      throw InvalidArgument("threads = " + std::to_string(threads) +
+                            " is negative (0 means OpenMP's default)");
+    options_.threads = threads;
+    options_.report = &report_;
+    onDevice_ = mesh.onDevice();
+    py::gil_scoped_release release;
+    deformation_ = std::make_unique<MeshDeformation>(MakeDeformation(mesh, frame, options_));
+  }
+
+  py::tuple deform(py::handle controlPoints) {
+    const auto control = ControlPoints(controlPoints);
+    if (onDevice_) return frame(control, deviceOutput_);
+    return frame(control, hostOutput_);
+  }
+
+  std::string backend() const { return ToString(deformation_->backend()); }
+  std::int64_t pointsOutside() const { return deformation_->pointsOutside(); }
+  std::int64_t numberOfPoints() const { return deformation_->numberOfPoints(); }
+  py::object localCoordinates() const {
+    auto stu = std::make_shared<std::vector<float>>(deformation_->localCoordinates());
+    return WrapBuffer(stu->data(), MemoryLocation::Host, {py::ssize_t(stu->size() / 3), 3}, "<f4",
+                      stu);
+  }
+  ExecutionReport report() const { return report_; }
+
+private:
+  /// One frame into the last output when nobody holds its arrays any more (the connectivity is
+  /// then not copied again), else into a new one: arrays handed out are never overwritten.
+  template <class Mesh>
+  py::tuple frame(const std::vector<double>& control, std::shared_ptr<Mesh>& output) {
+    if (!output || output.use_count() > 1) output = std::make_shared<Mesh>();
+    {
+      py::gil_scoped_release release;
+      deformation_->deform(control, *output);
+    }
+    return WrapOutput(output, deformation_->numberOfPoints(), normals_, like_, nullptr);
+  }
+
+  py::object like_; ///< the input points: results of their family (ReturnLike)
+  bool normals_ = true;
+  bool onDevice_ = false;
+  ExecutionReport report_;
+  DeformationOptions options_;
+  std::unique_ptr<MeshDeformation> deformation_;
+  std::shared_ptr<SurfaceMesh> hostOutput_;
+  std::shared_ptr<DeviceSurfaceMesh> deviceOutput_;
+};
 
 } // namespace
 
@@ -264,6 +352,18 @@ void BindDeformation(py::module_& module) {
   module.def("deform", &DeformBinding, py::arg("points"), py::arg("triangles"), py::arg("lattice"),
              py::arg("control_points"), py::arg("normals"), py::arg("face_weighting"),
              py::arg("threads_per_block"), py::arg("execution"));
+  py::class_<Deformer>(module, "Deformer", "A mesh deformation kept between frames.")
+      .def(py::init<py::handle, py::handle, py::tuple, bool, const std::string&, int,
+                    const std::string&, int>(),
+           py::arg("points"), py::arg("triangles"), py::arg("lattice"), py::arg("normals"),
+           py::arg("face_weighting"), py::arg("threads_per_block"), py::arg("backend"),
+           py::arg("threads"))
+      .def("deform", &Deformer::deform, py::arg("control_points"))
+      .def_property_readonly("backend", &Deformer::backend)
+      .def_property_readonly("points_outside", &Deformer::pointsOutside)
+      .def_property_readonly("number_of_points", &Deformer::numberOfPoints)
+      .def("local_coordinates", &Deformer::localCoordinates)
+      .def_property_readonly("report", &Deformer::report);
 }
 
 } // namespace cumed::python

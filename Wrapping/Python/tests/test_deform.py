@@ -228,3 +228,38 @@ def test_cuda_backend_without_cuda_is_a_cuda_error(sphere):
     points, triangles, _ = sphere
     with pytest.raises(cumed.CudaError, match="CUDA backend was requested"):
         deform.deform(points, triangles, deform.lattice_around(points), backend="cuda")
+
+
+def test_mesh_deformer_frames_equal_deform_and_never_overwrite_handed_out_arrays(sphere):
+    points, triangles, centre = sphere
+    lattice = deform.lattice_around(points, (4, 4, 4))
+    deformer = deform.MeshDeformer(points, triangles, lattice, backend="cpu", threads=1)
+    assert deformer.backend_used == "cpu" and deformer.number_of_points == len(points)
+    assert deformer.points_outside == 0
+    stu = deformer.local_coordinates()
+    assert stu.shape == (len(points), 3) and stu.min() > 0 and stu.max() < 1
+    rng = numpy.random.default_rng(7)
+    frames = []
+    for _ in range(3):
+        control = lattice.rest_points() + rng.normal(0, 0.3, (64, 3))
+        frames.append((control, deformer.deform(control)))
+        assert deformer.report.backend == "cpu"
+    for control, (moved, normals) in frames:
+        expected, expected_normals = deform.deform(points, triangles, lattice, control,
+                                                   backend="cpu")
+        numpy.testing.assert_array_equal(moved, expected)
+        numpy.testing.assert_array_equal(normals, expected_normals)
+    # An output nobody refers to any more is reused, and still right.
+    del frames
+    moved, _ = deformer.deform(displacement=(0.0, 0.0, 1.0))
+    numpy.testing.assert_allclose(moved, points + numpy.float32([0, 0, 1]), atol=1e-5)
+    # A lattice over the half x >= centre: the other half is outside.
+    half = deform.Lattice(origin=tuple(centre - numpy.float32([1e-3, 4, 4])), s=(4, 0, 0),
+                          t=(0, 8, 0), u=(0, 0, 8))
+    outside = deform.MeshDeformer(points, triangles, half, normals=False, backend="cpu")
+    assert outside.points_outside == (points[:, 0] < centre[0] - 1e-3).sum() > 300
+    assert outside.deform()[1] is None
+    with pytest.raises(cumed.InvalidArgument, match=r"control-point coordinates for a 4x4x4"):
+        deformer.deform(numpy.zeros((27, 3)))
+    with pytest.raises(TypeError, match="backend must be"):
+        deform.MeshDeformer(points, triangles, lattice, backend=None)
