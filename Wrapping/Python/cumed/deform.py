@@ -70,8 +70,8 @@ def _mesh_array(array, dtype, name):
         raise InvalidArgument(
             f"{name}: expected integer point ids (int64), got dtype {array.dtype}")
     if on_device:
-        return array if str(array.dtype) == dtype or not hasattr(array, "astype") \
-            else array.astype(dtype)
+        convertible = hasattr(array, "astype") and str(getattr(array, "dtype", dtype)) != dtype
+        return array.astype(dtype) if convertible else array
     return numpy.ascontiguousarray(array, dtype=dtype)
 
 

@@ -95,10 +95,8 @@ MeshArrayInput ReadMeshArray(py::handle array, const std::string& typestr, const
   input.location = MemoryLocation::Device;
   input.rows = shape[0];
   if (!CudaUsable())
-    throw InvalidArgument(std::string(name) +
-                          ": a CUDA array was given, but CUDA is not usable "
-                          "here: " +
-                          ProbeDevices().reason);
+    throw InvalidArgument(std::string(name) + ": a CUDA array was given, but CUDA is not usable " +
+                          "here: " + ProbeDevices().reason);
   if (input.rows > 0 && DeviceOfPointer(input.data) != CurrentDevice())
     throw InvalidArgument(std::string(name) + ": the CUDA array is not on the current device (" +
                           std::to_string(CurrentDevice()) + ")");

@@ -263,3 +263,26 @@ def test_mesh_deformer_frames_equal_deform_and_never_overwrite_handed_out_arrays
         deformer.deform(numpy.zeros((27, 3)))
     with pytest.raises(TypeError, match="backend must be"):
         deform.MeshDeformer(points, triangles, lattice, backend=None)
+
+
+class FakeCudaArray:
+    """Announces device memory through __cuda_array_interface__ (nothing is read from it)."""
+
+    def __init__(self, shape, typestr):
+        self.__cuda_array_interface__ = {"shape": shape, "typestr": typestr, "data": (0, False),
+                                         "strides": None, "version": 3}
+
+
+@pytest.mark.skipif(cumed.cuda_available(), reason="checks the error of a CPU-only machine")
+def test_cuda_arrays_without_cuda_are_refused_by_name(sphere):
+    points, triangles, _ = sphere
+    lattice = deform.lattice_around(points)
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"points: a CUDA array was given, but CUDA is not usable here"):
+        deform.deform(FakeCudaArray((642, 3), "<f4"), triangles, lattice)
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"points: a CUDA array was given, but CUDA is not usable here"):
+        deform.lattice_around(FakeCudaArray((642, 3), "<f4"))
+    with pytest.raises(cumed.InvalidArgument, match=r"points: expected float32 \('<f4'\), got "
+                                                    r"the CUDA array type '<f8'"):
+        deform.deform(FakeCudaArray((642, 3), "<f8"), triangles, lattice)

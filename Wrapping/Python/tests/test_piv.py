@@ -232,3 +232,16 @@ def test_bad_frames_raise_invalid_argument():
         cumed.piv.piv(frame, frame, windw=32)
     with pytest.raises(cumed.InvalidArgument, match="first: expected a NumPy array"):
         cumed.piv.piv([[0.0] * 64] * 64, frame)
+
+
+@pytest.mark.skipif(cumed.cuda_available(), reason="checks the error of a CPU-only machine")
+def test_cuda_frames_without_cuda_are_refused_by_name():
+    class FakeCudaArray:
+        __cuda_array_interface__ = {"shape": (64, 64), "typestr": "<f4", "data": (0, False),
+                                    "strides": None, "version": 3}
+
+    frame = numpy.zeros((64, 64), numpy.float32)
+    with pytest.raises(cumed.InvalidArgument, match=r"second: a CUDA array "
+                                                    r"\(__cuda_array_interface__\) was given, "
+                                                    r"but CUDA is not usable here"):
+        cumed.piv.piv(frame, FakeCudaArray())
