@@ -100,6 +100,20 @@ class PivResult:
         """True where the vector is measured and passed validation (not masked, no outlier)."""
         return (self.flags & (MASKED | OUTLIER_FLAGS)) == 0
 
+    def validate(self, *, median_test=True, median_threshold=2.0, median_epsilon=0.1,
+                 median_radius=1, min_peak_ratio=0.0, limits=None, replacement="median",
+                 replacement_iterations=10) -> "PivResult":
+        """A new result validated anew with other settings (piv()'s validation keywords; this
+        one is left as it is): the validation flags are cleared (not MASKED, INVALID_PEAK) and
+        set again, then flagged vectors replaced. Vectors replaced before stay replaced values:
+        compute with ``replacement="none"`` to re-validate the measured vectors."""
+        settings = dict(_OPTION_DEFAULTS, median_test=median_test,
+                        median_threshold=median_threshold, median_epsilon=median_epsilon,
+                        median_radius=median_radius, min_peak_ratio=min_peak_ratio,
+                        limits=limits, replacement=replacement,
+                        replacement_iterations=replacement_iterations)
+        return _result(_native.validate(self._field, _options(**settings)))
+
     def derived(self, time_between_frames=1.0, pixel_size=1.0) -> DerivedFields:
         """Velocity, magnitude, vorticity and divergence in physical units: ``pixel_size``
         (length per px, e.g. mm) and ``time_between_frames`` (e.g. s), both > 0. Computed on the

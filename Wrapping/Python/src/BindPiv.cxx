@@ -185,6 +185,18 @@ py::dict EnsembleBinding(py::handle pairs, py::handle mask, const PivArguments& 
   return FieldToDict(std::move(field));
 }
 
+/// A copy of `field` validated anew with `arguments`' validation settings (the host pass
+/// ComputePiv runs after every pass).
+py::dict ValidateBinding(const PivField& field, const PivArguments& arguments) {
+  const auto validation = MakeOptions(arguments).validation;
+  auto copy = std::make_shared<PivField>(field);
+  {
+    py::gil_scoped_release release;
+    ValidateField(*copy, validation);
+  }
+  return FieldToDict(std::move(copy));
+}
+
 py::dict DerivedBinding(const PivField& field, double timeBetweenFrames, double pixelSize) {
   PhysicalUnits units;
   units.timeBetweenFrames = timeBetweenFrames;
@@ -248,6 +260,7 @@ void BindPiv(py::module_& module) {
              py::arg("options"), py::arg("execution"));
   module.def("ensemble", &EnsembleBinding, py::arg("pairs"), py::arg("mask"), py::arg("options"),
              py::arg("execution"));
+  module.def("validate", &ValidateBinding, py::arg("field"), py::arg("options"));
   module.def("derived", &DerivedBinding, py::arg("field"), py::arg("time_between_frames"),
              py::arg("pixel_size"));
 }

@@ -245,3 +245,26 @@ def test_cuda_frames_without_cuda_are_refused_by_name():
                                                     r"\(__cuda_array_interface__\) was given, "
                                                     r"but CUDA is not usable here"):
         cumed.piv.piv(frame, FakeCudaArray())
+
+
+def test_validate_reruns_validation_on_a_copy(shifted_pair):
+    first, second = shifted_pair
+    measured = cumed.piv.piv(first, second, window=32, replacement="none", backend="cpu")
+    u_before = measured.u.copy()
+    flags_before = measured.flags.copy()
+    limited = measured.validate(limits=(3.25, 3.35, -5, 5), replacement="none")
+    off = (measured.u < 3.25) | (measured.u > 3.35)
+    assert off.any() and not off.all()
+    assert ((limited.flags & cumed.piv.OUT_OF_RANGE) != 0).tolist() == off.tolist()
+    numpy.testing.assert_array_equal(limited.u, measured.u)
+    # The original is untouched; with replacement the flagged vectors get their neighbours'.
+    numpy.testing.assert_array_equal(measured.u, u_before)
+    numpy.testing.assert_array_equal(measured.flags, flags_before)
+    replaced = measured.validate(limits=(3.25, 3.35, -5, 5), replacement="median")
+    assert (replaced.replaced == (off & replaced.outlier)).all() and replaced.replaced.any()
+    # The same settings through piv() give the same field.
+    direct = cumed.piv.piv(first, second, window=32, limits=(3.25, 3.35, -5, 5),
+                           replacement="none", backend="cpu")
+    numpy.testing.assert_array_equal(direct.flags, limited.flags)
+    with pytest.raises(cumed.InvalidArgument, match=r"replacement: unknown value 'x'"):
+        measured.validate(replacement="x")
