@@ -13,6 +13,8 @@ import numbers
 from dataclasses import dataclass, field as dataclass_field
 from typing import Any
 
+import numpy
+
 from . import _common
 from ._cumed import piv as _native
 
@@ -153,8 +155,9 @@ def _mask(mask):
     """The mask as uint8 (any dtype: non-zero = masked), NumPy or CUDA as given."""
     if mask is None:
         return None
-    dtype = str(getattr(mask, "dtype", ""))
-    if dtype in ("uint8", "bool"):
+    if not hasattr(mask, "__cuda_array_interface__") and not hasattr(mask, "__dlpack__"):
+        mask = numpy.asarray(mask)
+    if str(getattr(mask, "dtype", "")) in ("uint8", "bool"):
         return mask
     return (mask != 0).astype("uint8")
 
