@@ -6,8 +6,9 @@ Meshes are arrays: ``points`` ``[N, 3]`` float32 (x, y, z) and ``triangles`` ``[
 (int64; other integer dtypes are converted). NumPy arrays run through CuMed's host mesh (CPU, or
 uploaded once for backend="cuda") and give NumPy results; CUDA arrays
 (``__cuda_array_interface__``: CuPy, PyTorch, Numba) run on the GPU through CuMed's device mesh
-(copied device to device once, never through the host) and give device arrays of the input's
-family, on the input's stream.
+(copied device to device once, after the producer's stream, never through the host) and give
+device arrays of the input's family; every call finishes its work before it returns, so the
+results are ready on any stream.
 """
 from dataclasses import dataclass
 from typing import Tuple
@@ -144,8 +145,8 @@ class MeshDeformer:
 
     Each frame returns new arrays: the previous frame's arrays are never overwritten; CuMed
     reuses an output's memory only once nothing refers to it. CUDA inputs: every frame is
-    synchronised before it returns (the device arrays carry no stream). The deformer keeps a
-    reference to the points array it was given."""
+    synchronised before it returns, as deform() is. The deformer keeps a reference to the points
+    array it was given."""
 
     def __init__(self, points, triangles, lattice: Lattice, *, normals=True,
                  face_weighting="area", threads_per_block=0, backend="auto", threads=0):

@@ -209,7 +209,6 @@ std::vector<double> ControlPoints(py::handle controlPoints) {
 struct MeshInputs {
   MeshArrayInput points, triangles;
   bool onDevice() const { return points.location == MemoryLocation::Device; }
-  const Stream* stream() const { return points.stream ? &*points.stream : nullptr; }
 };
 
 MeshInputs ReadMesh(py::handle points, py::handle triangles) {
@@ -245,17 +244,17 @@ MeshDeformation MakeDeformation(const MeshInputs& mesh, const Lattice& lattice,
   return MeshDeformation(HostMesh(mesh.points, &mesh.triangles), lattice, options);
 }
 
-/// (points, normals or None) of a frame's output mesh, owned by it, of `like`'s family.
+/// (points, normals or None) of a frame's output mesh, owned by it, of `like`'s family. The
+/// frame is finished (every deformation here synchronises), so the arrays carry no stream.
 template <class Mesh>
 py::tuple WrapOutput(std::shared_ptr<Mesh> output, std::int64_t points, bool normals,
-                     py::handle like, const Stream* stream) {
+                     py::handle like) {
   constexpr bool onDevice = std::is_same_v<Mesh, DeviceSurfaceMesh>;
   constexpr auto location = onDevice ? MemoryLocation::Device : MemoryLocation::Host;
   const std::vector<py::ssize_t> shape{py::ssize_t(points), 3};
-  py::object outPoints = WrapBuffer(output->points.data(), location, shape, "<f4", output, stream);
+  py::object outPoints = WrapBuffer(output->points.data(), location, shape, "<f4", output);
   py::object outNormals = py::none();
-  if (normals)
-    outNormals = WrapBuffer(output->normals.data(), location, shape, "<f4", output, stream);
+  if (normals) outNormals = WrapBuffer(output->normals.data(), location, shape, "<f4", output);
   return py::make_tuple(ReturnLike(like, outPoints), ReturnLike(like, outNormals));
 }
 
@@ -266,15 +265,18 @@ py::tuple DeformBinding(py::handle points, py::handle triangles, py::tuple latti
   const Lattice frame = LatticeOfTuple(lattice);
   const auto control = ControlPoints(controlPoints);
   auto options = MakeOptions(normals, faceWeighting, threadsPerBlock);
-  CallScope scope(execution, options, mesh.stream());
+  // No stream for CuMed: the deformation (its lattice coordinates and adjacency on the device)
+  // dies with this call, so its frame must be finished before; the input was copied after the
+  // producer's stream (DeviceMesh), and the results are ready on every stream.
+  CallScope scope(execution, options, nullptr);
   if (mesh.onDevice()) {
     auto output = std::make_shared<DeviceSurfaceMesh>();
     scope.run([&] { MakeDeformation(mesh, frame, options).deform(control, *output); });
-    return WrapOutput(output, output->numberOfPoints, normals, points, mesh.stream());
+    return WrapOutput(output, output->numberOfPoints, normals, points);
   }
   auto output = std::make_shared<SurfaceMesh>();
   scope.run([&] { MakeDeformation(mesh, frame, options).deform(control, *output); });
-  return WrapOutput(output, output->numberOfPoints(), normals, points, nullptr);
+  return WrapOutput(output, output->numberOfPoints(), normals, points);
 }
 
 /// A deformation kept between frames: the mesh validated, copied (uploaded) once, its local
@@ -327,7 +329,7 @@ private:
       py::gil_scoped_release release;
       deformation_->deform(control, *output);
     }
-    return WrapOutput(output, deformation_->numberOfPoints(), normals_, like_, nullptr);
+    return WrapOutput(output, deformation_->numberOfPoints(), normals_, like_);
   }
 
   py::object like_; ///< the input points: results of their family (ReturnLike)
