@@ -26,9 +26,11 @@ from . import io  # noqa: F401
 from . import morphology  # noqa: F401
 from . import surface  # noqa: F401
 from . import registration  # noqa: F401
+from . import piv  # noqa: F401
+from . import deform  # noqa: F401
 
 __all__ = [
     "Cancelled", "CudaError", "DeviceArray", "Error", "InvalidArgument", "Report", "Volume",
     "cuda_available", "cuda_built", "current_device", "describe_devices", "last_report",
-    "transfer_stats", "io", "morphology", "registration", "surface",
+    "transfer_stats", "deform", "io", "morphology", "piv", "registration", "surface",
 ]

@@ -16,6 +16,10 @@ PYBIND11_MODULE(_cumed, module) {
   BindIO(io);
   auto registration = module.def_submodule("registration");
   BindRegistration(registration);
+  auto piv = module.def_submodule("piv");
+  BindPiv(piv);
+  auto deform = module.def_submodule("deform");
+  BindDeformation(deform);
   auto surface = module.def_submodule("surface");
   BindSurface(surface);
 }

@@ -1,0 +1,186 @@
+"""Free-form deformation of triangle meshes (Sederberg and Parry 1986): a lattice of Bernstein
+control points around the mesh; moving the control points moves every mesh point by the
+Bernstein-weighted sum of their displacements, and smooth vertex normals are recomputed.
+
+Meshes are arrays: ``points`` ``[N, 3]`` float32 (x, y, z) and ``triangles`` ``[M, 3]`` point ids
+(int64; other integer dtypes are converted). NumPy arrays run through CuMed's host mesh (CPU, or
+uploaded once for backend="cuda") and give NumPy results; CUDA arrays
+(``__cuda_array_interface__``: CuPy, PyTorch, Numba) run on the GPU through CuMed's device mesh
+(copied device to device once, after the producer's stream, never through the host) and give
+device arrays of the input's family; every call finishes its work before it returns, so the
+results are ready on any stream.
+"""
+from dataclasses import dataclass
+from typing import Tuple
+
+import numpy
+
+from . import _common
+from ._cumed import InvalidArgument
+from ._cumed import deform as _native
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """A parallelepiped of ``dimensions`` (ni, nj, nk) control points (degree + 1 along each
+    axis, at least 2; 3x3x3 by default, at most 16 per axis and 2048 in all): corner ``origin``
+    and edge vectors ``s, t, u`` (x, y, z; any lengths and orientations, not coplanar).
+
+    Control points are ordered as VTK orders structured points: i (along s) fastest, then j (t),
+    then k (u): point (i, j, k) is row ``(k * nj + j) * ni + i`` of ``rest_points()``, and the
+    array ``rest_points().reshape(nk, nj, ni, 3)`` indexes it ``[k, j, i]``."""
+
+    dimensions: Tuple[int, int, int] = (3, 3, 3)
+    origin: Tuple[float, float, float] = (0.0, 0.0, 0.0)
+    s: Tuple[float, float, float] = (1.0, 0.0, 0.0)
+    t: Tuple[float, float, float] = (0.0, 1.0, 0.0)
+    u: Tuple[float, float, float] = (0.0, 0.0, 1.0)
+
+    def _native(self):
+        return (tuple(int(n) for n in self.dimensions), tuple(map(float, self.origin)),
+                tuple(map(float, self.s)), tuple(map(float, self.t)), tuple(map(float, self.u)))
+
+    @property
+    def number_of_control_points(self) -> int:
+        ni, nj, nk = self.dimensions
+        return int(ni) * int(nj) * int(nk)
+
+    def rest_points(self):
+        """The control points at rest, ``[ni * nj * nk, 3]`` float64 (x, y, z): point (i, j, k)
+        at origin + i/(ni-1) s + j/(nj-1) t + k/(nk-1) u. Raises cumed.InvalidArgument for an
+        invalid lattice (fewer than 2 or more than 16 points along an axis, coplanar axes...)."""
+        return _native.rest_points(*self._native())
+
+    def control_points(self, displacement):
+        """The rest points moved by ``displacement``: a callable mapping an ``[N, 3]`` array of
+        positions to their ``[N, 3]`` displacements, or an array of displacements broadcastable
+        to ``[N, 3]`` (e.g. one vector for a translation)."""
+        rest = self.rest_points()
+        moved = displacement(rest) if callable(displacement) else displacement
+        return rest + numpy.broadcast_to(numpy.asarray(moved, dtype=numpy.float64), rest.shape)
+
+
+def _mesh_array(array, dtype, name):
+    """`array` in the dtype CuMed reads (NumPy: also C order), keeping CUDA arrays on the
+    device (their own astype). Point ids must be integers: a float id would be truncated."""
+    on_device = hasattr(array, "__cuda_array_interface__")
+    if not on_device:
+        array = numpy.asarray(array)
+    kind = getattr(getattr(array, "dtype", None), "kind", None)
+    if dtype == "int64" and kind is not None and kind not in "iu":
+        raise InvalidArgument(
+            f"{name}: expected integer point ids (int64), got dtype {array.dtype}")
+    if on_device:
+        convertible = hasattr(array, "astype") and str(getattr(array, "dtype", dtype)) != dtype
+        return array.astype(dtype) if convertible else array
+    return numpy.ascontiguousarray(array, dtype=dtype)
+
+
+def _control_points(lattice, control_points, displacement):
+    """The moved control points from either argument (neither: the rest points), on the host."""
+    if control_points is not None and displacement is not None:
+        raise TypeError("give control_points or displacement, not both")
+    if control_points is None:
+        return lattice.control_points(0.0 if displacement is None else displacement)
+    if hasattr(control_points, "__cuda_array_interface__") and hasattr(control_points, "get"):
+        return control_points.get()  # a few hundred numbers: CuMed takes them on the host
+    return control_points
+
+
+def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
+    """An axis-aligned lattice of ``dimensions`` control points (one integer for every axis, or
+    (ni, nj, nk)) around the points' bounding box, grown on every side by ``margin`` times the
+    box's largest extent (0: the extreme points lie on the lattice's faces; a flat mesh still
+    gets a proper box). ``points``: ``[N, 3]`` x, y, z, NumPy or CUDA (bounds reduced on the
+    GPU). Raises cumed.InvalidArgument for no points, a non-finite coordinate (naming the
+    point), a negative margin or bad dimensions."""
+    if isinstance(dimensions, int):
+        dimensions = (dimensions,) * 3
+    dims = tuple(int(n) for n in dimensions)
+    if len(dims) != 3:
+        raise TypeError(f"dimensions needs one integer or three (ni, nj, nk), got {dimensions!r}")
+    native = _native.lattice_around(_mesh_array(points, "float32", "points"), dims,
+                                    float(margin))
+    return Lattice(*(tuple(value) for value in native))
+
+
+def deform(points, triangles, lattice: Lattice, control_points=None, *, displacement=None,
+           normals=True, face_weighting="area", threads_per_block=0, **execution):
+    """The mesh deformed by moving ``lattice``'s control points to ``control_points``
+    (``[ni * nj * nk, 3]`` or ``[nk, nj, ni, 3]`` x, y, z in the lattice's order, host array),
+    or by ``displacement`` (as Lattice.control_points: a callable of the rest positions, or an
+    array of displacements). Neither: the identity (the mesh's own points back).
+
+    Every point moves by sum B_i(s) B_j(t) B_k(u) (P_ijk - R_ijk) with its lattice coordinates
+    (s, t, u); points outside the lattice use coordinates clamped to [0, 1] (they follow the
+    nearest face). An affine motion of the control points moves every point inside the lattice
+    by the same affine map. Returns ``(points, normals)``: ``[N, 3]`` float32, the normals
+    unit vertex normals (the area-weighted sum of the adjacent face normals, or unit-weighted
+    with face_weighting="unit" as vtkPolyDataNormals) or None with normals=False. NumPy in,
+    NumPy out (wrapping CuMed's mesh, no copy); CUDA in, CUDA out (backend="cpu" with CUDA
+    arrays raises cumed.InvalidArgument). ``threads_per_block``: CUDA block size (0: from the
+    occupancy API). Raises cumed.InvalidArgument naming the problem: shapes, dtypes, a point id
+    out of range, a non-finite coordinate, a control point count that is not the lattice's."""
+    if not isinstance(lattice, Lattice):
+        raise TypeError(f"lattice must be a cumed.deform.Lattice, got {type(lattice).__name__}")
+    control_points = _control_points(lattice, control_points, displacement)
+    # (points, normals): NumPy arrays or device arrays of the input's family.
+    return _native.deform(_mesh_array(points, "float32", "points"),
+                          _mesh_array(triangles, "int64", "triangles"), lattice._native(),
+                          control_points, bool(normals), str(face_weighting),
+                          int(threads_per_block), _common.execution(**execution))
+
+
+class MeshDeformer:
+    """A deformation kept between frames, for animation and interaction: the mesh is checked and
+    copied (or uploaded to the GPU, or copied on the device) once, the points' lattice
+    coordinates and the vertex adjacency are built once; each ``deform()`` then costs one pass
+    over the points (and one over the normals).
+
+    Takes deform()'s mesh and options; ``backend`` ("auto", "cpu", "cuda") and ``threads`` are
+    the execution keywords it accepts (no progress or cancel: a frame is one short pass).
+    ``report`` is a cumed.Report of the last frame (or of the set-up), ``backend_used`` the
+    backend that runs, ``points_outside`` how many points lie outside the lattice (they follow
+    the clamped rule), ``local_coordinates()`` their (s, t, u) in [0, 1], ``[N, 3]``.
+
+    Each frame returns new arrays: the previous frame's arrays are never overwritten; CuMed
+    reuses an output's memory only once nothing refers to it. CUDA inputs: every frame is
+    synchronised before it returns, as deform() is. The deformer keeps a reference to the points
+    array it was given."""
+
+    def __init__(self, points, triangles, lattice: Lattice, *, normals=True,
+                 face_weighting="area", threads_per_block=0, backend="auto", threads=0):
+        if not isinstance(lattice, Lattice):
+            raise TypeError(f"lattice must be a cumed.deform.Lattice, got "
+                            f"{type(lattice).__name__}")
+        if not isinstance(backend, str):
+            raise TypeError(f"backend must be 'auto', 'cpu' or 'cuda', got {backend!r}")
+        self.lattice = lattice
+        self._native = _native.Deformer(
+            _mesh_array(points, "float32", "points"), _mesh_array(triangles, "int64", "triangles"),
+            lattice._native(), bool(normals), str(face_weighting), int(threads_per_block),
+            backend, int(threads))
+
+    def deform(self, control_points=None, *, displacement=None):
+        """(points, normals) with the control points at ``control_points`` or moved by
+        ``displacement``, as deform()."""
+        return self._native.deform(_control_points(self.lattice, control_points, displacement))
+
+    @property
+    def backend_used(self) -> str:
+        return self._native.backend
+
+    @property
+    def points_outside(self) -> int:
+        return self._native.points_outside
+
+    @property
+    def number_of_points(self) -> int:
+        return self._native.number_of_points
+
+    @property
+    def report(self):
+        return self._native.report
+
+    def local_coordinates(self):
+        return self._native.local_coordinates()
