@@ -22,6 +22,24 @@ if [ ${#executables[@]} -gt 0 ]; then bash "$shared/gpu/prepare.sh" "${executabl
 kit=$(mktemp -d)/python-kit
 mkdir -p "$kit/lib" "$kit/include"
 cp -r "$build/Modules/Core/include/." "$kit/include/"
+# Include directories CMake used here: the checkout's travel as tracked files, the build tree's
+# generated headers are in the kit, and system headers that machine lacks (ITK, GDCM: cumed.io's
+# reader header holds an itk::Image) are copied; its own Python's and CUDA's are used there.
+flags=$build/Wrapping/Python/CMakeFiles/cumed_python_native.dir/flags.make
+root=$(pwd)
+includes=()
+for dir in $(sed -n 's/^CXX_INCLUDES = //p' "$flags" | tr ' ' '\n' | grep -v '^-I$\|^-isystem$' | sed 's/^-I//'); do
+  case "$dir" in
+    "$root/$build"/*) ;; # generated headers: in the kit already
+    "$root"/*) includes+=("-I${dir#$root/}") ;;
+    */python3*|/usr/local/cuda*) ;;
+    /usr/include/*)
+      mkdir -p "$kit/sysinclude"
+      cp -r "$dir" "$kit/sysinclude/"
+      includes+=("-IKIT/sysinclude/$(basename "$dir")") ;;
+  esac
+done
+printf '%s\n' "${includes[@]}" > "$kit/include-flags.txt"
 # The libraries after the objects in CMake's link line: CuMed's archives and system .so files are
 # copied into the kit; flags (-l..., -L...) stay as they are.
 libraries=()
@@ -30,7 +48,11 @@ for token in $(cat "$link_file"); do
   case "$token" in
     *.o) started=1; continue ;;
   esac
-  [ "$started" = 1 ] || continue
+  if [ "$started" = 0 ]; then
+    # Link options before the objects (the exported GDCM jpeg hooks of CuMed::IO) travel too.
+    case "$token" in -Wl,*) libraries+=("$token") ;; esac
+    continue
+  fi
   case "$token" in
     *.a|*.so|*.so.*)
       path=$token
@@ -43,7 +65,16 @@ for token in $(cat "$link_file"); do
       elif [[ "$path" == /usr/local/cuda* ]]; then
         libraries+=("-l:$(basename "$path")") # found in that machine's /usr/local/cuda/lib64
       fi ;;
-    -l*|-L*|-Wl,*) libraries+=("$token") ;;
+    -lm|-ldl|-lrt|-lpthread|-lcudadevrt|-lcudart_static|-L*|-Wl,*) libraries+=("$token") ;;
+    -l*)
+      # Other system libraries (DCMTK's libnsl): that machine may lack them, so they travel.
+      found=$(g++ -print-file-name="lib${token#-l}.so")
+      if [ -f "$found" ]; then
+        cp -L "$found" "$kit/lib/" && libraries+=("KIT/lib/lib${token#-l}.so")
+        for versioned in "$found".*; do [ -f "$versioned" ] && cp -L "$versioned" "$kit/lib/"; done
+      else
+        libraries+=("$token")
+      fi ;;
   esac
 done
 printf '%s\n' "${libraries[@]}" > "$kit/link-libraries.txt"

@@ -89,3 +89,35 @@ def test_torch_volume_gives_torch_mesh():
     assert isinstance(mesh.points, torch.Tensor) and mesh.points.is_cuda
     expected = cumed.surface.isosurface(host, 4.0, normals=True, backend="cpu")
     np.testing.assert_array_equal(mesh.points.cpu().numpy(), expected.points)
+
+
+def test_the_tutorials_cupy_pipeline_on_the_real_ct(shared_data):
+    """Documentation/python.md's tutorial with --cupy, without the rendering (no VTK on the GPU
+    machine): read, one upload, closing and contour on the device, equal to the CPU pipeline."""
+    import time
+
+    series = shared_data / "ct" / "popi-phase00"
+    if not series.is_dir():
+        pytest.skip(f"{series} absent")
+    ct = cumed.io.read_dicom_series(str(series))
+    start = time.perf_counter()
+    closed = cumed.morphology.closing(ct, radius_mm=2, backend="cpu")
+    expected = cumed.surface.isosurface(closed, 300, normals=True, backend="cpu")
+    cpu_seconds = time.perf_counter() - start
+
+    cupy.cuda.Device().synchronize()
+    before = cumed.transfer_stats()
+    start = time.perf_counter()
+    device_ct = cumed.Volume(cupy.asarray(ct.array), ct.spacing, ct.origin, ct.direction)
+    device_closed = cumed.morphology.closing(device_ct, radius_mm=2)
+    mesh = cumed.surface.isosurface(device_closed, 300, normals=True)
+    cupy.cuda.Device().synchronize()
+    gpu_seconds = time.perf_counter() - start
+    after = cumed.transfer_stats()
+    print(f"\nreal CT {ct.array.shape}: closing + contour, CPU {cpu_seconds:.3f} s, "
+          f"CuPy (upload included) {gpu_seconds:.3f} s, {mesh.number_of_points} points")
+    assert isinstance(mesh.points, cupy.ndarray)
+    assert mesh.number_of_points == expected.number_of_points
+    np.testing.assert_array_equal(cupy.asnumpy(mesh.triangles), expected.triangles)
+    np.testing.assert_allclose(cupy.asnumpy(mesh.points), expected.points, atol=1e-4)
+    assert after["device_to_host_bytes"] - before["device_to_host_bytes"] < 65536

@@ -6,6 +6,8 @@ import sys
 
 import numpy as np
 import pytest
+
+pytest.importorskip("vtkmodules", reason="the VTK reference needs python3-vtk9")
 from vtkmodules.util import numpy_support
 from vtkmodules.vtkCommonCore import vtkDoubleArray, vtkFloatArray
 from vtkmodules.vtkCommonDataModel import vtkImageData, vtkPolyData
