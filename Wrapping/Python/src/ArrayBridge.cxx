@@ -2,10 +2,13 @@
 
 #include "DLPack.h"
 
+#include <pybind11/stl.h>
+
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -36,20 +39,6 @@ PixelType PixelTypeOfTypestr(const std::string& typestr, const char* name) {
                         "machine's byte order (convert with .astype(numpy.float32), for example)");
 }
 
-PixelType PixelTypeOfDLPack(const dlpack::DataType& type, const char* name) {
-  if (type.lanes == 1) {
-    if ((type.code == dlpack::kUInt || type.code == dlpack::kBool) && type.bits == 8)
-      return PixelType::UInt8;
-    if (type.code == dlpack::kInt && type.bits == 16) return PixelType::Int16;
-    if (type.code == dlpack::kUInt && type.bits == 16) return PixelType::UInt16;
-    if (type.code == dlpack::kFloat && type.bits == 32) return PixelType::Float32;
-  }
-  throw InvalidArgument(std::string(name) + ": unsupported DLPack dtype (code " +
-                        std::to_string(type.code) + ", " + std::to_string(type.bits) + " bits, " +
-                        std::to_string(type.lanes) +
-                        " lanes); CuMed computes on uint8, int16, uint16 and float32");
-}
-
 /// The [z, y, x] shape checked and turned into CuMed's (x, y, z) size.
 std::array<std::size_t, 3> SizeOfShape(const std::vector<py::ssize_t>& shape, const char* name) {
   if (shape.size() != 2 && shape.size() != 3)
@@ -77,8 +66,8 @@ bool IsCContiguous(const std::vector<py::ssize_t>& shape, const std::vector<py::
 /// The device memory at `pointer` must be on the current device (the device CuMed runs on).
 void CheckDevicePointer(const void* pointer, const char* name, const char* protocol) {
   if (!CudaUsable())
-    throw InvalidArgument(std::string(name) + ": a CUDA array (" + protocol +
-                          ") was given, but CUDA is not usable here: " + ProbeDevices().reason);
+    throw InvalidArgument(std::string(name) + ": a CUDA array was given, but CUDA is not usable " +
+                          "here: " + ProbeDevices().reason + " (" + protocol + ")");
   const int device = DeviceOfPointer(pointer);
   if (device < 0)
     throw InvalidArgument(std::string(name) + ": the " + protocol +
@@ -92,67 +81,81 @@ void CheckDevicePointer(const void* pointer, const char* name, const char* proto
                           std::to_string(device) + "): ...) or move the array");
 }
 
-AdoptedArray AdoptNumPy(py::array array, const GeometryArguments& geometryArguments,
-                        const char* name) {
-  AdoptedArray adopted;
-  adopted.protocol = "numpy";
-  std::vector<py::ssize_t> shape(array.shape(), array.shape() + array.ndim());
-  std::vector<py::ssize_t> strides(array.strides(), array.strides() + array.ndim());
-  const auto type = PixelTypeOfTypestr(py::str(array.dtype().attr("str")), name);
-  const auto size = SizeOfShape(shape, name);
-  if (!IsCContiguous(shape, strides, array.itemsize())) {
-    // Documented: a strided view (a slice, a transpose) is copied once into C order.
-    array = py::module_::import("numpy").attr("ascontiguousarray")(array);
-    adopted.copied = true;
-  }
-  adopted.ndim = int(shape.size());
-  const auto geometry = ParseGeometry(geometryArguments, size, adopted.ndim);
-  adopted.image = Image::Adopt(const_cast<void*>(array.data()), type, geometry,
-                               MemoryLocation::Host, KeepAlive(array));
-  return adopted;
+/// Strides in bytes from a protocol's list (None: C-contiguous) are C-contiguous for `shape`.
+bool StridesAreCContiguous(py::handle strides, const std::vector<py::ssize_t>& shape,
+                           py::ssize_t itemSize, py::ssize_t unit = 1) {
+  if (strides.is_none()) return true;
+  std::vector<py::ssize_t> bytes;
+  for (auto stride : py::iter(strides)) bytes.push_back(stride.cast<py::ssize_t>() * unit);
+  return IsCContiguous(shape, bytes, itemSize);
 }
 
-AdoptedArray AdoptCudaArrayInterface(py::handle object, const GeometryArguments& geometryArguments,
-                                     const char* name) {
-  AdoptedArray adopted;
-  adopted.protocol = "cuda_array_interface";
+py::ssize_t ItemSizeOf(const std::string& typestr) {
+  return typestr.size() > 2 ? py::ssize_t(std::stoi(typestr.substr(2))) : 1;
+}
+
+ArrayBuffer ReadNumPy(py::array array, const char* name, bool copyStrided) {
+  ArrayBuffer buffer;
+  buffer.protocol = "numpy";
+  buffer.shape.assign(array.shape(), array.shape() + array.ndim());
+  buffer.typestr = py::str(array.dtype().attr("str"));
+  const std::vector<py::ssize_t> strides(array.strides(), array.strides() + array.ndim());
+  if (!IsCContiguous(buffer.shape, strides, array.itemsize())) {
+    if (!copyStrided)
+      throw InvalidArgument(std::string(name) + ": the array is not C-contiguous; pass "
+                                                "numpy.ascontiguousarray(array)");
+    // Documented: a strided view (a slice, a transpose) is copied once into C order.
+    array = py::module_::import("numpy").attr("ascontiguousarray")(array);
+    buffer.copied = true;
+  }
+  buffer.data = const_cast<void*>(array.data());
+  buffer.owner = KeepAlive(array);
+  return buffer;
+}
+
+ArrayBuffer ReadCudaArrayInterface(py::handle object, const char* name) {
+  ArrayBuffer buffer;
+  buffer.protocol = "cuda_array_interface";
+  buffer.location = MemoryLocation::Device;
   const auto interface = py::dict(object.attr("__cuda_array_interface__"));
-  std::vector<py::ssize_t> shape;
-  for (auto extent : py::tuple(interface["shape"])) shape.push_back(extent.cast<py::ssize_t>());
-  const auto typestr = interface["typestr"].cast<std::string>();
-  const auto type = PixelTypeOfTypestr(typestr, name);
-  const auto size = SizeOfShape(shape, name);
+  for (auto extent : py::tuple(interface["shape"]))
+    buffer.shape.push_back(extent.cast<py::ssize_t>());
+  buffer.typestr = interface["typestr"].cast<std::string>();
   if (interface.contains("mask") && !interface["mask"].is_none())
     throw InvalidArgument(std::string(name) + ": masked CUDA arrays are not supported");
-  if (interface.contains("strides") && !interface["strides"].is_none()) {
-    std::vector<py::ssize_t> strides;
-    for (auto stride : py::tuple(interface["strides"]))
-      strides.push_back(stride.cast<py::ssize_t>());
-    if (!IsCContiguous(shape, strides, py::ssize_t(SizeOf(type))))
-      throw InvalidArgument(std::string(name) +
-                            ": the CUDA array is not C-contiguous; pass "
-                            "cupy.ascontiguousarray(array) (CuMed does not copy device arrays "
-                            "behind your back)");
-  }
-  auto* data = reinterpret_cast<void*>(py::tuple(interface["data"])[0].cast<std::uintptr_t>());
-  CheckDevicePointer(data, name, "__cuda_array_interface__");
+  const py::object strides =
+      interface.contains("strides") ? py::object(interface["strides"]) : py::object(py::none());
+  if (!StridesAreCContiguous(strides, buffer.shape, ItemSizeOf(buffer.typestr)))
+    throw InvalidArgument(std::string(name) +
+                          ": the CUDA array is not C-contiguous; pass "
+                          "cupy.ascontiguousarray(array) (CuMed does not copy device arrays "
+                          "behind your back)");
+  buffer.data = reinterpret_cast<void*>(py::tuple(interface["data"])[0].cast<std::uintptr_t>());
   if (interface.contains("stream") && !interface["stream"].is_none()) {
     const auto handle = interface["stream"].cast<std::uintptr_t>();
     if (handle == 0)
       throw InvalidArgument(std::string(name) + ": __cuda_array_interface__ stream 0 is invalid");
-    adopted.stream = Stream::Borrow(reinterpret_cast<CUstream_st*>(handle));
+    buffer.stream = Stream::Borrow(reinterpret_cast<CUstream_st*>(handle));
   }
-  adopted.ndim = int(shape.size());
-  const auto geometry = ParseGeometry(geometryArguments, size, adopted.ndim);
-  adopted.image = Image::Adopt(data, type, geometry, MemoryLocation::Device,
-                               KeepAlive(py::reinterpret_borrow<py::object>(object)));
-  return adopted;
+  buffer.owner = KeepAlive(py::reinterpret_borrow<py::object>(object));
+  return buffer;
 }
 
-AdoptedArray AdoptDLPack(py::handle object, const GeometryArguments& geometryArguments,
-                         const char* name) {
-  AdoptedArray adopted;
-  adopted.protocol = "dlpack";
+/// The array-interface type string of a DLPack dtype ("<f4", "|u1", "<i8", "|b1"...).
+std::string TypestrOfDLPack(const dlpack::DataType& type) {
+  const char kind = type.code == dlpack::kFloat  ? 'f'
+                    : type.code == dlpack::kInt  ? 'i'
+                    : type.code == dlpack::kBool ? 'b'
+                    : type.code == dlpack::kUInt ? 'u'
+                                                 : '?';
+  const int bytes = type.bits / 8;
+  if (type.lanes != 1 || kind == '?' || type.bits % 8 != 0) return "?";
+  return std::string(bytes == 1 ? "|" : "<") + kind + std::to_string(bytes);
+}
+
+ArrayBuffer ReadDLPack(py::handle object, const char* name) {
+  ArrayBuffer buffer;
+  buffer.protocol = "dlpack";
   const auto device = py::tuple(object.attr("__dlpack_device__")());
   const auto deviceType = device[0].cast<int>();
   const bool onDevice = deviceType == dlpack::kCUDA || deviceType == dlpack::kCUDAManaged;
@@ -167,31 +170,31 @@ AdoptedArray AdoptDLPack(py::handle object, const GeometryArguments& geometryArg
     throw InvalidArgument(std::string(name) + ": __dlpack__ returned an already used capsule");
   auto* managed = static_cast<dlpack::ManagedTensor*>(capsule.get_pointer());
   PyCapsule_SetName(capsule.ptr(), dlpack::kUsedCapsuleName);
-  // From here the tensor is ours: its deleter runs when the adopted image lets go of it.
-  std::shared_ptr<void> owner(managed, [](void* pointer) {
+  // From here the tensor is ours: its deleter runs when the last user lets go of it.
+  buffer.owner = std::shared_ptr<void>(managed, [](void* pointer) {
     auto* tensor = static_cast<dlpack::ManagedTensor*>(pointer);
     if (tensor->deleter) tensor->deleter(tensor);
   });
   const auto& tensor = managed->tensor;
-  std::vector<py::ssize_t> shape(tensor.shape, tensor.shape + tensor.ndim);
-  const auto type = PixelTypeOfDLPack(tensor.dtype, name);
-  const auto size = SizeOfShape(shape, name);
+  buffer.shape.assign(tensor.shape, tensor.shape + tensor.ndim);
+  buffer.typestr = TypestrOfDLPack(tensor.dtype);
+  if (buffer.typestr == "?")
+    throw InvalidArgument(std::string(name) + ": unsupported DLPack dtype (code " +
+                          std::to_string(tensor.dtype.code) + ", " +
+                          std::to_string(tensor.dtype.bits) + " bits, " +
+                          std::to_string(tensor.dtype.lanes) + " lanes)");
   if (tensor.strides) {
-    std::vector<py::ssize_t> strides;
-    for (int i = 0; i < tensor.ndim; ++i)
-      strides.push_back(py::ssize_t(tensor.strides[i]) * py::ssize_t(SizeOf(type)));
-    if (!IsCContiguous(shape, strides, py::ssize_t(SizeOf(type))))
+    const py::tuple strides(
+        py::cast(std::vector<std::int64_t>(tensor.strides, tensor.strides + tensor.ndim)));
+    const auto itemSize = ItemSizeOf(buffer.typestr);
+    if (!StridesAreCContiguous(strides, buffer.shape, itemSize, itemSize))
       throw InvalidArgument(std::string(name) +
                             ": the DLPack tensor is not C-contiguous; pass a contiguous one "
                             "(.contiguous() in PyTorch, cupy.ascontiguousarray in CuPy)");
   }
-  auto* data = static_cast<char*>(tensor.data) + tensor.byteOffset;
-  if (onDevice) CheckDevicePointer(data, name, "DLPack");
-  adopted.ndim = int(shape.size());
-  const auto geometry = ParseGeometry(geometryArguments, size, adopted.ndim);
-  adopted.image = Image::Adopt(data, type, geometry,
-                               onDevice ? MemoryLocation::Device : MemoryLocation::Host, owner);
-  return adopted;
+  buffer.data = static_cast<char*>(tensor.data) + tensor.byteOffset;
+  buffer.location = onDevice ? MemoryLocation::Device : MemoryLocation::Host;
+  return buffer;
 }
 
 std::array<double, 3> ParseTriple(py::handle value, const char* field, int ndim, double fill) {
@@ -256,17 +259,43 @@ ImageGeometry ParseGeometry(const GeometryArguments& arguments,
   return geometry;
 }
 
-AdoptedArray AdoptArray(py::handle array, const GeometryArguments& geometry, const char* name) {
+ArrayBuffer ReadArrayBuffer(py::handle array, const char* name, bool copyStridedNumPy,
+                            const std::function<void(const ArrayBuffer&)>& check) {
+  ArrayBuffer buffer;
   if (py::isinstance<py::array>(array))
-    return AdoptNumPy(py::reinterpret_borrow<py::array>(array), geometry, name);
-  if (py::hasattr(array, "__cuda_array_interface__"))
-    return AdoptCudaArrayInterface(array, geometry, name);
-  if (py::hasattr(array, "__dlpack__") && py::hasattr(array, "__dlpack_device__"))
-    return AdoptDLPack(array, geometry, name);
-  throw InvalidArgument(std::string(name) +
-                        ": expected a NumPy array or an array with __cuda_array_interface__ or "
-                        "__dlpack__ (CuPy, PyTorch), got " +
-                        std::string(py::str(py::type::of(array).attr("__name__"))));
+    buffer = ReadNumPy(py::reinterpret_borrow<py::array>(array), name, copyStridedNumPy);
+  else if (py::hasattr(array, "__cuda_array_interface__"))
+    buffer = ReadCudaArrayInterface(array, name);
+  else if (py::hasattr(array, "__dlpack__") && py::hasattr(array, "__dlpack_device__"))
+    buffer = ReadDLPack(array, name);
+  else
+    throw InvalidArgument(std::string(name) +
+                          ": expected a NumPy array or an array with __cuda_array_interface__ or "
+                          "__dlpack__ (CuPy, PyTorch), got " +
+                          std::string(py::str(py::type::of(array).attr("__name__"))));
+  if (check) check(buffer);
+  const bool empty = std::any_of(buffer.shape.begin(), buffer.shape.end(),
+                                 [](py::ssize_t extent) { return extent == 0; });
+  if (buffer.location == MemoryLocation::Device && !empty)
+    CheckDevicePointer(buffer.data, name, buffer.protocol.c_str());
+  return buffer;
+}
+
+AdoptedArray AdoptArray(py::handle array, const GeometryArguments& geometry, const char* name) {
+  PixelType type{};
+  std::array<std::size_t, 3> size{};
+  auto buffer = ReadArrayBuffer(array, name, /*copyStridedNumPy=*/true, [&](const ArrayBuffer& b) {
+    type = PixelTypeOfTypestr(b.typestr, name);
+    size = SizeOfShape(b.shape, name);
+  });
+  AdoptedArray adopted;
+  adopted.protocol = buffer.protocol;
+  adopted.copied = buffer.copied;
+  adopted.stream = std::move(buffer.stream);
+  adopted.ndim = int(buffer.shape.size());
+  adopted.image = Image::Adopt(buffer.data, type, ParseGeometry(geometry, size, adopted.ndim),
+                               buffer.location, buffer.owner);
+  return adopted;
 }
 
 std::shared_ptr<void> KeepAlive(py::object object) {

@@ -12,6 +12,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +29,27 @@ struct GeometryArguments {
   py::object origin = py::none();
   py::object direction = py::none();
 };
+
+/// Any array's memory as its protocol describes it, not copied: what images and mesh arrays are
+/// both read through.
+struct ArrayBuffer {
+  void* data = nullptr;
+  std::vector<py::ssize_t> shape; ///< NumPy order
+  std::string typestr;            ///< array-interface type string ("<f4", "|u1", "<i8", "|b1"...)
+  MemoryLocation location = MemoryLocation::Host;
+  /// The producer's stream for device arrays (CUDA array interface v3 "stream"), if it gave one.
+  std::optional<Stream> stream;
+  std::shared_ptr<void> owner; ///< keeps the memory alive (the array, or the DLPack tensor)
+  std::string protocol;        ///< "numpy", "cuda_array_interface" or "dlpack"
+  bool copied = false;         ///< a strided NumPy array copied into C order
+};
+
+/// Reads `array` (NumPy, __cuda_array_interface__ or DLPack) without copying. It must be
+/// C-contiguous, except that a strided NumPy array is copied once when `copyStridedNumPy`.
+/// `check` (shape, dtype) runs before device memory is checked to be on the current device.
+/// Throws InvalidArgument naming `name`.
+ArrayBuffer ReadArrayBuffer(py::handle array, const char* name, bool copyStridedNumPy,
+                            const std::function<void(const ArrayBuffer&)>& check = {});
 
 /// A Python array adopted as a CuMed image, with what the caller must know about it.
 struct AdoptedArray {

@@ -34,7 +34,7 @@ struct MeshArrayInput {
   std::int64_t rows = 0;
   MemoryLocation location = MemoryLocation::Host;
   std::optional<Stream> stream; ///< the producer's stream of a CUDA array, if it gave one
-  py::object keepAlive;
+  std::shared_ptr<void> owner;  ///< keeps the array alive
 };
 
 std::string ShapeText(const std::vector<py::ssize_t>& shape) {
@@ -50,59 +50,22 @@ void CheckRowsOfThree(const std::vector<py::ssize_t>& shape, const char* name) {
 }
 
 /// `array` as a mesh array of dtype `typestr` ("<f4" or "<i8"): a C-contiguous NumPy array or a
-/// C-contiguous CUDA array (__cuda_array_interface__) on the current device.
+/// C-contiguous CUDA array on the current device, read through the array bridge.
 MeshArrayInput ReadMeshArray(py::handle array, const std::string& typestr, const char* name) {
-  MeshArrayInput input;
-  input.keepAlive = py::reinterpret_borrow<py::object>(array);
   const std::string dtype = typestr == "<f4" ? "float32" : "int64";
-  if (py::isinstance<py::array>(array)) {
-    const auto numpy = py::reinterpret_borrow<py::array>(array);
-    const std::vector<py::ssize_t> shape(numpy.shape(), numpy.shape() + numpy.ndim());
-    CheckRowsOfThree(shape, name);
-    if (std::string(py::str(numpy.dtype().attr("str"))) != typestr)
-      throw InvalidArgument(std::string(name) + ": expected " + dtype + ", got " +
-                            std::string(py::str(numpy.dtype())));
-    if (!(numpy.flags() & py::array::c_style))
-      throw InvalidArgument(std::string(name) + ": the array is not C-contiguous");
-    input.data = numpy.data();
-    input.rows = shape[0];
-    return input;
-  }
-  if (!py::hasattr(array, "__cuda_array_interface__"))
-    throw InvalidArgument(std::string(name) +
-                          ": expected a NumPy array or a CUDA array with "
-                          "__cuda_array_interface__ (CuPy, PyTorch, Numba), got " +
-                          std::string(py::str(py::type::of(array).attr("__name__"))));
-  const auto interface = py::dict(array.attr("__cuda_array_interface__"));
-  std::vector<py::ssize_t> shape;
-  for (auto extent : py::tuple(interface["shape"])) shape.push_back(extent.cast<py::ssize_t>());
-  CheckRowsOfThree(shape, name);
-  const auto given = interface["typestr"].cast<std::string>();
-  if (given != typestr)
-    throw InvalidArgument(std::string(name) + ": expected " + dtype + " ('" + typestr +
-                          "'), got the CUDA array type '" + given + "'");
-  const py::ssize_t itemSize = 4 + (typestr == "<i8" ? 4 : 0);
-  if (interface.contains("strides") && !interface["strides"].is_none()) {
-    const auto strides = py::tuple(interface["strides"]);
-    const bool contiguous = (shape[0] == 1 || strides[0].cast<py::ssize_t>() == 3 * itemSize) &&
-                            strides[1].cast<py::ssize_t>() == itemSize;
-    if (!contiguous)
-      throw InvalidArgument(std::string(name) + ": the CUDA array is not C-contiguous; pass "
-                                                "cupy.ascontiguousarray(array)");
-  }
-  input.data =
-      reinterpret_cast<const void*>(py::tuple(interface["data"])[0].cast<std::uintptr_t>());
-  input.location = MemoryLocation::Device;
-  input.rows = shape[0];
-  if (!CudaUsable())
-    throw InvalidArgument(std::string(name) + ": a CUDA array was given, but CUDA is not usable " +
-                          "here: " + ProbeDevices().reason);
-  if (input.rows > 0 && DeviceOfPointer(input.data) != CurrentDevice())
-    throw InvalidArgument(std::string(name) + ": the CUDA array is not on the current device (" +
-                          std::to_string(CurrentDevice()) + ")");
-  if (interface.contains("stream") && !interface["stream"].is_none())
-    input.stream =
-        Stream::Borrow(reinterpret_cast<CUstream_st*>(interface["stream"].cast<std::uintptr_t>()));
+  auto buffer = ReadArrayBuffer(array, name, /*copyStridedNumPy=*/false, [&](const ArrayBuffer& b) {
+    CheckRowsOfThree(b.shape, name);
+    if (b.typestr != typestr)
+      throw InvalidArgument(
+          std::string(name) + ": expected " + dtype + " ('" + typestr + "'), got " +
+          (b.location == MemoryLocation::Device ? "the CUDA array type '" : "'") + b.typestr + "'");
+  });
+  MeshArrayInput input;
+  input.data = buffer.data;
+  input.rows = buffer.shape[0];
+  input.location = buffer.location;
+  input.stream = std::move(buffer.stream);
+  input.owner = buffer.owner;
   return input;
 }
 
