@@ -66,15 +66,8 @@ for token in $(cat "$link_file"); do
         libraries+=("-l:$(basename "$path")") # found in that machine's /usr/local/cuda/lib64
       fi ;;
     -lm|-ldl|-lrt|-lpthread|-lcudadevrt|-lcudart_static|-L*|-Wl,*) libraries+=("$token") ;;
-    -l*)
-      # Other system libraries (DCMTK's libnsl): that machine may lack them, so they travel.
-      found=$(g++ -print-file-name="lib${token#-l}.so")
-      if [ -f "$found" ]; then
-        cp -L "$found" "$kit/lib/" && libraries+=("KIT/lib/lib${token#-l}.so")
-        for versioned in "$found".*; do [ -f "$versioned" ] && cp -L "$versioned" "$kit/lib/"; done
-      else
-        libraries+=("$token")
-      fi ;;
+    -lnsl) ;; # named by DCMTK's link interface, called by nothing here; absent on that machine
+    -l*) libraries+=("$token") ;;
   esac
 done
 printf '%s\n' "${libraries[@]}" > "$kit/link-libraries.txt"

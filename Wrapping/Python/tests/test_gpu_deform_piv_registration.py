@@ -87,3 +87,13 @@ def test_registration_of_cupy_volumes_gives_cupy_results_like_the_cpu():
     det = registration.jacobian(result.field, spacing=result.spacing)
     assert isinstance(det, cupy.ndarray)
     np.testing.assert_allclose(cupy.asnumpy(det), expected.jacobian, atol=1e-4)
+
+
+def test_warp_with_a_device_field_returns_a_device_image():
+    z, y, x = np.mgrid[0:N, 0:N, 0:N].astype(np.float64)
+    moving = textured(x + 0.7, y - 0.4, z)
+    field = np.stack(sinusoid(x, y, z), axis=-1).astype(np.float32)
+    expected = registration.warp(moving, field, backend="cpu")
+    result = registration.warp(cupy.asarray(moving), cupy.asarray(field))
+    assert isinstance(result, cupy.ndarray)
+    np.testing.assert_array_equal(cupy.asnumpy(result), expected)
