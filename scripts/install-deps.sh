@@ -10,6 +10,7 @@ packages=(
   xvfb xauth libgl1-mesa-dri libgl1-mesa-dev libegl-dev
   clang-format
   pybind11-dev python3-dev python3-numpy python3-pytest python3-vtk9
+  openmpi-bin libopenmpi-dev
 )
 
 missing=()
