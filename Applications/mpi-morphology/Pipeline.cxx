@@ -13,6 +13,7 @@
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/DistributedMorphology.h"
 #include "cumed/parallel/HaloExchange.h"
+#include "cumed/parallel/RankTools.h"
 #include "cumed/parallel/SlabGeometry.h"
 
 #include <itkImage.h>
@@ -29,20 +30,6 @@ namespace {
 using parallel::Communicator;
 using parallel::RunCollectively;
 using parallel::Slab;
-
-template <class F> decltype(auto) WithPixel(PixelType type, F&& f) {
-  switch (type) {
-  case PixelType::UInt8:
-    return f(std::uint8_t{});
-  case PixelType::Int16:
-    return f(std::int16_t{});
-  case PixelType::UInt16:
-    return f(std::uint16_t{});
-  case PixelType::Float32:
-    break;
-  }
-  return f(float{});
-}
 
 /// Rank 0's pixel type and geometry on every rank.
 void BroadcastGeometry(const Communicator& world, PixelType& type, ImageGeometry& geometry) {
@@ -109,7 +96,7 @@ void WriteGathered(const Arguments& arguments, const Communicator& world,
                         result.empty() ? nullptr : result.data(),
                         world.rank() == 0 ? whole.data() : nullptr);
   OnRankZero(world, [&] {
-    WithPixel(type, [&](auto zero) {
+    parallel::WithPixelType(type, [&](auto zero) {
       using ItkImage = itk::Image<decltype(zero), 3>;
       const auto image = ToItkImage<ItkImage>(std::move(whole));
       morphologyapp::WriteImageFile(image.GetPointer(),
@@ -135,11 +122,7 @@ void WritePieces(const Arguments& arguments, const Communicator& world,
     fs::create_directory(stagedPieces);
   });
   // Every rank writes into rank 0's staging directory.
-  std::string staging = stagedPieces.parent_path().string();
-  int length = int(staging.size());
-  CUMED_MPI_CHECK(MPI_Bcast(&length, 1, MPI_INT, 0, world.native()));
-  staging.resize(std::size_t(length));
-  CUMED_MPI_CHECK(MPI_Bcast(staging.data(), length, MPI_CHAR, 0, world.native()));
+  const std::string staging = parallel::BroadcastText(world, stagedPieces.parent_path().string());
   // Each piece also holds the next slab's first plane (PieceFiles.h): one plane of halo.
   const std::size_t planeBytes = global.size[0] * global.size[1] * SizeOf(type);
   parallel::HaloExchange sharedPlane(world, slabs, planeBytes, 0, 1);
@@ -184,7 +167,7 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
     if (arguments.outputKind == OutputKind::Pieces)
       CheckPieceDirectory(output.parent_path() / output.stem());
     type = morphologyapp::ReadImageFileHeader(input.path).pixelType;
-    whole = WithPixel(type, [&](auto zero) {
+    whole = parallel::WithPixelType(type, [&](auto zero) {
       using ItkImage = itk::Image<decltype(zero), 3>;
       return AdoptItkImage(app::ReadImageFile<ItkImage>(input.path).GetPointer());
     });

@@ -2,6 +2,7 @@
 
 #include "cumed/app/UsageError.h"
 #include "cumed/parallel/Collective.h"
+#include "cumed/parallel/RankTools.h"
 
 #include <string>
 
@@ -23,10 +24,7 @@ void OnRankZero(const parallel::Communicator& comm, const std::function<void()>&
   }
   CUMED_MPI_CHECK(MPI_Bcast(&outcome, 1, MPI_INT, 0, comm.native()));
   if (outcome == 0) return;
-  int length = int(message.size());
-  CUMED_MPI_CHECK(MPI_Bcast(&length, 1, MPI_INT, 0, comm.native()));
-  message.resize(std::size_t(length));
-  CUMED_MPI_CHECK(MPI_Bcast(message.data(), length, MPI_CHAR, 0, comm.native()));
+  message = parallel::BroadcastText(comm, message);
   if (outcome == 2) throw app::UsageError(message);
   throw parallel::RankFailed(0, message);
 }

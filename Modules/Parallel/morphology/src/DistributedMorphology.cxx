@@ -6,6 +6,7 @@
 #include "cumed/core/Error.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/HaloExchange.h"
+#include "cumed/parallel/RankTools.h"
 #include "cumed/parallel/SlabGeometry.h"
 
 #include <algorithm>
@@ -70,15 +71,6 @@ std::string Describe(const std::vector<Slab>& slabs, const ImageGeometry& global
 
 std::string OptionalText(const std::optional<double>& value) {
   return value ? std::to_string(*value) : std::string("default");
-}
-
-/// Rank 0's text on every rank.
-std::string BroadcastText(const Communicator& comm, std::string text) {
-  int length = int(text.size());
-  CUMED_MPI_CHECK(MPI_Bcast(&length, 1, MPI_INT, 0, comm.native()));
-  text.resize(std::size_t(length));
-  CUMED_MPI_CHECK(MPI_Bcast(text.data(), length, MPI_CHAR, 0, comm.native()));
-  return text;
 }
 
 template <class T>
@@ -251,20 +243,7 @@ Image OnImages(const Communicator& comm, const std::vector<Slab>& slabs, const I
     }
     run(in, out, problem);
   };
-  switch (pixelType) {
-  case PixelType::UInt8:
-    typed(std::uint8_t{});
-    break;
-  case PixelType::Int16:
-    typed(std::int16_t{});
-    break;
-  case PixelType::UInt16:
-    typed(std::uint16_t{});
-    break;
-  case PixelType::Float32:
-    typed(float{});
-    break;
-  }
+  WithPixelType(pixelType, typed);
   return result;
 }
 

@@ -2,6 +2,7 @@
 // Test inputs for distributed morphology: the same random volume on every rank (so each takes
 // its planes without communication), the partitions that stress the halo exchange, and the run
 // of one distributed operation gathered on rank 0.
+#include "RandomVolumes.h" // CuMed::Morphology's test inputs
 #include "cumed/parallel/HaloExchange.h"
 #include "cumed/parallel/SlabGeometry.h"
 #include "cumed/parallel/SlabPartition.h"
@@ -15,19 +16,7 @@
 
 namespace cumed::parallel::test {
 
-template <class T> std::vector<T> RandomVolume(std::size_t count, unsigned seed) {
-  std::mt19937 random(seed);
-  std::vector<T> values(count);
-  if constexpr (std::is_floating_point_v<T>) {
-    std::uniform_real_distribution<float> distribution(-1000.0f, 1000.0f);
-    for (T& v : values) v = distribution(random);
-  } else {
-    std::uniform_int_distribution<int> distribution(std::numeric_limits<T>::lowest(),
-                                                    std::numeric_limits<T>::max());
-    for (T& v : values) v = static_cast<T>(distribution(random));
-  }
-  return values;
-}
+using morphology::test::RandomVolume; // over the type's whole range
 
 /// Mostly background, some object (1) and some other value (2), so the binary value mapping
 /// (pixels neither foreground nor background keep their value) is exercised.
