@@ -43,6 +43,18 @@ run(0 ${mpi} ${APP} ${WORK}/mask.mha binary-open --radius 1,2,3 --element cross 
     --output ${WORK}/bopen.pvti)
 run(0 ${FILES} compare ${WORK}/bopen.pvti ${WORK}/bopen_single.mha)
 
+# More ranks than planes: 4 ranks, 2 planes (ranks 2 and 3 hold nothing and write no piece).
+run(0 ${FILES} make-volume ${WORK}/thin.mha values 2)
+run(0 ${SINGLE} ${WORK}/thin.mha ${WORK}/thin_single.mha --operation white-top-hat --radius-vox 1)
+run(0 ${MPIEXEC} ${NP_FLAG} 4 ${APP} ${WORK}/thin.mha white-top-hat --radius 1
+    --output ${WORK}/thin.pvti)
+run(0 ${FILES} compare ${WORK}/thin.pvti ${WORK}/thin_single.mha)
+file(GLOB pieces "${WORK}/thin/*.vti")
+list(LENGTH pieces count)
+if(NOT count EQUAL 2)
+  message(FATAL_ERROR "expected 2 pieces for 2 planes, found: ${pieces}")
+endif()
+
 # Errors: the same status on every rank, rank 0 prints, nothing written.
 run(2 ${mpi} ${APP} ${WORK}/ct.mha close --radius 2 --gather --output ${WORK}/x.pvti)
 expect_in("${last_output}" "--gather writes one .mha file")

@@ -1,5 +1,6 @@
 // Test helper of cumed-mpi-morphology's smoke test:
-//   make-volume OUT.mha TYPE   a random int16 (or uint8 mask) volume with an oblique direction
+//   make-volume OUT.mha values|mask [PLANES]
+//                              a random int16 volume (or 0/1 mask) with an oblique direction
 //   compare A B.mha            A (.mha, or .pvti read by vtkXMLPImageDataReader) has B's voxels
 //                              and geometry (a .pvti's direction aside); exit 0 when identical,
 //                              1 otherwise (printed).
@@ -24,9 +25,9 @@ namespace {
 
 using Volume = itk::Image<std::int16_t, 3>;
 
-int MakeVolume(const std::string& file, const std::string& type) {
+int MakeVolume(const std::string& file, const std::string& type, std::size_t planes) {
   cumed::ImageGeometry geometry;
-  geometry.size = {21, 17, 13};
+  geometry.size = {21, 17, planes};
   geometry.spacing = {0.8, 0.9, 1.7};
   geometry.origin = {-12.5, 3.25, 40};
   geometry.direction = {0, 1, 0, -1, 0, 0, 0, 0, 1}; // rotated about z
@@ -103,9 +104,10 @@ int Compare(const std::string& actual, const std::string& expectedFile) {
 int main(int argc, char** argv) {
   try {
     const std::string mode = argc > 1 ? argv[1] : "";
-    if (mode == "make-volume" && argc == 4) return MakeVolume(argv[2], argv[3]);
+    if (mode == "make-volume" && (argc == 4 || argc == 5))
+      return MakeVolume(argv[2], argv[3], argc == 5 ? std::stoul(argv[4]) : 13);
     if (mode == "compare" && argc == 4) return Compare(argv[2], argv[3]);
-    std::cerr << "usage: make-volume OUT.mha values|mask | compare A B.mha\n";
+    std::cerr << "usage: make-volume OUT.mha values|mask [PLANES] | compare A B.mha\n";
     return 2;
   } catch (const std::exception& error) {
     std::cerr << error.what() << "\n";
