@@ -1,0 +1,36 @@
+#pragma once
+// The command line of cumed-mpi-morphology (every rank parses the same one, so every rank
+// reaches the same verdict without communicating).
+#include "../morphology/Element.h"
+#include "../morphology/Operation.h"
+#include "cumed/core/Backend.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace cumed::mpimorphology {
+
+inline constexpr char kProgramName[] = "cumed-mpi-morphology";
+
+enum class OutputKind { Pieces, Gathered }; ///< .pvti with one .vti per rank; one image file
+
+struct Arguments {
+  bool help = false;
+  std::string input;
+  const morphologyapp::Operation* operation = nullptr;
+  std::array<int, 3> radius{0, 0, 0};
+  morphologyapp::ElementShape element = morphologyapp::ElementShape::Ball;
+  std::string output;
+  OutputKind outputKind = OutputKind::Pieces;
+  std::optional<double> foreground;
+  bool safeBorder = true;
+  cumed::Backend backend = cumed::Backend::Auto;
+  bool force = false;
+};
+
+/// Throws app::UsageError naming the option and the value.
+Arguments ParseArguments(int argc, const char* const* argv);
+std::string HelpText();
+
+} // namespace cumed::mpimorphology

@@ -1,0 +1,203 @@
+#include "Pipeline.h"
+
+#include "../morphology/ImageFileHeader.h"
+#include "../morphology/ImageFiles.h"
+#include "../morphology/Locations.h"
+#include "PieceFiles.h"
+#include "RankZero.h"
+#include "cumed/app/ElementLimits.h"
+#include "cumed/app/SafeOutput.h"
+#include "cumed/app/UsageError.h"
+#include "cumed/core/Timer.h"
+#include "cumed/itk/ItkImageBridge.h"
+#include "cumed/parallel/Collective.h"
+#include "cumed/parallel/DistributedMorphology.h"
+#include "cumed/parallel/HaloExchange.h"
+#include "cumed/parallel/RankTools.h"
+#include "cumed/parallel/SlabGeometry.h"
+
+#include <itkImage.h>
+
+#include <cstdio>
+#include <cstring>
+#include <optional>
+
+namespace fs = std::filesystem;
+
+namespace cumed::mpimorphology {
+namespace {
+
+using parallel::Communicator;
+using parallel::RunCollectively;
+using parallel::Slab;
+
+/// Rank 0's pixel type and geometry on every rank.
+void BroadcastGeometry(const Communicator& world, PixelType& type, ImageGeometry& geometry) {
+  double packed[19];
+  packed[0] = double(int(type));
+  for (int i = 0; i < 3; ++i) {
+    packed[1 + i] = double(geometry.size[std::size_t(i)]);
+    packed[4 + i] = geometry.spacing[std::size_t(i)];
+    packed[7 + i] = geometry.origin[std::size_t(i)];
+  }
+  for (int i = 0; i < 9; ++i) packed[10 + i] = geometry.direction[std::size_t(i)];
+  CUMED_MPI_CHECK(MPI_Bcast(packed, 19, MPI_DOUBLE, 0, world.native()));
+  type = PixelType(int(packed[0]));
+  for (int i = 0; i < 3; ++i) {
+    geometry.size[std::size_t(i)] = std::size_t(packed[1 + i]);
+    geometry.spacing[std::size_t(i)] = packed[4 + i];
+    geometry.origin[std::size_t(i)] = packed[7 + i];
+  }
+  for (int i = 0; i < 9; ++i) geometry.direction[std::size_t(i)] = packed[10 + i];
+}
+
+/// The pieces directory OUT/ beside OUT.pvti must be new or empty (it is renamed into place).
+void CheckPieceDirectory(const fs::path& directory) {
+  std::error_code error;
+  if (fs::is_symlink(directory, error) ||
+      (fs::exists(directory, error) &&
+       (!fs::is_directory(directory, error) || !fs::is_empty(directory, error))))
+    throw app::UsageError("the piece directory '" + directory.string() +
+                          "' of --output exists and is not an empty directory");
+}
+
+Image AllocateOwn(PixelType type, const ImageGeometry& global, const Slab& own) {
+  if (own.empty()) return Image();
+  return Image::Allocate(type, parallel::PlanesGeometry(global, own), MemoryLocation::Host);
+}
+
+Image Compute(const Arguments& arguments, const Communicator& world, const std::vector<Slab>& slabs,
+              const Image& own, PixelType type, const ImageGeometry& global,
+              const morphology::StructuringElement& element) {
+  const morphologyapp::Operation& operation = *arguments.operation;
+  if (operation.binary) {
+    morphology::BinaryOptions options;
+    options.backend = arguments.backend;
+    options.foreground = *arguments.foreground;
+    options.safeBorder = arguments.safeBorder;
+    return parallel::DistributedBinary(world, slabs, own, type, global, element,
+                                       operation.binaryOperation, options);
+  }
+  morphology::GrayscaleOptions options;
+  options.backend = arguments.backend;
+  options.safeBorder = arguments.safeBorder;
+  return parallel::DistributedGrayscale(world, slabs, own, type, global, element,
+                                        operation.grayscale, options);
+}
+
+void WriteGathered(const Arguments& arguments, const Communicator& world,
+                   const std::vector<Slab>& slabs, const Image& result, PixelType type,
+                   const ImageGeometry& global) {
+  Image whole;
+  RunCollectively(world, [&] {
+    if (world.rank() == 0) whole = Image::Allocate(type, global, MemoryLocation::Host);
+  });
+  parallel::GatherSlabs(world, slabs, global.size[0] * global.size[1] * SizeOf(type),
+                        result.empty() ? nullptr : result.data(),
+                        world.rank() == 0 ? whole.data() : nullptr);
+  OnRankZero(world, [&] {
+    parallel::WithPixelType(type, [&](auto zero) {
+      using ItkImage = itk::Image<decltype(zero), 3>;
+      const auto image = ToItkImage<ItkImage>(std::move(whole));
+      morphologyapp::WriteImageFile(image.GetPointer(),
+                                    morphologyapp::LocateOutput(arguments.output, false),
+                                    arguments.force);
+    });
+  });
+}
+
+void WritePieces(const Arguments& arguments, const Communicator& world,
+                 const std::vector<Slab>& slabs, const Image& result, PixelType type,
+                 const ImageGeometry& global) {
+  const fs::path pvti = app::OutputName(arguments.output);
+  std::optional<app::CreatedDirectories> created;
+  std::optional<app::StagedFiles> staged;
+  fs::path stagedIndex, stagedPieces;
+  OnRankZero(world, [&] {
+    created.emplace();
+    created->Create(pvti.parent_path());
+    staged.emplace(arguments.force);
+    stagedIndex = staged->Stage(pvti); // staged first, renamed last: the index after its pieces
+    stagedPieces = staged->Stage(pvti.parent_path() / pvti.stem());
+    fs::create_directory(stagedPieces);
+  });
+  // Every rank writes into rank 0's staging directory.
+  const std::string staging = parallel::BroadcastText(world, stagedPieces.parent_path().string());
+  // Each piece also holds the next slab's first plane (PieceFiles.h): one plane of halo.
+  const std::size_t planeBytes = global.size[0] * global.size[1] * SizeOf(type);
+  parallel::HaloExchange sharedPlane(world, slabs, planeBytes, 0, 1);
+  const Slab planes = sharedPlane.extent().all();
+  std::vector<char> piece;
+  RunCollectively(world, [&] {
+    piece.resize(std::size_t(planes.planes()) * planeBytes);
+    if (!piece.empty()) std::memcpy(piece.data(), result.data(), result.sizeInBytes());
+  });
+  sharedPlane.start(piece.data());
+  sharedPlane.finish();
+  RunCollectively(world, [&] {
+    if (!planes.empty())
+      WritePiece(fs::path(staging) / PieceName(pvti, world.rank()), piece.data(), type, global,
+                 planes);
+  });
+  OnRankZero(world, [&] {
+    WritePieceIndex(stagedIndex, pvti, type, global, slabs);
+    staged->Commit();
+    created->Keep();
+  });
+}
+
+} // namespace
+
+std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
+  const Stopwatch total;
+  const morphology::StructuringElement element =
+      morphologyapp::MakeElement(arguments.element, arguments.radius);
+  const fs::path output = app::OutputName(arguments.output);
+  PixelType type = PixelType::UInt8;
+  ImageGeometry global;
+  Image whole;
+  OnRankZero(world, [&] {
+    const morphologyapp::Location input = morphologyapp::LocateInput(arguments.input);
+    if (input.kind != morphologyapp::LocationKind::ImageFile)
+      throw app::UsageError("INPUT '" + arguments.input +
+                            "' is a directory; cumed-mpi-morphology reads image files");
+    app::ProtectedInputs inputs;
+    inputs.files = input.files;
+    app::CheckReplaceable("--output", output, arguments.force, inputs);
+    if (arguments.outputKind == OutputKind::Pieces)
+      CheckPieceDirectory(output.parent_path() / output.stem());
+    type = morphologyapp::ReadImageFileHeader(input.path).pixelType;
+    whole = parallel::WithPixelType(type, [&](auto zero) {
+      using ItkImage = itk::Image<decltype(zero), 3>;
+      return AdoptItkImage(app::ReadImageFile<ItkImage>(input.path).GetPointer());
+    });
+    global = whole.geometry();
+  });
+  BroadcastGeometry(world, type, global);
+  const std::string request = "--radius " + morphologyapp::RadiusText(arguments.radius);
+  app::CheckElementAgainstVolume(request, arguments.radius, global.size, false);
+
+  const auto slabs = parallel::PartitionPlanes(std::int64_t(global.size[2]), world.size());
+  const Slab own = slabs[std::size_t(world.rank())];
+  Image mine;
+  RunCollectively(world, [&] { mine = AllocateOwn(type, global, own); });
+  parallel::ScatterSlabs(world, slabs, global.size[0] * global.size[1] * SizeOf(type),
+                         world.rank() == 0 ? whole.data() : nullptr,
+                         mine.empty() ? nullptr : mine.data());
+  whole = Image();
+  const Stopwatch computing;
+  const Image result = Compute(arguments, world, slabs, mine, type, global, element);
+  const double computeSeconds = computing.elapsedSeconds();
+  if (arguments.outputKind == OutputKind::Gathered)
+    WriteGathered(arguments, world, slabs, result, type, global);
+  else
+    WritePieces(arguments, world, slabs, result, type, global);
+  char line[160];
+  std::snprintf(line, sizeof line, " ranks=%d planes=%zu compute_s=%.3f total_s=%.3f", world.size(),
+                global.size[2], computeSeconds, total.elapsedSeconds());
+  return "output=" + output.string() + " operation=" + arguments.operation->name +
+         " element=" + morphologyapp::ToString(arguments.element) +
+         " radius=" + morphologyapp::RadiusText(arguments.radius) + line;
+}
+
+} // namespace cumed::mpimorphology
