@@ -148,6 +148,8 @@ BatchOutcome RunBatch(const Communicator& comm, const Arguments& arguments) {
                                  std::to_string(device));
     if (!master) return;
     found = DiscoverSeries(arguments.inputDirectory, arguments.tool.threads);
+    if (found.empty())
+      app::Warn(kProgramName, "no DICOM series under '" + arguments.inputDirectory + "'");
     PrepareOutputDirectory(arguments);
   });
 

@@ -82,7 +82,7 @@ std::string FormatReportJson(const std::string& input, int ranks,
   // The head's members, then the array of rows (JsonObject holds no arrays of objects).
   std::string json = head.Text();
   json.pop_back();
-  return json + ",\"series\":[\n" + series + "\n]}\n";
+  return json + ",\"series\":[" + (series.empty() ? "" : "\n" + series + "\n") + "]}\n";
 }
 
 void WriteReport(const fs::path& outputDirectory, const std::string& input, int ranks,

@@ -1,7 +1,8 @@
 // cumed-batch's RunBatch on a tree built at test time from the build's phantom series, shrunk to
 // 1/4 per axis and written with CuMed's DICOM writer: patient-a/ct and patient-b/study/ct (good),
-// patient-c/ct (one slice cut to half its size), zz-copy/ct (a copy of patient-a/ct: same UID)
-// and a README at the top. Run under mpiexec with 1..4 ranks and as a singleton.
+// patient-c/ct (one slice cut to half its size: the read fails), patient-d/ct (one slice cut to
+// 100 bytes: the header scan fails, the UID is unknown), zz-copy/ct (a copy of patient-a/ct: same
+// UID) and a README at the top. Run under mpiexec with 1..4 ranks and as a singleton.
 #include "Batch.h"
 
 #include "cumed/io/DicomSeriesReader.h"
@@ -28,7 +29,7 @@ using cumed::parallel::Communicator;
 struct Tree {
   fs::path root, out;
   std::string uidA, uidB, uidBroken;
-  std::string brokenFile;
+  std::string brokenFile, unscannableFile;
   int slices = 0;
 };
 
@@ -64,16 +65,20 @@ Tree MakeTree(const Communicator& comm, const std::string& name) {
     fs::copy(tree.root / "patient-a/ct", tree.root / "zz-copy/ct");
     tree.brokenFile = (tree.root / "patient-c/ct/IMG0003.dcm").string();
     fs::resize_file(tree.brokenFile, fs::file_size(tree.brokenFile) / 2);
+    cumed::io::WriteDicomCtSeries(small, (tree.root / "patient-d/ct").string());
+    tree.unscannableFile = (tree.root / "patient-d/ct/IMG0002.dcm").string();
+    fs::resize_file(tree.unscannableFile, 100);
     std::ofstream(tree.root / "README.txt") << "not DICOM\n";
     description = tree.root.string() + "\n" + tree.out.string() + "\n" + tree.uidA + "\n" +
                   tree.uidB + "\n" + tree.uidBroken + "\n" + tree.brokenFile + "\n" +
-                  std::to_string(tree.slices);
+                  tree.unscannableFile + "\n" + std::to_string(tree.slices);
   }
   std::istringstream lines(Broadcast(comm, description));
   std::string root, out, slices;
   std::getline(lines, root), std::getline(lines, out);
   std::getline(lines, tree.uidA), std::getline(lines, tree.uidB);
   std::getline(lines, tree.uidBroken), std::getline(lines, tree.brokenFile);
+  std::getline(lines, tree.unscannableFile);
   std::getline(lines, slices);
   tree.root = root, tree.out = out, tree.slices = std::stoi(slices);
   return tree;
@@ -135,10 +140,10 @@ TEST(BatchTree, GoodOnceDuplicateAndBrokenReported) {
   const cumed::batch::BatchOutcome outcome = cumed::batch::RunBatch(world, ArgumentsFor(tree));
   EXPECT_EQ(outcome.exitStatus, cumed::batch::kSeriesFailed) << "the same on every rank";
   if (world.rank() == 0) {
-    EXPECT_NE(outcome.summary.find("series=4 ok=2 failed=1 duplicate=1"), std::string::npos)
+    EXPECT_NE(outcome.summary.find("series=5 ok=2 failed=2 duplicate=1"), std::string::npos)
         << outcome.summary;
     const auto rows = ReadCsv(tree.out / "report.csv");
-    ASSERT_EQ(rows.size(), 5u);
+    ASSERT_EQ(rows.size(), 6u);
     EXPECT_EQ(rows[0], (std::vector<std::string>{"path", "series_uid", "rank", "status", "error",
                                                  "slices", "triangles", "seconds", "output"}));
     std::map<std::string, std::vector<std::string>> byPath;
@@ -172,6 +177,15 @@ TEST(BatchTree, GoodOnceDuplicateAndBrokenReported) {
     EXPECT_NE(broken[4].find(tree.brokenFile), std::string::npos) << broken[4];
     EXPECT_NE(broken[4].find("PixelData"), std::string::npos) << broken[4];
     EXPECT_EQ(broken[8], "");
+    const auto& unscannable = byPath.at("patient-d/ct");
+    EXPECT_EQ(unscannable[1], "") << "the scan failed before any UID was known";
+    EXPECT_EQ(unscannable[2], "-1");
+    EXPECT_EQ(unscannable[3], "failed");
+    EXPECT_EQ(unscannable[4].rfind(tree.unscannableFile + ": named as a DICOM file but it is not "
+                                                          "one (100 bytes",
+                                   0),
+              0u)
+        << unscannable[4];
     // Exactly the two result folders and the report: nothing half-written, nothing for the
     // broken or the duplicate series.
     std::vector<std::string> entries;
@@ -182,7 +196,7 @@ TEST(BatchTree, GoodOnceDuplicateAndBrokenReported) {
     std::sort(expected.begin(), expected.end());
     EXPECT_EQ(entries, expected);
     const std::string json = ReadText(tree.out / "report.json");
-    EXPECT_NE(json.find("\"counts\":{\"ok\":2,\"failed\":1,\"duplicate\":1}"), std::string::npos)
+    EXPECT_NE(json.find("\"counts\":{\"ok\":2,\"failed\":2,\"duplicate\":1}"), std::string::npos)
         << json;
     EXPECT_NE(json.find("\"ranks\":" + std::to_string(world.size())), std::string::npos);
   }
@@ -192,7 +206,8 @@ TEST(BatchTree, GoodOnceDuplicateAndBrokenReported) {
 TEST(BatchTree, AllGoodExitsZeroAndOutputMustBeEmpty) {
   const Communicator world;
   const Tree tree = MakeTree(world, "good");
-  if (world.rank() == 0) fs::remove_all(tree.root / "patient-c");
+  if (world.rank() == 0)
+    fs::remove_all(tree.root / "patient-c"), fs::remove_all(tree.root / "patient-d");
   world.barrier();
   const auto outcome = cumed::batch::RunBatch(world, ArgumentsFor(tree));
   EXPECT_EQ(outcome.exitStatus, 0);
