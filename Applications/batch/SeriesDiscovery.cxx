@@ -62,7 +62,7 @@ std::vector<FoundSeries> DiscoverSeries(const std::string& root, int threads) {
     throw cumed::Error("INPUT_DIR '" + root + "' is not a directory" +
                        (error ? " (" + error.message() + ")" : std::string()));
   std::vector<FoundSeries> series;
-  std::map<std::string, std::string> firstDirectoryOf; // by UID
+  std::map<std::string, std::size_t> firstOf; // by UID: its first entry in `series`
   for (const fs::path& directory : DirectoriesWithFiles(root)) {
     std::vector<io::DicomSeriesFiles> scanned;
     try {
@@ -73,11 +73,23 @@ std::vector<FoundSeries> DiscoverSeries(const std::string& root, int threads) {
     }
     for (const io::DicomSeriesFiles& files : scanned) {
       FoundSeries entry{directory.string(), files.seriesUid, static_cast<int>(files.files.size())};
-      const auto [first, isNew] = firstDirectoryOf.emplace(files.seriesUid, entry.directory);
-      if (!isNew) {
-        entry.status = SeriesStatus::Duplicate;
-        entry.error = "duplicate of " + first->second;
+      const auto first = firstOf.find(files.seriesUid);
+      if (first != firstOf.end()) {
+        const FoundSeries& original = series[first->second];
+        if (original.files == entry.files) {
+          entry.status = SeriesStatus::Duplicate;
+          entry.error = "duplicate of " + original.directory;
+        } else {
+          // Not a copy: part of a series split over directories, or an incomplete copy.
+          entry.status = SeriesStatus::Failed;
+          entry.error = "SeriesInstanceUID (0020,000E) " + entry.seriesUid + " also in '" +
+                        original.directory + "' with " + std::to_string(original.files) +
+                        " files (here " + std::to_string(entry.files) +
+                        "): a series split over directories or an incomplete copy; not processed "
+                        "here";
+        }
       }
+      if (first == firstOf.end()) firstOf.emplace(files.seriesUid, series.size());
       series.push_back(std::move(entry));
     }
   }

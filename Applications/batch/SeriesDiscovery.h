@@ -1,7 +1,9 @@
 #pragma once
 // Finding the series of a tree: every directory holding files is scanned with CuMed::IO's header
-// scan, its files grouped by SeriesInstanceUID; a UID seen before (in path order) is a duplicate,
-// and a directory whose scan fails is recorded with the scan's error.
+// scan, its files grouped by SeriesInstanceUID; a UID seen before (in path order) with as many
+// files is a duplicate (a copy), with another file count a failure (a series split over
+// directories, or an incomplete copy), and a directory whose scan fails is recorded with the
+// scan's error.
 #include <string>
 #include <vector>
 

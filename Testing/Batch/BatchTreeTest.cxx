@@ -68,6 +68,8 @@ Tree MakeTree(const Communicator& comm, const std::string& name) {
     cumed::io::WriteDicomCtSeries(small, (tree.root / "patient-d/ct").string());
     tree.unscannableFile = (tree.root / "patient-d/ct/IMG0002.dcm").string();
     fs::resize_file(tree.unscannableFile, 100);
+    fs::copy(tree.root / "patient-b/study/ct", tree.root / "zz-partial");
+    fs::remove(tree.root / "zz-partial/IMG0001.dcm");
     std::ofstream(tree.root / "README.txt") << "not DICOM\n";
     description = tree.root.string() + "\n" + tree.out.string() + "\n" + tree.uidA + "\n" +
                   tree.uidB + "\n" + tree.uidBroken + "\n" + tree.brokenFile + "\n" +
@@ -140,10 +142,10 @@ TEST(BatchTree, GoodOnceDuplicateAndBrokenReported) {
   const cumed::batch::BatchOutcome outcome = cumed::batch::RunBatch(world, ArgumentsFor(tree));
   EXPECT_EQ(outcome.exitStatus, cumed::batch::kSeriesFailed) << "the same on every rank";
   if (world.rank() == 0) {
-    EXPECT_NE(outcome.summary.find("series=5 ok=2 failed=2 duplicate=1"), std::string::npos)
+    EXPECT_NE(outcome.summary.find("series=6 ok=2 failed=3 duplicate=1"), std::string::npos)
         << outcome.summary;
     const auto rows = ReadCsv(tree.out / "report.csv");
-    ASSERT_EQ(rows.size(), 6u);
+    ASSERT_EQ(rows.size(), 7u);
     EXPECT_EQ(rows[0], (std::vector<std::string>{"path", "series_uid", "rank", "status", "error",
                                                  "slices", "triangles", "seconds", "output"}));
     std::map<std::string, std::vector<std::string>> byPath;
@@ -177,6 +179,15 @@ TEST(BatchTree, GoodOnceDuplicateAndBrokenReported) {
     EXPECT_NE(broken[4].find(tree.brokenFile), std::string::npos) << broken[4];
     EXPECT_NE(broken[4].find("PixelData"), std::string::npos) << broken[4];
     EXPECT_EQ(broken[8], "");
+    const auto& partial = byPath.at("zz-partial");
+    EXPECT_EQ(partial[1], tree.uidB);
+    EXPECT_EQ(partial[3], "failed");
+    EXPECT_EQ(partial[4], "SeriesInstanceUID (0020,000E) " + tree.uidB + " also in '" +
+                              (tree.root / "patient-b/study/ct").string() + "' with " +
+                              std::to_string(tree.slices) + " files (here " +
+                              std::to_string(tree.slices - 1) +
+                              "): a series split over directories or an incomplete copy; not "
+                              "processed here");
     const auto& unscannable = byPath.at("patient-d/ct");
     EXPECT_EQ(unscannable[1], "") << "the scan failed before any UID was known";
     EXPECT_EQ(unscannable[2], "-1");
@@ -196,7 +207,7 @@ TEST(BatchTree, GoodOnceDuplicateAndBrokenReported) {
     std::sort(expected.begin(), expected.end());
     EXPECT_EQ(entries, expected);
     const std::string json = ReadText(tree.out / "report.json");
-    EXPECT_NE(json.find("\"counts\":{\"ok\":2,\"failed\":2,\"duplicate\":1}"), std::string::npos)
+    EXPECT_NE(json.find("\"counts\":{\"ok\":2,\"failed\":3,\"duplicate\":1}"), std::string::npos)
         << json;
     EXPECT_NE(json.find("\"ranks\":" + std::to_string(world.size())), std::string::npos);
   }
@@ -207,7 +218,8 @@ TEST(BatchTree, AllGoodExitsZeroAndOutputMustBeEmpty) {
   const Communicator world;
   const Tree tree = MakeTree(world, "good");
   if (world.rank() == 0)
-    fs::remove_all(tree.root / "patient-c"), fs::remove_all(tree.root / "patient-d");
+    fs::remove_all(tree.root / "patient-c"), fs::remove_all(tree.root / "patient-d"),
+        fs::remove_all(tree.root / "zz-partial");
   world.barrier();
   const auto outcome = cumed::batch::RunBatch(world, ArgumentsFor(tree));
   EXPECT_EQ(outcome.exitStatus, 0);
