@@ -122,8 +122,9 @@ std::string HelpText() {
        << "A rank that dies (crash, kill) makes mpirun abort the whole job: no report is written.\n"
        << "\n"
        << "Exit status: 0 every series ok (duplicates included), 3 at least one series failed\n"
-       << "(see the report), 1 runtime error of the whole run (INPUT_DIR unreadable, OUT not\n"
-       << "writable, CUDA asked for and not usable), 2 usage error.\n";
+       << "(see the report), 1 runtime error of the whole run (INPUT_DIR unreadable; OUT not\n"
+       << "empty, inside INPUT_DIR or not writable; CUDA asked for and not usable on a rank;\n"
+       << "printed once as \"rank R: ...\"), 2 usage error.\n";
   return text.str();
 }
 
