@@ -96,7 +96,8 @@ bool IsValidUid(const std::string& uid) {
 
 } // namespace
 
-DicomDirectoryScan ScanDicomDirectory(const std::string& directory, int threads) {
+DicomDirectoryScan ScanDicomDirectory(const std::string& directory, int threads,
+                                      bool warnSubdirectories) {
   const std::vector<fs::path> entries = ListEntries(directory);
   PrepareDcmtk(); // before the workers: they must only read DCMTK's globals
 
@@ -121,8 +122,9 @@ DicomDirectoryScan ScanDicomDirectory(const std::string& directory, int threads)
     const std::string path = entries[i].string();
     switch (entry.kind) {
     case EntryScan::Kind::SubDirectory: // warned, but not a skipped file
-      Log(LogLevel::Warning,
-          "not reading '" + path + "': a directory (sub-directories are not read)");
+      if (warnSubdirectories)
+        Log(LogLevel::Warning,
+            "not reading '" + path + "': a directory (sub-directories are not read)");
       continue;
     case EntryScan::Kind::BrokenLink:
       if (HasDicomName(entries[i]))
@@ -156,10 +158,13 @@ DicomDirectoryScan ScanDicomDirectory(const std::string& directory, int threads)
                        "' is not a valid UID (digits and single dots, at most 64 characters)");
     scan.series[uid].push_back(std::move(*entry.header));
   }
+  return scan;
+}
+
+void RequireSeries(const DicomDirectoryScan& scan, const std::string& directory) {
   if (scan.series.empty())
     throw DicomError("no DICOM series in '" + directory + "' (" +
                      std::to_string(scan.skippedFiles.size()) + " non-DICOM files skipped)");
-  return scan;
 }
 
 } // namespace cumed::io::detail

@@ -58,6 +58,7 @@ CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions&
   const Stopwatch total;
 
   DicomDirectoryScan scan = detail::ScanDicomDirectory(directory, threads);
+  detail::RequireSeries(scan, directory);
   const std::string uid = SelectSeries(scan, directory, options.seriesUid);
   std::vector<detail::DicomFileHeader>& slices = scan.series[uid];
   const detail::SliceStackGeometry geometry =

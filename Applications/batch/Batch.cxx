@@ -1,0 +1,174 @@
+#include "Batch.h"
+
+#include "BatchReport.h"
+#include "SeriesDiscovery.h"
+#include "SeriesJob.h"
+
+#include "cumed/app/BackendOption.h"
+#include "cumed/app/Json.h"
+#include "cumed/app/Messages.h"
+#include "cumed/app/SafeOutput.h"
+#include "cumed/core/Config.h"
+#include "cumed/core/Device.h"
+#include "cumed/core/Error.h"
+#include "cumed/parallel/Collective.h"
+#include "cumed/parallel/TaskFarm.h"
+
+#if CUMED_WITH_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
+#include <filesystem>
+#include <sstream>
+#include <system_error>
+
+namespace fs = std::filesystem;
+
+namespace cumed::batch {
+namespace {
+using parallel::Communicator;
+
+// The rank's index among the ranks of its host (MPI_COMM_TYPE_SHARED): collective.
+int LocalRank(const Communicator& comm) {
+  MPI_Comm local;
+  CUMED_MPI_CHECK(
+      MPI_Comm_split_type(comm.native(), MPI_COMM_TYPE_SHARED, comm.rank(), MPI_INFO_NULL, &local));
+  int rank = 0;
+  CUMED_MPI_CHECK(MPI_Comm_rank(local, &rank));
+  CUMED_MPI_CHECK(MPI_Comm_free(&local));
+  return rank;
+}
+
+// One GPU per rank: the ranks of a host take its devices in turn. Returns the device, or -1.
+int UseDeviceOfLocalRank(int localRank) {
+  const DeviceProbeResult& probe = ProbeDevices();
+  if (!probe.usable || probe.devices.empty()) return -1;
+  const int device = probe.devices[localRank % probe.devices.size()].index;
+#if CUMED_WITH_CUDA
+  const cudaError_t status = cudaSetDevice(device);
+  if (status != cudaSuccess)
+    throw cumed::Error("cudaSetDevice(" + std::to_string(device) +
+                       ") failed: " + cudaGetErrorString(status));
+#endif
+  return device;
+}
+
+// OUT: absent or an empty directory, and not inside INPUT_DIR; created here.
+void PrepareOutputDirectory(const Arguments& arguments) {
+  const fs::path out = app::OutputName(arguments.outputDirectory);
+  app::CheckNotInput("--output-dir", out, {{}, {arguments.inputDirectory}});
+  std::error_code error;
+  if (fs::exists(out, error)) {
+    if (!fs::is_directory(out, error))
+      throw cumed::Error("--output-dir '" + out.string() + "' exists and is not a directory");
+    if (!fs::is_empty(out, error))
+      throw cumed::Error("--output-dir '" + out.string() +
+                         "' is not empty (the batch writes into a new or empty directory)");
+  }
+  app::CreatedDirectories created;
+  created.Create(out);
+  created.Keep();
+}
+
+// A task is "DIRECTORY\nUID"; its result "SLICES TRIANGLES".
+std::string TaskText(const FoundSeries& series) {
+  return series.directory + "\n" + series.seriesUid;
+}
+
+std::string RunTask(const std::string& task, const fs::path& out, const SurfaceSettings& settings) {
+  const std::size_t split = task.rfind('\n');
+  const std::string uid = task.substr(split + 1);
+  const SeriesResult result = ProcessSeries(task.substr(0, split), uid, out / uid, settings);
+  return std::to_string(result.slices) + " " + std::to_string(result.triangles);
+}
+
+std::vector<ReportRow> Rows(const std::vector<FoundSeries>& found,
+                            const std::vector<parallel::TaskOutcome>& outcomes,
+                            const fs::path& out) {
+  std::vector<ReportRow> rows;
+  std::size_t next = 0;
+  for (const FoundSeries& series : found) {
+    ReportRow row{series};
+    row.slices = series.files;
+    if (series.status == SeriesStatus::Pending) {
+      const parallel::TaskOutcome& outcome = outcomes.at(next++);
+      row.rank = outcome.rank;
+      row.seconds = outcome.seconds;
+      if (outcome.ok) {
+        row.series.status = SeriesStatus::Ok;
+        std::istringstream(outcome.text) >> row.slices >> row.triangles;
+        row.output = (out / series.seriesUid).string();
+      } else {
+        row.series.status = SeriesStatus::Failed;
+        row.series.error = outcome.text;
+      }
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::string Summary(const Arguments& arguments, int ranks, const std::vector<ReportRow>& rows) {
+  const ReportCounts counts = CountStatuses(rows);
+  const fs::path out = app::OutputName(arguments.outputDirectory);
+  if (arguments.tool.json) {
+    return app::JsonObject()
+        .Add("series", static_cast<int>(rows.size()))
+        .Add("ok", counts.ok)
+        .Add("failed", counts.failed)
+        .Add("duplicate", counts.duplicate)
+        .Add("ranks", ranks)
+        .Add("report", (out / "report.json").string())
+        .Text();
+  }
+  return std::string(kProgramName) + ": series=" + std::to_string(rows.size()) +
+         " ok=" + std::to_string(counts.ok) + " failed=" + std::to_string(counts.failed) +
+         " duplicate=" + std::to_string(counts.duplicate) + " ranks=" + std::to_string(ranks) +
+         " report=" + (out / "report.json").string();
+}
+
+} // namespace
+
+BatchOutcome RunBatch(const Communicator& comm, const Arguments& arguments) {
+  const int localRank = LocalRank(comm);
+  const bool master = comm.rank() == 0;
+  const fs::path out = app::OutputName(arguments.outputDirectory);
+  SurfaceSettings settings;
+  settings.isoHu = arguments.isoHu;
+  settings.radiusMm = arguments.radiusMm;
+  settings.allowLargeElement = arguments.allowLargeElement;
+  settings.compression = arguments.compression;
+  std::vector<FoundSeries> found;
+  parallel::RunCollectively(comm, [&] {
+    const int device = UseDeviceOfLocalRank(localRank);
+    settings.backend = app::ResolveRequestedBackend(arguments.backend);
+    app::Debug(kProgramName, "rank " + std::to_string(comm.rank()) + " (local " +
+                                 std::to_string(localRank) + "): backend " +
+                                 ToString(settings.backend) + ", CUDA device " +
+                                 std::to_string(device));
+    if (!master) return;
+    found = DiscoverSeries(arguments.inputDirectory, arguments.tool.threads);
+    if (found.empty())
+      app::Warn(kProgramName, "no DICOM series under '" + arguments.inputDirectory + "'");
+    PrepareOutputDirectory(arguments);
+  });
+
+  std::vector<std::string> tasks;
+  for (const FoundSeries& series : found)
+    if (series.status == SeriesStatus::Pending) tasks.push_back(TaskText(series));
+  const auto outcomes = parallel::RunTaskFarm(
+      comm, tasks, [&](const std::string& task) { return RunTask(task, out, settings); });
+
+  BatchOutcome outcome;
+  parallel::RunCollectively(comm, [&] {
+    if (!master) return;
+    const std::vector<ReportRow> rows = Rows(found, outcomes, out);
+    WriteReport(out, arguments.inputDirectory, comm.size(), rows);
+    outcome.exitStatus = CountStatuses(rows).failed > 0 ? kSeriesFailed : 0;
+    outcome.summary = Summary(arguments, comm.size(), rows);
+  });
+  CUMED_MPI_CHECK(MPI_Bcast(&outcome.exitStatus, 1, MPI_INT, 0, comm.native()));
+  return outcome;
+}
+
+} // namespace cumed::batch

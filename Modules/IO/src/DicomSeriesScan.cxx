@@ -1,0 +1,24 @@
+#include "cumed/io/DicomSeriesScan.h"
+
+#include "DicomDirectoryScan.h"
+
+#include <omp.h>
+
+namespace cumed::io {
+
+std::vector<DicomSeriesFiles> ScanDicomSeries(const std::string& directory, int threads) {
+  if (threads < 0)
+    throw InvalidArgument("threads must be 0 (OpenMP's default) or positive, not " +
+                          std::to_string(threads));
+  const detail::DicomDirectoryScan scan = detail::ScanDicomDirectory(
+      directory, threads > 0 ? threads : omp_get_max_threads(), /*warnSubdirectories=*/false);
+  std::vector<DicomSeriesFiles> series;
+  for (const auto& [uid, headers] : scan.series) {
+    DicomSeriesFiles entry{uid, {}};
+    for (const detail::DicomFileHeader& header : headers) entry.files.push_back(header.path);
+    series.push_back(std::move(entry));
+  }
+  return series;
+}
+
+} // namespace cumed::io
