@@ -10,6 +10,7 @@
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/GatherIsosurface.h"
+#include "cumed/parallel/StandalonePiece.h"
 
 #include <gtest/gtest.h>
 
@@ -90,16 +91,44 @@ void ExpectSameMesh(const surface::SurfaceMesh& whole, const surface::SurfaceMes
   EXPECT_TRUE(gathered.scalars == whole.scalars) << what << ": scalars differ";
 }
 
+/// The piece as a file of its own: the same triangles, by position, as the whole mesh's
+/// triangles it holds; its own points first, then only the borrowed ones its triangles use.
+void ExpectStandalonePieceMatches(const surface::SurfaceMesh& whole,
+                                  const StandalonePiece& standalone,
+                                  const DistributedIsosurfaceResult& result,
+                                  const std::string& what) {
+  const surface::SurfaceMesh& mesh = standalone.mesh;
+  ASSERT_EQ(mesh.numberOfTriangles(), result.piece.numberOfTriangles()) << what;
+  ASSERT_EQ(standalone.ownPoints, result.piece.numberOfPoints()) << what;
+  std::vector<bool> used(static_cast<std::size_t>(mesh.numberOfPoints()), false);
+  for (std::size_t v = 0; v < result.firstTriangles.size(); ++v) {
+    const std::int64_t begin = result.piece.triangleOffsets[v];
+    for (std::int64_t t = begin; t < result.piece.triangleOffsets[v + 1]; ++t) {
+      const std::int64_t global = result.firstTriangles[v] + (t - begin);
+      for (int c = 0; c < 3; ++c) {
+        const std::int64_t local = mesh.triangles[3 * t + c];
+        ASSERT_TRUE(local >= 0 && local < mesh.numberOfPoints()) << what << ": id " << local;
+        used[static_cast<std::size_t>(local)] = true;
+        const std::int64_t id = whole.triangles[3 * global + c];
+        for (int a = 0; a < 3; ++a) {
+          ASSERT_EQ(mesh.points[3 * local + a], whole.points[3 * id + a]) << what;
+          if (!whole.normals.empty())
+            ASSERT_EQ(mesh.normals[3 * local + a], whole.normals[3 * id + a]) << what;
+        }
+      }
+    }
+  }
+  for (std::int64_t p = standalone.ownPoints; p < mesh.numberOfPoints(); ++p)
+    EXPECT_TRUE(used[static_cast<std::size_t>(p)]) << what << ": borrowed point " << p << " unused";
+}
+
 /// Every split of `volume` over the ranks gives the single-process mesh on rank 0.
 template <class T>
 void ExpectDistributedEqualsWhole(const Volume<T>& volume, const surface::IsosurfaceOptions& opts,
                                   const std::string& name) {
   const Communicator world;
-  surface::SurfaceMesh whole;
-  if (world.rank() == 0) {
-    whole = surface::ExtractIsosurface(volume.view(), opts).mesh;
-    ASSERT_GT(whole.numberOfTriangles(), 0) << name << ": a test volume without a surface";
-  }
+  const surface::SurfaceMesh whole = surface::ExtractIsosurface(volume.view(), opts).mesh;
+  ASSERT_GT(whole.numberOfTriangles(), 0) << name << ": a test volume without a surface";
   for (const auto& [splitName, slabs] :
        SplitsOf(static_cast<std::int64_t>(volume.geometry.size[2]), world.size())) {
     const std::string what = name + ", " + splitName + ", " + std::to_string(world.size()) +
@@ -113,6 +142,7 @@ void ExpectDistributedEqualsWhole(const Volume<T>& volume, const surface::Isosur
       EXPECT_EQ(result.totalTriangles, whole.numberOfTriangles()) << what;
       ExpectSameMesh(whole, gathered, what);
     }
+    ExpectStandalonePieceMatches(whole, StandalonePieceOf(world, slabs, result), result, what);
     // Each piece's triangles name points of the whole mesh's range of their value.
     for (std::size_t v = 0; v < opts.values.size(); ++v) {
       for (std::int64_t n = 3 * result.piece.triangleOffsets[v];
