@@ -126,12 +126,15 @@ void ExpectVtpIsWholeMesh(const fs::path& file, const surface::SurfaceMesh& whol
 
 /// VTK's parallel reader joins the pieces: every triangle, each owned point once (the others
 /// flagged DUPLICATEPOINT).
-void ExpectPvtpHasWholeCounts(const fs::path& file, const surface::SurfaceMesh& whole) {
+void ExpectPvtpHasWholeCounts(const fs::path& file, const surface::SurfaceMesh& whole,
+                              bool normals) {
   vtkNew<vtkXMLPPolyDataReader> reader;
   reader->SetFileName(file.string().c_str());
   reader->Update();
+  EXPECT_EQ(reader->GetErrorCode(), 0);
   vtkPolyData* mesh = reader->GetOutput();
   EXPECT_EQ(mesh->GetNumberOfPolys(), whole.numberOfTriangles());
+  EXPECT_EQ(mesh->GetPointData()->GetArray("Normals") != nullptr, normals);
   auto* ghosts = vtkUnsignedCharArray::SafeDownCast(
       mesh->GetPointData()->GetArray(vtkDataSetAttributes::GhostArrayName()));
   ASSERT_NE(ghosts, nullptr);
@@ -162,7 +165,11 @@ TEST_P(MpiIsosurfaceApp, MhaToPvtpAndGatheredVtpEqualTheWholeMesh) {
   EXPECT_EQ(FieldOf(pieces.out, "input"), "streamed");
   for (int r = 0; r < ranks; ++r)
     EXPECT_TRUE(fs::is_regular_file(dir / "out" / ("surface_" + std::to_string(r) + ".vtp")));
-  ExpectPvtpHasWholeCounts(dir / "out" / "surface.pvtp", whole);
+  ExpectPvtpHasWholeCounts(dir / "out" / "surface.pvtp", whole, false);
+  const RunResult withNormals =
+      RunRanks(ranks, {"volume.mha", "--iso", "150", "--normals", "--output", "n.pvtp"}, dir);
+  ASSERT_EQ(withNormals.exitCode, 0) << withNormals.err;
+  ExpectPvtpHasWholeCounts(dir / "n.pvtp", whole, true);
 
   const RunResult gathered = RunRanks(
       ranks, {"volume.mha", "--iso", "150", "--normals", "--gather", "--output", "g.vtp"}, dir);
@@ -217,6 +224,10 @@ TEST(MpiIsosurfaceAppOnThreeRanks, BadRunsSayWhyOnceAndLeaveNothing) {
                              "exist"),
             std::string::npos)
       << missing.err;
+  const RunResult help = RunRanks(3, {"--help"}, dir);
+  EXPECT_EQ(help.exitCode, 0);
+  EXPECT_EQ(help.out.find("Usage: mpirun"), help.out.rfind("Usage: mpirun")) << "printed once";
+  EXPECT_NE(help.out.find("Exit status"), std::string::npos);
   const RunResult usage = RunRanks(3, {"volume.mha", "--output", "o.vtp"}, dir);
   EXPECT_EQ(usage.exitCode, 2);
   EXPECT_NE(usage.err.find("--iso V is required"), std::string::npos) << usage.err;
