@@ -5,6 +5,7 @@
 #include "cumed/surface/SlabIsosurface.h"
 
 #include <climits>
+#include <cstring>
 #include <optional>
 #include <string>
 
@@ -61,6 +62,33 @@ void NumberAcrossRanks(const Communicator& comm, DistributedIsosurfaceResult& re
   result.totalTriangles = result.wholeTriangleOffsets.back();
 }
 
+/// Rank 0's volume geometry and request, for every rank to compare with its own: ranks that
+/// disagree would put pieces of different surfaces together.
+struct SharedRequest {
+  std::vector<double> numbers;
+
+  SharedRequest(const ImageGeometry& whole, const surface::IsosurfaceOptions& options) {
+    for (int a = 0; a < 3; ++a) numbers.push_back(static_cast<double>(whole.size[a]));
+    numbers.insert(numbers.end(), whole.spacing.begin(), whole.spacing.end());
+    numbers.insert(numbers.end(), whole.origin.begin(), whole.origin.end());
+    numbers.insert(numbers.end(), whole.direction.begin(), whole.direction.end());
+    numbers.push_back(static_cast<double>(options.mode));
+    numbers.push_back(options.computeNormals);
+    numbers.push_back(options.computeScalars);
+    numbers.insert(numbers.end(), options.values.begin(), options.values.end());
+  }
+};
+
+/// Rank 0's request as every rank receives it.
+std::vector<double> RequestOfRankZero(const Communicator& comm, const SharedRequest& mine) {
+  int count = static_cast<int>(mine.numbers.size());
+  CUMED_MPI_CHECK(MPI_Bcast(&count, 1, MPI_INT, 0, comm.native()));
+  std::vector<double> numbers = mine.numbers;
+  numbers.resize(static_cast<std::size_t>(count));
+  CUMED_MPI_CHECK(MPI_Bcast(numbers.data(), count, MPI_DOUBLE, 0, comm.native()));
+  return numbers;
+}
+
 } // namespace
 
 DistributedIsosurfaceResult DistributedIsosurface(const Communicator& comm,
@@ -68,8 +96,16 @@ DistributedIsosurfaceResult DistributedIsosurface(const Communicator& comm,
                                                   const ImageGeometry& whole,
                                                   const surface::IsosurfaceOptions& options) {
   const int rank = comm.rank();
+  const SharedRequest request(whole, options);
+  const std::vector<double> rankZero = RequestOfRankZero(comm, request);
   HaloExtent extent;
   RunCollectively(comm, [&] {
+    // Bit for bit, so that a NaN value reaches ValidateRequest's own message.
+    if (rankZero.size() != request.numbers.size() ||
+        std::memcmp(rankZero.data(), request.numbers.data(), rankZero.size() * sizeof(double))) {
+      throw InvalidArgument("distributed isosurface: this rank's volume geometry (" +
+                            SizeText(whole) + ") or isosurface options differ from rank 0's");
+    }
     if (slabs.size() != static_cast<std::size_t>(comm.size())) {
       throw InvalidArgument("distributed isosurface: " + std::to_string(slabs.size()) +
                             " slabs for " + std::to_string(comm.size()) + " ranks");

@@ -244,6 +244,25 @@ TEST(DistributedIsosurface, ABadRankStopsEveryRankWithItsMessage) {
         << error.what();
     EXPECT_NE(std::string(error.what()).find("but is 12x11x3"), std::string::npos) << error.what();
   }
+  // A rank that believes in another volume (spacing) or another isovalue.
+  if (world.size() > 1) {
+    ImageGeometry other = volume.geometry;
+    if (world.rank() == 1) other.spacing[2] *= 2;
+    Image mine = LocalPlanes(volume, IsosurfaceExtentOf(slabs, world.rank(), options));
+    try {
+      DistributedIsosurface(world, slabs, mine, other, options);
+      ADD_FAILURE() << "rank " << world.rank() << ": no error for another geometry";
+    } catch (const RankFailed& error) {
+      EXPECT_EQ(error.failedRank(), 1);
+      EXPECT_NE(std::string(error.what()).find("or isosurface options differ from rank 0's"),
+                std::string::npos)
+          << error.what();
+    }
+    auto otherValue = options;
+    if (world.rank() == world.size() - 1) otherValue.values = {1.0};
+    EXPECT_THROW(DistributedIsosurface(world, slabs, mine, volume.geometry, otherValue),
+                 RankFailed);
+  }
   // A partition that does not cover the volume fails on every rank alike.
   auto short_ = slabs;
   short_.back().end -= 1;

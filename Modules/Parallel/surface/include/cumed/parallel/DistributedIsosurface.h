@@ -40,8 +40,9 @@ struct DistributedIsosurfaceResult {
 /// `planes` holds IsosurfaceExtentOf(...).all() planes of the volume with the rank's own slab
 /// filled; its halo planes are overwritten by the exchange (a rank with an empty slab may pass
 /// an empty Image). Runs on the CPU backend.
-/// A failure on any rank (bad partition, wrong plane count or size, pixel type, extraction
-/// error) makes every rank throw RankFailed with the lowest failing rank's message.
+/// A failure on any rank (a volume geometry or options other than rank 0's, bad partition, wrong
+/// plane count or size, pixel type, extraction error) makes every rank throw RankFailed with the
+/// lowest failing rank's message.
 DistributedIsosurfaceResult DistributedIsosurface(const Communicator& comm,
                                                   const std::vector<Slab>& slabs, Image& planes,
                                                   const ImageGeometry& whole,
