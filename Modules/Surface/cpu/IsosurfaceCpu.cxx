@@ -217,12 +217,21 @@ void EmitSlab(const VolumeRows<T>& volume, const CountedSlab& slab, const Contou
 template <class T>
 SurfaceMesh ContourOnCpu(const ImageView<const T>& volume, const IsosurfaceOptions& options,
                          const std::vector<ImageView<const float>>& attributes, int slabs) {
-  const auto& size = volume.geometry.size;
-  const VolumeRows<T> rows{volume.data, static_cast<std::int64_t>(size[0]),
+  return ContourRangesOnCpu(volume, 0, volume.geometry, options, attributes,
+                            PlanSlabs(static_cast<std::int64_t>(volume.geometry.size[2]), slabs));
+}
+
+template <class T>
+SurfaceMesh ContourRangesOnCpu(const ImageView<const T>& planes, std::int64_t firstPlane,
+                               const ImageGeometry& whole, const IsosurfaceOptions& options,
+                               const std::vector<ImageView<const float>>& attributes,
+                               const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges) {
+  const auto& size = whole.size;
+  const VolumeRows<T> rows{planes.data, static_cast<std::int64_t>(size[0]),
                            static_cast<std::int64_t>(size[1]), static_cast<std::int64_t>(size[2]),
-                           0};
+                           firstPlane};
   const bool labelMode = options.mode == ContourMode::Label;
-  std::vector<ContourJob> jobs = PlanJobs(volume.geometry, options, slabs);
+  std::vector<ContourJob> jobs = PlanJobs(whole, options, ranges);
   std::vector<CountedSlab> counted;
   counted.reserve(jobs.size());
   for (auto& job : jobs) {
@@ -232,7 +241,7 @@ SurfaceMesh ContourOnCpu(const ImageView<const T>& volume, const IsosurfaceOptio
 
   SurfaceMesh mesh;
   AllocateMesh(mesh, jobs, options.values.size(), options, attributes.size());
-  const WorldTransform world = MakeWorldTransform(volume.geometry);
+  const WorldTransform world = MakeWorldTransform(whole);
   std::vector<const float*> attributeVolumes;
   std::vector<float*> attributeOutputs;
   for (std::size_t a = 0; a < attributes.size(); ++a) {
@@ -255,7 +264,11 @@ SurfaceMesh ContourOnCpu(const ImageView<const T>& volume, const IsosurfaceOptio
 
 #define CUMED_INSTANTIATE_CPU(T)                                                                   \
   template SurfaceMesh ContourOnCpu<T>(const ImageView<const T>&, const IsosurfaceOptions&,        \
-                                       const std::vector<ImageView<const float>>&, int);
+                                       const std::vector<ImageView<const float>>&, int);           \
+  template SurfaceMesh ContourRangesOnCpu<T>(                                                      \
+      const ImageView<const T>&, std::int64_t, const ImageGeometry&, const IsosurfaceOptions&,     \
+      const std::vector<ImageView<const float>>&,                                                  \
+      const std::vector<std::pair<std::int64_t, std::int64_t>>&);
 CUMED_INSTANTIATE_CPU(std::uint8_t)
 CUMED_INSTANTIATE_CPU(std::int16_t)
 CUMED_INSTANTIATE_CPU(std::uint16_t)

@@ -70,10 +70,14 @@ std::vector<std::pair<std::int64_t, std::int64_t>> PlanSlabs(std::int64_t nz, in
 
 std::vector<ContourJob> PlanJobs(const ImageGeometry& geometry, const IsosurfaceOptions& options,
                                  int slabs) {
+  return PlanJobs(geometry, options, PlanSlabs(static_cast<std::int64_t>(geometry.size[2]), slabs));
+}
+
+std::vector<ContourJob> PlanJobs(const ImageGeometry& geometry, const IsosurfaceOptions& options,
+                                 const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges) {
   const auto nx = static_cast<std::int64_t>(geometry.size[0]);
   const auto ny = static_cast<std::int64_t>(geometry.size[1]);
   const auto nz = static_cast<std::int64_t>(geometry.size[2]);
-  const auto ranges = PlanSlabs(nz, slabs);
   std::vector<ContourJob> jobs;
   for (std::size_t v = 0; v < options.values.size(); ++v) {
     for (std::size_t s = 0; s < ranges.size(); ++s) {

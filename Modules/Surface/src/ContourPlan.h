@@ -37,6 +37,11 @@ std::vector<std::pair<std::int64_t, std::int64_t>> PlanSlabs(std::int64_t nz, in
 std::vector<ContourJob> PlanJobs(const ImageGeometry& geometry, const IsosurfaceOptions& options,
                                  int slabs);
 
+/// The same for given plane ranges [first, second) of the volume (one slab of a distributed
+/// volume, or PlanSlabs' split).
+std::vector<ContourJob> PlanJobs(const ImageGeometry& geometry, const IsosurfaceOptions& options,
+                                 const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges);
+
 /// Exclusive scan of the job totals (the host step of the multi-GPU scan); fills the offsets.
 void AssignJobOffsets(std::vector<ContourJob>& jobs);
 

@@ -3,6 +3,7 @@
 #include "cpu/IsosurfaceCpu.h"
 #include "cumed/core/Error.h"
 #include "src/ContourPlan.h"
+#include "src/TypedVolume.h"
 
 #include <cstdint>
 
@@ -50,35 +51,11 @@ IsosurfaceResult ExtractIsosurface(const ImageView<const T>& volume,
   return result;
 }
 
-namespace {
-template <class T>
-IsosurfaceResult ExtractTyped(const Image& volume, const IsosurfaceOptions& options,
-                              const std::vector<const Image*>& attributes) {
-  std::vector<ImageView<const float>> views;
-  for (std::size_t a = 0; a < attributes.size(); ++a) {
-    if (attributes[a] == nullptr || attributes[a]->pixelType() != PixelType::Float32) {
-      throw InvalidArgument("isosurface: attribute volume " + std::to_string(a) +
-                            " must be a float image");
-    }
-    views.push_back(attributes[a]->view<float>());
-  }
-  return ExtractIsosurface(volume.view<T>(), options, views);
-}
-} // namespace
-
 IsosurfaceResult ExtractIsosurface(const Image& volume, const IsosurfaceOptions& options,
                                    const std::vector<const Image*>& attributes) {
-  switch (volume.pixelType()) {
-  case PixelType::UInt8:
-    return ExtractTyped<std::uint8_t>(volume, options, attributes);
-  case PixelType::Int16:
-    return ExtractTyped<std::int16_t>(volume, options, attributes);
-  case PixelType::UInt16:
-    return ExtractTyped<std::uint16_t>(volume, options, attributes);
-  case PixelType::Float32:
-    return ExtractTyped<float>(volume, options, attributes);
-  }
-  throw InvalidArgument("isosurface: unsupported pixel type");
+  const auto views = detail::FloatAttributeViews(attributes);
+  return detail::VisitPixelType(
+      volume, [&](const auto& view) { return ExtractIsosurface(view, options, views); });
 }
 
 #define CUMED_INSTANTIATE_EXTRACT(T)                                                               \

@@ -1,0 +1,106 @@
+#include "Arguments.h"
+
+#include "cumed/app/Options.h"
+#include "cumed/app/UsageError.h"
+
+namespace cumed::mpiisosurfaceapp {
+using app::UsageError;
+
+namespace {
+
+OutputKind KindOf(const std::filesystem::path& output) {
+  const std::string extension = output.extension().string();
+  if (extension == ".pvtp") return OutputKind::Pvtp;
+  if (extension == ".vtp") return OutputKind::Vtp;
+  if (extension == ".stl") return OutputKind::Stl;
+  throw UsageError("--output '" + output.string() + "': the name must end in .pvtp, .vtp or .stl");
+}
+
+} // namespace
+
+Arguments ParseArguments(int argc, const char* const* argv) {
+  Arguments arguments;
+  bool haveIso = false;
+  app::OptionHandlers handlers;
+  handlers.isFlag = [](const std::string& name) {
+    return name == "--help" || name == "-h" || name == "--gather" || name == "--normals" ||
+           name == "--force";
+  };
+  handlers.takesValue = [](const std::string& name) {
+    return name == "--iso" || name == "--output";
+  };
+  handlers.onFlag = [&](const std::string& name) {
+    if (name == "--help" || name == "-h") arguments.help = true;
+    if (name == "--gather") arguments.gather = true;
+    if (name == "--normals") arguments.normals = true;
+    if (name == "--force") arguments.force = true;
+  };
+  handlers.onValue = [&](const app::OptionArgument& option, const std::string& value, int&) {
+    if (option.name == "--iso") {
+      arguments.iso = app::ParseFiniteNumber("--iso", value);
+      haveIso = true;
+    } else {
+      if (value.empty()) throw UsageError("--output needs a file name");
+      arguments.output = value;
+    }
+  };
+  const std::vector<std::string> positional = app::ParseCommandLine(argc, argv, handlers);
+  if (arguments.help) return arguments;
+  if (positional.size() != 1) {
+    throw UsageError(
+        "expected one INPUT (a .mha/.mhd/.nrrd file or a DICOM series directory), got " +
+        std::to_string(positional.size()));
+  }
+  arguments.input = positional.front();
+  if (!haveIso) throw UsageError("--iso V is required");
+  if (arguments.output.empty()) throw UsageError("--output FILE is required");
+  arguments.kind = KindOf(arguments.output);
+  if (arguments.gather == (arguments.kind == OutputKind::Pvtp)) {
+    throw UsageError(arguments.gather
+                         ? "--gather writes one .vtp or .stl on rank 0, not '" +
+                               arguments.output.string() + "'"
+                         : "'" + arguments.output.string() +
+                               "' is one file: give --gather (rank 0 writes the whole mesh) or "
+                               "an output ending in .pvtp (one piece per rank)");
+  }
+  return arguments;
+}
+
+std::string HelpText() {
+  return R"(Usage: mpirun -np N cumed-mpi-isosurface INPUT --iso V --output OUT [options]
+
+The isosurface of one volume split in z-slabs over the MPI ranks: each rank extracts its slab's
+piece on the CPU after fetching the one ghost plane above it from its neighbour (two above and
+one below with --normals), and the pieces are numbered with MPI_Exscan so that together they are
+exactly the welded mesh cumed-isosurface makes in one process (same points, ids and triangles).
+
+INPUT
+  FILE.mha, FILE.mhd, FILE.nrrd   every rank reads only its slab's planes and the ghost planes
+                                  (ITK's ImageFileReader with a requested region: MetaImage
+                                  streams them from disk, other formats are read whole and
+                                  cropped); uint8, int16, uint16 and float keep their type, other
+                                  scalar types are read as float
+  DIRECTORY                       a DICOM CT series: rank 0 reads it (int16 HU, CuMed's DICOM
+                                  reader) and scatters the slabs
+
+Options
+  --iso V        the isovalue (a point is inside when its value >= V)
+  --output OUT   OUT.pvtp: one OUT_<rank>.vtp piece per rank beside OUT.pvtp, which lists them
+                 (VTK's vtkXMLPPolyDataWriter layout; each piece repeats the points it shares
+                 with the piece above, flagged as duplicates in the vtkGhostType point array)
+                 OUT.vtp or OUT.stl with --gather: rank 0 gathers the whole mesh and writes it
+  --gather       write one file on rank 0 instead of pieces
+  --normals      point normals from the gradient (as vtkFlyingEdges3D's ComputeNormals)
+  --force        replace existing outputs
+  -h, --help     this text
+
+Outputs appear only when complete (written under temporary names, renamed at the end; the
+.pvtp after all its pieces); nothing is left behind by a failed run.
+
+Exit status: 0 success; 1 a runtime error on any rank (unreadable input, a failing rank: every
+rank stops with "rank R: MESSAGE" of the lowest failing rank, printed once by rank 0); 2 a usage
+error (printed once by rank 0).
+)";
+}
+
+} // namespace cumed::mpiisosurfaceapp

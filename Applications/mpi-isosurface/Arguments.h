@@ -1,0 +1,27 @@
+#pragma once
+// The command line of cumed-mpi-isosurface (the same on every rank, so every rank reaches the
+// same verdict on it) and its --help text.
+#include <filesystem>
+#include <string>
+
+namespace cumed::mpiisosurfaceapp {
+
+enum class OutputKind { Pvtp, Vtp, Stl };
+
+struct Arguments {
+  bool help = false;
+  std::filesystem::path input;
+  double iso = 0.0;
+  std::filesystem::path output;
+  OutputKind kind = OutputKind::Pvtp;
+  bool gather = false;
+  bool normals = false;
+  bool force = false;
+};
+
+/// Throws app::UsageError naming the option or value.
+Arguments ParseArguments(int argc, const char* const* argv);
+
+std::string HelpText();
+
+} // namespace cumed::mpiisosurfaceapp

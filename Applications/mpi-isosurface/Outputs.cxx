@@ -1,0 +1,166 @@
+#include "Outputs.h"
+
+#include "cumed/app/SafeOutput.h"
+#include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
+#include "cumed/meshio/StlWriter.h"
+#include "cumed/meshio/VtpWriter.h"
+#include "cumed/parallel/Collective.h"
+#include "cumed/parallel/GatherIsosurface.h"
+#include "cumed/parallel/StandalonePiece.h"
+#include "cumed/vtk/VtkMeshBridge.h"
+
+#include <vtkDataSetAttributes.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPolyData.h>
+#include <vtkUnsignedCharArray.h>
+
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace cumed::mpiisosurfaceapp {
+namespace fs = std::filesystem;
+using parallel::Communicator;
+
+fs::path PieceName(const fs::path& pvtp, int rank) {
+  return pvtp.parent_path() / (pvtp.stem().string() + "_" + std::to_string(rank) + ".vtp");
+}
+
+namespace {
+
+/// Runs `step` on rank 0 only and makes every rank throw what it threw: a UsageError as a
+/// UsageError, anything else as RankFailed.
+void OnRootAgreed(const Communicator& comm, const std::function<void()>& step) {
+  int code = 0; // 0 fine, 1 runtime, 2 usage
+  std::string message;
+  if (comm.rank() == 0) {
+    try {
+      step();
+    } catch (const app::UsageError& e) {
+      code = 2;
+      message = e.what();
+    } catch (const std::exception& e) {
+      code = 1;
+      message = e.what();
+    }
+  }
+  CUMED_MPI_CHECK(MPI_Bcast(&code, 1, MPI_INT, 0, comm.native()));
+  if (code == 0) return;
+  int length = static_cast<int>(message.size());
+  CUMED_MPI_CHECK(MPI_Bcast(&length, 1, MPI_INT, 0, comm.native()));
+  message.resize(static_cast<std::size_t>(length));
+  CUMED_MPI_CHECK(MPI_Bcast(message.data(), length, MPI_CHAR, 0, comm.native()));
+  if (code == 2) throw app::UsageError(message);
+  throw parallel::RankFailed(0, message);
+}
+
+/// The output's directory, created by rank 0 before the run and kept only when it succeeds.
+std::unique_ptr<app::CreatedDirectories> gCreated;
+
+/// The piece with its borrowed points flagged as VTK flags duplicated points.
+void WritePiece(const parallel::StandalonePiece& piece, const fs::path& file) {
+  vtkNew<vtkPolyData> polyData;
+  ToVtkPolyData(piece.mesh, polyData);
+  vtkNew<vtkUnsignedCharArray> ghosts;
+  ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
+  ghosts->SetNumberOfValues(piece.mesh.numberOfPoints());
+  for (std::int64_t p = 0; p < piece.mesh.numberOfPoints(); ++p) {
+    ghosts->SetValue(p, p < piece.ownPoints ? 0 : vtkDataSetAttributes::DUPLICATEPOINT);
+  }
+  polyData->GetPointData()->AddArray(ghosts);
+  meshio::WriteVtp(polyData, file);
+}
+
+/// The .pvtp naming every piece, with the arrays WritePiece writes.
+void WritePvtp(const fs::path& file, int pieces, bool normals, const fs::path& finalName) {
+  std::ofstream out(file, std::ios::binary);
+  out << "<?xml version=\"1.0\"?>\n"
+      << "<VTKFile type=\"PPolyData\" version=\"1.0\" byte_order=\"LittleEndian\" "
+         "header_type=\"UInt64\">\n"
+      << "  <PPolyData GhostLevel=\"0\">\n"
+      << "    <PPointData" << (normals ? " Normals=\"Normals\"" : "") << ">\n";
+  if (normals) {
+    out << "      <PDataArray type=\"Float32\" Name=\"Normals\" NumberOfComponents=\"3\"/>\n";
+  }
+  out << "      <PDataArray type=\"UInt8\" Name=\"" << vtkDataSetAttributes::GhostArrayName()
+      << "\"/>\n"
+      << "    </PPointData>\n"
+      << "    <PPoints>\n"
+      << "      <PDataArray type=\"Float32\" Name=\"Points\" NumberOfComponents=\"3\"/>\n"
+      << "    </PPoints>\n";
+  for (int r = 0; r < pieces; ++r) {
+    out << "    <Piece Source=\"" << PieceName(finalName, r).filename().string() << "\"/>\n";
+  }
+  out << "  </PPolyData>\n</VTKFile>\n";
+  out.close();
+  if (!out) throw cumed::Error("--output '" + finalName.string() + "': writing failed");
+}
+
+/// Removes this rank's committed piece when the run fails after all.
+struct CommittedPiece {
+  fs::path file;
+  bool keep = false;
+  ~CommittedPiece() {
+    std::error_code ignored;
+    if (!file.empty() && !keep) fs::remove(file, ignored);
+  }
+};
+
+} // namespace
+
+void CheckOutputs(const Communicator& comm, const Arguments& arguments) {
+  OnRootAgreed(comm, [&] {
+    app::ProtectedInputs inputs;
+    (fs::is_directory(arguments.input) ? inputs.directories : inputs.files)
+        .push_back(arguments.input);
+    app::CheckReplaceable("--output", arguments.output, arguments.force, inputs);
+    if (arguments.kind == OutputKind::Pvtp) {
+      for (int r = 0; r < comm.size(); ++r) {
+        app::CheckReplaceable("piece", PieceName(arguments.output, r), arguments.force, inputs);
+      }
+    }
+    gCreated = std::make_unique<app::CreatedDirectories>();
+    gCreated->Create(app::OutputName(arguments.output).parent_path());
+  });
+}
+
+void WriteOutputs(const Communicator& comm, const Arguments& arguments,
+                  const std::vector<parallel::Slab>& slabs,
+                  const parallel::DistributedIsosurfaceResult& result) {
+  const fs::path output = app::OutputName(arguments.output);
+  if (arguments.gather) {
+    const surface::SurfaceMesh whole = parallel::GatherIsosurface(comm, result);
+    OnRootAgreed(comm, [&] {
+      app::StagedFiles staged(arguments.force);
+      const fs::path file = staged.Stage(output);
+      if (arguments.kind == OutputKind::Stl) {
+        meshio::WriteStl(whole, file);
+      } else {
+        meshio::WriteVtp(whole, file);
+      }
+      staged.Commit();
+    });
+  } else {
+    const parallel::StandalonePiece piece = parallel::StandalonePieceOf(comm, slabs, result);
+    CommittedPiece committed;
+    parallel::RunCollectively(comm, [&] {
+      app::StagedFiles staged(arguments.force);
+      const fs::path name = PieceName(output, comm.rank());
+      WritePiece(piece, staged.Stage(name));
+      staged.Commit();
+      committed.file = name;
+    });
+    OnRootAgreed(comm, [&] {
+      app::StagedFiles staged(arguments.force);
+      WritePvtp(staged.Stage(output), comm.size(), arguments.normals, output);
+      staged.Commit();
+    });
+    committed.keep = true;
+  }
+  if (gCreated) gCreated->Keep();
+}
+
+} // namespace cumed::mpiisosurfaceapp

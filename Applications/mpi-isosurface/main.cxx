@@ -1,0 +1,56 @@
+// cumed-mpi-isosurface: the isosurface of one volume over MPI ranks (see Arguments.cxx's --help).
+#include "Arguments.h"
+#include "Outputs.h"
+#include "RankInput.h"
+
+#include "cumed/app/ProgramMain.h"
+#include "cumed/parallel/Collective.h"
+#include "cumed/parallel/Communicator.h"
+#include "cumed/parallel/DistributedIsosurface.h"
+
+#include <iostream>
+
+namespace {
+
+constexpr const char* kProgram = "cumed-mpi-isosurface";
+
+int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
+  using namespace cumed;
+  using namespace cumed::mpiisosurfaceapp;
+  const bool root = world.rank() == 0;
+  // Every rank parses the same command line and reaches the same verdict; rank 0 speaks.
+  try {
+    const Arguments arguments = ParseArguments(argc, argv);
+    if (arguments.help) {
+      if (root) std::cout << HelpText();
+      return 0;
+    }
+    CheckOutputs(world, arguments);
+    surface::IsosurfaceOptions options;
+    options.values = {arguments.iso};
+    options.computeNormals = arguments.normals;
+    options.backend = Backend::CPU;
+    RankInput input = ReadRankInput(world, arguments.input, options);
+    const parallel::DistributedIsosurfaceResult result =
+        parallel::DistributedIsosurface(world, input.slabs, input.planes, input.whole, options);
+    WriteOutputs(world, arguments, input.slabs, result);
+    if (root) {
+      std::cout << "output=" << arguments.output.string() << " ranks=" << world.size()
+                << " points=" << result.totalPoints << " triangles=" << result.totalTriangles
+                << " input=" << input.source << "\n";
+    }
+    return 0;
+  } catch (const app::UsageError& e) {
+    return root ? app::Fail(kProgram, app::kUsageError, e.what()) : app::kUsageError;
+  } catch (const std::exception& e) {
+    return root ? app::Fail(kProgram, app::kRuntimeError, e.what()) : app::kRuntimeError;
+  }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  cumed::app::InstallInterruptCleanup();
+  cumed::parallel::MpiSession session(&argc, &argv);
+  return Run(cumed::parallel::Communicator(), argc, argv);
+}
