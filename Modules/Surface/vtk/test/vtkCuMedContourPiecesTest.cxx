@@ -423,7 +423,7 @@ TEST_P(SurfaceVtkPieceAttributes, InterpolatesTheAttributesOfThePart) {
       EXPECT_EQ(temperature->GetDataType(), VTK_FLOAT);
       EXPECT_LE(MaxErrorAgainst(actual, image, "temperature", TemperatureAt), 1e-3)
           << request.Describe();
-      // Float interpolation of the short values; VTK would cast the result back to short.
+      // The short values interpolated in float.
       EXPECT_LE(MaxErrorAgainst(actual, image, "pressure", PressureAt), 1e-2) << request.Describe();
       if (piece < 0) {
         const SurfaceComparison comparison =
@@ -433,6 +433,44 @@ TEST_P(SurfaceVtkPieceAttributes, InterpolatesTheAttributesOfThePart) {
                                 comparison.toExpected),
                   1e-3);
       }
+    }
+  }
+}
+
+// Ghost levels with InterpolateAttributes: the analytic source marks its ghost points
+// (vtkGhostType, unsigned char) and VTK 9.1 interpolates the flags like any other array, into a
+// float array of that name (it promotes integer arrays); CuMed gives the same values.
+TEST_P(SurfaceVtkPieceAttributes, InterpolatesGhostFlagsAsVtkDoes) {
+  const std::function<void(vtkFlyingEdges3D*)> configure = [](vtkFlyingEdges3D* filter) {
+    ConfigureDensity(filter, {150.5});
+    filter->InterpolateAttributesOn();
+  };
+  for (int piece = 0; piece < 3; ++piece) {
+    Request request;
+    request.piece = piece;
+    request.pieces = 3;
+    request.ghosts = 1;
+    vtkNew<vtkFlyingEdges3D> reference;
+    vtkNew<vtkCuMedFlyingEdges3D> contour;
+    Analytic()(reference);
+    Analytic()(contour);
+    configure(reference);
+    configure(contour);
+    contour->SetBackend(backend());
+    const auto expected = RunRequest(reference.Get(), request);
+    const auto actual = RunRequest(contour.Get(), request);
+    EXPECT_EQ(contour->GetLastBackend(), cumed::ImplementationOf(backend())) << request.Describe();
+    const SurfaceComparison comparison = CompareSurfaces(actual, expected, kTolerance, "");
+    ASSERT_EQ(comparison.problem, "") << request.Describe();
+    vtkDataArray* flags = actual->GetPointData()->GetArray("vtkGhostType");
+    vtkDataArray* vtkFlags = expected->GetPointData()->GetArray("vtkGhostType");
+    ASSERT_NE(vtkFlags, nullptr) << "VTK 9.1 interpolates the ghost flags; " << request.Describe();
+    ASSERT_NE(flags, nullptr) << request.Describe();
+    EXPECT_EQ(vtkFlags->GetDataType(), VTK_FLOAT);
+    EXPECT_EQ(flags->GetDataType(), VTK_FLOAT);
+    EXPECT_LE(MaxDifference(flags, vtkFlags, comparison.toExpected), 1e-5) << request.Describe();
+    if (expected->GetNumberOfPoints() > 0) {
+      EXPECT_GT(vtkFlags->GetRange()[1], 0.5) << "some points lie between ghost points";
     }
   }
 }
