@@ -21,11 +21,9 @@
 #include <vtkExtentTranslator.h>
 #include <vtkFloatArray.h>
 #include <vtkFlyingEdges3D.h>
-#include <vtkIdList.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
-#include <vtkPointLocator.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkRTAnalyticSource.h>
@@ -38,7 +36,6 @@
 #include <functional>
 #include <initializer_list>
 #include <limits>
-#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -119,60 +116,6 @@ std::array<int, 6> PieceExtent(const int whole[6], int piece, int pieces, int gh
   translator->PieceToExtentThreadSafe(piece, pieces, ghosts, const_cast<int*>(whole), extent.data(),
                                       mode, 0);
   return extent;
-}
-
-/// Keys of a surface's triangles in terms of `whole`'s point ids (each vertex located by position
-/// within kTolerance), rotated so the smallest id comes first (orientation kept). `problem` names
-/// a vertex that is not a point of `whole`.
-std::set<std::array<vtkIdType, 3>> TrianglesIn(vtkPolyData* surface, vtkPolyData* whole,
-                                               vtkPointLocator* locator, std::string& problem) {
-  std::set<std::array<vtkIdType, 3>> keys;
-  vtkNew<vtkIdList> cell;
-  vtkCellArray* polys = surface->GetPolys();
-  for (vtkIdType c = 0; c < polys->GetNumberOfCells(); ++c) {
-    polys->GetCellAtId(c, cell);
-    std::array<vtkIdType, 3> key{};
-    for (int v = 0; v < 3; ++v) {
-      double p[3];
-      surface->GetPoint(cell->GetId(v), p);
-      double distance2 = 0.0;
-      key[v] = locator->FindClosestPointWithinRadius(kTolerance, p, distance2);
-      if (key[v] < 0 && problem.empty()) {
-        std::ostringstream text;
-        text << "triangle " << c << " has a vertex (" << p[0] << ", " << p[1] << ", " << p[2]
-             << ") that is no point of the whole surface (" << whole->GetNumberOfPoints()
-             << " points)";
-        problem = text.str();
-      }
-    }
-    std::rotate(key.begin(), std::min_element(key.begin(), key.end()), key.end());
-    keys.insert(key);
-  }
-  return keys;
-}
-
-/// The pieces' triangles, together, are the whole surface's (as sets: nothing missing, nothing
-/// extra). Pieces without ghost levels only share points on their common planes.
-void ExpectPiecesCoverWhole(const std::vector<vtkSmartPointer<vtkPolyData>>& pieces,
-                            vtkPolyData* whole, const std::string& what) {
-  vtkNew<vtkPointLocator> locator;
-  locator->SetDataSet(whole);
-  locator->BuildLocator();
-  std::string problem;
-  std::set<std::array<vtkIdType, 3>> unionOfPieces;
-  for (const auto& piece : pieces) {
-    const auto keys = TrianglesIn(piece, whole, locator, problem);
-    unionOfPieces.insert(keys.begin(), keys.end());
-  }
-  ASSERT_EQ(problem, "") << what;
-  std::string none;
-  const auto wholeKeys = TrianglesIn(whole, whole, locator, none);
-  ASSERT_EQ(none, "");
-  EXPECT_EQ(wholeKeys.size(), static_cast<std::size_t>(whole->GetNumberOfPolys()))
-      << "the whole surface has a repeated triangle";
-  EXPECT_TRUE(unionOfPieces == wholeKeys)
-      << what << ": the pieces hold " << unionOfPieces.size() << " distinct triangles, the whole "
-      << "surface " << wholeKeys.size();
 }
 
 /// The point arrays, as "name:type:components" in order, and which are the scalars and normals:
@@ -293,8 +236,8 @@ TEST_P(SurfaceVtkPieces, UpdatePieceMatchesVtkFlyingEdges3D) {
             upstream(), configure(), backend(), request));
         if (HasFatalFailure()) return;
       }
-      ExpectPiecesCoverWhole(parts, whole,
-                             std::to_string(pieces) + " pieces, ghosts " + std::to_string(ghosts));
+      EXPECT_EQ(PiecesCoverWhole(parts, whole, kTolerance), "")
+          << pieces << " pieces, ghosts " << ghosts;
     }
   }
 }
@@ -321,9 +264,8 @@ TEST_P(SurfaceVtkPieces, UpdateExtentOfAPartMatchesVtkFlyingEdges3D) {
           if (HasFatalFailure()) return;
         }
         if (ghosts == 0) {
-          ExpectPiecesCoverWhole(parts, whole,
-                                 std::to_string(pieces) + " extents, split mode " +
-                                     std::to_string(mode));
+          EXPECT_EQ(PiecesCoverWhole(parts, whole, kTolerance), "")
+              << pieces << " extents, split mode " << mode;
         }
       }
     }
@@ -516,7 +458,7 @@ TEST_P(SurfaceVtkDiscretePieces, PiecesMatchVtkDiscreteFlyingEdges3D) {
         if (HasFatalFailure()) return;
       }
       if (ghosts == 0) {
-        ExpectPiecesCoverWhole(cut, whole, std::to_string(pieces) + " label extents");
+        EXPECT_EQ(PiecesCoverWhole(cut, whole, kTolerance), "") << pieces << " label extents";
       }
     }
   }
