@@ -150,24 +150,29 @@ template <class T> void ConvertToFloat(const T* in, std::size_t n, float* out) {
   std::transform(in, in + n, out, [](T value) { return static_cast<float>(value); });
 }
 
-/// The part's values of a 1-component array as float, row by row.
-void PartToFloat(vtkDataArray* array, const SubExtent& part, float* out) {
+template <class T> void PartToFloat(const T* all, const SubExtent& part, float* out) {
+  part.ForEachRow(
+      [&](std::size_t in, std::size_t at) { ConvertToFloat(all + in, part.Row(), out + at); });
+}
+
+/// Any array, value by value (another memory layout, or a type vtkTemplateMacro does not list).
+void PartToFloatByValue(vtkDataArray* array, const SubExtent& part, float* out) {
   const std::size_t row = part.Row();
-  if (array->HasStandardMemoryLayout()) {
-    switch (array->GetDataType()) {
-      vtkTemplateMacro(part.ForEachRow([&](std::size_t in, std::size_t at) {
-        ConvertToFloat(static_cast<const VTK_TT*>(array->GetVoidPointer(0)) + in, row, out + at);
-      }));
-    default:
-      break;
-    }
-    return;
-  }
   part.ForEachRow([&](std::size_t in, std::size_t at) {
     for (std::size_t i = 0; i < row; ++i) {
       out[at + i] = static_cast<float>(array->GetComponent(static_cast<vtkIdType>(in + i), 0));
     }
   });
+}
+
+/// The part's values of a 1-component array as float, row by row.
+void PartToFloat(vtkDataArray* array, const SubExtent& part, float* out) {
+  if (!array->HasStandardMemoryLayout()) return PartToFloatByValue(array, part, out);
+  switch (array->GetDataType()) {
+    vtkTemplateMacro(PartToFloat(static_cast<const VTK_TT*>(array->GetVoidPointer(0)), part, out));
+  default:
+    PartToFloatByValue(array, part, out);
+  }
 }
 
 AttributeVolumes GatherAttributes(vtkImageData* input, vtkDataArray* scalars, const SubExtent& part,
