@@ -342,9 +342,9 @@ double MaxErrorAgainst(vtkPolyData* surface, vtkImageData* image, const char* na
 
 // InterpolateAttributes on a part: the attribute arrays are read over the same part (float in
 // place for a z slab, copied for a block; other types converted). VTK 9.1's vtkFlyingEdges3D reads
-// them wrongly there: from the part's offset in the update extent applied to the input's first
-// point (its values are those of points shifted by the part's corner), so CuMed is checked against
-// the exact values of linear fields, and against VTK on the whole extent only.
+// them wrongly there, as if the part began at the input's first point (its values are those of
+// points shifted back by the part's corner), so CuMed is checked against the exact values of
+// linear fields, and against VTK on the whole extent only.
 TEST_P(SurfaceVtkPieceAttributes, InterpolatesTheAttributesOfThePart) {
   const Grid grid{
       {-5, 26, 2, 29, -3, 18}, {0.8, 1.2, 1.5}, {2.0, 1.0, -4.0}, TiltedDirection(true)};
