@@ -213,11 +213,13 @@ MeshNaming NamingOf(const ContourRequest& request, vtkDataArray* scalars,
   return naming;
 }
 
-/// VTK's filters give a surface with no points its arrays all the same (empty scalars and
-/// normals); pieces of a parallel pipeline that miss the surface are common, and an appended or
-/// written set of pieces should not lose an array because one piece is empty.
-void AddEmptyArrays(const ContourRequest& request, const MeshNaming& naming, vtkPolyData* output) {
+/// The arrays VTK's filters give a surface with no points: empty scalars and normals, no
+/// interpolated attributes. Pieces of a parallel pipeline that miss the surface are common, and an
+/// appended or written set of pieces should have the arrays VTK's would.
+void EmptySurfaceArraysAsVtk(const ContourRequest& request, const MeshNaming& naming,
+                             vtkPolyData* output) {
   vtkPointData* pointData = output->GetPointData();
+  for (const std::string& name : naming.attributeNames) pointData->RemoveArray(name.c_str());
   if (request.computeScalars && !pointData->GetScalars()) {
     auto scalars =
         vtkSmartPointer<vtkDataArray>::Take(vtkDataArray::CreateDataArray(naming.scalarsType));
@@ -293,7 +295,7 @@ ContourOutcome Run(vtkImageData* input, vtkDataArray* scalars, const int extent[
     return outcome;
   }
   ToVtkPolyDataNamed(result.mesh, output, naming);
-  if (output->GetNumberOfPoints() == 0) AddEmptyArrays(request, naming, output);
+  if (output->GetNumberOfPoints() == 0) EmptySurfaceArraysAsVtk(request, naming, output);
   return outcome;
 }
 

@@ -391,6 +391,34 @@ TEST_P(SurfaceVtkPieceAttributes, InterpolatesTheAttributesOfThePart) {
   }
 }
 
+// A piece that misses the surface (common among many ranks) has the arrays VTK gives it: empty
+// scalars and normals, no interpolated attributes; so appending or writing the pieces loses none.
+TEST_P(SurfaceVtkPieceAttributes, AnEmptyPieceHasTheArraysVtkGivesIt) {
+  const Grid grid;
+  const auto image = MakeImage(grid);
+  AddSmoothField(image, VTK_FLOAT, "temperature", 71, false);
+  AddSmoothField(image, VTK_SHORT, "density", 72);
+  for (bool interpolate : {false, true}) {
+    Request request;
+    request.explicitExtent = true;
+    request.extent = PieceExtent(image->GetExtent(), 1, 2, 0, vtkExtentTranslator::BLOCK_MODE);
+    vtkNew<vtkFlyingEdges3D> reference;
+    vtkNew<vtkCuMedFlyingEdges3D> contour;
+    for (vtkFlyingEdges3D* filter : {reference.Get(), static_cast<vtkFlyingEdges3D*>(contour)}) {
+      filter->SetInputData(image);
+      ConfigureDensity(filter, {30000.5}); // above every value
+      filter->SetInterpolateAttributes(interpolate);
+    }
+    contour->SetBackend(backend());
+    const auto expected = RunRequest(reference.Get(), request);
+    const auto actual = RunRequest(contour.Get(), request);
+    EXPECT_EQ(contour->GetLastBackend(), cumed::ImplementationOf(backend()));
+    EXPECT_EQ(actual->GetNumberOfPoints(), 0);
+    EXPECT_EQ(expected->GetNumberOfPoints(), 0);
+    EXPECT_EQ(PointArrays(actual), PointArrays(expected)) << "interpolate " << interpolate;
+  }
+}
+
 // Ghost levels with InterpolateAttributes: the analytic source marks its ghost points
 // (vtkGhostType, unsigned char) and VTK 9.1 interpolates the flags like any other array, into a
 // float array of that name (it promotes integer arrays); CuMed gives the same values.
