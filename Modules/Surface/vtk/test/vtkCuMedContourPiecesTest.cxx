@@ -46,8 +46,8 @@ using namespace cumed::surfacevtktest;
 
 namespace {
 
-// Positions within this of each other are the same point (the brief's 1e-5: CuMed and VTK round
-// the same index-space positions to float and transform them alike).
+// Positions within this of each other are the same point: CuMed and VTK compute the same
+// index-space positions, rounded to float and transformed alike, for a piece as for the whole.
 constexpr double kTolerance = 1e-5;
 
 /// Connects a filter to its own copy of the upstream (each filter runs its own requests).
