@@ -7,6 +7,7 @@
 #include "cumed/vtk/VtkMeshBridge.h"
 
 #include <vtkDataArray.h>
+#include <vtkFloatArray.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
@@ -44,6 +45,33 @@ std::string ExtentText(const int extent[6]) {
   }
   return text.str();
 }
+
+/// How the update extent (a piece, ghost layers included) lies in the input's point arrays: the
+/// input may hold more than was asked for (vtkTrivialProducer, an explicit UpdateExtent).
+struct SubExtent {
+  const int* input; ///< the input's extent
+  const int* part;  ///< the extent contoured
+  std::size_t Row() const { return std::size_t(part[1] - part[0] + 1); }
+  std::size_t InputIndex(int x, int y, int z) const {
+    const std::size_t nx = std::size_t(input[1] - input[0] + 1);
+    const std::size_t ny = std::size_t(input[3] - input[2] + 1);
+    return std::size_t(x - input[0]) +
+           nx * (std::size_t(y - input[2]) + ny * std::size_t(z - input[4]));
+  }
+  /// First point of the part in the input's arrays.
+  std::size_t Offset() const { return InputIndex(part[0], part[2], part[4]); }
+  /// Full rows and planes: a z-slab of the input, one contiguous run of its arrays.
+  bool Contiguous() const {
+    return part[0] == input[0] && part[1] == input[1] && part[2] == input[2] && part[3] == input[3];
+  }
+  /// f(input index of the row's first point, output index of it) for every x-row of the part.
+  template <class F> void ForEachRow(F&& f) const {
+    std::size_t out = 0;
+    for (int z = part[4]; z <= part[5]; ++z) {
+      for (int y = part[2]; y <= part[3]; ++y, out += Row()) f(InputIndex(part[0], y, z), out);
+    }
+  }
+};
 
 /// Point-data arrays interpolated with InterpolateAttributes, as VTK picks them: every named data
 /// array but the contoured one, and only when the input has more than one array.
@@ -98,10 +126,6 @@ std::string FallbackReason(vtkImageData* input, vtkDataArray* scalars, const int
   }
   if (!scalars->HasStandardMemoryLayout()) return "the scalars are not one contiguous array";
   if (request.computeGradients) return "ComputeGradients is on";
-  const int* whole = input->GetExtent();
-  if (!std::equal(extent, extent + 6, whole)) {
-    return "the update extent " + ExtentText(extent) + " is a part of the input's";
-  }
   const double* spacing = input->GetSpacing();
   if (spacing[0] <= 0.0 || spacing[1] <= 0.0 || spacing[2] <= 0.0) return "a spacing <= 0";
   if (request.interpolateAttributes) {
@@ -126,7 +150,32 @@ template <class T> void ConvertToFloat(const T* in, std::size_t n, float* out) {
   std::transform(in, in + n, out, [](T value) { return static_cast<float>(value); });
 }
 
-AttributeVolumes GatherAttributes(vtkImageData* input, vtkDataArray* scalars,
+template <class T> void PartToFloat(const T* all, const SubExtent& part, float* out) {
+  part.ForEachRow(
+      [&](std::size_t in, std::size_t at) { ConvertToFloat(all + in, part.Row(), out + at); });
+}
+
+/// Any array, value by value (another memory layout, or a type vtkTemplateMacro does not list).
+void PartToFloatByValue(vtkDataArray* array, const SubExtent& part, float* out) {
+  const std::size_t row = part.Row();
+  part.ForEachRow([&](std::size_t in, std::size_t at) {
+    for (std::size_t i = 0; i < row; ++i) {
+      out[at + i] = static_cast<float>(array->GetComponent(static_cast<vtkIdType>(in + i), 0));
+    }
+  });
+}
+
+/// The part's values of a 1-component array as float, row by row.
+void PartToFloat(vtkDataArray* array, const SubExtent& part, float* out) {
+  if (!array->HasStandardMemoryLayout()) return PartToFloatByValue(array, part, out);
+  switch (array->GetDataType()) {
+    vtkTemplateMacro(PartToFloat(static_cast<const VTK_TT*>(array->GetVoidPointer(0)), part, out));
+  default:
+    PartToFloatByValue(array, part, out);
+  }
+}
+
+AttributeVolumes GatherAttributes(vtkImageData* input, vtkDataArray* scalars, const SubExtent& part,
                                   const ImageGeometry& geometry) {
   AttributeVolumes volumes;
   const std::vector<vtkDataArray*> arrays = AttributeArrays(input, scalars);
@@ -134,25 +183,12 @@ AttributeVolumes GatherAttributes(vtkImageData* input, vtkDataArray* scalars,
   const std::size_t n = geometry.numberOfPixels();
   for (vtkDataArray* array : arrays) {
     volumes.names.emplace_back(array->GetName());
-    if (array->GetDataType() == VTK_FLOAT && array->HasStandardMemoryLayout()) {
-      data.push_back(static_cast<const float*>(array->GetVoidPointer(0)));
+    if (array->GetDataType() == VTK_FLOAT && array->HasStandardMemoryLayout() &&
+        part.Contiguous()) {
+      data.push_back(static_cast<const float*>(array->GetVoidPointer(0)) + part.Offset());
       continue;
     }
-    std::vector<float>& values = volumes.converted.emplace_back(n);
-    if (array->HasStandardMemoryLayout()) {
-      switch (array->GetDataType()) {
-        vtkTemplateMacro(
-            ConvertToFloat(static_cast<const VTK_TT*>(array->GetVoidPointer(0)), n, values.data()));
-      default:
-        for (std::size_t i = 0; i < n; ++i) {
-          values[i] = static_cast<float>(array->GetComponent(static_cast<vtkIdType>(i), 0));
-        }
-      }
-    } else {
-      for (std::size_t i = 0; i < n; ++i) {
-        values[i] = static_cast<float>(array->GetComponent(static_cast<vtkIdType>(i), 0));
-      }
-    }
+    PartToFloat(array, part, volumes.converted.emplace_back(n).data());
     data.push_back(nullptr); // filled below, once `converted` no longer moves
   }
   std::size_t next = 0;
@@ -177,6 +213,27 @@ MeshNaming NamingOf(const ContourRequest& request, vtkDataArray* scalars,
   return naming;
 }
 
+/// The arrays VTK's filters give a surface with no points: empty scalars and normals, no
+/// interpolated attributes. Pieces of a parallel pipeline that miss the surface are common, and an
+/// appended or written set of pieces should have the arrays VTK's would.
+void EmptySurfaceArraysAsVtk(const ContourRequest& request, const MeshNaming& naming,
+                             vtkPolyData* output) {
+  vtkPointData* pointData = output->GetPointData();
+  for (const std::string& name : naming.attributeNames) pointData->RemoveArray(name.c_str());
+  if (request.computeScalars && !pointData->GetScalars()) {
+    auto scalars =
+        vtkSmartPointer<vtkDataArray>::Take(vtkDataArray::CreateDataArray(naming.scalarsType));
+    if (naming.scalarsName) scalars->SetName(naming.scalarsName->c_str());
+    pointData->SetScalars(scalars);
+  }
+  if (request.computeNormals && !pointData->GetNormals()) {
+    vtkNew<vtkFloatArray> normals;
+    normals->SetNumberOfComponents(3);
+    normals->SetName("Normals");
+    pointData->SetNormals(normals);
+  }
+}
+
 /// Whether the CUDA run may keep the mesh: one device (several throw in ExtractIsosurface, which
 /// is right for KeepMeshOnDevice, but a consumer's preference falls back to the host instead).
 bool KeepOnDevice(const ContourRequest& request, Backend backend) {
@@ -194,8 +251,9 @@ ContourOutcome Run(vtkImageData* input, vtkDataArray* scalars, const int extent[
                                      ToString(request.backend) + " and resolves to the CPU");
   }
   const ImageGeometry geometry = GeometryOf(input, extent);
+  const SubExtent part{input->GetExtent(), extent};
   const AttributeVolumes attributes = request.interpolateAttributes
-                                          ? GatherAttributes(input, scalars, geometry)
+                                          ? GatherAttributes(input, scalars, part, geometry)
                                           : AttributeVolumes{};
   const bool keepOnDevice = KeepOnDevice(request, backend);
   IsosurfaceOptions options;
@@ -212,7 +270,15 @@ ContourOutcome Run(vtkImageData* input, vtkDataArray* scalars, const int extent[
   IsosurfaceResult result;
   DispatchVtkScalarType(scalars->GetDataType(), [&](auto zero) {
     using T = decltype(zero);
-    const ImageView<const T> volume{static_cast<const T*>(scalars->GetVoidPointer(0)), geometry,
+    const T* all = static_cast<const T*>(scalars->GetVoidPointer(0));
+    std::vector<T> copy; // the part, when its rows are not one run of the input's array
+    if (!part.Contiguous()) {
+      copy.resize(geometry.numberOfPixels());
+      part.ForEachRow([&](std::size_t in, std::size_t at) {
+        std::copy_n(all + in, part.Row(), copy.data() + at);
+      });
+    }
+    const ImageView<const T> volume{part.Contiguous() ? all + part.Offset() : copy.data(), geometry,
                                     MemoryLocation::Host};
     result = ExtractIsosurface(volume, options, attributes.views);
   });
@@ -229,6 +295,7 @@ ContourOutcome Run(vtkImageData* input, vtkDataArray* scalars, const int extent[
     return outcome;
   }
   ToVtkPolyDataNamed(result.mesh, output, naming);
+  if (output->GetNumberOfPoints() == 0) EmptySurfaceArraysAsVtk(request, naming, output);
   return outcome;
 }
 

@@ -12,10 +12,12 @@
 #include <vtkPoints.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <random>
+#include <set>
 #include <sstream>
 
 namespace cumed::surfacevtktest {
@@ -280,6 +282,69 @@ double MaxDifference(vtkDataArray* actual, vtkDataArray* expected,
     }
   }
   return largest;
+}
+
+namespace {
+
+using TriangleKey = std::array<vtkIdType, 3>;
+
+/// A surface's triangles as `whole`'s point ids (each vertex located within `tolerance`), rotated
+/// so the smallest id comes first; `problem` names the first vertex that is no point of `whole`.
+std::set<TriangleKey> TrianglesIn(vtkPolyData* surface, vtkPolyData* whole,
+                                  vtkPointLocator* locator, double tolerance,
+                                  std::string& problem) {
+  std::set<TriangleKey> keys;
+  vtkNew<vtkIdList> cell;
+  vtkCellArray* polys = surface->GetPolys();
+  for (vtkIdType c = 0; c < polys->GetNumberOfCells(); ++c) {
+    polys->GetCellAtId(c, cell);
+    TriangleKey key{};
+    for (int v = 0; v < 3; ++v) {
+      double p[3];
+      surface->GetPoint(cell->GetId(v), p);
+      double distance2 = 0.0;
+      key[v] = locator->FindClosestPointWithinRadius(tolerance, p, distance2);
+      if (key[v] < 0 && problem.empty()) {
+        std::ostringstream text;
+        text << "triangle " << c << " has a vertex (" << p[0] << ", " << p[1] << ", " << p[2]
+             << ") that is no point of the whole surface (" << whole->GetNumberOfPoints()
+             << " points)";
+        problem = text.str();
+      }
+    }
+    std::rotate(key.begin(), std::min_element(key.begin(), key.end()), key.end());
+    keys.insert(key);
+  }
+  return keys;
+}
+
+} // namespace
+
+std::string PiecesCoverWhole(const std::vector<vtkSmartPointer<vtkPolyData>>& pieces,
+                             vtkPolyData* whole, double tolerance) {
+  vtkNew<vtkPointLocator> locator;
+  locator->SetDataSet(whole);
+  locator->BuildLocator();
+  std::string problem;
+  std::set<TriangleKey> unionOfPieces;
+  for (const auto& piece : pieces) {
+    const auto keys = TrianglesIn(piece, whole, locator, tolerance, problem);
+    unionOfPieces.insert(keys.begin(), keys.end());
+  }
+  const auto wholeKeys = TrianglesIn(whole, whole, locator, tolerance, problem);
+  if (!problem.empty()) return problem;
+  if (wholeKeys.size() != static_cast<std::size_t>(whole->GetNumberOfPolys())) {
+    return "the whole surface repeats a triangle";
+  }
+  if (unionOfPieces != wholeKeys) {
+    std::size_t missing = 0;
+    for (const TriangleKey& key : wholeKeys) missing += unionOfPieces.count(key) ? 0 : 1;
+    std::ostringstream text;
+    text << "the pieces hold " << unionOfPieces.size() << " distinct triangles, the whole surface "
+         << wholeKeys.size() << " (" << missing << " of these missing)";
+    return text.str();
+  }
+  return "";
 }
 
 bool SameValues(vtkDataArray* a, vtkDataArray* b) {

@@ -57,6 +57,13 @@ struct SurfaceComparison {
 SurfaceComparison CompareSurfaces(vtkPolyData* actual, vtkPolyData* expected, double tolerance,
                                   const std::string& scalarName);
 
+/// Whether the pieces' triangles, together, are the whole surface's, as sets (nothing missing,
+/// nothing extra; pieces may overlap, e.g. by ghost layers): every vertex is matched to a point of
+/// `whole` by position within `tolerance`, a triangle is its three point ids in order (orientation
+/// kept). "" when they are; else the first problem.
+std::string PiecesCoverWhole(const std::vector<vtkSmartPointer<vtkPolyData>>& pieces,
+                             vtkPolyData* whole, double tolerance);
+
 /// Largest |actual[i] - expected[toExpected[i]]| over all tuples and components of the arrays;
 /// +inf when the shapes differ.
 double MaxDifference(vtkDataArray* actual, vtkDataArray* expected,

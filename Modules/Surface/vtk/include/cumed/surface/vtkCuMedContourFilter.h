@@ -34,9 +34,17 @@
 //    the filter's executive (vtkCuMedDeviceMeshPipeline): one counted download of the mesh (a copy
 //    per array), no second run, when nothing upstream changed; a new run otherwise.
 //
+// Pieces of a streaming or parallel pipeline (UpdatePiece(piece, pieces, ghostLevels), explicit
+// update extents, vtkMPIController ranks): RequestUpdateExtent is the VTK filter's own (with
+// ComputeNormals or ComputeGradients it asks upstream for one more ghost level), and RequestData
+// contours what VTK's filter contours: the update extent within the input's extent, ghost layers
+// included, nothing marked or removed. A producer that holds more than the update extent (a whole
+// image given with SetInputData, asked for an extent) is contoured over that part only.
+//
 // Copies: the mesh arrays are copied once (a parallel memcpy) into the VTK arrays; VTK's free
-// callbacks take no context, so they cannot release a std::vector. Input scalars are read in place;
-// attribute arrays in place when they are float, else converted to float first.
+// callbacks take no context, so they cannot release a std::vector. Input scalars are read in place
+// (also a part made of whole x-y planes of the input); a part cut along x or y is copied into one
+// block first. Attribute arrays likewise when they are float, else converted to float first.
 #include "cumed/core/Backend.h"
 #include "cumed/core/Execution.h"
 #include "cumed/surface/Isosurface.h"
