@@ -45,6 +45,11 @@ case "$suite" in
                        cumed_registration_penalty_test cumed_registration_filter_test
                        cumed_registration_accuracy_test cumed-register-benchmark
                        cumed-register cumed-make-known-warp cumed-field-error cumed-landmark-tre) ;;
+  # The MPI layer (issue 15) under that machine's own mpirun (OpenMPI 4.1, ABI-compatible with
+  # Debian's): the distributed filters with the CUDA backend, the batch farm, VTK's MPI pipeline.
+  mpi) names=(cumed_parallel_test cumed_parallel_morphology_test cumed_parallel_morphology_ct_test
+              cumed_parallel_surface_test cumed_surface_vtk_mpi_test cumed-mpi-morphology
+              cumed-mpi-isosurface cumed-batch cumed-morphology cumed-make-phantom) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation or registration)" >&2; exit 2 ;;
 esac
 # cumed-piv --backend cuda --png (arrows built on the GPU, drawn through interop; with
@@ -81,5 +86,5 @@ else
 fi
 # DCMTK's data dictionary is a data file, not a library: ldd does not bring it.
 cp /usr/share/libdcmtk17/dicom.dic .gpu/
-cp scripts/gpu/run-gpu-suite.sh scripts/gpu/registration-runs.sh .gpu/
+cp scripts/gpu/run-gpu-suite.sh scripts/gpu/registration-runs.sh scripts/gpu/run-mpi-suite.sh .gpu/
 du -sh .gpu
