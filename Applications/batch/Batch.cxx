@@ -12,11 +12,8 @@
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
 #include "cumed/parallel/Collective.h"
+#include "cumed/parallel/RankDevice.h"
 #include "cumed/parallel/TaskFarm.h"
-
-#if CUMED_WITH_CUDA
-#include <cuda_runtime_api.h>
-#endif
 
 #include <filesystem>
 #include <sstream>
@@ -27,31 +24,8 @@ namespace fs = std::filesystem;
 namespace cumed::batch {
 namespace {
 using parallel::Communicator;
-
-// The rank's index among the ranks of its host (MPI_COMM_TYPE_SHARED): collective.
-int LocalRank(const Communicator& comm) {
-  MPI_Comm local;
-  CUMED_MPI_CHECK(
-      MPI_Comm_split_type(comm.native(), MPI_COMM_TYPE_SHARED, comm.rank(), MPI_INFO_NULL, &local));
-  int rank = 0;
-  CUMED_MPI_CHECK(MPI_Comm_rank(local, &rank));
-  CUMED_MPI_CHECK(MPI_Comm_free(&local));
-  return rank;
-}
-
-// One GPU per rank: the ranks of a host take its devices in turn. Returns the device, or -1.
-int UseDeviceOfLocalRank(int localRank) {
-  const DeviceProbeResult& probe = ProbeDevices();
-  if (!probe.usable || probe.devices.empty()) return -1;
-  const int device = probe.devices[localRank % probe.devices.size()].index;
-#if CUMED_WITH_CUDA
-  const cudaError_t status = cudaSetDevice(device);
-  if (status != cudaSuccess)
-    throw cumed::Error("cudaSetDevice(" + std::to_string(device) +
-                       ") failed: " + cudaGetErrorString(status));
-#endif
-  return device;
-}
+using parallel::LocalRank;
+using parallel::UseDeviceOfLocalRank;
 
 // OUT: absent or an empty directory, and not inside INPUT_DIR; created here.
 void PrepareOutputDirectory(const Arguments& arguments) {

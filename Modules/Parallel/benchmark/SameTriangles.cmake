@@ -1,0 +1,25 @@
+# Runs cumed-mpi-scaling-benchmark with 1 and with 2 ranks (same ARGS) and fails unless both exit
+# 0 and print the same, non-zero "triangles=" count: the distributed result must not depend on
+# the number of ranks.
+separate_arguments(args UNIX_COMMAND "${ARGS}")
+set(counts)
+foreach(ranks 1 2)
+  execute_process(COMMAND ${MPIEXEC} ${NP_FLAG} ${ranks} ${PROGRAM} ${args}
+    RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${ranks} rank(s): exit status ${status}\n${out}\n${err}")
+  endif()
+  if(NOT out MATCHES "ranks=${ranks} triangles=([0-9]+)")
+    message(FATAL_ERROR "${ranks} rank(s): no 'ranks=${ranks} triangles=N' line in:\n${out}")
+  endif()
+  list(APPEND counts ${CMAKE_MATCH_1})
+  message(STATUS "${ranks} rank(s): triangles=${CMAKE_MATCH_1}")
+endforeach()
+list(GET counts 0 one)
+list(GET counts 1 two)
+if(one EQUAL 0)
+  message(FATAL_ERROR "1 rank made no triangles: the smoke volume must cross the isovalue")
+endif()
+if(NOT one EQUAL two)
+  message(FATAL_ERROR "triangles differ: ${one} with 1 rank, ${two} with 2 ranks")
+endif()
