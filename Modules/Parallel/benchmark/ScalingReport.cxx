@@ -72,10 +72,12 @@ std::string NetworkModel(int ranks, const ScalingArguments& arguments,
   const double bandwidth = arguments.networkGbps * 1e9 / 8;
   const double networkSeconds =
       nodeBytes / bandwidth + messagesPerNode * arguments.networkLatencyUs * 1e-6;
-  // Measured compute: the slowest rank's build + close + iso of this run, times the ranks (the
-  // whole job's compute on one rank), over the nodes.
+  // Measured compute of the whole job on one rank: the 1-rank total when given (--baseline),
+  // else this run's slowest rank's build + close + iso times the ranks; then over the nodes.
   const double compute = result.seconds[kBuild] + result.seconds[kClose] + result.seconds[kIso];
-  const double computePerNode = compute * ranks / nodes;
+  const bool fromBaseline = arguments.baselineSeconds > 0;
+  const double wholeCompute = fromBaseline ? arguments.baselineSeconds : compute * ranks;
+  const double computePerNode = wholeCompute / nodes;
   const std::int64_t planesPerNode = arguments.size[2] / nodes;
 
   std::ostringstream text;
@@ -89,9 +91,12 @@ std::string NetworkModel(int ranks, const ScalingArguments& arguments,
        << "- assumed (not measured): " << arguments.networkGbps << " Gb/s per link ("
        << "InfiniBand-class), " << arguments.networkLatencyUs << " us per message, no contention\n"
        << "- modelled network time per node: " << Seconds(networkSeconds) << " s\n"
-       << "- measured compute (build + close + iso, slowest rank " << Seconds(compute) << " s x "
-       << ranks << " ranks) scaled by 1/" << nodes << ": " << Seconds(computePerNode)
-       << " s per node\n"
+       << "- measured compute: "
+       << (fromBaseline
+               ? "the 1-rank total (--baseline) "
+               : "build + close + iso of the slowest rank x " + std::to_string(ranks) + " ranks = ")
+       << Seconds(wholeCompute) << " s, scaled by 1/" << nodes << ": " << Seconds(computePerNode)
+       << " s per node (perfect compute scaling assumed)\n"
        << "- modelled network / compute at " << nodes
        << " nodes: " << Format("%.1f%%", 100 * networkSeconds / computePerNode)
        << (planesPerNode < result.closingHaloPlanes
