@@ -49,7 +49,8 @@ case "$suite" in
   # Debian's): the distributed filters with the CUDA backend, the batch farm, VTK's MPI pipeline.
   mpi) names=(cumed_parallel_test cumed_parallel_morphology_test cumed_parallel_morphology_ct_test
               cumed_parallel_surface_test cumed_surface_vtk_mpi_test cumed-mpi-morphology
-              cumed-mpi-isosurface cumed-batch cumed-morphology cumed-make-phantom) ;;
+              cumed-mpi-isosurface cumed-batch cumed-morphology cumed-make-phantom
+              cumed-mpi-scaling-benchmark) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation or registration)" >&2; exit 2 ;;
 esac
 # cumed-piv --backend cuda --png (arrows built on the GPU, drawn through interop; with
@@ -86,5 +87,6 @@ else
 fi
 # DCMTK's data dictionary is a data file, not a library: ldd does not bring it.
 cp /usr/share/libdcmtk17/dicom.dic .gpu/
-cp scripts/gpu/run-gpu-suite.sh scripts/gpu/registration-runs.sh scripts/gpu/run-mpi-suite.sh .gpu/
+cp scripts/gpu/run-gpu-suite.sh scripts/gpu/registration-runs.sh scripts/gpu/run-mpi-suite.sh \
+   scripts/gpu/run-mpi-scaling.sh scripts/mpi-scaling.sh .gpu/
 du -sh .gpu
