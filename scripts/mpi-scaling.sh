@@ -76,6 +76,11 @@ done
   echo
   echo "Triangles equal for every rank count: $triangles."
   echo
+  echo "Every rank count shares the same $cores cores (threads/rank): where the 1-rank run already"
+  echo "uses them all, the ideal speedup here is 1.0 and the rows show what splitting costs (halo"
+  echo "work near the cuts, exchanges); efficiency = speedup / ranks assumes each rank brings its"
+  echo "own cores, as one rank per node of a cluster does."
+  echo
   printf '%s' "$models"
 } >"$out"
 echo "mpi-scaling.sh: wrote $out" >&2
