@@ -4,6 +4,7 @@
 //
 //   cumed-morphology-benchmark --ct DIR_OR_FILE [--repeat N] [--itk-max-radius R] [--no-itk]
 //                              [--tall-slices N] [--only NAME_PART]
+#include "cumed/benchmark/MirroredTiling.h"
 #include "cumed/benchmark/PinnedRoundTrip.h"
 #include "cumed/benchmark/Table.h"
 #include "cumed/core/Backend.h"
@@ -91,8 +92,8 @@ Volume Tall(const Volume& ct, std::size_t slices) {
   const std::size_t plane = ct.size[0] * ct.size[1], depth = ct.size[2];
   v.hu.resize(plane * slices);
   for (std::size_t z = 0; z < slices; ++z) {
-    const std::size_t period = z % (2 * depth);
-    const std::size_t source = period < depth ? period : 2 * depth - 1 - period;
+    const auto source = static_cast<std::size_t>(cumed::benchmark::MirroredIndex(
+        static_cast<std::int64_t>(z), static_cast<std::int64_t>(depth)));
     std::memcpy(&v.hu[z * plane], &ct.hu[source * plane], plane * sizeof(std::int16_t));
   }
   return v;

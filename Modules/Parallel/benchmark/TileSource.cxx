@@ -1,5 +1,6 @@
 #include "TileSource.h"
 
+#include "cumed/benchmark/MirroredTiling.h"
 #include "cumed/data/CtPhantom.h"
 #include "cumed/io/DicomSeriesReader.h"
 
@@ -9,6 +10,8 @@
 
 namespace cumed::scaling {
 namespace {
+
+using benchmark::MirroredIndex;
 
 CtTile TileOf(const itk::Image<std::int16_t, 3>& image, std::string source) {
   CtTile tile;
@@ -59,11 +62,6 @@ void BroadcastTile(const parallel::Communicator& comm, CtTile& tile) {
   tile.source.resize(static_cast<std::size_t>(length));
   CUMED_MPI_CHECK(
       MPI_Bcast(tile.source.data(), static_cast<int>(length), MPI_CHAR, 0, comm.native()));
-}
-
-std::int64_t MirroredIndex(std::int64_t i, std::int64_t n) {
-  const std::int64_t period = i % (2 * n);
-  return period < n ? period : 2 * n - 1 - period;
 }
 
 void BuildTiledPlanes(const CtTile& tile, const std::array<std::int64_t, 3>& volumeSize,

@@ -26,9 +26,6 @@ CtTile LoadTile(const std::string& ctDirectory, const std::array<std::int64_t, 3
 /// Rank 0's tile on every rank (one MPI_Bcast of the header and one of the voxels). Collective.
 void BroadcastTile(const parallel::Communicator& comm, CtTile& tile);
 
-/// The index in [0, n) that mirrored tiling maps `i` (>= 0) to: 0..n-1, n-1..0, 0..n-1, ...
-std::int64_t MirroredIndex(std::int64_t i, std::int64_t n);
-
 /// Planes [planes.begin, planes.end) of the tiled volume of `volumeSize` into `out` (room for
 /// volumeSize x * y * planes.planes() voxels).
 void BuildTiledPlanes(const CtTile& tile, const std::array<std::int64_t, 3>& volumeSize,
