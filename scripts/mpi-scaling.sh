@@ -42,7 +42,9 @@ triangles=""
 for ranks in $ranks_list; do
   threads=${fixed_threads:-$(( cores / ranks > 0 ? cores / ranks : 1 ))}
   echo "mpi-scaling.sh: $ranks rank(s), $threads thread(s) each" >&2
-  if ! OMP_NUM_THREADS=$threads mpirun --oversubscribe -np "$ranks" "$program" "$@" \
+  # --bind-to none: OpenMPI binds each rank to one core when it starts two ranks or fewer, which
+  # would leave a 1-rank run's OpenMP threads on a single core.
+  if ! OMP_NUM_THREADS=$threads mpirun --oversubscribe --bind-to none -np "$ranks" "$program" "$@" \
       "${baseline[@]}" >"$tmp/run.txt" 2>"$tmp/err.txt"; then
     echo "mpi-scaling.sh: $ranks rank(s) failed:" >&2
     cat "$tmp/run.txt" "$tmp/err.txt" >&2
