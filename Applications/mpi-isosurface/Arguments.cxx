@@ -1,5 +1,6 @@
 #include "Arguments.h"
 
+#include "cumed/app/BackendOption.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
 
@@ -27,7 +28,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
            name == "--force";
   };
   handlers.takesValue = [](const std::string& name) {
-    return name == "--iso" || name == "--output";
+    return name == "--iso" || name == "--output" || name == "--backend";
   };
   handlers.onFlag = [&](const std::string& name) {
     if (name == "--help" || name == "-h") arguments.help = true;
@@ -39,6 +40,8 @@ Arguments ParseArguments(int argc, const char* const* argv) {
     if (option.name == "--iso") {
       arguments.iso = app::ParseFiniteNumber("--iso", value);
       haveIso = true;
+    } else if (option.name == "--backend") {
+      arguments.backend = app::ParseBackendOption("--backend", value);
     } else {
       if (value.empty()) throw UsageError("--output needs a file name");
       arguments.output = value;
@@ -70,9 +73,10 @@ std::string HelpText() {
   return R"(Usage: mpirun -np N cumed-mpi-isosurface INPUT --iso V --output OUT [options]
 
 The isosurface of one volume split in z-slabs over the MPI ranks: each rank extracts its slab's
-piece on the CPU after fetching the one ghost plane above it from its neighbour (two above and
-one below with --normals), and the pieces are numbered with MPI_Exscan so that together they are
-exactly the welded mesh cumed-isosurface makes in one process (same points, ids and triangles).
+piece on its GPU or CPU after fetching the one ghost plane above it from its neighbour (two above
+and one below with --normals), and the pieces are numbered with MPI_Exscan so that together they
+are exactly the welded mesh cumed-isosurface makes in one process (same points, ids and
+triangles, on either backend).
 
 INPUT
   FILE.mha, FILE.mhd, FILE.nrrd   every rank reads only its slab's planes and the ghost planes
@@ -91,6 +95,9 @@ Options
                  OUT.vtp or OUT.stl with --gather: rank 0 gathers the whole mesh and writes it
   --gather       write one file on rank 0 instead of pieces
   --normals      point normals from the gradient (as vtkFlyingEdges3D's ComputeNormals)
+  --backend B    auto, cpu or cuda (default: auto, CUDA where a device is usable): where every
+                 rank extracts its piece; with CUDA each rank takes one GPU of its host (local
+                 rank % GPUs, so ranks share GPUs when there are more ranks than GPUs)
   --force        replace existing outputs
   -h, --help     this text
 

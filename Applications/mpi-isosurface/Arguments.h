@@ -1,6 +1,8 @@
 #pragma once
 // The command line of cumed-mpi-isosurface (the same on every rank, so every rank reaches the
 // same verdict on it) and its --help text.
+#include "cumed/core/Backend.h"
+
 #include <filesystem>
 #include <string>
 
@@ -17,6 +19,7 @@ struct Arguments {
   bool gather = false;
   bool normals = false;
   bool force = false;
+  Backend backend = Backend::Auto; ///< where every rank extracts its piece
 };
 
 /// Throws app::UsageError naming the option or value.

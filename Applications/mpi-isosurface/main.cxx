@@ -3,10 +3,12 @@
 #include "Outputs.h"
 #include "RankInput.h"
 
+#include "cumed/app/BackendOption.h"
 #include "cumed/app/ProgramMain.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/Communicator.h"
 #include "cumed/parallel/DistributedIsosurface.h"
+#include "cumed/parallel/RankDevice.h"
 
 #include <iostream>
 
@@ -29,7 +31,13 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
     surface::IsosurfaceOptions options;
     options.values = {arguments.iso};
     options.computeNormals = arguments.normals;
-    options.backend = Backend::CPU;
+    // One GPU per rank: resolved on every rank (CUDA not usable on one stops them all).
+    const int localRank = parallel::LocalRank(world);
+    int device = -1;
+    parallel::RunCollectively(world, [&] {
+      options.backend = app::ResolveRequestedBackend(arguments.backend);
+      if (options.backend == Backend::CUDA) device = parallel::UseDeviceOfLocalRank(localRank);
+    });
     RankInput input = ReadRankInput(world, arguments.input, options);
     const parallel::DistributedIsosurfaceResult result =
         parallel::DistributedIsosurface(world, input.slabs, input.planes, input.whole, options);
@@ -37,6 +45,7 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
     if (root) {
       std::cout << "output=" << arguments.output.string() << " ranks=" << world.size()
                 << " points=" << result.totalPoints << " triangles=" << result.totalTriangles
+                << " backend=" << ToString(result.backendUsed) << " device=" << device
                 << " input=" << input.source << "\n";
     }
     return 0;

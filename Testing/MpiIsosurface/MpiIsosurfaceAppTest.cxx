@@ -1,8 +1,9 @@
 // cumed-mpi-isosurface run as a user runs it, under mpiexec with 1 to 4 ranks: a .mha (read slab
 // by slab), a .nrrd and the phantom DICOM series (scattered from rank 0) in; a .pvtp that VTK's
 // vtkXMLPPolyDataReader reads with the single-process counts (seam copies flagged vtkGhostType),
-// and the gathered .vtp/.stl, identical to ExtractIsosurface's mesh of the whole volume; the
-// exit statuses and messages of bad runs, with no outputs left behind.
+// and the gathered .vtp/.stl, identical to ExtractIsosurface's mesh of the whole volume (on the
+// CPU backend, and in the Cuda suite on the ranks' GPUs); the exit statuses and messages of bad
+// runs, with no outputs left behind.
 #include "ProgramRun.h"
 #include "TestVolumes.h"
 #include "cumed/io/DicomSeriesReader.h"
@@ -182,14 +183,34 @@ TEST(MpiIsosurfaceAppOnThreeRanks, NrrdAndGatheredStl) {
   Volume16 volume = TestVolume();
   volume.geometry.direction = {1, 0, 0, 0, 1, 0, 0, 0, 1};
   WriteNrrd(volume, dir / "volume.nrrd");
-  const RunResult run =
-      RunRanks(3, {"volume.nrrd", "--iso", "-20", "--gather", "--output", "s.stl"}, dir);
+  const RunResult run = RunRanks(
+      3, {"volume.nrrd", "--iso", "-20", "--gather", "--output", "s.stl", "--backend", "cpu"}, dir);
   ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_EQ(FieldOf(run.out, "backend"), "cpu");
+  EXPECT_EQ(FieldOf(run.out, "device"), "-1");
   vtkNew<vtkSTLReader> reader;
   reader->SetFileName((dir / "s.stl").string().c_str());
   reader->MergingOff(); // keep every facet, degenerate ones included
   reader->Update();
   EXPECT_EQ(reader->GetOutput()->GetNumberOfPolys(), Whole(volume, -20, false).numberOfTriangles());
+}
+
+TEST(MpiIsosurfaceAppCuda, PiecesOnTheRanksGpusEqualTheCpuWholeMesh) {
+  CUMED_SKIP_WITHOUT_CUDA();
+  const fs::path dir = FreshDirectory();
+  const Volume16 volume = TestVolume();
+  WriteMha(volume, dir / "volume.mha");
+  for (const int ranks : {1, 3}) {
+    const RunResult gathered =
+        RunRanks(ranks,
+                 {"volume.mha", "--iso", "150", "--normals", "--gather", "--output",
+                  "g" + std::to_string(ranks) + ".vtp", "--backend", "cuda"},
+                 dir);
+    ASSERT_EQ(gathered.exitCode, 0) << gathered.err;
+    EXPECT_EQ(FieldOf(gathered.out, "backend"), "cuda");
+    EXPECT_NE(FieldOf(gathered.out, "device"), "-1");
+    ExpectVtpIsWholeMesh(dir / ("g" + std::to_string(ranks) + ".vtp"), Whole(volume, 150, true));
+  }
 }
 
 TEST(MpiIsosurfaceAppOnFourRanks, PhantomDicomSeriesIsScatteredFromRankZero) {
@@ -233,6 +254,16 @@ TEST(MpiIsosurfaceAppOnThreeRanks, BadRunsSayWhyOnceAndLeaveNothing) {
   EXPECT_NE(usage.err.find("--iso V is required"), std::string::npos) << usage.err;
   // Printed by rank 0 only.
   EXPECT_EQ(usage.err.find("--iso V is required"), usage.err.rfind("--iso V is required"));
+  const RunResult backend =
+      RunRanks(3, {"volume.mha", "--iso", "1", "--output", "o.pvtp", "--backend", "gpu"}, dir);
+  EXPECT_EQ(backend.exitCode, 2);
+  EXPECT_NE(backend.err.find("--backend"), std::string::npos) << backend.err;
+  if (!CudaUsable()) {
+    const RunResult noGpu =
+        RunRanks(3, {"volume.mha", "--iso", "1", "--output", "o.pvtp", "--backend", "cuda"}, dir);
+    EXPECT_EQ(noGpu.exitCode, 1);
+    EXPECT_NE(noGpu.err.find("rank 0: --backend cuda: "), std::string::npos) << noGpu.err;
+  }
   std::ofstream(dir / "o_0.vtp") << "not mine";
   const RunResult exists = RunRanks(3, {"volume.mha", "--iso", "1", "--output", "o.pvtp"}, dir);
   EXPECT_EQ(exists.exitCode, 2);

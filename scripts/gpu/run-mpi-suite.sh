@@ -27,11 +27,15 @@ done
 ct=/tmp/cumed-root/shared/data/ct/popi-phase00
 rm -rf /tmp/mpi-out && mkdir -p /tmp/mpi-out
 {
-  echo "=== cumed-mpi-isosurface on the real CT, 1 and 4 ranks"
-  for ranks in 1 4; do
-    /usr/bin/time -f "wall %e s" mpirun -n $ranks cumed-mpi-isosurface $ct --iso 300 --gather --output /tmp/mpi-out/iso-$ranks.vtp
+  echo "=== cumed-mpi-isosurface on the real CT, 1 and 4 ranks, on the GPU and on the CPU"
+  for backend in cuda cpu; do
+    for ranks in 1 4; do
+      /usr/bin/time -f "wall %e s" mpirun -n $ranks cumed-mpi-isosurface $ct --iso 300 --normals --gather --backend $backend --output /tmp/mpi-out/iso-$backend-$ranks.vtp
+    done
   done
-  cmp /tmp/mpi-out/iso-1.vtp /tmp/mpi-out/iso-4.vtp && echo "1 and 4 ranks: identical .vtp"
+  for run in cuda-1 cuda-4 cpu-4; do
+    cmp /tmp/mpi-out/iso-cpu-1.vtp /tmp/mpi-out/iso-$run.vtp && echo "cpu 1 rank and $run: identical .vtp"
+  done
   echo "=== cumed-batch --backend cuda, 3 ranks, 3 series (one a copy)"
   mkdir -p /tmp/batch-in/a /tmp/batch-in/b
   cumed-make-phantom /tmp/batch-in/a/series >/dev/null && cp -r /tmp/batch-in/a/series /tmp/batch-in/b/

@@ -40,7 +40,7 @@ std::vector<int> ChooseDevices(const IsosurfaceOptions& options) {
 }
 
 /// The scalars (and attributes) one slab reads, on its device: its planes, the ghost plane, and
-/// one plane on either side for the gradients.
+/// one plane on either side for the gradients (those of them the caller holds).
 template <class T> struct SlabInput {
   DeviceBuffer scalars;
   std::vector<DeviceBuffer> attributeCopies;
@@ -62,12 +62,18 @@ struct DevicePart {
   std::int64_t points_ = 0, triangles_ = 0;
 };
 
+/// Planes [zBegin, zEnd) of a volume of geometry `whole`, of which `volume` (and the attributes)
+/// hold planes [firstPlane, firstPlane + volume's z size): the whole volume, or one rank's slab
+/// with its halo.
 template <class T> class CudaContour {
 public:
-  CudaContour(const ImageView<const T>& volume, const IsosurfaceOptions& options,
+  CudaContour(const ImageView<const T>& volume, std::int64_t firstPlane, const ImageGeometry& whole,
+              std::int64_t zBegin, std::int64_t zEnd, const IsosurfaceOptions& options,
               const std::vector<ImageView<const float>>& attributes)
-      : volume_(volume), options_(options), attributes_(attributes),
-        labelMode_(options.mode == ContourMode::Label), devices_(ChooseDevices(options)) {
+      : volume_(volume), firstPlane_(firstPlane),
+        heldEnd_(firstPlane + static_cast<std::int64_t>(volume.geometry.size[2])), whole_(whole),
+        options_(options), attributes_(attributes), labelMode_(options.mode == ContourMode::Label),
+        devices_(ChooseDevices(options)) {
     if (attributes.size() > static_cast<std::size_t>(kMaxCudaAttributes)) {
       throw InvalidArgument("isosurface: the CUDA backend interpolates at most " +
                             std::to_string(kMaxCudaAttributes) + " attribute volumes, " +
@@ -78,7 +84,7 @@ public:
                             std::to_string(devices_.size()) + " were requested)");
     }
     const int slabs = std::max<int>(options.numberOfSlabs, static_cast<int>(devices_.size()));
-    jobs_ = PlanJobs(volume.geometry, options, slabs);
+    jobs_ = PlanJobs(whole, options, PlanSlabs(zBegin, zEnd, slabs));
     slabCount_ = static_cast<int>(jobs_.size() / options.values.size());
     if (jobs_.front().grid.bitWords() > 0xffffffffLL) {
       throw InvalidArgument("isosurface: a slab of more than 2^32 words of 32 points does not fit "
@@ -151,8 +157,10 @@ private:
 
   void upload(int slab, int d) {
     const ContourGrid& g = jobs_[slab].grid;
-    const std::int64_t first = std::max<std::int64_t>(0, g.zBegin - 1);
-    const std::int64_t last = std::min<std::int64_t>(g.nz, g.zEnd + 2);
+    // The planes the slab may read, of those the caller holds (a slab without normals gets no
+    // plane below it, the volume's last slab none above).
+    const std::int64_t first = std::max<std::int64_t>({0, firstPlane_, g.zBegin - 1});
+    const std::int64_t last = std::min<std::int64_t>({g.nz, heldEnd_, g.zEnd + 2});
     const std::size_t plane = static_cast<std::size_t>(g.nx * g.ny);
     SlabInput<T>& input = inputs_[slab];
     const Stream& stream = streamOf(d);
@@ -164,7 +172,8 @@ private:
       }
       const std::size_t bytes = (last - first) * plane * elementSize;
       copy = DeviceBuffer(bytes, stream);
-      const void* from = static_cast<const char*>(source) + first * plane * elementSize;
+      const void* from =
+          static_cast<const char*>(source) + (first - firstPlane_) * plane * elementSize;
       if (volume_.location == MemoryLocation::Host) {
         // Pageable memory: chunks through pinned staging, each staged while the previous one
         // crosses PCIe. The kernels start after the slab's last chunk (see platform.md).
@@ -175,7 +184,7 @@ private:
       }
       return copy.data();
     };
-    const std::int64_t zFirst = resident ? 0 : first;
+    const std::int64_t zFirst = resident ? firstPlane_ : first;
     input.rows = VolumeRows<T>{static_cast<const T*>(place(volume_.data, sizeof(T), input.scalars)),
                                g.nx, g.ny, g.nz, zFirst};
     input.attributeCopies.resize(attributes_.size());
@@ -268,7 +277,7 @@ private:
     for (std::size_t a = 0; a < attributes_.size(); ++a) {
       part.attributes.push_back(allocateOutput(points * sizeof(float), stream));
     }
-    const WorldTransform world = MakeWorldTransform(volume_.geometry);
+    const WorldTransform world = MakeWorldTransform(whole_);
     // Host mesh: every job's arrays come back through one pipeline of pinned chunks, each copied
     // into the mesh while the next ones cross PCIe.
     std::optional<TransferPipeline> transfers;
@@ -372,6 +381,9 @@ private:
   }
 
   const ImageView<const T>& volume_;
+  const std::int64_t firstPlane_; ///< the volume's plane that volume_ starts with
+  const std::int64_t heldEnd_;    ///< the plane after volume_'s last
+  const ImageGeometry whole_;
   const IsosurfaceOptions& options_;
   const std::vector<ImageView<const float>>& attributes_;
   const bool labelMode_;
@@ -391,12 +403,26 @@ template <class T>
 void ContourOnCuda(const ImageView<const T>& volume, const IsosurfaceOptions& options,
                    const std::vector<ImageView<const float>>& attributes,
                    IsosurfaceResult& result) {
-  CudaContour<T>(volume, options, attributes).run(result);
+  ContourRangeOnCuda(volume, 0, volume.geometry, 0,
+                     static_cast<std::int64_t>(volume.geometry.size[2]), options, attributes,
+                     result);
+}
+
+template <class T>
+void ContourRangeOnCuda(const ImageView<const T>& planes, std::int64_t firstPlane,
+                        const ImageGeometry& whole, std::int64_t zBegin, std::int64_t zEnd,
+                        const IsosurfaceOptions& options,
+                        const std::vector<ImageView<const float>>& attributes,
+                        IsosurfaceResult& result) {
+  CudaContour<T>(planes, firstPlane, whole, zBegin, zEnd, options, attributes).run(result);
 }
 
 #define CUMED_INSTANTIATE_CUDA(T)                                                                  \
   template void ContourOnCuda<T>(const ImageView<const T>&, const IsosurfaceOptions&,              \
-                                 const std::vector<ImageView<const float>>&, IsosurfaceResult&);
+                                 const std::vector<ImageView<const float>>&, IsosurfaceResult&);   \
+  template void ContourRangeOnCuda<T>(                                                             \
+      const ImageView<const T>&, std::int64_t, const ImageGeometry&, std::int64_t, std::int64_t,   \
+      const IsosurfaceOptions&, const std::vector<ImageView<const float>>&, IsosurfaceResult&);
 CUMED_INSTANTIATE_CUDA(std::uint8_t)
 CUMED_INSTANTIATE_CUDA(std::int16_t)
 CUMED_INSTANTIATE_CUDA(std::uint16_t)

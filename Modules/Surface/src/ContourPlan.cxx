@@ -60,10 +60,16 @@ void ValidateRequest(const ImageGeometry& geometry, MemoryLocation location,
 }
 
 std::vector<std::pair<std::int64_t, std::int64_t>> PlanSlabs(std::int64_t nz, int slabs) {
-  const std::int64_t count = std::max<std::int64_t>(1, std::min<std::int64_t>(slabs, nz));
+  return PlanSlabs(0, nz, slabs);
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> PlanSlabs(std::int64_t zBegin, std::int64_t zEnd,
+                                                             int slabs) {
+  const std::int64_t planes = zEnd - zBegin;
+  const std::int64_t count = std::max<std::int64_t>(1, std::min<std::int64_t>(slabs, planes));
   std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
   for (std::int64_t s = 0; s < count; ++s) {
-    ranges.emplace_back(nz * s / count, nz * (s + 1) / count);
+    ranges.emplace_back(zBegin + planes * s / count, zBegin + planes * (s + 1) / count);
   }
   return ranges;
 }

@@ -33,6 +33,10 @@ void ValidateRequest(const ImageGeometry& geometry, MemoryLocation location,
 /// than planes.
 std::vector<std::pair<std::int64_t, std::int64_t>> PlanSlabs(std::int64_t nz, int slabs);
 
+/// The same for planes [zBegin, zEnd) (the slab of a distributed volume, split further).
+std::vector<std::pair<std::int64_t, std::int64_t>> PlanSlabs(std::int64_t zBegin, std::int64_t zEnd,
+                                                             int slabs);
+
 /// Jobs in output order: value-major, then slab.
 std::vector<ContourJob> PlanJobs(const ImageGeometry& geometry, const IsosurfaceOptions& options,
                                  int slabs);

@@ -8,6 +8,11 @@
 #include <algorithm>
 #include <string>
 
+#if CUMED_SURFACE_WITH_CUDA
+#include "cuda/IsosurfaceCuda.h"
+#include "cumed/core/Device.h"
+#endif
+
 namespace cumed::surface {
 
 SlabHalo SlabHaloOf(const IsosurfaceOptions& options) {
@@ -45,6 +50,27 @@ void CheckSlabPlanes(const std::array<std::size_t, 3>& size, const VolumeSlab& s
   }
 }
 
+/// The piece of an empty slab: no points, no triangles, the arrays of the request (on the
+/// device with keepOnDevice).
+void MakeEmptyPiece(const IsosurfaceOptions& options, std::size_t attributeCount,
+                    IsosurfaceResult& result) {
+  const std::size_t values = options.values.size();
+  if (options.keepOnDevice) {
+    DeviceSurfaceMesh mesh;
+#if CUMED_SURFACE_WITH_CUDA
+    mesh.device = CurrentDevice();
+#endif
+    mesh.attributes.resize(attributeCount);
+    mesh.pointOffsets.assign(values + 1, 0);
+    mesh.triangleOffsets.assign(values + 1, 0);
+    result.deviceMesh = std::move(mesh);
+    return;
+  }
+  result.mesh.pointOffsets.assign(values + 1, 0);
+  result.mesh.triangleOffsets.assign(values + 1, 0);
+  result.mesh.attributes.assign(attributeCount, MeshArray<float>());
+}
+
 } // namespace
 
 template <class T>
@@ -65,29 +91,36 @@ IsosurfaceResult ExtractIsosurfaceSlab(const ImageView<const T>& planes, const V
   }
   detail::ValidateRequest(slab.whole, planes.location, options, attributeGeometries,
                           attributeLocations);
-  if (options.backend == Backend::CUDA) {
-    throw InvalidArgument("isosurface slab: runs on the CPU backend only (CUDA was requested)");
-  }
   IsosurfaceResult result;
-  result.backendUsed = Backend::CPU;
+  result.backendUsed = ResolveBackend(options.backend);
+  const bool onCpu = result.backendUsed == Backend::CPU;
+  if (onCpu && planes.location == MemoryLocation::Device) {
+    throw InvalidArgument("isosurface slab: the planes are in device memory but the CPU backend "
+                          "runs; copy them to the host (Image::toHost) or use the CUDA backend");
+  }
+  if (onCpu && options.keepOnDevice) {
+    throw InvalidArgument(
+        "isosurface slab: keepOnDevice needs the CUDA backend, and the CPU one runs");
+  }
   if (slab.zBegin == slab.zEnd && slab.zBegin >= 0 &&
       slab.zEnd <= static_cast<std::int64_t>(slab.whole.size[2])) {
-    const std::size_t values = options.values.size();
-    result.mesh.pointOffsets.assign(values + 1, 0);
-    result.mesh.triangleOffsets.assign(values + 1, 0);
-    result.mesh.attributes.assign(attributes.size(), MeshArray<float>());
-    return result; // an empty slab reads nothing
+    MakeEmptyPiece(options, attributes.size(), result); // an empty slab reads nothing
+    return result;
   }
   if (planes.components != 1) {
     throw InvalidArgument("isosurface slab: the volume must be scalar, but it has " +
                           std::to_string(planes.components) + " components per pixel");
   }
-  if (planes.location != MemoryLocation::Host) {
-    throw InvalidArgument("isosurface slab: the planes are in device memory; the slab pass runs "
-                          "on the CPU (copy them to the host)");
-  }
   CheckSlabPlanes(planes.geometry.size, slab, options);
   ExecutionScope scope(options, planes.geometry.numberOfPixels());
+#if CUMED_SURFACE_WITH_CUDA
+  if (!onCpu) {
+    detail::ContourRangeOnCuda(planes, slab.firstPlane, slab.whole, slab.zBegin, slab.zEnd, options,
+                               attributes, result);
+    scope.finish(Backend::CUDA, result.devicesUsed, result.slabsUsed);
+    return result;
+  }
+#endif
   result.mesh = detail::ContourRangesOnCpu(planes, slab.firstPlane, slab.whole, options, attributes,
                                            {{slab.zBegin, slab.zEnd}});
   scope.finish(Backend::CPU, 0, 1);

@@ -17,16 +17,6 @@ using namespace cumed;
 using namespace cumed::surface;
 using namespace cumed::surface::test;
 
-/// Planes [first, end) of `volume`, as a volume of their own.
-template <class T>
-Volume<T> PlanesOf(const Volume<T>& volume, std::int64_t first, std::int64_t end) {
-  Volume<T> part{volume.geometry, {}};
-  part.geometry.size[2] = static_cast<std::size_t>(end - first);
-  const std::size_t plane = volume.geometry.size[0] * volume.geometry.size[1];
-  part.data.assign(volume.data.begin() + first * plane, volume.data.begin() + end * plane);
-  return part;
-}
-
 /// Elements [begin, end) of `n` components each (nothing for an array the mesh does not carry).
 template <class A> void Append(A& to, const A& from, std::int64_t begin, std::int64_t end, int n) {
   if (from.empty()) return;
@@ -123,9 +113,15 @@ TEST(SlabPiece, RefusesMissingPlanesAndOtherRequests) {
   expectRefusal({volume.geometry, 2, 4, 10}, options,
                 "planes [4, 10) are not a slab of a volume "
                 "of 9 planes");
-  IsosurfaceOptions cuda = options;
-  cuda.backend = Backend::CUDA;
-  expectRefusal({volume.geometry, 2, 2, 4}, cuda, "runs on the CPU backend only");
+  IsosurfaceOptions keep = options;
+  keep.backend = Backend::CPU;
+  keep.keepOnDevice = true;
+  expectRefusal({volume.geometry, 2, 2, 4}, keep, "keepOnDevice needs the CUDA backend");
+  if (!CudaUsable()) {
+    IsosurfaceOptions cuda = options;
+    cuda.backend = Backend::CUDA;
+    EXPECT_THROW(ExtractIsosurfaceSlab(planes.view(), {volume.geometry, 2, 2, 4}, cuda), CudaError);
+  }
   // An empty slab reads nothing: an empty piece, whatever the image.
   const SurfaceMesh empty =
       ExtractIsosurfaceSlab(planes.view(), {volume.geometry, 0, 7, 7}, options).mesh;

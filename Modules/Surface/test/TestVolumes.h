@@ -155,6 +155,16 @@ Volume<T> LabelBlobs(const ImageGeometry& geometry, const std::vector<T>& labels
   return v;
 }
 
+/// Planes [first, end) of `volume`, as a volume of their own (a slab's planes and halo).
+template <class T>
+Volume<T> PlanesOf(const Volume<T>& volume, std::int64_t first, std::int64_t end) {
+  Volume<T> part{volume.geometry, {}};
+  part.geometry.size[2] = static_cast<std::size_t>(end - first);
+  const std::size_t plane = volume.geometry.size[0] * volume.geometry.size[1];
+  part.data.assign(volume.data.begin() + first * plane, volume.data.begin() + end * plane);
+  return part;
+}
+
 /// The mesh of one extraction, on `backend`.
 template <class T>
 SurfaceMesh Extract(const ImageView<const T>& volume, IsosurfaceOptions options, Backend backend,

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace cumed::parallel {
 
@@ -106,6 +107,10 @@ DistributedIsosurfaceResult DistributedIsosurface(const Communicator& comm,
       throw InvalidArgument("distributed isosurface: this rank's volume geometry (" +
                             SizeText(whole) + ") or isosurface options differ from rank 0's");
     }
+    if (options.keepOnDevice) {
+      throw InvalidArgument("distributed isosurface: keepOnDevice is not supported (the pieces "
+                            "are numbered and gathered in host memory)");
+    }
     if (slabs.size() != static_cast<std::size_t>(comm.size())) {
       throw InvalidArgument("distributed isosurface: " + std::to_string(slabs.size()) +
                             " slabs for " + std::to_string(comm.size()) + " ranks");
@@ -159,7 +164,9 @@ DistributedIsosurfaceResult DistributedIsosurface(const Communicator& comm,
   DistributedIsosurfaceResult result;
   RunCollectively(comm, [&] {
     const surface::VolumeSlab slab{whole, extent.all().begin, extent.owned.begin, extent.owned.end};
-    result.piece = surface::ExtractIsosurfaceSlab(planes, slab, options).mesh;
+    surface::IsosurfaceResult extracted = surface::ExtractIsosurfaceSlab(planes, slab, options);
+    result.piece = std::move(extracted.mesh);
+    result.backendUsed = extracted.backendUsed;
   });
   NumberAcrossRanks(comm, result);
   surface::NumberSlabPiece(result.piece, result.firstPointIds);

@@ -3,13 +3,15 @@
 // with no planes, slabs of one plane (halos from several ranks with normals), several contour
 // values, and a small crop of the real CT when ../shared/data is present. The pieces gathered
 // on rank 0 must be the single-process mesh exactly: counts, point coordinates in id order,
-// triangles with the same ids, normals and scalars. And a fault: a rank with bad input stops
-// every rank with the same RankFailed.
+// triangles with the same ids, normals and scalars. The Cuda suite extracts the pieces on each
+// rank's GPU (local rank % devices) and compares with the single-process CPU mesh. And a
+// fault: a rank with bad input stops every rank with the same RankFailed.
 #include "cumed/parallel/DistributedIsosurface.h"
 #include "TestVolumes.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/GatherIsosurface.h"
+#include "cumed/parallel/RankDevice.h"
 #include "cumed/parallel/StandalonePiece.h"
 
 #include <gtest/gtest.h>
@@ -122,12 +124,15 @@ void ExpectStandalonePieceMatches(const surface::SurfaceMesh& whole,
     EXPECT_TRUE(used[static_cast<std::size_t>(p)]) << what << ": borrowed point " << p << " unused";
 }
 
-/// Every split of `volume` over the ranks gives the single-process mesh on rank 0.
+/// Every split of `volume` over the ranks gives the single-process CPU mesh on rank 0, the
+/// pieces extracted on opts.backend.
 template <class T>
 void ExpectDistributedEqualsWhole(const Volume<T>& volume, const surface::IsosurfaceOptions& opts,
                                   const std::string& name) {
   const Communicator world;
-  const surface::SurfaceMesh whole = surface::ExtractIsosurface(volume.view(), opts).mesh;
+  surface::IsosurfaceOptions onCpu = opts;
+  onCpu.backend = Backend::CPU;
+  const surface::SurfaceMesh whole = surface::ExtractIsosurface(volume.view(), onCpu).mesh;
   ASSERT_GT(whole.numberOfTriangles(), 0) << name << ": a test volume without a surface";
   for (const auto& [splitName, slabs] :
        SplitsOf(static_cast<std::int64_t>(volume.geometry.size[2]), world.size())) {
@@ -136,6 +141,7 @@ void ExpectDistributedEqualsWhole(const Volume<T>& volume, const surface::Isosur
     Image planes = LocalPlanes(volume, IsosurfaceExtentOf(slabs, world.rank(), opts));
     const DistributedIsosurfaceResult result =
         DistributedIsosurface(world, slabs, planes, volume.geometry, opts);
+    if (opts.backend != Backend::Auto) EXPECT_EQ(result.backendUsed, opts.backend) << what;
     const surface::SurfaceMesh gathered = GatherIsosurface(world, result);
     if (world.rank() == 0) {
       EXPECT_EQ(result.totalPoints, whole.numberOfPoints()) << what;
@@ -187,6 +193,31 @@ TEST(DistributedIsosurface, NoiseAndFloatVolumesEqualTheWholeMesh) {
   const auto blobs = surface::test::LabelBlobs<std::uint16_t>(
       surface::test::ObliqueGeometry({25, 23, 19}), {1, 2, 3}, 11);
   ExpectDistributedEqualsWhole(blobs, labels, "25x23x19 uint16 labels");
+}
+
+TEST(DistributedIsosurfaceCuda, PiecesOnTheRanksGpusEqualTheCpuWholeMesh) {
+  CUMED_SKIP_WITHOUT_CUDA();
+  const Communicator world;
+  ASSERT_GE(UseDeviceOfLocalRank(LocalRank(world)), 0);
+  auto onGpu = [](surface::IsosurfaceOptions options) {
+    options.backend = Backend::CUDA;
+    return options;
+  };
+  const auto volume = surface::test::SmoothField<std::int16_t>(
+      surface::test::ObliqueGeometry({37, 29, 23}), 30, -500, 700);
+  ExpectDistributedEqualsWhole(volume, onGpu(Options({100.0, -120.0}, false, true)),
+                               "37x29x23 int16 on the GPUs");
+  ExpectDistributedEqualsWhole(volume, onGpu(Options({100.0}, true, true)),
+                               "37x29x23 int16 with normals on the GPUs");
+  const auto noise = surface::test::NoiseField<std::uint8_t>(
+      surface::test::ObliqueGeometry({70, 17, 13}, true), 9);
+  ExpectDistributedEqualsWhole(noise, onGpu(Options({128.0}, true, false)),
+                               "70x17x13 uint8 noise on the GPUs");
+  auto labels = onGpu(Options({1.0, 2.0}, true, false));
+  labels.mode = surface::ContourMode::Label;
+  const auto blobs = surface::test::LabelBlobs<std::uint16_t>(
+      surface::test::ObliqueGeometry({25, 23, 19}), {1, 2, 3}, 12);
+  ExpectDistributedEqualsWhole(blobs, labels, "25x23x19 uint16 labels on the GPUs");
 }
 
 TEST(DistributedIsosurface, RealCtCropEqualsTheWholeMesh) {
@@ -262,6 +293,17 @@ TEST(DistributedIsosurface, ABadRankStopsEveryRankWithItsMessage) {
     if (world.rank() == world.size() - 1) otherValue.values = {1.0};
     EXPECT_THROW(DistributedIsosurface(world, slabs, mine, volume.geometry, otherValue),
                  RankFailed);
+  }
+  // Pieces kept on a device could not be numbered and gathered: refused on every rank alike.
+  auto kept = options;
+  kept.keepOnDevice = true;
+  try {
+    DistributedIsosurface(world, slabs, planes, volume.geometry, kept);
+    ADD_FAILURE() << "rank " << world.rank() << ": no error for keepOnDevice";
+  } catch (const RankFailed& error) {
+    EXPECT_EQ(error.failedRank(), 0);
+    EXPECT_NE(std::string(error.what()).find("keepOnDevice is not supported"), std::string::npos)
+        << error.what();
   }
   // A partition that does not cover the volume fails on every rank alike.
   auto short_ = slabs;

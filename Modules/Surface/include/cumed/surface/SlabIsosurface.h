@@ -39,9 +39,12 @@ struct VolumeSlab {
 /// points by mesh.pointOffsets[v] + n, where n numbers the slab's points of v in the whole
 /// mesh's order, continuing into the next slab's first points (n >= the piece's points of v).
 /// Point coordinates, normals and attributes are those of the whole volume (world geometry of
-/// `whole`). CPU backend only (Auto runs on the CPU; CUDA throws InvalidArgument). An empty slab
-/// gives an empty piece. Throws InvalidArgument naming the planes missing, a slab outside the
-/// volume, or a plane size other than the volume's.
+/// `whole`). Runs on options.backend as ExtractIsosurface does (Auto: CUDA where a device is
+/// usable), from host or device planes (CUDA; the CPU needs host planes), on numberOfDevices
+/// devices and numberOfSlabs sub-slabs, keepOnDevice included: the CUDA piece is the CPU piece
+/// bit for bit. An empty slab gives an empty piece. Throws InvalidArgument naming the planes
+/// missing, a slab outside the volume, or a plane size other than the volume's; CudaError when
+/// CUDA is requested and not usable.
 IsosurfaceResult ExtractIsosurfaceSlab(const Image& planes, const VolumeSlab& slab,
                                        const IsosurfaceOptions& options,
                                        const std::vector<const Image*>& attributes = {});

@@ -33,16 +33,21 @@ struct DistributedIsosurfaceResult {
   /// The whole mesh's pointOffsets/triangleOffsets (where each value starts), on every rank.
   std::vector<std::int64_t> wholePointOffsets;
   std::vector<std::int64_t> wholeTriangleOffsets;
+  /// Where this rank extracted its piece (options.backend resolved on this rank).
+  Backend backendUsed = Backend::CPU;
 };
 
 /// Every rank of `comm` calls this with the same `slabs` (one per rank, covering the volume's
 /// planes in rank order; empty ones allowed), `whole` (the volume's geometry) and `options`.
 /// `planes` holds IsosurfaceExtentOf(...).all() planes of the volume with the rank's own slab
 /// filled; its halo planes are overwritten by the exchange (a rank with an empty slab may pass
-/// an empty Image). Runs on the CPU backend.
+/// an empty Image). The planes stay in host memory (the halo exchange reads and writes them);
+/// each rank extracts its piece on options.backend: Auto takes CUDA where a device is usable,
+/// CUDA uploads the planes to the rank's current device (make it the rank's own first, e.g.
+/// UseDeviceOfLocalRank; keep numberOfDevices = 1), and the mesh is the same bit for bit.
 /// A failure on any rank (a volume geometry or options other than rank 0's, bad partition, wrong
-/// plane count or size, pixel type, extraction error) makes every rank throw RankFailed with the
-/// lowest failing rank's message.
+/// plane count or size, pixel type, keepOnDevice, CUDA requested and not usable, extraction
+/// error) makes every rank throw RankFailed with the lowest failing rank's message.
 DistributedIsosurfaceResult DistributedIsosurface(const Communicator& comm,
                                                   const std::vector<Slab>& slabs, Image& planes,
                                                   const ImageGeometry& whole,
