@@ -119,27 +119,28 @@ CountedSlab CountSlab(const VolumeRows<T>& volume, ContourJob& job, bool labelMo
   std::uint32_t* rowTriangles = rowTriangleBlock.as<std::uint32_t>();
   // Row r of a segment is unit r * words of that segment.
   const auto rowOf = [&](std::int64_t unitIndex) { return unitIndex / g.words; };
-  const std::int64_t rowsToCount = g.bitPlanes() * g.ny; // owned planes + ghost plane
+  const std::int64_t rowsToCount = g.countPlanes() * g.ny; // owned planes + ghost plane
 #pragma omp parallel for schedule(dynamic, 64)
   for (std::int64_t row = 0; row < rowsToCount; ++row) {
     const std::int64_t k = g.zBegin + row / g.ny, j = row % g.ny;
-    std::uint32_t xy = 0, z = 0, triangles = 0;
+    std::uint32_t points[3] = {0, 0, 0}, triangles = 0;
     if (!RowIsUniform(rows, j, k)) {
       for (std::int64_t w = 0; w < g.words; ++w) {
         const UnitCounts c = CountUnit(UnitWords(rows, j, k, w), kEdgeCases);
-        pointCounts[g.xySegment(j, k, w)] = c.xyPoints;
-        xy += c.xyPoints;
+        for (int axis = 0; axis < 3; ++axis) {
+          pointCounts[g.pointSegment(j, k, axis, w)] = c.points[axis];
+          points[axis] += c.points[axis];
+        }
         if (k < g.zEnd) {
-          pointCounts[g.zSegment(j, k, w)] = c.zPoints;
           triangleCounts[g.triangleUnit(j, k, w)] = c.triangles;
-          z += c.zPoints;
           triangles += c.triangles;
         }
       }
     }
-    rowPoints[rowOf(g.xySegment(j, k, 0))] = xy;
+    for (int axis = 0; axis < 3; ++axis) {
+      rowPoints[rowOf(g.pointSegment(j, k, axis, 0))] = points[axis];
+    }
     if (k < g.zEnd) {
-      rowPoints[rowOf(g.zSegment(j, k, 0))] = z;
       rowTriangles[rowOf(g.triangleUnit(j, k, 0))] = triangles;
     }
   }
@@ -149,7 +150,7 @@ CountedSlab CountSlab(const VolumeRows<T>& volume, ContourJob& job, bool labelMo
   job.triangles = static_cast<std::int64_t>(
       ExclusiveScanHost(rowTriangles, rowTriangleStart.as<std::uint64_t>(), triangleRows));
   // The slab's own points end where the ghost segment (the next slab's first points) begins.
-  const std::int64_t ownRows = (g.zEnd - g.zBegin) * 2 * g.ny;
+  const std::int64_t ownRows = g.ownPointEntries() / g.words;
   job.points = ownRows == 0
                    ? 0
                    : static_cast<std::int64_t>(rowPointStart.as<std::uint64_t>()[ownRows - 1] +

@@ -115,17 +115,18 @@ __global__ void CountKernel(const std::uint32_t* bits, ContourGrid grid, std::ui
                             std::uint32_t* triangleCounts, std::uint32_t* activeUnits,
                             unsigned long long* activeCount) {
   const std::int64_t unit = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  const bool valid = unit < grid.bitWords();
+  const bool valid = unit < grid.countUnits();
   bool active = false;
   std::uint32_t cells = 0;
   if (valid) {
     const UnitPosition at(unit, grid);
     const UnitCounts c = CountUnit(UnitWords(BitRows{bits, grid}, at.j, at.k, at.w), d_edgeCases);
-    pointCounts[grid.xySegment(at.j, at.k, at.w)] = c.xyPoints;
+    for (int axis = 0; axis < 3; ++axis) {
+      pointCounts[grid.pointSegment(at.j, at.k, axis, at.w)] = c.points[axis];
+    }
     if (at.k < grid.zEnd) {
-      pointCounts[grid.zSegment(at.j, at.k, at.w)] = c.zPoints;
       triangleCounts[unit] = c.triangles;
-      active = (c.xyPoints | c.zPoints | c.triangles) != 0;
+      active = (c.points[0] | c.points[1] | c.points[2] | c.triangles) != 0;
       cells = c.cells;
     }
   }
@@ -182,16 +183,13 @@ __global__ void UnitsKernel(const std::uint32_t* bits, ContourGrid grid,
     const UnitPosition at(unit, grid);
     const UnitWords u(BitRows{bits, grid}, at.j, at.k, at.w);
     const std::int64_t iBase = at.w * kWordBits;
-    std::uint64_t id = pointOffsets[grid.xySegment(at.j, at.k, at.w)];
-    for (std::uint32_t m = u.xEdges(0, 0); m != 0; m &= m - 1) {
-      edgeKeys[id++] = EdgeKey(grid, iBase + LowestBit(m), at.j, at.k, 0);
-    }
-    for (std::uint32_t m = u.yEdges(0, 0); m != 0; m &= m - 1) {
-      edgeKeys[id++] = EdgeKey(grid, iBase + LowestBit(m), at.j, at.k, 1);
-    }
-    id = pointOffsets[grid.zSegment(at.j, at.k, at.w)];
-    for (std::uint32_t m = u.zEdges(0, 0); m != 0; m &= m - 1) {
-      edgeKeys[id++] = EdgeKey(grid, iBase + LowestBit(m), at.j, at.k, 2);
+    for (int axis = 0; axis < 3; ++axis) {
+      std::uint64_t id = pointOffsets[grid.pointSegment(at.j, at.k, axis, at.w)];
+      const std::uint32_t cut =
+          axis == 0 ? u.xEdges(0, 0) : (axis == 1 ? u.yEdges(0, 0) : u.zEdges(0, 0));
+      for (std::uint32_t m = cut; m != 0; m &= m - 1) {
+        edgeKeys[id++] = EdgeKey(grid, iBase + LowestBit(m), at.j, at.k, axis);
+      }
     }
     if (at.j + 1 < grid.ny && at.k + 1 < grid.nz) {
       cells = CellWords(u);
@@ -309,7 +307,7 @@ void LaunchClassify(const VolumeRows<T>& volume, const ContourGrid& grid,
 void LaunchCount(const std::uint32_t* bits, const ContourGrid& grid, std::uint32_t* pointCounts,
                  std::uint32_t* triangleCounts, std::uint32_t* activeUnits,
                  std::uint64_t* activeCount, CUstream_st* stream) {
-  CountKernel<<<BlocksFor(grid.bitWords()), kBlock, 0, stream>>>(
+  CountKernel<<<BlocksFor(grid.countUnits()), kBlock, 0, stream>>>(
       bits, grid, pointCounts, triangleCounts, activeUnits,
       reinterpret_cast<unsigned long long*>(activeCount));
   CUMED_CHECK_LAUNCH("CountKernel");

@@ -21,7 +21,7 @@ template <class T>
 void LaunchClassify(const VolumeRows<T>& volume, const ContourGrid& grid,
                     const Classifier<T>& classifier, std::uint32_t* bits, CUstream_st* stream);
 
-/// Point and triangle counts of every unit (the ghost plane gets xy point counts only), and the
+/// Point and triangle counts of every unit (the ghost plane gets point counts only), and the
 /// list of owned units with any output: activeUnits[0 .. n) in no particular order, where
 /// n = *activeCount & 0xffffffff; *activeCount >> 32 is the number of cells that make triangles
 /// (*activeCount must be zero before).

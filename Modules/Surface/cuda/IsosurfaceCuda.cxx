@@ -235,9 +235,9 @@ private:
                          c.triangleOffsets.as<std::uint64_t>(), g.triangleCountLength(),
                          stream.native());
       LaunchTotals(c.pointCounts.as<std::uint32_t>(), c.pointOffsets.as<std::uint64_t>(),
-                   (g.zEnd - g.zBegin) * 2 * g.unitsPerPlane(),
-                   c.triangleCounts.as<std::uint32_t>(), c.triangleOffsets.as<std::uint64_t>(),
-                   g.triangleCountLength(), jobTotals, stream.native());
+                   g.ownPointEntries(), c.triangleCounts.as<std::uint32_t>(),
+                   c.triangleOffsets.as<std::uint64_t>(), g.triangleCountLength(), jobTotals,
+                   stream.native());
     }
     std::vector<std::uint64_t> hostTotals(kTotals * mine.size());
     CopyDeviceToHost(hostTotals.data(), totals.data(), totals.size(), &stream);

@@ -7,13 +7,15 @@
 // exclusive scan turns counts into output offsets, and the emit pass writes the edge of every
 // point and the three point ids of every triangle.
 //
-// Point numbering (which makes slabs independent): plane by plane; in a plane, first the "xy
-// segment" (for every unit in row order: its x-edge points, then its y-edge points), then the
-// "z segment" (every unit's z-edge points). A slab owns planes [zBegin, zEnd): their points and
-// the cells whose lowest corner lies in them. Its cells at the top use x/y-edge points of plane
-// zEnd, which belong to the next slab but come first there; the slab counts that plane's xy
-// segment as a "ghost" after its own, so the same scan gives their ids. Slabs therefore need one
-// plane of overlap and produce exactly the single-slab mesh.
+// Point numbering is vtkFlyingEdges3D's (so CuMed's points come in VTK's order): row by row,
+// rows (j, k) in memory order; in a row first its x-edge points, then its y-edge points, then its
+// z-edge points, each in x order. A point belongs to the row of its edge's start point. The
+// count array therefore holds, for every row, three "segments" (x, y, z) of one entry per unit.
+// A slab owns planes [zBegin, zEnd): their points and the cells whose lowest corner lies in them.
+// Its top cells use x/y-edge points of plane zEnd, which belong to the next slab but come first
+// there; the slab counts that plane's rows (all three segments, since a row's z-edge points come
+// before the next row's x points) as a "ghost" plane after its own, so the same scan gives their
+// ids. The ghost plane's z-edges read plane zEnd + 1: slabs classify two planes above their own.
 #include <cstdint>
 
 #if defined(__CUDACC__)
@@ -60,14 +62,22 @@ struct ContourGrid {
 
   CUMED_CONTOUR_HD std::int64_t unitsPerPlane() const { return ny * words; }
   CUMED_CONTOUR_HD bool hasGhostPlane() const { return zEnd < nz; }
-  /// Planes of classified bits the slab needs: its own plus the plane above.
+  /// Planes whose units are counted: the owned ones plus the ghost plane.
+  CUMED_CONTOUR_HD std::int64_t countPlanes() const {
+    return zEnd - zBegin + (hasGhostPlane() ? 1 : 0);
+  }
+  CUMED_CONTOUR_HD std::int64_t countUnits() const { return countPlanes() * unitsPerPlane(); }
+  /// Planes of classified bits the slab needs: its own, the ghost plane and the one above that
+  /// (the ghost plane's z-edges), those that exist.
   CUMED_CONTOUR_HD std::int64_t bitPlanes() const {
-    return (hasGhostPlane() ? zEnd + 1 : zEnd) - zBegin;
+    return (zEnd + 2 < nz ? zEnd + 2 : nz) - zBegin;
   }
   CUMED_CONTOUR_HD std::int64_t bitWords() const { return bitPlanes() * unitsPerPlane(); }
-  /// Entries of the point-count array: two segments per owned plane plus the ghost segment.
-  CUMED_CONTOUR_HD std::int64_t pointCountLength() const {
-    return ((zEnd - zBegin) * 2 + (hasGhostPlane() ? 1 : 0)) * unitsPerPlane();
+  /// Entries of the point-count array: three segments (x, y, z) per row of the counted planes.
+  CUMED_CONTOUR_HD std::int64_t pointCountLength() const { return 3 * countUnits(); }
+  /// The entries of the owned planes (they come first; the ghost plane's follow).
+  CUMED_CONTOUR_HD std::int64_t ownPointEntries() const {
+    return 3 * (zEnd - zBegin) * unitsPerPlane();
   }
   /// Entries of the triangle-count array: one per unit of every owned plane.
   CUMED_CONTOUR_HD std::int64_t triangleCountLength() const {
@@ -77,11 +87,10 @@ struct ContourGrid {
   CUMED_CONTOUR_HD std::int64_t bitIndex(std::int64_t j, std::int64_t k, std::int64_t w) const {
     return ((k - zBegin) * ny + j) * words + w;
   }
-  CUMED_CONTOUR_HD std::int64_t xySegment(std::int64_t j, std::int64_t k, std::int64_t w) const {
-    return (k - zBegin) * 2 * unitsPerPlane() + j * words + w;
-  }
-  CUMED_CONTOUR_HD std::int64_t zSegment(std::int64_t j, std::int64_t k, std::int64_t w) const {
-    return ((k - zBegin) * 2 + 1) * unitsPerPlane() + j * words + w;
+  /// Count entry of unit w of row (j, k) for the points on its `axis` edges (0 x, 1 y, 2 z).
+  CUMED_CONTOUR_HD std::int64_t pointSegment(std::int64_t j, std::int64_t k, int axis,
+                                             std::int64_t w) const {
+    return (((k - zBegin) * ny + j) * 3 + axis) * words + w;
   }
   CUMED_CONTOUR_HD std::int64_t triangleUnit(std::int64_t j, std::int64_t k, std::int64_t w) const {
     return bitIndex(j, k, w);
@@ -165,20 +174,20 @@ struct CellWords {
 };
 
 struct UnitCounts {
-  std::uint32_t xyPoints = 0; ///< x- and y-edge points of the unit
-  std::uint32_t zPoints = 0;
+  std::uint32_t points[3] = {0, 0, 0}; ///< points on the unit's x-, y- and z-edges
   std::uint32_t triangles = 0;
   std::uint32_t cells = 0; ///< cells that make triangles
 };
 
-/// Counts of unit (w, j, k); k may be the ghost plane (then only xy points count).
+/// Counts of unit (w, j, k); k may be the ghost plane (then only points count).
 CUMED_CONTOUR_HD UnitCounts CountUnit(const UnitWords& u, const std::uint8_t (*edgeCases)[16]) {
   UnitCounts counts;
-  counts.xyPoints = PopCount(u.xEdges(0, 0)) + PopCount(u.yEdges(0, 0));
+  counts.points[0] = PopCount(u.xEdges(0, 0));
+  counts.points[1] = PopCount(u.yEdges(0, 0));
+  counts.points[2] = PopCount(u.zEdges(0, 0));
   if (u.k >= u.grid.zEnd) {
     return counts;
   }
-  counts.zPoints = PopCount(u.zEdges(0, 0));
   if (u.j + 1 < u.grid.ny && u.k + 1 < u.grid.nz) {
     const CellWords cells(u);
     for (std::uint32_t active = cells.active; active != 0; active &= active - 1) {
@@ -222,18 +231,16 @@ struct UnitEdges {
     const ContourGrid& g = u.grid;
     for (int r = 0; r < 4; ++r) {
       xBits[r] = u.xEdges(r, 0);
-      xFirst[r] = offsets[g.xySegment(u.j + (r & 1), u.k + (r >> 1), u.w)];
+      xFirst[r] = offsets[g.pointSegment(u.j + (r & 1), u.k + (r >> 1), 0, u.w)];
     }
     for (int d = 0; d < 2; ++d) {
       for (int dw = 0; dw < 2; ++dw) {
         // Word w+1 exists whenever a cell of this unit reaches into it (i + 1 < nx).
         const bool exists = u.w + dw < g.words;
         yBits[d][dw] = u.yEdges(d, dw);
-        yFirst[d][dw] =
-            exists ? offsets[g.xySegment(u.j, u.k + d, u.w + dw)] + PopCount(u.xEdges(2 * d, dw))
-                   : 0u;
+        yFirst[d][dw] = exists ? offsets[g.pointSegment(u.j, u.k + d, 1, u.w + dw)] : 0u;
         zBits[d][dw] = u.zEdges(d, dw);
-        zFirst[d][dw] = exists ? offsets[g.zSegment(u.j + d, u.k, u.w + dw)] : 0u;
+        zFirst[d][dw] = exists ? offsets[g.pointSegment(u.j + d, u.k, 2, u.w + dw)] : 0u;
       }
     }
   }
@@ -273,17 +280,13 @@ CUMED_CONTOUR_HD void EmitUnit(const BitRows& rows, const std::uint64_t* pointOf
   const ContourGrid& g = rows.grid;
   const UnitWords u(rows, j, k, w);
   const std::int64_t iBase = w * kWordBits;
-  const std::uint32_t xe = u.xEdges(0, 0);
-  std::uint64_t id = pointOffsets[g.xySegment(j, k, w)];
-  for (std::uint32_t m = xe; m != 0; m &= m - 1) {
-    target.edgeKeys[id++] = EdgeKey(g, iBase + LowestBit(m), j, k, 0);
-  }
-  for (std::uint32_t m = u.yEdges(0, 0); m != 0; m &= m - 1) {
-    target.edgeKeys[id++] = EdgeKey(g, iBase + LowestBit(m), j, k, 1);
-  }
-  id = pointOffsets[g.zSegment(j, k, w)];
-  for (std::uint32_t m = u.zEdges(0, 0); m != 0; m &= m - 1) {
-    target.edgeKeys[id++] = EdgeKey(g, iBase + LowestBit(m), j, k, 2);
+  for (int axis = 0; axis < 3; ++axis) {
+    std::uint64_t id = pointOffsets[g.pointSegment(j, k, axis, w)];
+    const std::uint32_t cut =
+        axis == 0 ? u.xEdges(0, 0) : (axis == 1 ? u.yEdges(0, 0) : u.zEdges(0, 0));
+    for (std::uint32_t m = cut; m != 0; m &= m - 1) {
+      target.edgeKeys[id++] = EdgeKey(g, iBase + LowestBit(m), j, k, axis);
+    }
   }
   if (j + 1 >= g.ny || k + 1 >= g.nz) {
     return;

@@ -16,7 +16,9 @@
 namespace cumed::surface {
 
 SlabHalo SlabHaloOf(const IsosurfaceOptions& options) {
-  return options.computeNormals ? SlabHalo{1, 2} : SlabHalo{0, 1};
+  // Two planes above either way: the plane above holds the top cells' corners, and its rows'
+  // z-edge points (read from the plane after it) come before the next row's in VTK's numbering.
+  return options.computeNormals ? SlabHalo{1, 2} : SlabHalo{0, 2};
 }
 
 namespace {

@@ -103,9 +103,12 @@ TEST(SlabPiece, RefusesMissingPlanesAndOtherRequests) {
       EXPECT_NE(std::string(error.what()).find(fragment), std::string::npos) << error.what();
     }
   };
-  // [2, 5) reads plane 5 above it, which the image does not hold.
+  // [2, 5) reads planes 5 and 6 above it (the top cells and the z-edges of plane 5, which come
+  // before its next row's points in VTK's numbering), which the image does not hold.
   expectRefusal({volume.geometry, 2, 2, 5}, options,
-                "the slab [2, 5) reads planes [2, 6) but the image holds planes [2, 5)");
+                "the slab [2, 5) reads planes [2, 7) but the image holds planes [2, 5)");
+  expectRefusal({volume.geometry, 2, 2, 4}, options,
+                "the slab [2, 4) reads planes [2, 6) but the image holds planes [2, 5)");
   IsosurfaceOptions normals = options;
   normals.computeNormals = true;
   expectRefusal({volume.geometry, 2, 2, 3}, normals,
@@ -120,7 +123,7 @@ TEST(SlabPiece, RefusesMissingPlanesAndOtherRequests) {
   if (!CudaUsable()) {
     IsosurfaceOptions cuda = options;
     cuda.backend = Backend::CUDA;
-    EXPECT_THROW(ExtractIsosurfaceSlab(planes.view(), {volume.geometry, 2, 2, 4}, cuda), CudaError);
+    EXPECT_THROW(ExtractIsosurfaceSlab(planes.view(), {volume.geometry, 2, 2, 3}, cuda), CudaError);
   }
   // An empty slab reads nothing: an empty piece, whatever the image.
   const SurfaceMesh empty =
@@ -128,7 +131,7 @@ TEST(SlabPiece, RefusesMissingPlanesAndOtherRequests) {
   EXPECT_EQ(empty.numberOfPoints(), 0);
   EXPECT_EQ(empty.pointOffsets, (std::vector<std::int64_t>{0, 0}));
   SurfaceMesh piece =
-      ExtractIsosurfaceSlab(planes.view(), {volume.geometry, 2, 2, 4}, options).mesh;
+      ExtractIsosurfaceSlab(planes.view(), {volume.geometry, 2, 2, 3}, options).mesh;
   EXPECT_THROW(NumberSlabPiece(piece, {0, 0}), InvalidArgument);
 }
 

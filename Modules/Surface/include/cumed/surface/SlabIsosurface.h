@@ -16,12 +16,14 @@
 
 namespace cumed::surface {
 
-/// Planes outside its own that a slab's piece reads: the plane above (its top cells and their
-/// edges); with computeNormals also one more above and one below (central differences of the
-/// gradient at the points of the slab's first and last planes). Clipped to the volume by callers.
+/// Planes outside its own that a slab's piece reads: two above (its top cells use points of the
+/// plane above, whose ids in vtkFlyingEdges3D's order count that plane's z-edges, which reach
+/// the plane after it; with computeNormals the gradients read those planes too) and, with
+/// computeNormals, one below (central differences at the slab's first plane). Clipped to the
+/// volume by callers.
 struct SlabHalo {
   std::int64_t below = 0;
-  std::int64_t above = 1;
+  std::int64_t above = 2;
 };
 SlabHalo SlabHaloOf(const IsosurfaceOptions& options);
 
