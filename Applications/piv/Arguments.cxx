@@ -73,6 +73,7 @@ const std::set<std::string> kWithValue{"--output",
                                        "--search-extension",
                                        "--fit",
                                        "--deformation",
+                                       "--pair-loss-correction",
                                        "--mask",
                                        "--median-threshold",
                                        "--median-epsilon",
@@ -154,6 +155,16 @@ void ApplyOption(const std::string& name, const std::string& value, Arguments& a
     else
       throw UsageError("--deformation: unknown resampling '" + value +
                        "' (lanczos, bicubic or bilinear)");
+  } else if (name == "--pair-loss-correction") {
+    if (value == "first")
+      a.piv.pairLossCorrection = cumed::piv::PairLossCorrection::FirstPass;
+    else if (value == "all")
+      a.piv.pairLossCorrection = cumed::piv::PairLossCorrection::AllPasses;
+    else if (value == "none")
+      a.piv.pairLossCorrection = cumed::piv::PairLossCorrection::None;
+    else
+      throw UsageError("--pair-loss-correction: unknown choice '" + value +
+                       "' (first, all or none)");
   } else if (name == "--mask") {
     if (value.empty()) throw UsageError("--mask: the file name is empty");
     a.mask = value;
@@ -251,7 +262,8 @@ FRAMES: two image files (one pair), more files (a sequence, in the order given),
 Outputs in DIR (created if missing; an existing file is replaced only with --force), per pair,
 named after the pair's first frame:
   NAME.txt    x y u v flags peak_to_peak per vector (px; flags: 1 masked, 2 invalid peak,
-              4 median outlier, 8 low peak ratio, 16 out of range, 32 replaced)
+              4 median outlier, 8 low peak ratio, 16 out of range, 32 replaced,
+              64 peak beyond a quarter window: searchExtension + window/4 px)
   NAME.vti    the field on the window-centre grid: velocity, magnitude, vorticity, divergence,
               displacement, peak, peak_to_peak, peak_to_mean, flags (--format vtk: NAME.vtk)
 With --ensemble one field, ensemble.txt and ensemble.vti.
@@ -263,6 +275,9 @@ Processing:
   --search-extension PX    first pass: the second frame's window grows by PX on each side
   --fit NAME               gaussian (default), centroid or parabolic
   --deformation NAME       resampling between passes: lanczos (default), bicubic, bilinear
+  --pair-loss-correction first|all|none
+                           correct the sub-pixel fit for pairs lost over the window's edge
+                           in the first (undeformed) pass only (default), every pass, or none
   --zero-padding           linear instead of circular correlation
   --normalized             normalised correlation (peaks in [-1, 1])
   --mask FILE              image of the frames' size; non-zero pixels are masked

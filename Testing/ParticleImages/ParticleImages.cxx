@@ -34,6 +34,25 @@ void AddParticle(std::vector<float>& image, int width, int height, double px, do
   }
 }
 
+/// Adds a uniformly lit disc of `diameter` centred at (px, py), each pixel's share of its area
+/// sampled on an 8 x 8 grid, `peak` on a pixel fully inside.
+void AddDisc(std::vector<float>& image, int width, int height, double px, double py,
+             double diameter, double peak) {
+  const double r2 = 0.25 * diameter * diameter;
+  const int reach = int(std::ceil(diameter / 2)) + 1;
+  const int x0 = int(std::floor(px)) - reach, y0 = int(std::floor(py)) - reach;
+  for (int y = std::max(0, y0); y <= std::min(height - 1, y0 + 2 * reach); ++y)
+    for (int x = std::max(0, x0); x <= std::min(width - 1, x0 + 2 * reach); ++x) {
+      int inside = 0;
+      for (int j = 0; j < 8; ++j)
+        for (int i = 0; i < 8; ++i) {
+          const double sx = x - 0.5 + (i + 0.5) / 8 - px, sy = y - 0.5 + (j + 0.5) / 8 - py;
+          inside += sx * sx + sy * sy <= r2;
+        }
+      image[std::size_t(y) * width + x] += float(peak * inside / 64.0);
+    }
+}
+
 Image ToImage(const std::vector<float>& pixels, int width, int height) {
   ImageGeometry geometry;
   geometry.size = {std::size_t(width), std::size_t(height), 1};
@@ -61,12 +80,14 @@ ParticleImagePair RenderParticlePair(const ParticleImageSettings& s,
     displacement(mx, my, dx, dy);
     const bool lost = unit(random) < s.outOfPlaneLoss;
     const bool inFirst = !lost || unit(random) < 0.5;
-    if (!lost || inFirst)
-      AddParticle(first, s.width, s.height, mx - dx / 2, my - dy / 2, sigma,
-                  s.peakIntensity * brightness);
-    if (!lost || !inFirst)
-      AddParticle(second, s.width, s.height, mx + dx / 2, my + dy / 2, sigma,
-                  s.peakIntensity * brightness);
+    const auto add = [&](std::vector<float>& image, double x, double y) {
+      if (s.shape == ParticleShape::Disc)
+        AddDisc(image, s.width, s.height, x, y, s.particleDiameter, s.peakIntensity * brightness);
+      else
+        AddParticle(image, s.width, s.height, x, y, sigma, s.peakIntensity * brightness);
+    };
+    if (!lost || inFirst) add(first, mx - dx / 2, my - dy / 2);
+    if (!lost || !inFirst) add(second, mx + dx / 2, my + dy / 2);
   }
   if (s.noise > 0) {
     std::normal_distribution<float> noise(0.f, float(s.noise));
@@ -108,6 +129,18 @@ DisplacementField RotationDisplacement(double cx, double cy, double radians) {
   return [cx, cy, radians](double x, double y, double& dx, double& dy) {
     dx = -radians * (y - cy);
     dy = radians * (x - cx);
+  };
+}
+
+DisplacementField VortexDisplacement(double cx, double cy, double peak, double coreRadius) {
+  // u_theta(r) = k (1 - exp(-r^2 / rc^2)) / r peaks at r = 1.1209 rc with 0.638173 k / rc.
+  const double k = peak * coreRadius / 0.638173;
+  return [cx, cy, k, coreRadius](double x, double y, double& dx, double& dy) {
+    const double rx = x - cx, ry = y - cy, r2 = rx * rx + ry * ry;
+    const double swirl =
+        r2 > 0 ? k * (1 - std::exp(-r2 / (coreRadius * coreRadius))) / r2 : 0.0; // u_theta / r
+    dx = -swirl * ry;
+    dy = swirl * rx;
   };
 }
 

@@ -12,13 +12,20 @@ namespace cumed::testing {
 /// Displacement (px) of a particle whose mid-way position is (x, y).
 using DisplacementField = std::function<void(double x, double y, double& dx, double& dy)>;
 
+/// The light a particle leaves on the sensor.
+enum class ParticleShape {
+  Gaussian, ///< Gaussian spot, e^-2 diameter particleDiameter
+  Disc      ///< uniformly lit disc of diameter particleDiameter (defocused or saturated)
+};
+
 struct ParticleImageSettings {
   int width = 256, height = 256;
   double particlesPerPixel = 0.05; ///< seeding density (particles per pixel)
   double particleDiameter = 2.5;   ///< e^-2 diameter, px (Gaussian sigma = diameter / 4)
-  double peakIntensity = 200.0;    ///< of a particle centred on a pixel, before integration
-  double noise = 0.0;              ///< standard deviation of additive Gaussian noise
-  double outOfPlaneLoss = 0.0;     ///< fraction of particles seen only in one of the frames
+  ParticleShape shape = ParticleShape::Gaussian;
+  double peakIntensity = 200.0; ///< of a particle centred on a pixel, before integration
+  double noise = 0.0;           ///< standard deviation of additive Gaussian noise
+  double outOfPlaneLoss = 0.0;  ///< fraction of particles seen only in one of the frames
   std::uint32_t seed = 1;
 };
 
@@ -39,6 +46,9 @@ Image Quantise(const Image& frame, PixelType type, double scale = 1.0);
 DisplacementField UniformDisplacement(double dx, double dy);
 /// Solid-body rotation by `radians` per frame pair about (cx, cy), small-angle (linear) form.
 DisplacementField RotationDisplacement(double cx, double cy, double radians);
+/// Lamb-Oseen vortex about (cx, cy): swirl only, peaking at `peak` px at r = 1.121 core radii
+/// (counter-clockwise in image coordinates for peak > 0).
+DisplacementField VortexDisplacement(double cx, double cy, double peak, double coreRadius);
 /// Simple shear: dx = rate * (y - cy), dy = 0.
 DisplacementField ShearDisplacement(double cy, double rate);
 

@@ -65,6 +65,8 @@ TEST(PivAppErrors, BadOptionValues) {
               "--window 4 is outside 8..128");
   ExpectError(RunPiv({"--output", "out", "--fit", "cubic", "a.png", "b.png"}, dir), 2,
               "--fit: unknown fit 'cubic'");
+  ExpectError(RunPiv({"--output", "out", "--pair-loss-correction", "yes", "a.png", "b.png"}, dir),
+              2, "--pair-loss-correction: unknown choice 'yes' (first, all or none)");
   ExpectError(RunPiv({"a.png", "b.png"}, dir), 2, "--output DIR is required");
   ExpectError(RunPiv({"--output", "out", "--pathlines", "p.vtk", "a.png", "b.png"}, dir), 2,
               "must end with .vtp");

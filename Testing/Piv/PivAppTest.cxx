@@ -85,6 +85,26 @@ TEST(PivApp, PairToTextAndVti) {
     EXPECT_NE(field->GetPointData()->GetArray(name), nullptr) << name;
 }
 
+TEST(PivApp, ShiftBeyondAQuarterWindowIsFlagged64) {
+  const fs::path dir = FreshWorkDirectory();
+  WritePair(dir / "a.png", dir / "b.png", 20.0, 0.5);
+  // 20 px in 32 px windows read -12 px before the quarter-window rule.
+  auto run = RunPiv(
+      {"--output", "out", "--window", "32", "--pair-loss-correction", "all", "a.png", "b.png"},
+      dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  for (const TextVector& v : ReadFieldText(dir / "out" / "a.txt")) {
+    EXPECT_TRUE(v.flags & 64) << "at " << v.x << ", " << v.y;
+    EXPECT_NE(std::lround(v.u), -12) << "at " << v.x << ", " << v.y;
+  }
+  // A first pass reaching 8 + 64 / 4 px measures it.
+  run = RunPiv({"--output", "out", "--window", "64,32", "--search-extension", "8",
+                "--pair-loss-correction", "none", "--force", "a.png", "b.png"},
+               dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_EQ(WrongVectors(ReadFieldText(dir / "out" / "a.txt"), 20.0, 0.5, 0.15, 16.f), 0);
+}
+
 TEST(PivApp, SixteenBitSequenceWithPathlines) {
   const fs::path dir = FreshWorkDirectory();
   fs::create_directories(dir / "run");

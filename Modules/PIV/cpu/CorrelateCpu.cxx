@@ -149,8 +149,7 @@ void StoreVector(const float* p, int w, int frameWidth, const std::uint8_t* mask
     field.peakToPeak[w] = field.peakToMean[w] = 0.f;
     return;
   }
-  const WindowVector vec =
-      EvaluatePeak(p, g, SearchPlane(p, g.fftSize), options.subPixel, options.pairLossCorrection);
+  const WindowVector vec = EvaluatePeak(p, g, SearchPlane(p, g.fftSize), options.subPixel);
   float pu = 0.f, pv = 0.f;
   if (predictor) SampleGrid(*predictor, cx, cy, pu, pv);
   field.u[w] = pu + vec.u;

@@ -77,7 +77,7 @@ __global__ void ConjugateMultiplyKernel(float2* spectrumA, const float2* spectru
 
 __global__ void SearchPeaksKernel(const float* planes, PassGrid g, const std::uint8_t* mask,
                                   int width, GridView predictor, bool hasPredictor, SubPixelFit fit,
-                                  bool correctPairLoss, DeviceFieldView field) {
+                                  DeviceFieldView field) {
   __shared__ float values[kReduceSlots];
   __shared__ int indices[kReduceSlots];
   const int window = blockIdx.x;
@@ -109,7 +109,7 @@ __global__ void SearchPeaksKernel(const float* planes, PassGrid g, const std::ui
   s.peak = best;
   s.second = second;
   s.positiveSum = positive;
-  StoreWindowVector(field, window, EvaluatePeak(p, g, s, fit, correctPairLoss), g, column, row,
+  StoreWindowVector(field, window, EvaluatePeak(p, g, s, fit), g, column, row,
                     hasPredictor ? &predictor : nullptr);
 }
 
@@ -135,11 +135,11 @@ void LaunchConjugateMultiply(float* spectrumA, const float* spectrumB, const flo
 }
 
 void LaunchSearchPeaks(const float* planes, const PassGrid& g, const std::uint8_t* mask, int width,
-                       const GridView* predictor, SubPixelFit fit, bool correctPairLoss,
-                       const DeviceFieldView& field, CUstream_st* stream) {
-  SearchPeaksKernel<<<g.count(), kThreads, 0, stream>>>(
-      planes, g, mask, width, predictor ? *predictor : GridView{}, predictor != nullptr, fit,
-      correctPairLoss, field);
+                       const GridView* predictor, SubPixelFit fit, const DeviceFieldView& field,
+                       CUstream_st* stream) {
+  SearchPeaksKernel<<<g.count(), kThreads, 0, stream>>>(planes, g, mask, width,
+                                                        predictor ? *predictor : GridView{},
+                                                        predictor != nullptr, fit, field);
   CUMED_CHECK_LAUNCH("SearchPeaksKernel");
 }
 

@@ -117,8 +117,8 @@ void EnsemblePass(const std::vector<RawPair>& pairs, int width, int height,
       LaunchAccumulatePlanes(sum.as<float>(), planes, planeFloats,
                              k + 1 == pairs.size() ? mean : 1.f, stream.native());
   }
-  LaunchSearchPeaks(sum.as<float>(), g, mask, width, predictor, options.subPixel,
-                    options.pairLossCorrection, field.view, stream.native());
+  LaunchSearchPeaks(sum.as<float>(), g, mask, width, predictor, options.subPixel, field.view,
+                    stream.native());
   ValidateDeviceField(field, g, ParametersOf(options.validation), stream);
   // The buffers are released (stream-ordered) when this returns; the plans' work areas must be
   // free for this thread's next call, which may use another stream.

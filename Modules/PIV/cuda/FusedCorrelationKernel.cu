@@ -109,7 +109,7 @@ struct PassParameters {
   int width, height;
   const std::uint8_t* mask;
   GridView predictor;
-  bool hasPredictor, removeMean, normalized, correctPairLoss;
+  bool hasPredictor, removeMean, normalized;
   SubPixelFit fit;
 };
 
@@ -284,8 +284,8 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
   s.peak = best;
   s.second = secondPeak;
   s.positiveSum = GroupSum<Threads>(slots[group][2]);
-  StoreWindowVector(field, window, EvaluatePeak(plane, g, s, p.fit, p.correctPairLoss), g, column,
-                    row, p.hasPredictor ? &p.predictor : nullptr);
+  StoreWindowVector(field, window, EvaluatePeak(plane, g, s, p.fit), g, column, row,
+                    p.hasPredictor ? &p.predictor : nullptr);
 }
 
 template <int N, class T>
@@ -334,7 +334,6 @@ void LaunchFusedCorrelation(const void* first, const void* second, PixelType typ
                          predictor != nullptr,
                          options.removeMean,
                          options.normalizedCorrelation,
-                         options.pairLossCorrection,
                          options.subPixel};
   switch (type) {
   case PixelType::UInt8:

@@ -31,8 +31,8 @@ void CorrelatePass(const void* first, const void* second, PixelType type, int wi
   CorrelationBuffers buffers(g, stream);
   buffers.correlate(static_cast<const float*>(first), static_cast<const float*>(second), width,
                     height, options, buffers.scratch());
-  LaunchSearchPeaks(buffers.scratch(), g, mask, width, predictor, options.subPixel,
-                    options.pairLossCorrection, field, stream.native());
+  LaunchSearchPeaks(buffers.scratch(), g, mask, width, predictor, options.subPixel, field,
+                    stream.native());
   // The buffers are released (stream-ordered) when this returns; the plans' work areas must be
   // free for this thread's next call, which may use another stream.
   stream.synchronize();

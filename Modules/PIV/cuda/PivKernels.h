@@ -55,10 +55,11 @@ void LaunchExtractWindows(const float* first, const float* second, int width, in
 void LaunchConjugateMultiply(float* spectrumA, const float* spectrumB, const float* energies,
                              const PassGrid& g, bool normalized, CUstream_st* stream);
 /// Peak, second peak, sub-pixel fit and ratios of every plane; the predictor (may be null) is
-/// added at the window centre; masked windows (mask may be null) get the Masked flag.
+/// added at the window centre; masked windows (mask may be null) get the Masked flag. The
+/// pair-loss correction and the quarter-window limit come with `g`.
 void LaunchSearchPeaks(const float* planes, const PassGrid& g, const std::uint8_t* mask, int width,
-                       const GridView* predictor, SubPixelFit fit, bool correctPairLoss,
-                       const DeviceFieldView& field, CUstream_st* stream);
+                       const GridView* predictor, SubPixelFit fit, const DeviceFieldView& field,
+                       CUstream_st* stream);
 /// True when LaunchFusedCorrelation serves this pass's buffer size (8, 16, 32 or 64 px).
 bool FusedCorrelationFits(const PassGrid& g);
 /// One pass's correlation in one launch (windows, transforms, product, peaks, as

@@ -18,8 +18,11 @@ PassGrid PlanPass(int width, int height, int windowSize, double overlap, int ext
 }
 
 PassGrid PlanPass(int width, int height, const PivOptions& options, std::size_t pass) {
-  return PlanPass(width, height, options.windowSizes[pass], options.overlap,
-                  pass == 0 ? options.searchExtension : 0, options.zeroPadding);
+  PassGrid g = PlanPass(width, height, options.windowSizes[pass], options.overlap,
+                        pass == 0 ? options.searchExtension : 0, options.zeroPadding);
+  g.correctPairLoss = options.pairLossCorrection == PairLossCorrection::AllPasses ||
+                      (options.pairLossCorrection == PairLossCorrection::FirstPass && pass == 0);
+  return g;
 }
 
 } // namespace cumed::piv::detail

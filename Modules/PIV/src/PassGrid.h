@@ -13,18 +13,27 @@ struct PassGrid {
   int step = 0;       ///< px between window origins
   int columns = 0;
   int rows = 0;
-  int extension = 0; ///< px the second frame's window grows on each side
-  int fftSize = 0;   ///< side of the (square) correlation buffer
+  int extension = 0;            ///< px the second frame's window grows on each side
+  int fftSize = 0;              ///< side of the (square) correlation buffer
+  bool correctPairLoss = false; ///< this pass's sub-pixel fits divide by the pair counts
   CUMED_PIV_HD int count() const { return columns * rows; }
 };
 
-/// The grid of a pass over a width x height frame. The caller has checked that the window fits.
+/// The grid of a pass over a width x height frame (no pair-loss correction). The caller has
+/// checked that the window fits.
 PassGrid PlanPass(int width, int height, int windowSize, double overlap, int extension,
                   bool zeroPadding);
 
 /// The grid of pass `pass` (0-based) of `options` over a width x height frame: its window
-/// size, the overlap, the search extension (first pass only) and the zero padding.
+/// size, the overlap, the search extension (first pass only), the zero padding and whether the
+/// pair-loss correction applies.
 PassGrid PlanPass(int width, int height, const PivOptions& options, std::size_t pass);
+
+/// The largest |shift| along an axis a peak may have (px): a quarter window beyond the search
+/// extension (PivOptions). Zero padding does not move it: it removes wrap-around, not the loss.
+CUMED_PIV_HD float QuarterWindowLimit(const PassGrid& g) {
+  return float(g.extension) + 0.25f * float(g.windowSize);
+}
 
 /// Window centre along one axis (pixel-centre coordinates).
 CUMED_PIV_HD float WindowCentre(const PassGrid& g, int index) {

@@ -78,10 +78,11 @@ CUMED_PIV_HD float PairCount(int s, const PassGrid& g) {
   return hi > lo ? float(hi - lo) : 0.f;
 }
 
-/// The three values around the peak along one axis, divided by their pair counts when asked.
-CUMED_PIV_HD float FitAxis(float l, float c, float r, int shift, const PassGrid& g, SubPixelFit fit,
-                           bool correctPairLoss) {
-  if (correctPairLoss) {
+/// The three values around the peak along one axis, divided by their pair counts when the pass
+/// corrects for pair loss.
+CUMED_PIV_HD float FitAxis(float l, float c, float r, int shift, const PassGrid& g,
+                           SubPixelFit fit) {
+  if (g.correctPairLoss) {
     const float wl = PairCount(shift - 1, g), wc = PairCount(shift, g),
                 wr = PairCount(shift + 1, g);
     if (wl > 0.f && wc > 0.f && wr > 0.f) {
@@ -93,9 +94,10 @@ CUMED_PIV_HD float FitAxis(float l, float c, float r, int shift, const PassGrid&
   return FitOffset(l, c, r, fit);
 }
 
-/// The displacement (integer peak shift + sub-pixel offset) and its quality measures.
+/// The displacement (integer peak shift + sub-pixel offset) and its quality measures; a peak
+/// beyond QuarterWindowLimit keeps its measures but gives no displacement (BeyondQuarterWindow).
 CUMED_PIV_HD WindowVector EvaluatePeak(const float* plane, const PassGrid& g, const PlaneSearch& s,
-                                       SubPixelFit fit, bool correctPairLoss) {
+                                       SubPixelFit fit) {
   const int n = g.fftSize;
   WindowVector w;
   // No positive peak (a uniform window), or a plane of NaN (non-finite pixels in the window):
@@ -112,8 +114,13 @@ CUMED_PIV_HD WindowVector EvaluatePeak(const float* plane, const PassGrid& g, co
   w.peakToPeak = CappedRatio(s.peak, s.second);
   w.peakToMean = CappedRatio(s.peak, s.positiveSum / float(n * n));
   const int sx = ShiftOf(px, n), sy = ShiftOf(py, n);
-  w.u = float(sx) + FitAxis(plane[left], s.peak, plane[right], sx, g, fit, correctPairLoss);
-  w.v = float(sy) + FitAxis(plane[up], s.peak, plane[down], sy, g, fit, correctPairLoss);
+  w.u = float(sx) + FitAxis(plane[left], s.peak, plane[right], sx, g, fit);
+  w.v = float(sy) + FitAxis(plane[up], s.peak, plane[down], sy, g, fit);
+  const float limit = QuarterWindowLimit(g);
+  if (fabsf(w.u) > limit || fabsf(w.v) > limit) {
+    w.u = w.v = 0.f;
+    w.flags = BeyondQuarterWindow;
+  }
   return w;
 }
 

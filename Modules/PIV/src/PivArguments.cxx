@@ -73,6 +73,11 @@ void CheckRequest(const FrameDescription& first, const FrameDescription& second,
       o.validation.replacement != Replacement::LocalMean)
     throw InvalidArgument("PIV: validation.replacement = " +
                           std::to_string(int(o.validation.replacement)) + " is not a Replacement");
+  if (o.pairLossCorrection != PairLossCorrection::None &&
+      o.pairLossCorrection != PairLossCorrection::FirstPass &&
+      o.pairLossCorrection != PairLossCorrection::AllPasses)
+    throw InvalidArgument("PIV: pairLossCorrection = " + std::to_string(int(o.pairLossCorrection)) +
+                          " is not a PairLossCorrection");
   if (o.predictorSmoothing < 0 || o.predictorSmoothing > 3)
     throw InvalidArgument("PIV: predictorSmoothing = " + std::to_string(o.predictorSmoothing) +
                           " is out of range: 0 (off) .. 3");

@@ -54,4 +54,16 @@ const char* ToString(Replacement replacement) noexcept {
   return "unknown";
 }
 
+const char* ToString(PairLossCorrection correction) noexcept {
+  switch (correction) {
+  case PairLossCorrection::None:
+    return "none";
+  case PairLossCorrection::FirstPass:
+    return "first";
+  case PairLossCorrection::AllPasses:
+    return "all";
+  }
+  return "unknown";
+}
+
 } // namespace cumed::piv

@@ -40,10 +40,10 @@ CUMED_PIV_HD float MedianOf(float* values, int count) {
   return count % 2 ? values[count / 2] : 0.5f * (values[count / 2 - 1] + values[count / 2]);
 }
 
-/// The flags of the element-wise tests for one vector (Masked and InvalidPeak are kept).
+/// The flags of the element-wise tests for one vector (the correlation's own flags are kept).
 CUMED_PIV_HD unsigned char ElementwiseFlags(float u, float v, float peakToPeak, unsigned char flags,
                                             const ValidationParameters& p) {
-  flags &= (Masked | InvalidPeak);
+  flags &= (Masked | InvalidPeak | BeyondQuarterWindow);
   if (flags) return flags;
   if (peakToPeak < p.minPeakToPeak) flags |= LowPeakToPeak;
   if (!(u >= p.minU && u <= p.maxU && v >= p.minV && v <= p.maxV)) flags |= OutOfRange;

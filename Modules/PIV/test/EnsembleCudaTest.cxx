@@ -110,7 +110,7 @@ INSTANTIATE_TEST_SUITE_P(
                                  0.01,
                                  [](PivOptions& o) {
                                    o.subPixel = SubPixelFit::Centroid;
-                                   o.pairLossCorrection = false;
+                                   o.pairLossCorrection = PairLossCorrection::None;
                                  }},
                     EnsembleCase{"passes_64_32_16_lanczos", {64, 32, 16}, 0.5, 0.01, nullptr},
                     EnsembleCase{"passes_64_32_bicubic_smoothed",

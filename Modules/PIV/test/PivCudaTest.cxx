@@ -55,7 +55,7 @@ TEST(PivCuda, CorrelationOptionsMatchCpu) {
   for (const SubPixelFit fit : {SubPixelFit::Centroid, SubPixelFit::Parabolic}) {
     PivOptions fitted = SinglePass(24);
     fitted.subPixel = fit;
-    fitted.pairLossCorrection = false;
+    fitted.pairLossCorrection = PairLossCorrection::None;
     ExpectCudaMatchesCpu(pair, fitted, ToString(fit));
   }
 }
@@ -94,7 +94,7 @@ TEST(PivCuda, FusedCorrelationOptionsMatchCpu) {
   for (const SubPixelFit fit : {SubPixelFit::Centroid, SubPixelFit::Parabolic}) {
     PivOptions fitted = SinglePass(16, 0.75);
     fitted.subPixel = fit;
-    fitted.pairLossCorrection = false;
+    fitted.pairLossCorrection = PairLossCorrection::None;
     ExpectCudaMatchesCpu(pair, fitted, std::string("16 px ") + ToString(fit));
   }
 }

@@ -25,8 +25,10 @@ MEDIAN_OUTLIER = 4  #: failed the normalised median test
 LOW_PEAK_RATIO = 8  #: peak-to-peak ratio below min_peak_ratio
 OUT_OF_RANGE = 16  #: outside limits
 REPLACED = 32  #: u, v replaced from the neighbours
+BEYOND_QUARTER_WINDOW = 64  #: peak farther than search + window / 4 px: no vector of its own
 #: Flags that make a vector an outlier (replaced unless replacement="none").
-OUTLIER_FLAGS = INVALID_PEAK | MEDIAN_OUTLIER | LOW_PEAK_RATIO | OUT_OF_RANGE
+OUTLIER_FLAGS = (INVALID_PEAK | MEDIAN_OUTLIER | LOW_PEAK_RATIO | OUT_OF_RANGE
+                 | BEYOND_QUARTER_WINDOW)
 
 SUBPIXEL_FITS = ("gaussian", "centroid", "parabolic")
 DEFORMATIONS = ("lanczos", "bicubic", "bilinear")
@@ -106,7 +108,7 @@ class PivResult:
                  median_radius=1, min_peak_ratio=0.0, limits=None, replacement="median",
                  replacement_iterations=10) -> "PivResult":
         """A new result validated anew with other settings (piv()'s validation keywords; this
-        one is left as it is): the validation flags are cleared (not MASKED, INVALID_PEAK) and
+        one is left as it is): the validation flags are cleared (not MASKED, INVALID_PEAK, BEYOND_QUARTER_WINDOW) and
         set again, then flagged vectors replaced. Vectors replaced before stay replaced values:
         compute with ``replacement="none"`` to re-validate the measured vectors."""
         settings = dict(_OPTION_DEFAULTS, median_test=median_test,
@@ -130,11 +132,18 @@ def _options(window, overlap, search, remove_mean, normalized, zero_padding, sub
              replacement_iterations):
     return _native.Options(_window_sizes(window), float(overlap), int(search), bool(remove_mean),
                            bool(normalized), bool(zero_padding), str(subpixel),
-                           bool(pair_loss_correction), str(deformation), int(predictor_smoothing),
+                           _pair_loss(pair_loss_correction), str(deformation), int(predictor_smoothing),
                            bool(median_test), float(median_threshold), float(median_epsilon),
                            int(median_radius), float(min_peak_ratio),
                            [] if limits is None else [float(value) for value in limits],
                            str(replacement), int(replacement_iterations))
+
+
+def _pair_loss(choice):
+    """"first", "all" or "none"; True and False (the old switch) mean "all" and "none"."""
+    if isinstance(choice, bool):
+        return "all" if choice else "none"
+    return str(choice)
 
 
 def _window_sizes(window):
@@ -168,7 +177,7 @@ def _result(arrays) -> PivResult:
 
 
 _OPTION_DEFAULTS = dict(window=32, overlap=0.5, search=0, remove_mean=True, normalized=False,
-                        zero_padding=False, subpixel="gaussian", pair_loss_correction=True,
+                        zero_padding=False, subpixel="gaussian", pair_loss_correction="first",
                         deformation="lanczos", predictor_smoothing=1, median_test=True,
                         median_threshold=2.0, median_epsilon=0.1, median_radius=1,
                         min_peak_ratio=0.0, limits=None, replacement="median",
@@ -177,7 +186,7 @@ _OPTION_DEFAULTS = dict(window=32, overlap=0.5, search=0, remove_mean=True, norm
 
 def piv(first, second, *, window=32, overlap=0.5, search=0, mask=None, subpixel="gaussian",
         deformation="lanczos", predictor_smoothing=1, remove_mean=True, normalized=False,
-        zero_padding=False, pair_loss_correction=True, median_test=True, median_threshold=2.0,
+        zero_padding=False, pair_loss_correction="first", median_test=True, median_threshold=2.0,
         median_epsilon=0.1, median_radius=1, min_peak_ratio=0.0, limits=None,
         replacement="median", replacement_iterations=10, **execution) -> PivResult:
     """The displacement field from ``first`` to ``second`` (2D ``[y, x]`` frames).
@@ -191,7 +200,9 @@ def piv(first, second, *, window=32, overlap=0.5, search=0, mask=None, subpixel=
     window. ``mask``: an array of the frames' shape (and place); non-zero pixels are masked and
     a window whose centre is masked gets no vector. ``subpixel``: "gaussian", "centroid" or
     "parabolic" 3-point fit. ``normalized``: peaks in [-1, 1]; ``zero_padding``: linear
-    correlation; ``pair_loss_correction``: removes the bias of particles leaving the window.
+    correlation; ``pair_loss_correction``: removes the bias of particles leaving the window, in the first
+    (undeformed) pass only ("first", default), in every pass ("all") or never ("none"). A peak
+    farther than ``search`` + window / 4 px is flagged BEYOND_QUARTER_WINDOW, not returned.
 
     Validation after every pass: the normalised median test (``median_test``,
     ``median_threshold``, ``median_epsilon`` in px, ``median_radius`` 1..3), ``min_peak_ratio``

@@ -46,7 +46,7 @@ struct PivArguments {
   bool normalized = false;
   bool zeroPadding = false;
   std::string subpixel = "gaussian";
-  bool pairLossCorrection = true;
+  std::string pairLossCorrection = "first";
   std::string deformation = "lanczos";
   int predictorSmoothing = 1;
   bool medianTest = true;
@@ -68,7 +68,8 @@ PivOptions MakeOptions(const PivArguments& a) {
   o.normalizedCorrelation = a.normalized;
   o.zeroPadding = a.zeroPadding;
   o.subPixel = ParseName(a.subpixel, SubPixelFit::Parabolic, "subpixel");
-  o.pairLossCorrection = a.pairLossCorrection;
+  o.pairLossCorrection =
+      ParseName(a.pairLossCorrection, PairLossCorrection::AllPasses, "pair_loss_correction");
   o.deformation = ParseName(a.deformation, Interpolation::Lanczos, "deformation");
   o.predictorSmoothing = a.predictorSmoothing;
   auto& v = o.validation;
@@ -227,10 +228,11 @@ void BindPiv(py::module_& module) {
   py::class_<PivArguments>(module, "Options", "The options of a PIV call (cumed.piv.piv).")
       .def(py::init([](std::vector<int> window, double overlap, int search, bool removeMean,
                        bool normalized, bool zeroPadding, std::string subpixel,
-                       bool pairLossCorrection, std::string deformation, int predictorSmoothing,
-                       bool medianTest, double medianThreshold, double medianEpsilon,
-                       int medianRadius, double minPeakRatio, std::vector<double> limits,
-                       std::string replacement, int replacementIterations) {
+                       std::string pairLossCorrection, std::string deformation,
+                       int predictorSmoothing, bool medianTest, double medianThreshold,
+                       double medianEpsilon, int medianRadius, double minPeakRatio,
+                       std::vector<double> limits, std::string replacement,
+                       int replacementIterations) {
              return PivArguments{std::move(window),
                                  overlap,
                                  search,
@@ -238,7 +240,7 @@ void BindPiv(py::module_& module) {
                                  normalized,
                                  zeroPadding,
                                  std::move(subpixel),
-                                 pairLossCorrection,
+                                 std::move(pairLossCorrection),
                                  std::move(deformation),
                                  predictorSmoothing,
                                  medianTest,

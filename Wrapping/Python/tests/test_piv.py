@@ -58,6 +58,24 @@ def test_uniform_shift_is_recovered_within_0_05_px(shifted_pair):
     assert result.x[0, 0] == result.y[0, 0] == 15.5
     numpy.testing.assert_array_equal(result.x[0, 1:] - result.x[0, :-1], 16)
     numpy.testing.assert_array_equal(result.y[1:, 0] - result.y[:-1, 0], 16)
+
+
+def test_shift_beyond_a_quarter_window_is_flagged_not_aliased():
+    px, py = particles(2)
+    first, second = render(px, py), render(px + 20.0, py + 0.5)
+    for correction in ("first", "all", "none", True, False):
+        result = cumed.piv.piv(first, second, window=32, backend="cpu",
+                               pair_loss_correction=correction)
+        # Only 12 of 32 px of pairs match: a rare window finds a spurious peak within reach.
+        flagged = (result.flags & cumed.piv.BEYOND_QUARTER_WINDOW) != 0
+        assert flagged.mean() > 0.95
+        assert numpy.abs(result.u + 12.0).min() > 1.0  # no alias of 20 - 32 px
+    # A 64 px first pass with an 8 px search extension reaches 8 + 64 / 4 = 24 px.
+    reached = cumed.piv.piv(first, second, window=(64, 32), search=8, backend="cpu")
+    inside = interior(reached)
+    assert numpy.abs(reached.u[inside] - 20.0).max() < 0.1
+    with pytest.raises(cumed.InvalidArgument, match="pair_loss_correction: unknown value 'some'"):
+        cumed.piv.piv(first, second, pair_loss_correction="some")
     assert result.u.dtype == numpy.float32 and result.flags.dtype == numpy.uint8
 
 

@@ -59,7 +59,8 @@ void ComputePivSequence(const std::vector<ImagePair>& pairs, const PivOptions& o
                         const FieldConsumer& consume);
 
 /// Validation and replacement alone, on the host (what ComputePiv runs after every pass):
-/// clears the validation flags (all but Masked and InvalidPeak), flags and replaces anew.
+/// clears the validation flags (all but Masked, InvalidPeak and BeyondQuarterWindow), flags and
+/// replaces anew.
 void ValidateField(PivField& field, const ValidationOptions& options);
 
 /// Throws InvalidArgument naming the field and its value when an option is out of range.

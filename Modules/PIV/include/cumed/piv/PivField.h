@@ -17,10 +17,14 @@ enum VectorFlag : std::uint8_t {
   MedianOutlier = 4, ///< failed the normalised median test
   LowPeakToPeak = 8, ///< peak-to-peak ratio below ValidationOptions::minPeakToPeak
   OutOfRange = 16,   ///< outside the global displacement limits
-  Replaced = 32      ///< u, v replaced from the neighbours
+  Replaced = 32,     ///< u, v replaced from the neighbours
+  /// The correlation peak lies beyond the quarter-window limit (PivOptions): no vector of this
+  /// window's own (u, v = 0, or the predictor in a deformation pass)
+  BeyondQuarterWindow = 64
 };
 /// Flags that make a vector an outlier (replaced when a replacement is chosen).
-constexpr std::uint8_t kOutlierFlags = InvalidPeak | MedianOutlier | LowPeakToPeak | OutOfRange;
+constexpr std::uint8_t kOutlierFlags =
+    InvalidPeak | MedianOutlier | LowPeakToPeak | OutOfRange | BeyondQuarterWindow;
 
 struct PivField {
   int columns = 0;    ///< windows along x
