@@ -7,6 +7,7 @@
 #include "cumed/app/UsageError.h"
 
 #include <set>
+#include <utility>
 
 namespace cumed::registerapp {
 using app::UsageError;
@@ -74,9 +75,12 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   arguments.fixed = positional[0];
   arguments.moving = positional[1];
   if (arguments.outputDirectory.empty()) throw UsageError("--output DIR is required");
-  if (!arguments.parameterFile.empty())
-    arguments.ignoredParameters =
+  if (!arguments.parameterFile.empty()) {
+    ParameterFileOutcome outcome =
         ApplyParameterFile(arguments.parameterFile, given, arguments.options);
+    arguments.ignoredParameters = std::move(outcome.ignored);
+    arguments.parameterWarnings = std::move(outcome.warnings);
+  }
   return arguments;
 }
 
@@ -104,15 +108,17 @@ is written under a temporary name and renamed into place once all are complete):
   difference-after.png: the middle axial slice of FIXED against MOVING (before: through the
   initial transform only) and against warped.mha
 On stdout a QA summary: similarity before and after (the value the registration minimises:
-lower is better, e.g. -NCC), Jacobian min/max/mean, folded voxels, iterations per level,
-backend and seconds (with --json one JSON object).
+lower is better, e.g. -NCC), Jacobian min/max/mean, folded voxels, the check (global NCC of
+FIXED and MOVING before and after; a WARNING when the transform folds or the result is worse
+than the start, also on stderr), iterations per level, backend and seconds (with --json one
+JSON object).
 
 Registration (each also a --params key, see below):
-  --metric NAME            ssd (default), ncc, lncc (local NCC) or nmi (normalised mutual
-                           information)
+  --metric NAME            lncc (local NCC, the default: suits CT-CT), ssd (equal
+                           intensities only), ncc or nmi (normalised mutual information)
   --levels N               pyramid levels, 1..8 (default 3)
   --grid-spacing MM        control-point spacing at the finest level (default 10)
-  --iterations N           L-BFGS iterations per level, 0..100000 (default 100)
+  --iterations N           L-BFGS iterations per level, 0..100000 (default 50)
   --tolerance T            stop a level when the cost changes by less than T, relative
                            (default 1e-6)
   --bending W              bending energy weight (default 10)
@@ -129,15 +135,19 @@ Inputs:
   --mask FILE              fixed-image mask (FIXED's grid; nonzero voxels count)
   --initial-transform FILE an ITK transform file (.tfm) holding one affine transform
                            (AffineTransform, Euler3DTransform... : any
-                           MatrixOffsetTransformBase) mapping fixed to moving points
+                           MatrixOffsetTransformBase) mapping fixed to moving points; an
+                           elastix TransformParameters file is refused with a message
   --params FILE            an elastix-like parameter file: "(Key value ...)" lines, "//"
                            comments; the command line wins over it. Keys: Metric
                            ("AdvancedMeanSquares" ssd, "AdvancedNormalizedCorrelation" ncc,
-                           "NormalizedMutualInformation" or "AdvancedMattesMutualInformation"
-                           nmi, or ssd/ncc/lncc/nmi; a second metric
+                           "NormalizedMutualInformation" nmi, or ssd/ncc/lncc/nmi;
+                           "AdvancedMattesMutualInformation" is refused: CuMed has no Mattes
+                           MI; a second metric
                            "TransformBendingEnergyPenalty" sets --bending to Metric1Weight),
                            NumberOfResolutions, FinalGridSpacingInPhysicalUnits,
-                           MaximumNumberOfIterations, NumberOfHistogramBins,
+                           MaximumNumberOfIterations (not used, with a warning, where
+                           Optimizer is elastix's stochastic kind: see the guide),
+                           NumberOfHistogramBins,
                            DefaultPixelValue, and CuMed's BendingEnergyWeight,
                            LinearElasticityWeight, LogJacobianWeight, LocalNCCSigma,
                            RelativeTolerance, Backend, AffineStage ("true" or "false");

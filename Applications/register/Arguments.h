@@ -26,6 +26,8 @@ struct Arguments {
   std::string parameterFile;    ///< --params FILE
   /// --params keys that do not apply (noted when the run starts, after --quiet took effect).
   std::vector<std::string> ignoredParameters;
+  /// --params keys read but not used, with the reason (warned when the run starts).
+  std::vector<std::string> parameterWarnings;
   bool png = false;
   bool force = false;
   bool compress = false; ///< zlib-compressed .mha outputs

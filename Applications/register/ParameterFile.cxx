@@ -91,22 +91,54 @@ std::string SingleValue(const std::filesystem::path& file, const std::string& ke
   return entry.values.front();
 }
 
-/// elastix's metric names, and CuMed's own.
-std::string MetricName(const std::string& name) {
-  static const std::map<std::string, std::string> elastix{
-      {"AdvancedMeanSquares", "ssd"},
-      {"AdvancedNormalizedCorrelation", "ncc"},
-      {"NormalizedMutualInformation", "nmi"},
-      {"AdvancedMattesMutualInformation", "nmi"}};
+/// elastix's metric names, and CuMed's own. Mattes mutual information is refused by name:
+/// CuMed has none, and its nearest metric (normalised MI) has another cost scale, so running it
+/// in its place would change the run behind the user's back.
+std::string MetricName(const std::string& name, const std::string& where) {
+  static const std::map<std::string, std::string> elastix{{"AdvancedMeanSquares", "ssd"},
+                                                          {"AdvancedNormalizedCorrelation", "ncc"},
+                                                          {"NormalizedMutualInformation", "nmi"}};
+  if (name == "AdvancedMattesMutualInformation")
+    throw UsageError(where + ": \"" + name +
+                     "\" is Mattes mutual information, which CuMed does not have; it is not "
+                     "replaced by CuMed's normalised mutual information silently (another "
+                     "cost, another weight scale): write (Metric \"NormalizedMutualInformation\") "
+                     "or give --metric nmi, or --metric lncc for CT-CT");
   const auto found = elastix.find(name);
   return found != elastix.end() ? found->second : name; // else ApplySetting judges it
 }
 
+std::string ValueOf(const std::map<std::string, Entry>& entries, const std::string& key) {
+  const auto found = entries.find(key);
+  return found == entries.end() || found->second.values.empty() ? "" : found->second.values.front();
+}
+
+/// An elastix iteration is an optimiser step on the ImageSampler's points: with the usual
+/// stochastic optimisers and samplers a few thousand random voxels, with QuasiNewtonLBFGS and the
+/// Full sampler every voxel, as in cumed-register. Only then (or in a file without an Optimizer,
+/// cumed-register's own) is MaximumNumberOfIterations the same number; otherwise the text of the
+/// warning saying why it is not used, else "".
+std::string IterationsMismatch(const std::map<std::string, Entry>& entries,
+                               const std::string& where, const std::string& value) {
+  const std::string optimizer = ValueOf(entries, "Optimizer");
+  const std::string sampler = ValueOf(entries, "ImageSampler");
+  if (optimizer.empty() || (optimizer == "QuasiNewtonLBFGS" && sampler == "Full")) return "";
+  const std::string samples = ValueOf(entries, "NumberOfSpatialSamples");
+  return where + ": " + value + " is not used: with Optimizer \"" + optimizer +
+         "\" and ImageSampler \"" + (sampler.empty() ? "(elastix's default)" : sampler) +
+         "\" an elastix iteration is one step on " +
+         (samples.empty() ? "a few thousand" : samples) +
+         " sampled voxels, a cumed-register iteration an L-BFGS step on every voxel (usually "
+         "converged in tens); --iterations stays " +
+         "at its value (give --iterations N to choose)";
+}
+
 } // namespace
 
-std::vector<std::string> ApplyParameterFile(const std::filesystem::path& file,
-                                            const std::set<std::string>& commandLine,
-                                            registration::RegistrationOptions& options) {
+ParameterFileOutcome ApplyParameterFile(const std::filesystem::path& file,
+                                        const std::set<std::string>& commandLine,
+                                        registration::RegistrationOptions& options) {
+  ParameterFileOutcome outcome;
   std::map<std::string, Entry> entries = ReadEntries(file);
   // key -> (option, what repeats)
   static const std::map<std::string, std::pair<const char*, const char*>> keys{
@@ -129,8 +161,18 @@ std::vector<std::string> ApplyParameterFile(const std::filesystem::path& file,
     const auto found = entries.find(key);
     if (found == entries.end()) continue;
     used.insert(key);
-    apply(target.first, SingleValue(file, key, found->second, target.second),
-          Where(file, key, found->second));
+    const std::string value = SingleValue(file, key, found->second, target.second);
+    const std::string where = Where(file, key, found->second);
+    if (key == "MaximumNumberOfIterations" && !commandLine.count(target.first)) {
+      const std::string mismatch = IterationsMismatch(entries, where, value);
+      if (!mismatch.empty()) {
+        registration::RegistrationOptions scratch; // the value is still checked
+        ApplySetting(target.first, value, where, scratch);
+        outcome.warnings.push_back(mismatch);
+        continue;
+      }
+    }
+    apply(target.first, value, where);
   }
   if (const auto stage = entries.find("AffineStage"); stage != entries.end()) {
     used.insert("AffineStage");
@@ -144,7 +186,7 @@ std::vector<std::string> ApplyParameterFile(const std::filesystem::path& file,
     used.insert("Metric");
     const std::string where = Where(file, "Metric", metric->second);
     const std::vector<std::string>& names = metric->second.values;
-    apply("--metric", MetricName(names.front()), where);
+    if (!commandLine.count("--metric")) apply("--metric", MetricName(names.front(), where), where);
     for (std::size_t i = 1; i < names.size(); ++i) {
       if (names[i] != "TransformBendingEnergyPenalty")
         throw UsageError(where + ": metric " + std::to_string(i) + " '" + names[i] +
@@ -161,10 +203,9 @@ std::vector<std::string> ApplyParameterFile(const std::filesystem::path& file,
       }
     }
   }
-  std::vector<std::string> ignored;
   for (const auto& [key, entry] : entries)
-    if (!used.count(key)) ignored.push_back(key);
-  return ignored;
+    if (!used.count(key)) outcome.ignored.push_back(key);
+  return outcome;
 }
 
 } // namespace cumed::registerapp

@@ -2,14 +2,20 @@
 // --params FILE: an elastix-like parameter file, one "(Key value ...)" a line, strings in double
 // quotes, "//" starting a comment. The keys cumed-register understands and the options they set:
 //   (Metric "AdvancedMeanSquares")             --metric ssd   (also "AdvancedNormalizedCorrelation"
-//                                              ncc, "NormalizedMutualInformation" and
-//                                              "AdvancedMattesMutualInformation" nmi, or CuMed's
-//                                              names ssd, ncc, lncc, nmi); a further metric
+//                                              ncc, "NormalizedMutualInformation" nmi, or CuMed's
+//                                              names ssd, ncc, lncc, nmi; elastix's
+//                                              "AdvancedMattesMutualInformation" is refused: CuMed
+//                                              has no Mattes MI); a further metric
 //                                              "TransformBendingEnergyPenalty" sets --bending to
 //                                              its MetricNWeight (elastix's default 1)
 //   (NumberOfResolutions 3)                    --levels
 //   (FinalGridSpacingInPhysicalUnits 10)       --grid-spacing (one value, or equal ones per axis)
-//   (MaximumNumberOfIterations 100)            --iterations (one value, or equal ones per level)
+//   (MaximumNumberOfIterations 100)            --iterations (one value, or equal ones per level),
+//                                              only where an iteration means the same: no
+//                                              Optimizer key, or QuasiNewtonLBFGS with the Full
+//                                              ImageSampler; with elastix's stochastic optimisers
+//                                              (a step on a few thousand samples) it is not used,
+//                                              with a warning
 //   (NumberOfHistogramBins 64)                 --bins
 //   (DefaultPixelValue 0)                      --default-value
 //   (BendingEnergyWeight 0.01), (LinearElasticityWeight w), (LogJacobianWeight w),
@@ -26,12 +32,17 @@
 
 namespace cumed::registerapp {
 
-/// Applies the file's settings whose options are not in `commandLine`. Returns the keys it
-/// ignored. Throws UsageError naming the file, the line and the problem: unreadable file, a line
-/// that is not "(Key value ...)", a key given twice, values that differ per level or axis, an
-/// unknown metric, or a value its option refuses.
-std::vector<std::string> ApplyParameterFile(const std::filesystem::path& file,
-                                            const std::set<std::string>& commandLine,
-                                            registration::RegistrationOptions& options);
+struct ParameterFileOutcome {
+  std::vector<std::string> ignored;  ///< keys that do not apply
+  std::vector<std::string> warnings; ///< keys read but not used, and why (file, line, key, value)
+};
+
+/// Applies the file's settings whose options are not in `commandLine`. Throws UsageError naming
+/// the file, the line and the problem: unreadable file, a line that is not "(Key value ...)", a
+/// key given twice, values that differ per level or axis, an unknown or refused metric, or a
+/// value its option refuses.
+ParameterFileOutcome ApplyParameterFile(const std::filesystem::path& file,
+                                        const std::set<std::string>& commandLine,
+                                        registration::RegistrationOptions& options);
 
 } // namespace cumed::registerapp

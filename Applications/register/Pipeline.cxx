@@ -1,5 +1,6 @@
 #include "Pipeline.h"
 
+#include "ElastixTransformFile.h"
 #include "InputImages.h"
 #include "OutputFiles.h"
 #include "RunRegistration.h"
@@ -23,6 +24,8 @@ RunSummary RunPipeline(const Arguments& arguments) {
     app::Note(kProgramName, "--params '" + arguments.parameterFile +
                                 "': keys that do not apply to cumed-register: " + list);
   }
+  for (const std::string& warning : arguments.parameterWarnings)
+    app::Warn(kProgramName, "--params " + warning);
   // Nothing is read beyond headers and nothing is written before these pass.
   const InputImage fixed = LocateImage("FIXED", arguments.fixed);
   const InputImage moving = LocateImage("MOVING", arguments.moving);
@@ -38,6 +41,8 @@ RunSummary RunPipeline(const Arguments& arguments) {
       !std::filesystem::is_regular_file(arguments.initialTransform))
     throw cumed::Error("--initial-transform '" + arguments.initialTransform +
                        "' does not exist or is not a file");
+  if (!arguments.initialTransform.empty())
+    RefuseElastixTransformParameters(arguments.initialTransform);
   const OutputFiles outputs =
       PlanOutputFiles(arguments.outputDirectory, arguments.png, arguments.force,
                       ProtectedInputsOf(fixed, moving, arguments.mask, arguments.initialTransform));

@@ -104,6 +104,7 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
   summary.similarityBefore = filter->GetSimilarityBefore();
   summary.similarityAfter = filter->GetSimilarityAfter();
   summary.jacobian = filter->GetJacobianStatistics();
+  summary.quality = filter->GetQuality();
   summary.iterations = filter->GetIterationsPerLevel();
   summary.requestedBackend = cumed::ToString(arguments.options.backend);
   summary.backend = cumed::ToString(filter->GetLastBackend());

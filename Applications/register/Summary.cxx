@@ -6,6 +6,16 @@
 #include <sstream>
 
 namespace cumed::registerapp {
+namespace {
+
+/// The check's warnings as one string, "; " between them ("" when none).
+std::string JoinedWarnings(const registration::RegistrationQuality& quality) {
+  std::string text;
+  for (const std::string& warning : quality.warnings) text += (text.empty() ? "" : "; ") + warning;
+  return text;
+}
+
+} // namespace
 
 std::string FormatSummary(const RunSummary& s) {
   std::ostringstream out;
@@ -26,6 +36,19 @@ std::string FormatSummary(const RunSummary& s) {
                 s.jacobian.minimum, s.jacobian.maximum, s.jacobian.mean, s.jacobian.foldedVoxels,
                 s.jacobian.voxels, s.jacobian.foldedPercent);
   out << line;
+  const registration::RegistrationQuality& q = s.quality;
+  if (q.correlationChecked)
+    std::snprintf(line, sizeof line,
+                  "  check: correlation (global NCC, higher is better) before %.4f, after %.4f; "
+                  "%s\n",
+                  q.nccBefore, q.nccAfter, q.ok() ? "ok" : "PROBLEMS, see below");
+  else
+    std::snprintf(line, sizeof line,
+                  "  check: correlation not measured (no overlap or a flat "
+                  "image); %s\n",
+                  q.ok() ? "ok" : "PROBLEMS, see below");
+  out << line;
+  for (const std::string& warning : q.warnings) out << "  WARNING: " << warning << "\n";
   if (s.affineStage) {
     std::string affineIterations;
     for (int n : s.affineIterations)
@@ -57,6 +80,16 @@ std::string FormatSummaryJson(const RunSummary& s) {
   similarity.Add("metric", s.metric)
       .Add("before", s.similarityBefore)
       .Add("after", s.similarityAfter);
+  app::JsonObject quality; // the end-of-run check (cumed/registration/Quality.h)
+  quality.Add("ok", s.quality.ok())
+      .Add("folded", s.quality.folded)
+      .Add("folded_percent", s.quality.foldedPercent)
+      .Add("worse_than_start", s.quality.worseThanStart)
+      .Add("correlation_checked", s.quality.correlationChecked)
+      .Add("ncc_before", s.quality.nccBefore)
+      .Add("ncc_after", s.quality.nccAfter)
+      .Add("voxels_compared", std::uint64_t(s.quality.voxelsCompared))
+      .Add("warnings", JoinedWarnings(s.quality));
   app::JsonObject seconds;
   seconds.Add("registration", s.registrationSeconds).Add("total", s.totalSeconds);
   app::JsonObject json;
@@ -75,6 +108,7 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("mask", s.mask)
       .Add("similarity", similarity)
       .Add("jacobian", jacobian)
+      .Add("quality", quality)
       .Add("iterations_per_level", iterations)
       .Add("requested_backend", s.requestedBackend)
       .Add("backend", s.backend)

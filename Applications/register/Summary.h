@@ -2,6 +2,7 @@
 // What a run did: the QA summary printed on stdout (text, or JSON with --json) and written as
 // summary.json.
 #include "cumed/registration/Jacobian.h"
+#include "cumed/registration/Quality.h"
 
 #include <cstddef>
 #include <string>
@@ -24,7 +25,8 @@ struct RunSummary {
   double similarityBefore = 0.0;
   double similarityAfter = 0.0;
   registration::JacobianStatistics jacobian;
-  std::vector<int> iterations; ///< per level, coarsest first
+  registration::RegistrationQuality quality; ///< folding and worse-than-start check
+  std::vector<int> iterations;               ///< per level, coarsest first
   std::string requestedBackend;
   std::string backend; ///< the backend that ran
   double registrationSeconds = 0.0;

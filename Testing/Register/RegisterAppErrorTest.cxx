@@ -89,6 +89,40 @@ TEST(RegisterAppErrors, BadOptionsAreUsageErrors) {
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
+TEST(RegisterAppErrors, MattesMutualInformationIsRefusedByName) {
+  const fs::path dir = FreshWorkDirectory();
+  WriteInputs(dir);
+  std::ofstream(dir / "mattes.txt") << "(Metric \"AdvancedMattesMutualInformation\")\n";
+  ExpectError(
+      RunRegister({"--params", "mattes.txt", "--output", "out", "fixed.mha", "moving.mha"}, dir), 2,
+      "mattes.txt line 1 (Metric): \"AdvancedMattesMutualInformation\" is Mattes mutual "
+      "information, which CuMed does not have");
+  EXPECT_FALSE(fs::exists(dir / "out"));
+  // With --metric on the command line the file's metric is not used, so nothing is refused.
+  const auto run =
+      RunRegister({"--params", "mattes.txt", "--metric", "nmi", "--levels", "1", "--iterations",
+                   "5", "--backend", "cpu", "--output", "out", "fixed.mha", "moving.mha"},
+                  dir);
+  EXPECT_EQ(run.exitCode, 0) << run.err;
+}
+
+TEST(RegisterAppErrors, ElastixTransformParametersAsInitialTransformAreNamed) {
+  const fs::path dir = FreshWorkDirectory();
+  WriteInputs(dir);
+  std::ofstream(dir / "TransformParameters.0.txt")
+      << "(Transform \"AffineTransform\")\n(NumberOfParameters 12)\n"
+         "(TransformParameters 1 0 0 0 1 0 0 0 1 0 0 0)\n(InitialTransformParametersFileName "
+         "\"NoInitialTransform\")\n";
+  ExpectError(RunRegister({"--initial-transform", "TransformParameters.0.txt", "--output", "out",
+                           "fixed.mha", "moving.mha"},
+                          dir),
+              1,
+              "--initial-transform 'TransformParameters.0.txt' is an elastix "
+              "TransformParameters file ((Transform \"AffineTransform\")), not an ITK transform "
+              "file");
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
 TEST(RegisterAppErrors, ExistingOutputsNeedForce) {
   const fs::path dir = FreshWorkDirectory();
   WriteInputs(dir);

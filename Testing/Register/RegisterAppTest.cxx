@@ -62,8 +62,16 @@ TEST(RegisterApp, WritesEveryOutputWithASaneSummary) {
   EXPECT_EQ(summary["dimension"].number, 3);
   ASSERT_EQ(summary["size"].items.size(), 3u);
   EXPECT_EQ(summary["size"].items[2].number, 14);
-  EXPECT_EQ(summary["similarity"]["metric"].text, "ssd");
-  EXPECT_LT(summary["similarity"]["after"].number, 0.5 * summary["similarity"]["before"].number);
+  EXPECT_EQ(summary["similarity"]["metric"].text, "lncc"); // the default
+  EXPECT_LT(summary["similarity"]["after"].number, summary["similarity"]["before"].number);
+  const auto& quality = summary["quality"]; // a good run: the check finds nothing
+  EXPECT_TRUE(quality["ok"].boolean);
+  EXPECT_FALSE(quality["folded"].boolean);
+  EXPECT_FALSE(quality["worse_than_start"].boolean);
+  EXPECT_TRUE(quality["correlation_checked"].boolean);
+  EXPECT_GT(quality["ncc_after"].number, quality["ncc_before"].number);
+  EXPECT_EQ(quality["warnings"].text, "");
+  EXPECT_EQ(run.err.find("warning"), std::string::npos) << run.err;
   const auto& jacobian = summary["jacobian"];
   EXPECT_GT(jacobian["min"].number, 0.0);
   EXPECT_LE(jacobian["min"].number, jacobian["mean"].number);
@@ -248,6 +256,55 @@ TEST(RegisterApp, ParameterFileSetsWhatTheCommandLineDoesNot) {
   EXPECT_EQ(summary["grid_spacing_mm"].number, 14);
   ASSERT_EQ(summary["iterations_per_level"].items.size(), 1u);
   EXPECT_LE(summary["iterations_per_level"].items[0].number, 7);
+}
+
+TEST(RegisterApp, ElastixIterationsAreUsedOnlyWhereTheyMeanTheSame) {
+  const fs::path dir = FreshWorkDirectory();
+  WriteBlob(dir / "fixed.mha", {20, 18, 14}, {0, 0, 0});
+  WriteBlob(dir / "moving.mha", {20, 18, 14}, {2.0, 0.0, 0.0});
+  // elastix's usual optimiser: an iteration is a step on 2048 random samples, not on the image.
+  std::ofstream(dir / "stochastic.txt")
+      << "(Optimizer \"AdaptiveStochasticGradientDescent\")\n(ImageSampler \"RandomCoordinate\")\n"
+         "(NumberOfSpatialSamples 2048)\n(MaximumNumberOfIterations 2)\n";
+  const auto stochastic =
+      RunRegister({"--params", "stochastic.txt", "--levels", "1", "--grid-spacing", "12",
+                   "--backend", "cpu", "--output", "a", "fixed.mha", "moving.mha"},
+                  dir);
+  ASSERT_EQ(stochastic.exitCode, 0) << stochastic.err;
+  EXPECT_NE(stochastic.err.find("warning: --params stochastic.txt line 4 "
+                                "(MaximumNumberOfIterations): 2 is not used: with Optimizer "
+                                "\"AdaptiveStochasticGradientDescent\""),
+            std::string::npos)
+      << stochastic.err;
+  EXPECT_GT(ReadSummary(dir / "a")["iterations_per_level"].items[0].number, 2);
+  // QuasiNewtonLBFGS on the Full sampler steps on every voxel, as cumed-register does.
+  std::ofstream(dir / "full.txt") << "(Optimizer \"QuasiNewtonLBFGS\")\n(ImageSampler \"Full\")\n"
+                                     "(MaximumNumberOfIterations 2)\n";
+  const auto full = RunRegister({"--params", "full.txt", "--levels", "1", "--grid-spacing", "12",
+                                 "--backend", "cpu", "--output", "b", "fixed.mha", "moving.mha"},
+                                dir);
+  ASSERT_EQ(full.exitCode, 0) << full.err;
+  EXPECT_EQ(full.err.find("is not used"), std::string::npos) << full.err;
+  EXPECT_LE(ReadSummary(dir / "b")["iterations_per_level"].items[0].number, 2);
+}
+
+TEST(RegisterApp, AFoldingRunIsFlaggedInBothSummaries) {
+  const fs::path dir = FreshWorkDirectory();
+  WriteBlob(dir / "fixed.mha", {48, 44}, {0, 0, 0});
+  WriteBlob(dir / "moving.mha", {48, 44}, {9.0, -7.0, 0.0});
+  // SSD with no regularisation on a grid of one voxel: nothing keeps the transform from folding.
+  const auto run = RunRegister({"--metric", "ssd", "--bending", "0", "--grid-spacing", "2",
+                                "--levels", "1", "--iterations", "60", "--backend", "cpu",
+                                "--output", "out", "fixed.mha", "moving.mha"},
+                               dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const auto summary = ReadSummary(dir / "out");
+  EXPECT_TRUE(summary["quality"]["folded"].boolean);
+  EXPECT_FALSE(summary["quality"]["ok"].boolean);
+  EXPECT_GT(summary["quality"]["folded_percent"].number, 0.0);
+  EXPECT_NE(summary["quality"]["warnings"].text.find("the transform folds"), std::string::npos);
+  EXPECT_NE(run.out.find("WARNING: the transform folds"), std::string::npos) << run.out;
+  EXPECT_NE(run.err.find("warning: Register: the transform folds"), std::string::npos) << run.err;
 }
 
 TEST(RegisterApp, DicomSeriesInputs) {

@@ -57,6 +57,9 @@ TEST(RegistrationAccuracyCuda, LungPairTreNoWorseThanElastixAndPlastimatch) {
   const Image moving = ReadFloatImage(lung + "/3DCT_lung_followup_mask.mha");
   registration::RegistrationOptions o;
   o.backend = Backend::CUDA;
+  // The settings this bound was measured with (the benchmark's lung run), not the defaults.
+  o.metric = registration::SimilarityMetric::SSD;
+  o.maximumIterations = 100;
   o.affineStage = true;
   const auto result = registration::Register(fixed, moving, o);
   const TreStatistics tre =

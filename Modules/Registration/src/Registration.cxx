@@ -5,11 +5,13 @@
 #include "cumed/registration/DisplacementField.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/Log.h"
 #include "cumed/core/Timer.h"
 #include "src/AffineStage.h"
 #include "src/Lbfgs.h"
 #include "src/LevelGeometryBuilder.h"
 #include "src/LevelMetric.h"
+#include "src/Quality.h"
 #include "src/RegistrationGrid.h"
 #include "src/RegistrationObjective.h"
 #include "src/RegistrationOutputs.h"
@@ -327,6 +329,13 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   stage.restart();
   result.grid = grid;
   ComputeOutputs(grid, finest, originalMoving, fixedMask, options, backend, result);
+  // Correlation is unchanged by SSD's normalisation of the fixed pyramid, so its finest level
+  // serves as the fixed image here.
+  result.quality = detail::AssessQuality(
+      pyramid.fixed.back(), originalMoving, result.displacementField,
+      options.initialAffine.value_or(AffineTransform{}), result.jacobian, pyramid.mask.back());
+  for (const std::string& warning : result.quality.warnings)
+    Log(LogLevel::Warning, "Register: " + warning);
   if (outputs == MemoryLocation::Device) {
     result.displacementField = result.displacementField.toDevice();
     result.warpedImage = result.warpedImage.toDevice();

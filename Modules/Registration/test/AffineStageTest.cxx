@@ -131,6 +131,7 @@ Pyramid PyramidOf(const KnownPair& p) {
 RegistrationOptions StageOptions(Backend backend) {
   RegistrationOptions o;
   o.backend = backend;
+  o.metric = SimilarityMetric::SSD; // the stage's cases were written for SSD
   o.maximumIterations = 100;
   return o;
 }

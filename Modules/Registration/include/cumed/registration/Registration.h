@@ -19,6 +19,7 @@
 #include "cumed/core/Image.h"
 #include "cumed/registration/BSplineGrid.h"
 #include "cumed/registration/Jacobian.h"
+#include "cumed/registration/Quality.h"
 
 #include <array>
 #include <functional>
@@ -54,10 +55,14 @@ struct IterationReport {
 
 struct RegistrationOptions {
   Backend backend = Backend::Auto;
-  SimilarityMetric metric = SimilarityMetric::SSD;
+  /// The defaults are the CT-CT settings of the registration benchmark (local NCC, sigma 3 mm,
+  /// grid 10 mm, bending 10, 3 levels, 50 iterations): SSD, the former default, follows noise
+  /// and intensity differences into folds and into results worse than no registration
+  /// (Documentation/registration.md, "Defaults"). SSD stays selectable.
+  SimilarityMetric metric = SimilarityMetric::LocalNCC;
   int levels = 3;
-  double gridSpacing = 10.0;   ///< control-point spacing (mm) at the finest level, all axes
-  int maximumIterations = 100; ///< per level
+  double gridSpacing = 10.0;  ///< control-point spacing (mm) at the finest level, all axes
+  int maximumIterations = 50; ///< per level
   double relativeTolerance = 1e-6;
   /// Penalty weights: every metric's cost is of order 1 (SSD in units of the fixed image's
   /// variance), so one weight suits them all; 10 keeps CT-to-CT warps of 10 mm fold-free.
@@ -106,6 +111,9 @@ struct RegistrationResult {
   double seconds = 0.0;
   std::vector<int> affineIterations; ///< per affine-stage level; empty without affineStage
   RegistrationTiming timing;
+  /// The end-of-run check (Quality.h): folding and a result worse than the start; Register logs
+  /// each of its warnings at warning level.
+  RegistrationQuality quality;
 };
 
 /// Registers `moving` onto `fixed` (scalar images of any pixel type, host or device, 3D or one

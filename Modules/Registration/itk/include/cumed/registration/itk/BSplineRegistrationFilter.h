@@ -214,6 +214,9 @@ public:
     return m_JacobianStatistics;
   }
   /// Similarity at the finest level before and after the B-spline stage.
+  /// The end-of-run check (cumed/registration/Quality.h): folding and a result worse than the
+  /// start, each also logged at warning level through cumed::Log.
+  const registration::RegistrationQuality& GetQuality() const { return m_Quality; }
   itkGetConstMacro(SimilarityBefore, double);
   itkGetConstMacro(SimilarityAfter, double);
   const std::vector<int>& GetIterationsPerLevel() const { return m_IterationsPerLevel; }
@@ -365,6 +368,7 @@ protected:
     registration::RegistrationResult& result = *run;
     RunWithItkErrors(*this, [&] { GraftResults(result); });
     m_JacobianStatistics = result.jacobian;
+    m_Quality = result.quality;
     m_SimilarityBefore = result.similarityBefore;
     m_SimilarityAfter = result.similarityAfter;
     m_IterationsPerLevel = result.iterations;
@@ -472,17 +476,18 @@ private:
   }
 
   typename InitialTransformType::ConstPointer m_InitialTransform;
-  registration::SimilarityMetric m_Metric = registration::SimilarityMetric::SSD;
-  int m_NumberOfLevels = 3;
-  double m_GridSpacing = 10.0;
-  int m_MaximumNumberOfIterations = 100;
-  double m_RelativeTolerance = 1e-5;
+  // The library's defaults (RegistrationOptions): the benchmark's CT-CT settings.
+  registration::SimilarityMetric m_Metric = registration::RegistrationOptions{}.metric;
+  int m_NumberOfLevels = registration::RegistrationOptions{}.levels;
+  double m_GridSpacing = registration::RegistrationOptions{}.gridSpacing;
+  int m_MaximumNumberOfIterations = registration::RegistrationOptions{}.maximumIterations;
+  double m_RelativeTolerance = registration::RegistrationOptions{}.relativeTolerance;
   bool m_AffineStage = false;
-  double m_BendingEnergyWeight = 0.0;
+  double m_BendingEnergyWeight = registration::RegistrationOptions{}.bendingEnergyWeight;
   double m_LinearElasticityWeight = 0.0;
   double m_LogJacobianWeight = 0.0;
-  int m_NumberOfHistogramBins = 64;
-  double m_LocalNCCSigma = 5.0;
+  int m_NumberOfHistogramBins = registration::RegistrationOptions{}.histogramBins;
+  double m_LocalNCCSigma = registration::RegistrationOptions{}.localNccSigma;
   double m_DefaultPixelValue = 0.0;
   Backend m_Backend = Backend::Auto;
   Implementation m_LastBackend = Implementation::None;
@@ -495,6 +500,7 @@ private:
   bool m_CurrentAffineStage = false;
 
   registration::JacobianStatistics m_JacobianStatistics;
+  registration::RegistrationQuality m_Quality;
   double m_SimilarityBefore = 0.0;
   double m_SimilarityAfter = 0.0;
   std::vector<int> m_IterationsPerLevel;
