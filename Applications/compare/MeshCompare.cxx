@@ -1,21 +1,26 @@
 #include "MeshCompare.h"
 
+#include "SameBytes.h"
+
+#include "cumed/core/Error.h"
+#include "cumed/core/MeshDistance.h"
+#include "cumed/vtk/VtkMeshBridge.h"
+
 #include <vtkAlgorithm.h>
 #include <vtkCellArray.h>
 #include <vtkCommand.h>
-#include <vtkDataArray.h>
 #include <vtkExecutive.h>
-#include <vtkHausdorffDistancePointSetFilter.h>
 #include <vtkLogger.h>
+#include <vtkNew.h>
 #include <vtkOBJReader.h>
 #include <vtkPLYReader.h>
-#include <vtkPointData.h>
 #include <vtkPolyData.h>
 #include <vtkSTLReader.h>
 #include <vtkSmartPointer.h>
 #include <vtkXMLPolyDataReader.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
@@ -23,6 +28,11 @@
 
 namespace cumed::compareapp {
 namespace {
+
+using cumed::DirectedMeshDistance;
+using cumed::MeshDistance;
+using cumed::MeshDistanceMethod;
+using cumed::SurfaceMesh;
 
 std::string Extension(const std::string& path) {
   std::string extension = std::filesystem::path(path).extension().string();
@@ -124,11 +134,24 @@ bool SameCount(const char* what, long long a, long long b, double fraction,
   return same;
 }
 
-double MeanOf(vtkDataArray* values) {
-  if (!values || values->GetNumberOfTuples() == 0) return 0.0;
-  double sum = 0.0;
-  for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i) sum += values->GetComponent(i, 0);
-  return sum / static_cast<double>(values->GetNumberOfTuples());
+// The surface as CuMed's mesh (the one bridge converts it). Vertex and line cells are no
+// surface: their points stay, to be measured point to point when a mesh has no triangles.
+SurfaceMesh ToSurface(vtkPolyData* read, const std::string& path) {
+  auto surface = vtkSmartPointer<vtkPolyData>::New();
+  surface->ShallowCopy(read);
+  surface->SetVerts(vtkNew<vtkCellArray>());
+  surface->SetLines(vtkNew<vtkCellArray>());
+  try {
+    return FromVtkPolyData(surface);
+  } catch (const InvalidArgument& e) {
+    throw FileError("cannot read '" + path + "' as a mesh: " + e.what());
+  }
+}
+
+std::string Point(const std::array<double, 3>& p) {
+  std::ostringstream text;
+  text << "(" << p[0] << ", " << p[1] << ", " << p[2] << ")";
+  return text.str();
 }
 
 // The counts of both meshes, then `more`, as --json measures.
@@ -143,6 +166,30 @@ Counts(vtkPolyData* a, vtkPolyData* b, std::vector<std::pair<std::string, double
   return measures;
 }
 
+// The distance measures, the same names whether measured or known (identical files).
+std::vector<std::pair<std::string, double>> DistanceMeasures(const MeshDistance& d,
+                                                             bool identical) {
+  return {{"identical_files", identical ? 1.0 : 0.0},
+          {"hausdorff_distance_mm", d.hausdorff()},
+          {"output_to_baseline_max_mm", d.firstToSecond.max},
+          {"output_to_baseline_mean_mm", d.firstToSecond.mean},
+          {"baseline_to_output_max_mm", d.secondToFirst.max},
+          {"baseline_to_output_mean_mm", d.secondToFirst.mean}};
+}
+
+// The same bytes: the counts (the file is still read, so a file that is no mesh is an error
+// even compared with itself), distance 0, nothing measured.
+Comparison IdenticalFiles(const std::string& output, const Tolerances& tolerances) {
+  const auto mesh = ReadMesh(output);
+  const long long points = mesh->GetNumberOfPoints(), triangles = CountTriangles(mesh);
+  std::ostringstream report;
+  report << "mesh:\n  identical files: output and baseline hold the same bytes\n"
+         << "  points: output " << points << ", baseline " << points << "\n"
+         << "  triangles: output " << triangles << ", baseline " << triangles << "\n"
+         << "  Hausdorff distance: 0 mm, identical files (allowed " << tolerances.distance << ")\n";
+  return {true, report.str(), Counts(mesh, mesh, DistanceMeasures(MeshDistance{}, true))};
+}
+
 } // namespace
 
 bool IsMeshFile(const std::string& path) {
@@ -152,6 +199,7 @@ bool IsMeshFile(const std::string& path) {
 
 Comparison CompareMeshes(const std::string& output, const std::string& baseline,
                          const Tolerances& tolerances) {
+  if (SameBytes(output, baseline)) return IdenticalFiles(output, tolerances);
   const auto a = ReadMesh(output);
   const auto b = ReadMesh(baseline);
   std::ostringstream report;
@@ -165,27 +213,36 @@ Comparison CompareMeshes(const std::string& output, const std::string& baseline,
     return {within && a->GetNumberOfPoints() == b->GetNumberOfPoints(), report.str(),
             Counts(a, b, {})};
   }
-  // Point to triangle when both have triangles (a finer mesh of the same surface is close),
-  // else point to point.
-  auto hausdorff = vtkSmartPointer<vtkHausdorffDistancePointSetFilter>::New();
-  hausdorff->SetInputData(0, a);
-  hausdorff->SetInputData(1, b);
-  const bool surfaces = CountTriangles(a) > 0 && CountTriangles(b) > 0;
-  if (surfaces)
-    hausdorff->SetTargetDistanceMethodToPointToCell();
-  else
-    hausdorff->SetTargetDistanceMethodToPointToPoint();
-  hausdorff->Update();
-  const double distance = hausdorff->GetHausdorffDistance();
-  const double* directed = hausdorff->GetRelativeDistance();
-  const double meanA = MeanOf(hausdorff->GetOutput(0)->GetPointData()->GetArray("Distance"));
-  const double meanB = MeanOf(hausdorff->GetOutput(1)->GetPointData()->GetArray("Distance"));
+  const SurfaceMesh meshA = ToSurface(a, output), meshB = ToSurface(b, baseline);
+  MeshDistance d;
+  try {
+    d = ComputeMeshDistance(ViewOf(meshA), ViewOf(meshB));
+  } catch (const InvalidArgument& e) { // "the first mesh": the output, "the second": the baseline
+    throw FileError("cannot compare '" + output + "' (first) with '" + baseline +
+                    "' (second): " + e.what());
+  }
+  const bool surfaces = d.method == MeshDistanceMethod::PointToTriangle;
+  const bool outputSide = d.largestIsFirstToSecond();
+  const DirectedMeshDistance& largest = outputSide ? d.firstToSecond : d.secondToFirst;
   report << "  Hausdorff distance (" << (surfaces ? "point to triangle" : "point to point")
-         << "): " << distance << " mm (allowed " << tolerances.distance << ")\n"
-         << "    output to baseline: max " << directed[0] << ", mean " << meanA << "\n"
-         << "    baseline to output: max " << directed[1] << ", mean " << meanB << "\n";
-  if (!(distance <= tolerances.distance)) within = false;
-  return {within, report.str(), Counts(a, b, {{"hausdorff_distance_mm", distance}})};
+         << "): " << d.hausdorff() << " mm (allowed " << tolerances.distance << ")\n"
+         << "    output to baseline: max " << d.firstToSecond.max << ", mean "
+         << d.firstToSecond.mean << "\n"
+         << "    baseline to output: max " << d.secondToFirst.max << ", mean "
+         << d.secondToFirst.mean << "\n";
+  if (d.hausdorff() > 0.0) { // where to look
+    report << "    largest " << (outputSide ? "output->baseline" : "baseline->output") << ": "
+           << (outputSide ? "output" : "baseline") << " point " << largest.farthestPoint << " at "
+           << Point(largest.farthest) << ", nearest " << (outputSide ? "baseline" : "output")
+           << " point " << Point(largest.nearestOther) << "\n";
+  }
+  if (!(d.hausdorff() <= tolerances.distance)) within = false;
+  auto measures = DistanceMeasures(d, false);
+  measures.insert(measures.end(), {{"largest_output_to_baseline", outputSide ? 1.0 : 0.0},
+                                   {"largest_x_mm", largest.farthest[0]},
+                                   {"largest_y_mm", largest.farthest[1]},
+                                   {"largest_z_mm", largest.farthest[2]}});
+  return {within, report.str(), Counts(a, b, measures)};
 }
 
 } // namespace cumed::compareapp

@@ -1,0 +1,126 @@
+#include "cumed/core/MeshDistance.h"
+
+#include "cumed/core/Error.h"
+#include "cumed/core/TriangleGrid.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace cumed {
+namespace {
+
+using geometry::TriangleGrid;
+using geometry::Vector3;
+
+// Points per block of the parallel loop; blocks are summed in order, so the mean does not
+// depend on the number of threads.
+constexpr std::int64_t kBlock = 4096;
+
+void Validate(const MeshView& mesh, const char* which) {
+  const std::string name = std::string("the ") + which + " mesh";
+  if (mesh.numberOfPoints <= 0 || !mesh.points)
+    throw InvalidArgument("ComputeMeshDistance: " + name + " has no points");
+  if (mesh.numberOfTriangles < 0 || (mesh.numberOfTriangles > 0 && !mesh.triangles))
+    throw InvalidArgument("ComputeMeshDistance: " + name + " has no triangle array for " +
+                          std::to_string(mesh.numberOfTriangles) + " triangles");
+  std::int64_t badPoint = -1, badTriangle = -1;
+#pragma omp parallel for reduction(max : badPoint)
+  for (std::int64_t p = 0; p < mesh.numberOfPoints; ++p)
+    for (int a = 0; a < 3; ++a)
+      if (!std::isfinite(mesh.points[3 * p + a])) badPoint = std::max(badPoint, p);
+#pragma omp parallel for reduction(max : badTriangle)
+  for (std::int64_t t = 0; t < 3 * mesh.numberOfTriangles; ++t)
+    if (mesh.triangles[t] < 0 || mesh.triangles[t] >= mesh.numberOfPoints)
+      badTriangle = std::max(badTriangle, t / 3);
+  if (badPoint >= 0)
+    throw InvalidArgument("ComputeMeshDistance: point " + std::to_string(badPoint) + " of " + name +
+                          " has a coordinate that is not finite");
+  if (badTriangle >= 0)
+    throw InvalidArgument("ComputeMeshDistance: triangle " + std::to_string(badTriangle) + " of " +
+                          name + " refers to a point that does not exist (" +
+                          std::to_string(mesh.numberOfPoints) + " points)");
+}
+
+struct BlockResult {
+  double sum = 0.0;
+  std::int64_t count = 0;
+  double max = -1.0;
+  std::int64_t farthest = -1;
+  Vector3 nearest;
+};
+
+// Every point of `from` whose `used` entry is set (every point when `used` is empty).
+DirectedMeshDistance Directed(const MeshView& from, const TriangleGrid& to,
+                              const std::vector<unsigned char>& used) {
+  const std::int64_t blocks = (from.numberOfPoints + kBlock - 1) / kBlock;
+  std::vector<BlockResult> results(static_cast<std::size_t>(blocks));
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::int64_t block = 0; block < blocks; ++block) {
+    BlockResult r;
+    const std::int64_t end = std::min(from.numberOfPoints, (block + 1) * kBlock);
+    for (std::int64_t p = block * kBlock; p < end; ++p) {
+      if (!used.empty() && !used[static_cast<std::size_t>(p)]) continue;
+      const float* q = from.points + 3 * p;
+      const TriangleGrid::Nearest nearest = to.nearest({q[0], q[1], q[2]});
+      const double distance = std::sqrt(nearest.squaredDistance);
+      r.sum += distance;
+      ++r.count;
+      if (distance > r.max) r.max = distance, r.farthest = p, r.nearest = nearest.closest;
+    }
+    results[static_cast<std::size_t>(block)] = r;
+  }
+  DirectedMeshDistance directed;
+  double sum = 0.0, max = -1.0;
+  std::int64_t count = 0;
+  for (const BlockResult& r : results) {
+    sum += r.sum;
+    count += r.count;
+    if (r.max > max) {
+      max = r.max;
+      const float* q = from.points + 3 * r.farthest;
+      directed.farthestPoint = r.farthest;
+      directed.farthest = {q[0], q[1], q[2]};
+      directed.nearestOther = {r.nearest.x, r.nearest.y, r.nearest.z};
+    }
+  }
+  directed.max = std::max(max, 0.0);
+  directed.mean = count > 0 ? sum / static_cast<double>(count) : 0.0;
+  return directed;
+}
+
+// The points the triangles use: a surface is its triangles, so a point no triangle uses is not
+// part of it (and would put a mesh at a distance from itself).
+std::vector<unsigned char> UsedPoints(const MeshView& mesh) {
+  std::vector<unsigned char> used(static_cast<std::size_t>(mesh.numberOfPoints), 0);
+  unsigned char* flags = used.data();
+#pragma omp parallel for
+  for (std::int64_t t = 0; t < 3 * mesh.numberOfTriangles; ++t) flags[mesh.triangles[t]] = 1;
+  return used;
+}
+
+} // namespace
+
+MeshView ViewOf(const SurfaceMesh& mesh) {
+  return {mesh.points.data(), mesh.numberOfPoints(), mesh.triangles.data(),
+          mesh.numberOfTriangles()};
+}
+
+MeshDistance ComputeMeshDistance(const MeshView& first, const MeshView& second) {
+  Validate(first, "first");
+  Validate(second, "second");
+  MeshDistance result;
+  const bool surfaces = first.numberOfTriangles > 0 && second.numberOfTriangles > 0;
+  result.method = surfaces ? MeshDistanceMethod::PointToTriangle : MeshDistanceMethod::PointToPoint;
+  // One grid at a time: each is as large as its mesh.
+  auto gridOf = [&](const MeshView& mesh) {
+    return surfaces ? TriangleGrid(mesh.points, mesh.triangles, mesh.numberOfTriangles)
+                    : TriangleGrid(mesh.points, nullptr, mesh.numberOfPoints);
+  };
+  const std::vector<unsigned char> all;
+  result.firstToSecond = Directed(first, gridOf(second), surfaces ? UsedPoints(first) : all);
+  result.secondToFirst = Directed(second, gridOf(first), surfaces ? UsedPoints(second) : all);
+  return result;
+}
+
+} // namespace cumed
