@@ -120,8 +120,9 @@ WorldTransform MakeWorldTransform(const ImageGeometry& geometry) {
     world.matrix[r][3] = geometry.origin[r];
     world.spacing[r] = geometry.spacing[r];
   }
-  world.determinant = d[0] * (d[4] * d[8] - d[5] * d[7]) - d[1] * (d[3] * d[8] - d[5] * d[6]) +
-                      d[2] * (d[3] * d[7] - d[4] * d[6]);
+  // vtkMatrix3x3::Determinant's expansion (VTK 9.1): down the first column, same rounding.
+  world.determinant = d[0] * (d[4] * d[8] - d[5] * d[7]) - d[3] * (d[1] * d[8] - d[2] * d[7]) +
+                      d[6] * (d[1] * d[5] - d[2] * d[4]);
   const bool identityDirection = d == std::array<double, 9>{1, 0, 0, 0, 1, 0, 0, 0, 1};
   const bool unitSpacing = geometry.spacing == std::array<double, 3>{1.0, 1.0, 1.0};
   // vtkImageTransform leaves normals alone when it only translates the points.

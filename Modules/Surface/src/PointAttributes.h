@@ -92,9 +92,8 @@ CUMED_CONTOUR_HD void ComputePoint(const VolumeRows<T>& v, const WorldTransform&
     for (int a = 0; a < 3; ++a) {
       n[a] = -static_cast<float>(g0[a] + t * (g1[a] - g0[a]));
     }
-    const float length = static_cast<float>(sqrt(static_cast<double>(n[0]) * n[0] +
-                                                 static_cast<double>(n[1]) * n[1] +
-                                                 static_cast<double>(n[2]) * n[2]));
+    // vtkMath::Normalize(float*) of VTK 9.1: the length in float arithmetic (not double).
+    const float length = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     if (length != 0.0f) {
       for (int a = 0; a < 3; ++a) {
         n[a] /= length;
@@ -111,7 +110,9 @@ CUMED_CONTOUR_HD void ComputePoint(const VolumeRows<T>& v, const WorldTransform&
                                   world.direction[r][2] * scaled[2]);
         m[r] = static_cast<float>(m[r] * world.determinant);
       }
-      const float toUnit = 1.0f / sqrtf(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]);
+      // As vtkImageTransform: the sum of squares in float, its root and reciprocal in double.
+      const float toUnit = static_cast<float>(
+          1.0 / sqrt(static_cast<double>(m[0] * m[0] + m[1] * m[1] + m[2] * m[2])));
       for (int a = 0; a < 3; ++a) {
         n[a] = m[a] * toUnit;
       }

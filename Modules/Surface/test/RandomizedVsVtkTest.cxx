@@ -13,9 +13,9 @@
 //  - normals and scalars on or off, 0..5 slabs (the mesh must not depend on the split);
 //  - one case in 4 in Label mode against vtkDiscreteFlyingEdges3D (labels present, absent,
 //    non-integer).
-// Equality asserted: same points in the same order at bit-identical positions, the same triangles
-// id for id, scalars equal, normals within 2e-7 per component (float rounding of the
-// normalisations; NaN where VTK has NaN).
+// Equality asserted: the same points in the same order at bit-identical positions, the same
+// triangles id for id, bit-identical scalars and normals (NaN where VTK has NaN: a zero gradient,
+// NaN or infinite pixels).
 #include "RandomContourCases.h"
 #include "VtkOrderChecks.h"
 #include "VtkReference.h"
@@ -25,6 +25,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <sstream>
 #include <string>
 
@@ -88,30 +89,55 @@ template <class T> void RunCase(cumed::test::RandomDraw& draw, Backend backend) 
   ASSERT_EQ(result.backendUsed, backend);
   const SurfaceMesh vtk = label ? VtkDiscreteFlyingEdges(volume.view(), request)
                                 : VtkFlyingEdges(volume.view(), request);
-  InOrderTolerances tolerances;
-  tolerances.normal = 1e-6f;
-  EXPECT_TRUE(SameAsVtkInOrder(result.mesh, vtk, tolerances));
+  EXPECT_TRUE(SameAsVtkInOrder(result.mesh, vtk, InOrderTolerances{}));
+}
+
+void RunRandomCase(cumed::test::RandomDraw& draw, Backend backend) {
+  switch (draw.integer(0, 3)) {
+  case 0:
+    RunCase<std::uint8_t>(draw, backend);
+    break;
+  case 1:
+    RunCase<std::int16_t>(draw, backend);
+    break;
+  case 2:
+    RunCase<std::uint16_t>(draw, backend);
+    break;
+  default:
+    RunCase<float>(draw, backend);
+    break;
+  }
 }
 
 class RandomizedVsVtk : public cumed::test::BackendTest<> {};
 
 TEST_P(RandomizedVsVtk, SamePointsInVtkOrderAndSameTriangles) {
-  cumed::test::ForEachRandomCase(200, [&](cumed::test::RandomDraw& draw) {
-    switch (draw.integer(0, 3)) {
-    case 0:
-      RunCase<std::uint8_t>(draw, backend());
-      break;
-    case 1:
-      RunCase<std::int16_t>(draw, backend());
-      break;
-    case 2:
-      RunCase<std::uint16_t>(draw, backend());
-      break;
-    default:
-      RunCase<float>(draw, backend());
-      break;
-    }
-  });
+  cumed::test::ForEachRandomCase(
+      200, [&](cumed::test::RandomDraw& draw) { RunRandomCase(draw, backend()); });
+}
+
+// Cases the randomized run found, replayed by their case seed (CUMED_RANDOM_CASE_SEED; the draws
+// of RandomContourCases.h as of this test: a change there gives these seeds other cases, so
+// re-derive them from the descriptions).
+TEST_P(RandomizedVsVtk, CasesFoundBefore) {
+  const struct {
+    std::uint64_t seed;
+    const char* what;
+  } found[] = {
+      // Normals 1-4 float ulps off: the gradient's length was taken in double, VTK 9.1's
+      // vtkMath::Normalize(float*) takes it in float; vtkImageTransform's 1/length in double.
+      {0x5b3efafd72d90413ull, "float noise 3x36x35, 3 values, normals, 3 slabs"},
+      {0xedeb280bef412b3bull, "float noise 30x40x31, 2 values, normals, 4 slabs"},
+      {0x0492f52f147c76fbull, "int16 levels2 38x40x3, 3 values, normals, 5 slabs"},
+      // One float ulp off where the direction's determinant is not exactly -1: GCC 12's SLP
+      // vectorizer dropped a float rounding (see CMakeLists.txt).
+      {0x2bc67d045086dd97ull, "uint8 levels5 35x40x35 reflected, 3 values, normals, 5 slabs"},
+  };
+  for (const auto& c : found) {
+    SCOPED_TRACE(c.what);
+    cumed::test::RandomDraw draw(c.seed);
+    RunRandomCase(draw, backend());
+  }
 }
 CUMED_INSTANTIATE_ON_EVERY_BACKEND(RandomizedVsVtk);
 

@@ -1,6 +1,7 @@
 // CuMed's isosurface against vtkFlyingEdges3D on random smooth fields of every pixel type, with
 // non-trivial spacing, origin and direction (one with a reflection), several isovalues in one
-// call (one of them crossing nothing), normals and scalars.
+// call (one of them crossing nothing), normals and scalars: the same surface as a point set, and
+// the same mesh point for point in VTK's order.
 //
 // Why vtkFlyingEdges3D and not vtkMarchingCubes: vtkMarchingCubes merges coincident points with a
 // point locator (and drops the triangles that merging makes degenerate), so its point count
@@ -8,6 +9,7 @@
 // grid edge, as CuMed does. It is also the filter users swap for CuMed.
 #include "MeshChecks.h"
 #include "TestVolumes.h"
+#include "VtkOrderChecks.h"
 #include "VtkReference.h"
 
 #include <gtest/gtest.h>
@@ -53,6 +55,8 @@ template <class T> void ExpectLikeVtkFlyingEdges(cumed::Backend backend) {
   MatchTolerances tolerances;
   tolerances.position = 1e-4 * MinSpacing(volume.geometry);
   EXPECT_TRUE(MatchesReference(mesh, vtk, tolerances));
+  // And point for point: VTK's numbering, positions, normals and scalars bit for bit.
+  EXPECT_TRUE(SameAsVtkInOrder(mesh, vtk, InOrderTolerances{}));
 
   // Per value: VTK's count for that value alone, and the value converted to the pixel type as
   // every point's scalar.
