@@ -266,6 +266,12 @@ SurfaceComparison CompareSurfaces(vtkPolyData* actual, vtkPolyData* expected, do
   return result;
 }
 
+bool InVtkOrder(const SurfaceComparison& comparison) {
+  for (std::size_t i = 0; i < comparison.toExpected.size(); ++i)
+    if (comparison.toExpected[i] != static_cast<vtkIdType>(i)) return false;
+  return true;
+}
+
 double MaxDifference(vtkDataArray* actual, vtkDataArray* expected,
                      const std::vector<vtkIdType>& toExpected) {
   if (!actual || !expected ||

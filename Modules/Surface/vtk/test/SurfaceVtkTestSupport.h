@@ -1,8 +1,9 @@
 #pragma once
 // Volumes and comparisons for the tests of CuMed's VTK filters: images on an awkward grid
 // (extent not starting at 0, anisotropic spacing, an origin, a rotated or reflected direction),
-// smooth random fields and label blobs, and a comparison of two vtkPolyData surfaces whose points
-// come in different orders (points matched by position within each contour value's block).
+// smooth random fields and label blobs, and a comparison of two vtkPolyData surfaces that finds
+// each point's match by position within each contour value's block (so a difference in order
+// is reported as such, not as a different surface).
 #include <vtkPolyData.h>
 #include <vtkSmartPointer.h>
 
@@ -56,6 +57,10 @@ struct SurfaceComparison {
 /// triangles with the same orientation. Reports the first problem.
 SurfaceComparison CompareSurfaces(vtkPolyData* actual, vtkPolyData* expected, double tolerance,
                                   const std::string& scalarName);
+
+/// Whether the matching is the identity: every point has VTK's id (CuMed numbers its points
+/// as vtkFlyingEdges3D does).
+bool InVtkOrder(const SurfaceComparison& comparison);
 
 /// Whether the pieces' triangles, together, are the whole surface's, as sets (nothing missing,
 /// nothing extra; pieces may overlap, e.g. by ghost layers): every vertex is matched to a point of

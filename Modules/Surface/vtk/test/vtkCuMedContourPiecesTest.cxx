@@ -166,6 +166,8 @@ ExpectPieceMatchesVtk(const Upstream& upstream, const std::function<void(TRefere
   EXPECT_EQ(PointArrays(actual), PointArrays(expected)) << request.Describe();
   const SurfaceComparison comparison = CompareSurfaces(actual, expected, kTolerance, "");
   EXPECT_EQ(comparison.problem, "") << request.Describe();
+  EXPECT_TRUE(comparison.problem.empty() && InVtkOrder(comparison))
+      << "points in another order than VTK's: " << request.Describe();
   if (comparison.problem.empty() && reference->GetComputeNormals()) {
     // Normals need the neighbours: VTK asks upstream for one more ghost level for them, and
     // takes one-sided differences at the contoured extent's faces; CuMed the same.

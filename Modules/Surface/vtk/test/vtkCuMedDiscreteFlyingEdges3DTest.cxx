@@ -60,6 +60,7 @@ TEST_P(SurfaceVtkDiscrete, MatchesVtkDiscreteFlyingEdges3D) {
 
   const SurfaceComparison comparison = CompareSurfaces(actual, expected, 1e-4 * 0.7, "labels");
   ASSERT_EQ(comparison.problem, "");
+  EXPECT_TRUE(InVtkOrder(comparison)) << "points in another order than VTK's";
   vtkDataArray* scalars = actual->GetPointData()->GetScalars();
   ASSERT_NE(scalars, nullptr);
   EXPECT_EQ(scalars->GetDataType(), c.vtkType);

@@ -97,6 +97,7 @@ TEST_P(SurfaceVtkFlyingEdges, MatchesVtkFlyingEdges3D) {
   const SurfaceComparison comparison =
       CompareSurfaces(actual, expected, Tolerance(grid), "density");
   ASSERT_EQ(comparison.problem, "");
+  EXPECT_TRUE(InVtkOrder(comparison)) << "points in another order than vtkFlyingEdges3D's";
   EXPECT_EQ(actual->GetPoints()->GetDataType(), VTK_FLOAT);
   EXPECT_EQ(actual->GetPolys()->IsHomogeneous(), 3);
 

@@ -1,7 +1,8 @@
 #pragma once
 // Isosurfaces of a 3D image by marching cubes, welded: one point per intersected grid edge,
-// shared by every triangle that uses it. Matches vtkFlyingEdges3D (same case table, same point
-// positions, triangles and orientation; points in a different order) and, in Label mode,
+// shared by every triangle that uses it. Matches vtkFlyingEdges3D point for point (the same
+// points in VTK's order at the same positions, the same triangles with the same ids and
+// orientation, the same normals and scalars; Documentation/surface.md) and, in Label mode,
 // vtkDiscreteFlyingEdges3D. Runs on the CPU (OpenMP) or on one or more CUDA devices.
 #include "cumed/core/Execution.h"
 #include "cumed/core/Image.h"

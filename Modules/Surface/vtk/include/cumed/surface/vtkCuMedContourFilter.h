@@ -13,13 +13,13 @@
 //    several components, gradients), never silently: GetLastBackend() says so.
 //  - None: the last run failed (the error was reported through vtkErrorMacro), or none ran yet.
 //
-// Output, when CuMed runs, is the VTK filter's: the same points (in another order), triangles
-// with the same orientation, "Normals" (float, active normals), scalars named and typed like the
-// input scalars holding the contour value (active scalars), one block of points per contour value
-// in the order of the values. Interpolated attributes (InterpolateAttributes: every other named
-// 1-component point array) keep their names but are float arrays (CuMed interpolates in float;
-// VTK keeps each array's type), and are not marked as active attributes; unnamed arrays are not
-// interpolated.
+// Output, when CuMed runs, is the VTK filter's: the same points in the same order, the same
+// triangles (same ids, same orientation), "Normals" (float, active normals), scalars named and
+// typed like the input scalars holding the contour value (active scalars), one block of points per
+// contour value in the order of the values. Interpolated attributes (InterpolateAttributes: every
+// other named 1-component point array) keep their names but are float arrays (CuMed interpolates in
+// float; VTK keeps each array's type), and are not marked as active attributes; unnamed arrays are
+// not interpolated.
 //
 // Where the mesh lives (the output is data either way, see cumed/vtk/DeviceMeshData.h):
 //  - On the device, when the CUDA backend runs on one device and every consumer of the output

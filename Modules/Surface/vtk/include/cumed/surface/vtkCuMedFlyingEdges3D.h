@@ -1,7 +1,7 @@
 #pragma once
 // vtkCuMedFlyingEdges3D: a vtkFlyingEdges3D whose isosurfaces come from CuMed (CPU with OpenMP,
 // or one or more CUDA GPUs): the same points, triangles, normals and scalars as
-// vtkFlyingEdges3D, points in another order. Drop it in where vtkFlyingEdges3D was:
+// vtkFlyingEdges3D, point for point in its order. Drop it in where vtkFlyingEdges3D was:
 //
 //   vtkNew<vtkCuMedFlyingEdges3D> contour;
 //   contour->SetInputData(image);          // or SetInputConnection(...)
