@@ -14,6 +14,7 @@
 #include <vtkNew.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
+#include <vtkVertexGlyphFilter.h>
 #include <vtkXMLPolyDataReader.h>
 #include <vtkXMLPolyDataWriter.h>
 
@@ -21,6 +22,7 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <string>
@@ -199,6 +201,41 @@ TEST(CompareMeshRegression, OneMovedPointIsFoundAndLocated) {
   EXPECT_NE(run.out.find("largest output->baseline: output point " + std::to_string(point)),
             std::string::npos)
       << run.out;
+}
+
+// Points with vertex cells (no triangles): measured point to point, the cells ignored.
+TEST(CompareMeshRegression, PointCloudsArePointToPoint) {
+  const fs::path work = WorkDirectory();
+  auto surface = IntegerIsosurface();
+  vtkNew<vtkVertexGlyphFilter> cloud;
+  cloud->SetInputData(surface);
+  cloud->Update();
+  ASSERT_GT(cloud->GetOutput()->GetNumberOfVerts(), 0);
+  const fs::path points = work / "points.vtp", original = work / "orig.vtp";
+  Write(cloud->GetOutput(), points, false);
+  Write(surface, original, false);
+  const RunResult run = Compare({points.string(), original.string()}, work);
+  EXPECT_EQ(run.exitCode, 1) << run.out << run.err; // the triangle counts differ
+  EXPECT_NE(run.out.find("Hausdorff distance (point to point): 0 mm"), std::string::npos)
+      << run.out;
+}
+
+// A coordinate that is not finite cannot be measured: exit 2, the file and point named.
+TEST(CompareMeshRegression, NonFiniteCoordinateIsAnError) {
+  const fs::path work = WorkDirectory();
+  auto surface = IntegerIsosurface();
+  const fs::path original = work / "orig.vtp", broken = work / "nan.vtp";
+  Write(surface, original, false);
+  vtkNew<vtkPolyData> nan;
+  nan->DeepCopy(surface);
+  nan->GetPoints()->SetPoint(5, 0.0, std::numeric_limits<double>::quiet_NaN(), 0.0);
+  Write(nan, broken, false);
+  const RunResult run = Compare({broken.string(), original.string()}, work);
+  EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+  EXPECT_NE(run.err.find("nan.vtp' (first)"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("point 5 of the first mesh has a coordinate that is not finite"),
+            std::string::npos)
+      << run.err;
 }
 
 } // namespace

@@ -3,7 +3,9 @@
 #include "cumed/core/Error.h"
 #include "cumed/core/TriangleGrid.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -24,19 +26,21 @@ void Validate(const MeshView& mesh, const char* which) {
   if (mesh.numberOfTriangles < 0 || (mesh.numberOfTriangles > 0 && !mesh.triangles))
     throw InvalidArgument("ComputeMeshDistance: " + name + " has no triangle array for " +
                           std::to_string(mesh.numberOfTriangles) + " triangles");
-  std::int64_t badPoint = -1, badTriangle = -1;
-#pragma omp parallel for reduction(max : badPoint)
+  // The first offending point and triangle, named in the message.
+  constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
+  std::int64_t badPoint = kNone, badTriangle = kNone;
+#pragma omp parallel for reduction(min : badPoint)
   for (std::int64_t p = 0; p < mesh.numberOfPoints; ++p)
     for (int a = 0; a < 3; ++a)
-      if (!std::isfinite(mesh.points[3 * p + a])) badPoint = std::max(badPoint, p);
-#pragma omp parallel for reduction(max : badTriangle)
+      if (!std::isfinite(mesh.points[3 * p + a])) badPoint = std::min(badPoint, p);
+#pragma omp parallel for reduction(min : badTriangle)
   for (std::int64_t t = 0; t < 3 * mesh.numberOfTriangles; ++t)
     if (mesh.triangles[t] < 0 || mesh.triangles[t] >= mesh.numberOfPoints)
-      badTriangle = std::max(badTriangle, t / 3);
-  if (badPoint >= 0)
+      badTriangle = std::min(badTriangle, t / 3);
+  if (badPoint != kNone)
     throw InvalidArgument("ComputeMeshDistance: point " + std::to_string(badPoint) + " of " + name +
                           " has a coordinate that is not finite");
-  if (badTriangle >= 0)
+  if (badTriangle != kNone)
     throw InvalidArgument("ComputeMeshDistance: triangle " + std::to_string(badTriangle) + " of " +
                           name + " refers to a point that does not exist (" +
                           std::to_string(mesh.numberOfPoints) + " points)");
