@@ -6,6 +6,7 @@
 #include "cumed/itk/ImageFilterAccelerator.h"
 #include "cumed/morphology/BinaryMorphology.h"
 #include "cumed/morphology/GrayscaleMorphology.h"
+#include "cumed/morphology/ItkLineDecomposition.h"
 
 #include <itkFlatStructuringElement.h>
 
@@ -67,6 +68,7 @@ protected:
   void RunGrayscale(morphology::GrayscaleOperation operation,
                     morphology::GrayscaleOptions options) {
     if constexpr (Superclass::CuMedSupported) {
+      WarnOnceWhereItkSkipsLines();
       // Inside Run: its bridge turns CuMed's errors (an element refused) into ITK exceptions.
       RunInInputType(options, [&](auto in, auto out, const morphology::GrayscaleOptions& o) {
         const auto element = ToStructuringElement(this->GetKernel());
@@ -84,6 +86,24 @@ protected:
   }
 
 private:
+  /// CuMed computes the definition; ITK's ANCHOR/VHGW line sweep may not (ItkLineDecomposition.h).
+  void WarnOnceWhereItkSkipsLines() {
+    if (m_WarnedItkSkipsLines || !detail::UsesLineDecomposition<TItkFilter>(*this)) return;
+    if (!detail::LineSweepMaySkip(this->GetKernel(),
+                                  this->GetInput()->GetLargestPossibleRegion().GetSize(),
+                                  ImageDimension))
+      return;
+    m_WarnedItkSkipsLines = true;
+    itkWarningMacro(<< "CuMed computes the flat-kernel definition, which ITK's BASIC and HISTO "
+                       "algorithms give. "
+                    << TItkFilter::GetNameOfClass()
+                    << " would use its ANCHOR/VHGW line decomposition for this box kernel, which "
+                       "in ITK 5.2 skips lines (\"Line [...] doesn't correspond to a face\") for "
+                       "a kernel with a zero radius or an image one voxel thick on an axis, so "
+                       "ITK's own answer may differ here.");
+  }
+  bool m_WarnedItkSkipsLines = false;
+
   /// compute(in, out) with out in the input pixel type, cast to the output type afterwards.
   template <class TOptions, class TCompute>
   void RunInInputType(TOptions options, TCompute compute) {
