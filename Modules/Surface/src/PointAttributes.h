@@ -32,6 +32,18 @@ template <class T> struct VolumeRows {
   }
 };
 
+/// static_cast<float>(x), kept where the float is widened again: GCC 12's basic-block vectorizer
+/// (-O3) dropped that rounding for the rotated normal, which then came out one float ulp off VTK's
+/// (and the GPU's) where the direction's determinant is not exactly +-1. The empty asm makes the
+/// float value observable and costs no instruction.
+CUMED_CONTOUR_HD float RoundedToFloat(double x) {
+  float f = static_cast<float>(x);
+#if !defined(__CUDA_ARCH__) && defined(__GNUC__) && defined(__x86_64__)
+  asm("" : "+x"(f));
+#endif
+  return f;
+}
+
 /// Central differences inside, one-sided differences on the faces (index space, like VTK).
 template <class T>
 CUMED_CONTOUR_HD void Gradient(const VolumeRows<T>& v, std::int64_t i, std::int64_t j,
@@ -102,12 +114,12 @@ CUMED_CONTOUR_HD void ComputePoint(const VolumeRows<T>& v, const WorldTransform&
     if (world.transformsNormals) {
       float scaled[3], m[3];
       for (int a = 0; a < 3; ++a) {
-        scaled[a] = static_cast<float>(n[a] / world.spacing[a]);
+        scaled[a] = RoundedToFloat(n[a] / world.spacing[a]);
       }
       for (int r = 0; r < 3; ++r) {
-        m[r] = static_cast<float>(world.direction[r][0] * scaled[0] +
-                                  world.direction[r][1] * scaled[1] +
-                                  world.direction[r][2] * scaled[2]);
+        m[r] =
+            RoundedToFloat(world.direction[r][0] * scaled[0] + world.direction[r][1] * scaled[1] +
+                           world.direction[r][2] * scaled[2]);
         m[r] = static_cast<float>(m[r] * world.determinant);
       }
       // As vtkImageTransform: the sum of squares in float, its root and reciprocal in double.

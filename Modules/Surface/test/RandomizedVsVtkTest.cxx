@@ -130,7 +130,7 @@ TEST_P(RandomizedVsVtk, CasesFoundBefore) {
       {0xedeb280bef412b3bull, "float noise 30x40x31, 2 values, normals, 4 slabs"},
       {0x0492f52f147c76fbull, "int16 levels2 38x40x3, 3 values, normals, 5 slabs"},
       // One float ulp off where the direction's determinant is not exactly -1: GCC 12's SLP
-      // vectorizer dropped a float rounding (see CMakeLists.txt).
+      // vectorizer dropped a float rounding (RoundedToFloat in PointAttributes.h).
       {0x2bc67d045086dd97ull, "uint8 levels5 35x40x35 reflected, 3 values, normals, 5 slabs"},
   };
   for (const auto& c : found) {
