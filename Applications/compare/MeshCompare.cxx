@@ -32,6 +32,7 @@ namespace {
 using cumed::DirectedMeshDistance;
 using cumed::MeshDistance;
 using cumed::MeshDistanceMethod;
+using cumed::MeshView;
 using cumed::SurfaceMesh;
 
 std::string Extension(const std::string& path) {
@@ -134,15 +135,28 @@ bool SameCount(const char* what, long long a, long long b, double fraction,
   return same;
 }
 
-// The surface as CuMed's mesh (the one bridge converts it). Vertex and line cells are no
-// surface: their points stay, to be measured point to point when a mesh has no triangles.
-SurfaceMesh ToSurface(vtkPolyData* read, const std::string& path) {
+// A mesh as the distance reads it: its triangles from CuMed's mesh (the one bridge converts
+// them), its points as doubles (exact; a float mesh would round double-precision input). Vertex
+// and line cells are no surface: their points stay, measured point to point when a mesh has no
+// triangles.
+struct Measured {
+  SurfaceMesh mesh;
+  std::vector<double> points;
+  MeshView view() const {
+    MeshView v = ViewOf(mesh);
+    v.points = nullptr;
+    v.pointsDouble = points.data();
+    return v;
+  }
+};
+
+Measured ToMeasured(vtkPolyData* read, const std::string& path) {
   auto surface = vtkSmartPointer<vtkPolyData>::New();
   surface->ShallowCopy(read);
   surface->SetVerts(vtkNew<vtkCellArray>());
   surface->SetLines(vtkNew<vtkCellArray>());
   try {
-    return FromVtkPolyData(surface);
+    return {FromVtkPolyData(surface), PointsAsDouble(surface)};
   } catch (const InvalidArgument& e) {
     throw FileError("cannot read '" + path + "' as a mesh: " + e.what());
   }
@@ -213,10 +227,10 @@ Comparison CompareMeshes(const std::string& output, const std::string& baseline,
     return {within && a->GetNumberOfPoints() == b->GetNumberOfPoints(), report.str(),
             Counts(a, b, {})};
   }
-  const SurfaceMesh meshA = ToSurface(a, output), meshB = ToSurface(b, baseline);
+  const Measured meshA = ToMeasured(a, output), meshB = ToMeasured(b, baseline);
   MeshDistance d;
   try {
-    d = ComputeMeshDistance(ViewOf(meshA), ViewOf(meshB));
+    d = ComputeMeshDistance(meshA.view(), meshB.view());
   } catch (const InvalidArgument& e) { // "the first mesh": the output, "the second": the baseline
     throw FileError("cannot compare '" + output + "' (first) with '" + baseline +
                     "' (second): " + e.what());

@@ -203,6 +203,36 @@ TEST(CompareMeshRegression, OneMovedPointIsFoundAndLocated) {
       << run.out;
 }
 
+// Double-precision points are measured in double: a shift of 3e-7 mm, which float coordinates
+// near 100 mm (spacing 7.6e-6 mm) could not hold, is found.
+TEST(CompareMeshRegression, DoublePointsAreMeasuredInDouble) {
+  const fs::path work = WorkDirectory();
+  auto surface = IntegerIsosurface();
+  auto inDouble = [&](double dz) {
+    vtkNew<vtkPoints> points;
+    points->SetDataTypeToDouble();
+    points->SetNumberOfPoints(surface->GetNumberOfPoints());
+    double p[3];
+    for (vtkIdType i = 0; i < surface->GetNumberOfPoints(); ++i) {
+      surface->GetPoint(i, p);
+      points->SetPoint(i, p[0], p[1], p[2] + dz);
+    }
+    vtkNew<vtkPolyData> copy;
+    copy->SetPoints(points);
+    copy->SetPolys(surface->GetPolys());
+    return copy;
+  };
+  const fs::path original = work / "orig.vtp", shifted = work / "shifted.vtp";
+  Write(inDouble(0.0), original, false);
+  Write(inDouble(3e-7), shifted, false);
+  RunResult run = Compare({"--json", shifted.string(), original.string()}, work);
+  EXPECT_EQ(run.exitCode, 0) << run.out << run.err; // within the default 1e-6 mm
+  const cumed::apptest::JsonValue verdict = cumed::apptest::ParseJson(run.out);
+  EXPECT_NEAR(verdict["measures"]["hausdorff_distance_mm"].number, 3e-7, 1e-11) << run.out;
+  run = Compare({"--tolerance-distance", "1e-7", shifted.string(), original.string()}, work);
+  EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+}
+
 // Points with vertex cells (no triangles): measured point to point, the cells ignored.
 TEST(CompareMeshRegression, PointCloudsArePointToPoint) {
   const fs::path work = WorkDirectory();

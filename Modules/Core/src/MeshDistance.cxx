@@ -19,10 +19,19 @@ using geometry::Vector3;
 // depend on the number of threads.
 constexpr std::int64_t kBlock = 4096;
 
+geometry::PointArray PointsOf(const MeshView& mesh) {
+  if (mesh.pointsDouble) return mesh.pointsDouble;
+  return mesh.points;
+}
+
 void Validate(const MeshView& mesh, const char* which) {
   const std::string name = std::string("the ") + which + " mesh";
-  if (mesh.numberOfPoints <= 0 || !mesh.points)
+  if (mesh.numberOfPoints <= 0 || (!mesh.points && !mesh.pointsDouble))
     throw InvalidArgument("ComputeMeshDistance: " + name + " has no points");
+  if (mesh.points && mesh.pointsDouble)
+    throw InvalidArgument("ComputeMeshDistance: " + name +
+                          " has both float and double points; give one of the two");
+  const geometry::PointArray points = PointsOf(mesh);
   if (mesh.numberOfTriangles < 0 || (mesh.numberOfTriangles > 0 && !mesh.triangles))
     throw InvalidArgument("ComputeMeshDistance: " + name + " has no triangle array for " +
                           std::to_string(mesh.numberOfTriangles) + " triangles");
@@ -30,9 +39,11 @@ void Validate(const MeshView& mesh, const char* which) {
   constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
   std::int64_t badPoint = kNone, badTriangle = kNone;
 #pragma omp parallel for reduction(min : badPoint)
-  for (std::int64_t p = 0; p < mesh.numberOfPoints; ++p)
-    for (int a = 0; a < 3; ++a)
-      if (!std::isfinite(mesh.points[3 * p + a])) badPoint = std::min(badPoint, p);
+  for (std::int64_t p = 0; p < mesh.numberOfPoints; ++p) {
+    const Vector3 v = points[p];
+    if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))
+      badPoint = std::min(badPoint, p);
+  }
 #pragma omp parallel for reduction(min : badTriangle)
   for (std::int64_t t = 0; t < 3 * mesh.numberOfTriangles; ++t)
     if (mesh.triangles[t] < 0 || mesh.triangles[t] >= mesh.numberOfPoints)
@@ -57,6 +68,7 @@ struct BlockResult {
 // Every point of `from` whose `used` entry is set (every point when `used` is empty).
 DirectedMeshDistance Directed(const MeshView& from, const TriangleGrid& to,
                               const std::vector<unsigned char>& used) {
+  const geometry::PointArray points = PointsOf(from);
   const std::int64_t blocks = (from.numberOfPoints + kBlock - 1) / kBlock;
   std::vector<BlockResult> results(static_cast<std::size_t>(blocks));
 #pragma omp parallel for schedule(dynamic, 1)
@@ -65,8 +77,7 @@ DirectedMeshDistance Directed(const MeshView& from, const TriangleGrid& to,
     const std::int64_t end = std::min(from.numberOfPoints, (block + 1) * kBlock);
     for (std::int64_t p = block * kBlock; p < end; ++p) {
       if (!used.empty() && !used[static_cast<std::size_t>(p)]) continue;
-      const float* q = from.points + 3 * p;
-      const TriangleGrid::Nearest nearest = to.nearest({q[0], q[1], q[2]});
+      const TriangleGrid::Nearest nearest = to.nearest(points[p]);
       const double distance = std::sqrt(nearest.squaredDistance);
       r.sum += distance;
       ++r.count;
@@ -82,9 +93,9 @@ DirectedMeshDistance Directed(const MeshView& from, const TriangleGrid& to,
     count += r.count;
     if (r.max > max) {
       max = r.max;
-      const float* q = from.points + 3 * r.farthest;
+      const Vector3 q = points[r.farthest];
       directed.farthestPoint = r.farthest;
-      directed.farthest = {q[0], q[1], q[2]};
+      directed.farthest = {q.x, q.y, q.z};
       directed.nearestOther = {r.nearest.x, r.nearest.y, r.nearest.z};
     }
   }
@@ -106,7 +117,7 @@ std::vector<unsigned char> UsedPoints(const MeshView& mesh) {
 } // namespace
 
 MeshView ViewOf(const SurfaceMesh& mesh) {
-  return {mesh.points.data(), mesh.numberOfPoints(), mesh.triangles.data(),
+  return {mesh.points.data(), nullptr, mesh.numberOfPoints(), mesh.triangles.data(),
           mesh.numberOfTriangles()};
 }
 
@@ -118,8 +129,8 @@ MeshDistance ComputeMeshDistance(const MeshView& first, const MeshView& second) 
   result.method = surfaces ? MeshDistanceMethod::PointToTriangle : MeshDistanceMethod::PointToPoint;
   // One grid at a time: each is as large as its mesh.
   auto gridOf = [&](const MeshView& mesh) {
-    return surfaces ? TriangleGrid(mesh.points, mesh.triangles, mesh.numberOfTriangles)
-                    : TriangleGrid(mesh.points, nullptr, mesh.numberOfPoints);
+    return surfaces ? TriangleGrid(PointsOf(mesh), mesh.triangles, mesh.numberOfTriangles)
+                    : TriangleGrid(PointsOf(mesh), nullptr, mesh.numberOfPoints);
   };
   const std::vector<unsigned char> all;
   result.firstToSecond = Directed(first, gridOf(second), surfaces ? UsedPoints(first) : all);

@@ -37,9 +37,7 @@ double Get(const Vector3& v, int axis) {
 } // namespace
 
 Vector3 TriangleGrid::corner(std::int64_t primitive, int k) const {
-  const std::int64_t id = triangles_ ? triangles_[3 * primitive + k] : primitive;
-  const float* p = points_ + 3 * id;
-  return {p[0], p[1], p[2]};
+  return points_[triangles_ ? triangles_[3 * primitive + k] : primitive];
 }
 
 std::array<int, 3> TriangleGrid::cellOf(const Vector3& p) const {
@@ -52,7 +50,7 @@ std::array<int, 3> TriangleGrid::cellOf(const Vector3& p) const {
   return cell;
 }
 
-TriangleGrid::TriangleGrid(const float* points, const std::int64_t* triangles,
+TriangleGrid::TriangleGrid(PointArray points, const std::int64_t* triangles,
                            std::int64_t numberOfPrimitives)
     : points_(points), triangles_(triangles), count_(numberOfPrimitives) {
   if (count_ < 0 || count_ > std::int64_t(std::numeric_limits<std::uint32_t>::max()))

@@ -67,8 +67,27 @@ V PointOf(const SurfaceMesh& m, std::int64_t i) {
   return {m.points[3 * i], m.points[3 * i + 1], m.points[3 * i + 2]};
 }
 
+// A mesh with double-precision points (MeshView::pointsDouble).
+struct DoubleMesh {
+  std::vector<double> points;
+  std::vector<std::int64_t> triangles;
+  std::int64_t numberOfPoints() const { return std::int64_t(points.size() / 3); }
+  std::int64_t numberOfTriangles() const { return std::int64_t(triangles.size() / 3); }
+};
+
+V PointOf(const DoubleMesh& m, std::int64_t i) {
+  return {m.points[3 * i], m.points[3 * i + 1], m.points[3 * i + 2]};
+}
+
+cumed::MeshView ViewOfAny(const SurfaceMesh& m) {
+  return ViewOf(m);
+}
+cumed::MeshView ViewOfAny(const DoubleMesh& m) {
+  return {nullptr, m.points.data(), m.numberOfPoints(), m.triangles.data(), m.numberOfTriangles()};
+}
+
 // Distance from q to the mesh: its triangles, or its points when `surface` is false.
-double ReferenceDistance(const V& q, const SurfaceMesh& to, bool surface) {
+template <class Mesh> double ReferenceDistance(const V& q, const Mesh& to, bool surface) {
   double best = std::numeric_limits<double>::infinity();
   if (surface) {
     for (std::int64_t t = 0; t < to.numberOfTriangles(); ++t)
@@ -87,7 +106,7 @@ struct ReferenceDirected {
 };
 
 // From the points of `from`: those its triangles use when measuring surfaces, else all.
-ReferenceDirected Reference(const SurfaceMesh& from, const SurfaceMesh& to, bool surface) {
+template <class Mesh> ReferenceDirected Reference(const Mesh& from, const Mesh& to, bool surface) {
   ReferenceDirected r;
   int count = 0;
   for (std::int64_t i = 0; i < from.numberOfPoints(); ++i) {
@@ -171,8 +190,8 @@ SurfaceMesh SecondMesh(RandomDraw& d, const Frame& f, const SurfaceMesh& first,
   return m;
 }
 
-void ExpectMatchesReference(const SurfaceMesh& a, const SurfaceMesh& b, double tolerance) {
-  const MeshDistance got = ComputeMeshDistance(ViewOf(a), ViewOf(b));
+template <class Mesh> void ExpectMatchesReference(const Mesh& a, const Mesh& b, double tolerance) {
+  const MeshDistance got = ComputeMeshDistance(ViewOfAny(a), ViewOfAny(b));
   const bool surface = a.numberOfTriangles() > 0 && b.numberOfTriangles() > 0;
   EXPECT_EQ(got.method,
             surface ? MeshDistanceMethod::PointToTriangle : MeshDistanceMethod::PointToPoint);
@@ -207,6 +226,23 @@ TEST(MeshDistance, RandomMeshesMatchBruteForce) {
     const SurfaceMesh b = SecondMesh(d, f, a, secondTriangles);
     // Rounding of differences of float coordinates (exact in double) and of the products.
     ExpectMatchesReference(a, b, 1e-9 * f.step * 100 + 1e-12);
+  });
+}
+
+// Double-precision points, moved by less than a float can tell apart (1e7 mm away, the float
+// spacing is 1 mm): measured in double, as the brute force does.
+TEST(MeshDistance, DoublePointsMatchBruteForce) {
+  cumed::test::ForEachRandomCase(100, [&](RandomDraw& d) {
+    const Frame f = DrawFrame(d);
+    const bool firstTriangles = !d.chance(0.1), secondTriangles = !d.chance(0.1);
+    const SurfaceMesh a = RandomMesh(d, f, firstTriangles);
+    const SurfaceMesh b = SecondMesh(d, f, a, secondTriangles);
+    auto inDouble = [&](const SurfaceMesh& m) {
+      DoubleMesh out{{m.points.begin(), m.points.end()}, {m.triangles.begin(), m.triangles.end()}};
+      for (double& x : out.points) x += 1e-3 * f.step * d.real(-1.0, 1.0);
+      return out;
+    };
+    ExpectMatchesReference(inDouble(a), inDouble(b), 1e-9 * f.step * 100 + 1e-12);
   });
 }
 
@@ -392,6 +428,21 @@ TEST(MeshDistance, ClearErrors) {
                 .find("triangle 0 of the first mesh refers to a point that "
                       "does not exist (3 points)"),
             std::string::npos);
+}
+
+// Within float resolution (100 mm: 7.6e-6 mm), doubles still tell the meshes apart.
+TEST(MeshDistance, DoublePointsAreNotRoundedToFloat) {
+  DoubleMesh a, b;
+  for (DoubleMesh* m : {&a, &b}) {
+    const double z = m == &a ? 100.0 : 100.0 + 3e-7; // the same float: 100
+    m->points = {0, 0, z, 10, 0, z, 0, 10, z};
+    m->triangles = {0, 1, 2};
+  }
+  EXPECT_NEAR(ComputeMeshDistance(ViewOfAny(a), ViewOfAny(b)).hausdorff(), 3e-7, 1e-13);
+  cumed::MeshView both = ViewOfAny(a);
+  const SurfaceMesh triangle = Triangle();
+  both.points = triangle.points.data();
+  EXPECT_THROW(ComputeMeshDistance(both, ViewOfAny(b)), cumed::InvalidArgument);
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include <vtkCellArray.h>
 #include <vtkCellArrayIterator.h>
 #include <vtkDataSetAttributes.h>
+#include <vtkDoubleArray.h>
 #include <vtkFloatArray.h>
 #include <vtkIdTypeArray.h>
 #include <vtkNew.h>
@@ -141,6 +142,21 @@ SurfaceMesh FromVtkPolyData(vtkPolyData* input) {
   mesh.pointOffsets = {0, mesh.numberOfPoints()};
   mesh.triangleOffsets = {0, mesh.numberOfTriangles()};
   return mesh;
+}
+
+std::vector<double> PointsAsDouble(vtkPolyData* input) {
+  if (!input) throw InvalidArgument("PointsAsDouble: the vtkPolyData is null");
+  const vtkIdType points = input->GetNumberOfPoints();
+  std::vector<double> xyz(static_cast<std::size_t>(3 * points));
+  if (points == 0) return xyz;
+  vtkDataArray* data = input->GetPoints()->GetData();
+  if (auto* doubles = vtkDoubleArray::SafeDownCast(data)) {
+    ParallelCopy(xyz.data(), doubles->GetPointer(0), xyz.size() * sizeof(double));
+  } else {
+    for (vtkIdType p = 0; p < points; ++p)
+      for (int a = 0; a < 3; ++a) xyz[3 * p + a] = data->GetComponent(p, a);
+  }
+  return xyz;
 }
 
 void ToVtkPolyDataNamed(const SurfaceMesh& mesh, vtkPolyData* output, const MeshNaming& naming) {

@@ -20,12 +20,14 @@
 #include <vtkInformationVector.h>
 #include <vtkObjectFactory.h>
 #include <vtkPointData.h>
+#include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkShortArray.h>
 #include <vtkXMLImageDataReader.h>
 
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 namespace {
 
@@ -103,6 +105,25 @@ TEST(VtkBridge, MeshBecomesPolyDataWithVtksArrayOrder) {
   EXPECT_EQ(data->GetScalars(), scalars.Get());
   EXPECT_STREQ(data->GetNormals()->GetName(), "Normals");
   EXPECT_THROW(cumed::ToVtkPolyData(mesh, poly, {}), cumed::InvalidArgument);
+}
+
+// Double points come out exact (a float mesh would round 100 + 3e-7 to 100), float points too.
+TEST(VtkBridge, PointsAsDoubleKeepTheirPrecision) {
+  for (const int type : {VTK_DOUBLE, VTK_FLOAT}) {
+    vtkNew<vtkPoints> points;
+    points->SetDataType(type);
+    points->InsertNextPoint(1.0, 2.0, 3.0);
+    points->InsertNextPoint(-4.5, 0.25, 100.0 + 3e-7);
+    vtkNew<vtkPolyData> poly;
+    poly->SetPoints(points);
+    const std::vector<double> xyz = cumed::PointsAsDouble(poly);
+    ASSERT_EQ(xyz.size(), 6u);
+    EXPECT_EQ(xyz[3], -4.5);
+    EXPECT_EQ(xyz[5], type == VTK_DOUBLE ? 100.0 + 3e-7 : double(float(100.0 + 3e-7)));
+  }
+  vtkNew<vtkPolyData> empty;
+  EXPECT_TRUE(cumed::PointsAsDouble(empty).empty());
+  EXPECT_THROW(cumed::PointsAsDouble(nullptr), cumed::InvalidArgument);
 }
 
 TEST(VtkBridge, UpdateOrThrowTurnsVtkErrorsIntoExceptions) {

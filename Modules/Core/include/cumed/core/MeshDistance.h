@@ -13,9 +13,10 @@
 
 namespace cumed {
 
-/// A mesh as plain arrays, not owned: x,y,z floats per point, three point ids per triangle.
+/// A mesh as plain arrays, not owned: x,y,z per point, three point ids per triangle.
 struct MeshView {
-  const float* points = nullptr;
+  const float* points = nullptr;        ///< the points as floats (CuMed's meshes)...
+  const double* pointsDouble = nullptr; ///< ...or as doubles: exactly one of the two is set
   std::int64_t numberOfPoints = 0;
   const std::int64_t* triangles = nullptr;
   std::int64_t numberOfTriangles = 0;
@@ -48,7 +49,8 @@ struct MeshDistance {
 };
 
 /// Throws InvalidArgument (naming the mesh, first or second, and the point or triangle) when a
-/// mesh has no points, a coordinate is not finite, or a triangle refers to a missing point.
+/// mesh has no points (or both point arrays), a coordinate is not finite, or a triangle refers
+/// to a missing point.
 MeshDistance ComputeMeshDistance(const MeshView& first, const MeshView& second);
 
 } // namespace cumed

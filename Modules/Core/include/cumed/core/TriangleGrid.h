@@ -10,12 +10,28 @@
 
 namespace cumed::geometry {
 
+/// x,y,z per point, as floats (CuMed's meshes) or doubles (a file's double-precision points,
+/// measured without rounding them to float); not owned.
+class PointArray {
+public:
+  PointArray(const float* points) : floats_(points) {}   // implicit on purpose: either kind
+  PointArray(const double* points) : doubles_(points) {} // of array is a PointArray
+  Vector3 operator[](std::int64_t i) const {
+    if (doubles_) return {doubles_[3 * i], doubles_[3 * i + 1], doubles_[3 * i + 2]};
+    return {floats_[3 * i], floats_[3 * i + 1], floats_[3 * i + 2]};
+  }
+
+private:
+  const float* floats_ = nullptr;
+  const double* doubles_ = nullptr;
+};
+
 class TriangleGrid {
 public:
-  /// Indexes the triangles (three ids into `points`, x,y,z floats per point), or, when
-  /// `triangles` is null, every one of `numberOfPrimitives` points as a primitive (nearest point
-  /// queries). The arrays are not copied: they must outlive the grid. Ids are not checked here.
-  TriangleGrid(const float* points, const std::int64_t* triangles, std::int64_t numberOfPrimitives);
+  /// Indexes the triangles (three ids into `points`), or, when `triangles` is null, every one of
+  /// `numberOfPrimitives` points as a primitive (nearest point queries). The arrays are not
+  /// copied: they must outlive the grid. Ids are not checked here.
+  TriangleGrid(PointArray points, const std::int64_t* triangles, std::int64_t numberOfPrimitives);
 
   struct Nearest {
     double squaredDistance = 0.0;
@@ -38,7 +54,7 @@ private:
   }
   void scanCell(std::int64_t cell, const Vector3& p, Nearest& best) const;
 
-  const float* points_;
+  PointArray points_;
   const std::int64_t* triangles_;
   std::int64_t count_;
   Vector3 origin_;

@@ -34,6 +34,11 @@ void ToVtkPolyData(const SurfaceMesh& mesh, vtkPolyData* output,
 /// when the data has vertex or line cells (not a surface) or a polygon of fewer than 3 points.
 SurfaceMesh FromVtkPolyData(vtkPolyData* input);
 
+/// The points of a vtkPolyData as x,y,z doubles, exact whatever the array's type (a mesh's float
+/// points would round double-precision input): for measures such as ComputeMeshDistance's
+/// MeshView::pointsDouble. Empty when the data has no points.
+std::vector<double> PointsAsDouble(vtkPolyData* input);
+
 /// What a vtkPolyData of a mesh needs besides the mesh's arrays.
 struct MeshNaming {
   std::vector<std::string> attributeNames; ///< one per mesh attribute, in order
