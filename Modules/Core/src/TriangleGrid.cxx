@@ -146,18 +146,20 @@ TriangleGrid::TriangleGrid(PointArray points, const std::int64_t* triangles,
   }
   for (std::int64_t c = 0; c < cells; ++c) start[c + 1] += start[c];
   cellItems_.resize(static_cast<std::size_t>(start[cells]));
-  std::vector<std::int64_t> cursor(cellStart_.begin(), cellStart_.end() - 1);
-  std::int64_t* next = cursor.data();
+  // The starts serve as cursors (no second array as large): each ends at the next cell's start,
+  // then all move back by one cell.
   std::uint32_t* items = cellItems_.data();
 #pragma omp parallel for
   for (std::int64_t t = 0; t < count_; ++t) {
     forEachCell(t, [&](std::int64_t c) {
       std::int64_t slot;
 #pragma omp atomic capture
-      slot = next[c]++;
+      slot = start[c]++;
       items[slot] = static_cast<std::uint32_t>(t);
     });
   }
+  for (std::int64_t c = cells; c > 0; --c) start[c] = start[c - 1];
+  start[0] = 0;
 #pragma omp parallel for schedule(dynamic, 4096)
   for (std::int64_t c = 0; c < cells; ++c) std::sort(items + start[c], items + start[c + 1]);
 }
