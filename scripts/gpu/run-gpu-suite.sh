@@ -19,6 +19,8 @@ export DCMDICTPATH=$PWD/.gpu/dicom.dic
 # Program tests run the bundled programs (their compiled-in paths are the build machine's).
 command -v cumed-deform >/dev/null && export CUMED_DEFORM=$(command -v cumed-deform) \
   CUMED_COMPARE=$(command -v cumed-compare) CUMED_DEFORM_WORK_DIR=/tmp/cumed-deform-app-work
+# The randomized differential suites (cumed/test/RandomCases.h) run ten times CI's cases here.
+export CUMED_RANDOM_SCALE=${CUMED_RANDOM_SCALE:-10}
 status=0
 for test in /tmp/gpu-bundle/bin/cumed_*_test; do
   echo "=== $(basename "$test")" | tee -a "$out/tests.log"
