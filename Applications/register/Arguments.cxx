@@ -13,7 +13,9 @@ namespace cumed::registerapp {
 using app::UsageError;
 namespace {
 
-const std::set<std::string> kFileOptions{"--output", "--mask", "--initial-transform", "--params"};
+const std::set<std::string> kFileOptions{
+    "--output",          "--mask",  "--initial-transform", "--params", "--transform-format",
+    "--apply-transform", "--points"};
 const std::set<std::string> kFlags{"--help", "-h", "--png", "--force", "--affine", "--compress"};
 
 void ApplyFlag(const std::string& name, Arguments& a) {
@@ -33,7 +35,15 @@ void ApplyFlag(const std::string& name, Arguments& a) {
 
 void ApplyFileOption(const std::string& name, const std::string& value, Arguments& a) {
   if (value.empty()) throw UsageError(name + ": the name is empty");
-  if (name == "--output")
+  if (name == "--transform-format") {
+    if (value != "tfm" && value != "h5")
+      throw UsageError("--transform-format: expected tfm or h5, got '" + value + "'");
+    a.transformFormat = value;
+  } else if (name == "--apply-transform") {
+    a.applyTransform = value;
+  } else if (name == "--points") {
+    a.points = value;
+  } else if (name == "--output")
     a.outputDirectory = value;
   else if (name == "--mask")
     a.mask = value;
@@ -69,6 +79,16 @@ Arguments ParseArguments(int argc, const char* const* argv) {
          }
        }});
   if (arguments.help || arguments.tool.version) return arguments;
+  if (!arguments.applyTransform.empty() || !arguments.points.empty()) {
+    // The transformix-like mode: no images, no registration.
+    if (arguments.applyTransform.empty() || arguments.points.empty())
+      throw UsageError("--apply-transform and --points go together");
+    if (!positional.empty())
+      throw UsageError("--apply-transform takes no FIXED and MOVING, got " +
+                       std::to_string(positional.size()) + " arguments");
+    if (arguments.outputDirectory.empty()) throw UsageError("--output DIR is required");
+    return arguments;
+  }
   if (positional.size() != 2)
     throw UsageError("expected FIXED and MOVING (2 arguments), got " +
                      std::to_string(positional.size()));
@@ -86,6 +106,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 
 std::string HelpText() {
   return std::string(R"HELP(Usage: cumed-register [OPTIONS] --output DIR FIXED MOVING
+       cumed-register --apply-transform TRANSFORM --points POINTS --output DIR
 
 B-spline free-form deformation registration of MOVING onto FIXED on the CPU or a CUDA GPU: a
 cubic B-spline over a control grid (ITK's BSplineTransform layout) on top of an optional affine
@@ -101,7 +122,8 @@ is written under a temporary name and renamed into place once all are complete):
                    point x maps to x + field(x) in moving space (affine included)
   transform.tfm    ITK transform file: the itk::BSplineTransform (order 3); with
                    --initial-transform or --affine a CompositeTransform of the affine and
-                   the B-spline (the B-spline applied first)
+                   the B-spline (the B-spline applied first); transform.h5 (ITK's HDF5
+                   transform file, the same content) with --transform-format h5
   jacobian.mha     Jacobian determinant of x -> x + field(x); <= 0 means folding
   summary.json     the QA summary below, as JSON
   with --png: checkerboard-before.png, checkerboard-after.png, difference-before.png,
@@ -152,9 +174,16 @@ Inputs:
                            LinearElasticityWeight, LogJacobianWeight, LocalNCCSigma,
                            RelativeTolerance, Backend, AffineStage ("true" or "false");
                            other keys are ignored with a note
+Applying a saved transform (transformix -def's job; no registration runs):
+  --apply-transform FILE   an ITK transform file (.tfm, .h5), e.g. a run's transform.tfm
+  --points FILE            points in elastix's format: "point", the count, then one point
+                           a line (mm, physical space of FIXED); mapped to MOVING's space
+                           and written to DIR/points.txt in the same format
 Output:
   --output DIR             the output directory (required)
   --png                    also the checkerboard and difference pictures
+  --transform-format F     tfm (default: ITK's text format) or h5 (ITK's HDF5 format, as
+                           ANTs and Slicer write it)
   --compress               zlib-compress the .mha outputs (about 3x smaller, but writing a
                            512x512x141 field then takes tens of seconds instead of one)
   --force                  replace existing output files in DIR

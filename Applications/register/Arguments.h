@@ -21,9 +21,12 @@ struct Arguments {
   std::string outputDirectory;
   /// --metric ... --backend and --params; the observer is the program's own.
   registration::RegistrationOptions options;
-  std::string mask;             ///< --mask FILE: on the fixed image's grid; empty: none
-  std::string initialTransform; ///< --initial-transform FILE.tfm: an ITK affine; empty: none
-  std::string parameterFile;    ///< --params FILE
+  std::string mask;                    ///< --mask FILE: on the fixed image's grid; empty: none
+  std::string initialTransform;        ///< --initial-transform FILE.tfm: an ITK affine; empty: none
+  std::string parameterFile;           ///< --params FILE
+  std::string transformFormat = "tfm"; ///< --transform-format: "tfm" or "h5"
+  std::string applyTransform; ///< --apply-transform FILE: map --points through it, no registration
+  std::string points;         ///< --points FILE (elastix's point format)
   /// --params keys that do not apply (noted when the run starts, after --quiet took effect).
   std::vector<std::string> ignoredParameters;
   /// --params keys read but not used, with the reason (warned when the run starts).

@@ -20,7 +20,7 @@ bool StartsWith(const std::string& text, const char* prefix) {
 
 } // namespace
 
-void RefuseElastixTransformParameters(const std::filesystem::path& file) {
+void RefuseElastixTransformParameters(const std::filesystem::path& file, const char* option) {
   std::ifstream in(file);
   std::string line, transformLine;
   bool sawEntry = false;
@@ -37,11 +37,10 @@ void RefuseElastixTransformParameters(const std::filesystem::path& file) {
   }
   if (!sawEntry || transformLine.empty()) return;
   throw cumed::Error(
-      "--initial-transform '" + file.string() + "' is an elastix TransformParameters file (" +
+      std::string(option) + " '" + file.string() + "' is an elastix TransformParameters file (" +
       transformLine.substr(0, 80) +
       "), not an ITK transform file; cumed-register reads ITK transform files (.tfm or .txt "
-      "starting \"#Insight Transform File\", .h5) holding one affine transform, e.g. one written "
-      "by ITK or by cumed-register --affine");
+      "starting \"#Insight Transform File\", .h5), e.g. cumed-register's transform.tfm");
 }
 
 } // namespace cumed::registerapp

@@ -9,6 +9,8 @@ namespace cumed::registerapp {
 /// Throws cumed::Error naming the file when it is an elastix TransformParameters file: a text
 /// file whose first non-comment line starts "(" and which has a "(Transform ...)" or
 /// "(TransformParameters ...)" entry. Does nothing for any other file (ITK reports on those).
-void RefuseElastixTransformParameters(const std::filesystem::path& file);
+/// `option` names the file in the message (--initial-transform, --apply-transform).
+void RefuseElastixTransformParameters(const std::filesystem::path& file,
+                                      const char* option = "--initial-transform");
 
 } // namespace cumed::registerapp

@@ -19,7 +19,8 @@ std::vector<fs::path> OutputFiles::All() const {
 }
 
 OutputFiles PlanOutputFiles(const std::string& directory, bool png, bool force,
-                            const app::ProtectedInputs& inputs) {
+                            const app::ProtectedInputs& inputs,
+                            const std::string& transformFormat) {
   OutputFiles files;
   files.directory = app::OutputName(directory);
   app::CheckNotInput("--output", files.directory, inputs);
@@ -28,7 +29,7 @@ OutputFiles PlanOutputFiles(const std::string& directory, bool png, bool force,
     throw cumed::Error("--output '" + directory + "' exists and is not a directory");
   files.warped = files.directory / "warped.mha";
   files.field = files.directory / "field.mha";
-  files.transform = files.directory / "transform.tfm";
+  files.transform = files.directory / ("transform." + transformFormat);
   files.jacobian = files.directory / "jacobian.mha";
   files.summary = files.directory / "summary.json";
   files.png = png;

@@ -22,9 +22,11 @@ struct OutputFiles {
   std::vector<std::filesystem::path> All() const;
 };
 
-/// The files of a run into `directory`. Throws UsageError for refused outputs, cumed::Error when
-/// `directory` exists and is not a directory. Creates nothing.
+/// The files of a run into `directory`; the transform file's extension is `transformFormat`
+/// ("tfm" or "h5": ITK picks the transform IO by it). Throws UsageError for refused outputs,
+/// cumed::Error when `directory` exists and is not a directory. Creates nothing.
 OutputFiles PlanOutputFiles(const std::string& directory, bool png, bool force,
-                            const app::ProtectedInputs& inputs);
+                            const app::ProtectedInputs& inputs,
+                            const std::string& transformFormat = "tfm");
 
 } // namespace cumed::registerapp

@@ -45,7 +45,8 @@ RunSummary RunPipeline(const Arguments& arguments) {
     RefuseElastixTransformParameters(arguments.initialTransform);
   const OutputFiles outputs =
       PlanOutputFiles(arguments.outputDirectory, arguments.png, arguments.force,
-                      ProtectedInputsOf(fixed, moving, arguments.mask, arguments.initialTransform));
+                      ProtectedInputsOf(fixed, moving, arguments.mask, arguments.initialTransform),
+                      arguments.transformFormat);
   RegistrationRun run{arguments, fixed,   moving,
                       mask,      outputs, app::ResolveRequestedBackend(arguments.options.backend)};
 

@@ -1,5 +1,6 @@
 // cumed-register: B-spline free-form deformation registration of two CT series or image files,
 // on the CPU or a CUDA GPU, with ITK's transform, field and Jacobian outputs and a QA summary.
+#include "ApplyTransform.h"
 #include "Arguments.h"
 #include "Pipeline.h"
 #include "Summary.h"
@@ -12,6 +13,7 @@ int main(int argc, char** argv) {
   return cumed::app::RunCommandLine<itk::ExceptionObject>(
       kProgramName, argc, argv, ParseArguments, HelpText,
       [](const Arguments& arguments) {
+        if (!arguments.applyTransform.empty()) return RunApplyTransform(arguments);
         const RunSummary summary = RunPipeline(arguments);
         return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
       },

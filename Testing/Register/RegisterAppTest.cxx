@@ -307,6 +307,26 @@ TEST(RegisterApp, AFoldingRunIsFlaggedInBothSummaries) {
   EXPECT_NE(run.err.find("warning: Register: the transform folds"), std::string::npos) << run.err;
 }
 
+TEST(RegisterApp, TransformFormatH5WritesItksHdf5TransformFile) {
+  const fs::path dir = FreshWorkDirectory();
+  WriteBlob(dir / "fixed.mha", {20, 18, 14}, {0, 0, 0});
+  WriteBlob(dir / "moving.mha", {20, 18, 14}, {2.0, 0.0, 0.0});
+  const auto run = RunRegister(With(QuickOptions(), {"--transform-format", "h5", "--output", "out",
+                                                     "fixed.mha", "moving.mha"}),
+                               dir);
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_FALSE(fs::exists(dir / "out" / "transform.tfm"));
+  // An HDF5 file starts with its 8-byte signature.
+  EXPECT_EQ(cumed::apptest::FileBytes(dir / "out" / "transform.h5").substr(0, 8),
+            std::string("\x89HDF\r\n\x1a\n", 8));
+  EXPECT_NE(run.out.find(" transform.h5 "), std::string::npos) << run.out; // the outputs line
+  const auto bad =
+      RunRegister({"--transform-format", "mat", "--output", "x", "fixed.mha", "moving.mha"}, dir);
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("--transform-format: expected tfm or h5, got 'mat'"), std::string::npos)
+      << bad.err;
+}
+
 TEST(RegisterApp, DicomSeriesInputs) {
   const fs::path dir = FreshWorkDirectory();
   for (const char* seed : {"1", "7"}) { // two phantoms that differ in their noise

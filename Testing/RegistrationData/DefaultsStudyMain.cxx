@@ -8,6 +8,7 @@
 #include "KnownWarp.h"
 #include "VolumeSampling.h"
 
+#include "cumed/core/Backend.h"
 #include "cumed/core/Error.h"
 #include "cumed/registration/Registration.h"
 
@@ -28,6 +29,7 @@ struct Arguments {
   double spacing = 4.0;
   double noiseHu = 22.0;
   bool drift = true;
+  Backend backend = Backend::CPU;
   regdata::KnownWarpOptions warp;
 };
 
@@ -91,6 +93,8 @@ Arguments Parse(int argc, char** argv) {
       a.spacing = regdata::ParseNumber(arg, value());
     else if (arg == "--noise")
       a.noiseHu = regdata::ParseNumber(arg, value());
+    else if (arg == "--backend")
+      a.backend = ParseBackend(value());
     else if (arg == "--no-drift")
       a.drift = false;
     else if (arg == "--seed")
@@ -126,7 +130,7 @@ int main(int argc, char** argv) {
   if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
     std::cout << "usage: cumed-registration-defaults-study SERIES [--spacing MM (4)] [--noise HU "
                  "(22)]\n  [--no-drift] [--seed N (1)] [--field bspline|rbf] "
-                 "[--max-displacement MM (10)]\n";
+                 "[--max-displacement MM (10)] [--backend cpu|cuda|auto (cpu)]\n";
     return 0;
   }
   try {
@@ -140,15 +144,16 @@ int main(int argc, char** argv) {
     const Errors before = FieldErrors(nullptr, warp.trueField, warp.bodyMask);
     const auto& g = fixed.geometry();
     std::printf("%zux%zux%zu at %.1f mm, %s warp (max %.1f mm in the body, seed %u), noise %.0f "
-                "HU, drift %s, CPU\n\n",
+                "HU, drift %s, %s\n\n",
                 g.size[0], g.size[1], g.size[2], a.spacing, regdata::ToString(a.warp.family),
-                a.warp.maxDisplacementMm, unsigned(a.warp.seed), a.noiseHu, a.drift ? "on" : "off");
+                a.warp.maxDisplacementMm, unsigned(a.warp.seed), a.noiseHu, a.drift ? "on" : "off",
+                ToString(a.backend));
     std::printf("| run | body mean mm | p95 mm | max mm | folded %% | global NCC | check | s |\n"
                 "|---|---|---|---|---|---|---|---|\n");
     std::printf("| before registration | %.2f | %.2f | %.2f | | | | |\n", before.mean, before.p95,
                 before.max);
     registration::RegistrationOptions defaults;
-    defaults.backend = Backend::CPU;
+    defaults.backend = a.backend;
     defaults.defaultPixelValue = -1024.0;
     Report("defaults", defaults, fixed, moving, warp);
     registration::RegistrationOptions former = defaults;

@@ -375,12 +375,13 @@ TEST(BSplineRegistrationFilter, RealTwoDimensionalHeadPairRuns) {
   filter->SetMovingImage(moving);
   filter->SetBackend(cumed::Backend::CPU);
   filter->SetGridSpacing(16.0);
-  filter->SetMaximumNumberOfIterations(50);
-  filter->SetBendingEnergyWeight(0.01);
-  filter->Update();
+  filter->Update(); // the defaults otherwise: local NCC, bending 10
   ExpectFixedGeometry(filter->GetOutput(), fixed.GetPointer(), "warped head");
-  EXPECT_LT(MeanSquaredDifference(filter->GetOutput(), fixed.GetPointer()),
-            0.8 * MeanSquaredDifference(moving.GetPointer(), fixed.GetPointer()));
+  // The two scans differ in intensity scale, so a squared difference of intensities says little;
+  // the end-of-run check's correlation does not mind the scale.
+  const reg::RegistrationQuality& quality = filter->GetQuality();
+  EXPECT_TRUE(quality.ok()) << (quality.warnings.empty() ? "" : quality.warnings[0]);
+  EXPECT_GT(quality.nccAfter, quality.nccBefore + 0.01);
   // Folding is the engine's to judge (reported in the summary); here the statistics agree.
   const reg::JacobianStatistics& jacobian = filter->GetJacobianStatistics();
   EXPECT_EQ(jacobian.voxels, fixed->GetLargestPossibleRegion().GetNumberOfPixels());

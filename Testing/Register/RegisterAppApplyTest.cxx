@@ -1,0 +1,112 @@
+// cumed-register --apply-transform T --points P: a registration's saved transform.tfm applied to
+// an elastix point file gives x + field(x) at voxel centres (field.mha of the same run), the
+// affine-plus-B-spline composite included; and the mode's errors (an elastix transform file,
+// "index" points, a count that does not match, --points alone).
+#include "RegisterAppFiles.h"
+
+#include <gtest/gtest.h>
+
+#include <itkImage.h>
+#include <itkImageFileReader.h>
+#include <itkVector.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+using namespace cumed::registertest;
+namespace fs = std::filesystem;
+using Field3 = itk::Image<itk::Vector<float, 3>, 3>;
+
+Field3::Pointer ReadField(const fs::path& file) {
+  auto reader = itk::ImageFileReader<Field3>::New();
+  reader->SetFileName(file.string());
+  reader->Update();
+  return reader->GetOutput();
+}
+
+std::vector<std::array<double, 3>> ReadPoints(const fs::path& file) {
+  std::ifstream in(file);
+  std::string kind;
+  std::size_t count = 0;
+  in >> kind >> count;
+  EXPECT_EQ(kind, "point");
+  std::vector<std::array<double, 3>> points(count);
+  for (auto& p : points) in >> p[0] >> p[1] >> p[2];
+  EXPECT_TRUE(in) << file;
+  return points;
+}
+
+TEST(RegisterAppApply, SavedTransformMapsPointsAsTheFieldDoes) {
+  const fs::path dir = FreshWorkDirectory();
+  WriteBlob(dir / "fixed.mha", {20, 18, 14}, {0, 0, 0});
+  WriteBlob(dir / "moving.mha", {20, 18, 14}, {3.0, -2.0, 1.0});
+  // --affine: the saved file is the composite of the affine and the B-spline.
+  std::vector<std::string> options = QuickOptions();
+  for (const char* o : {"--affine", "--output", "out", "fixed.mha", "moving.mha"})
+    options.push_back(o);
+  const auto registered = RunRegister(options, dir);
+  ASSERT_EQ(registered.exitCode, 0) << registered.err;
+  const itk::Index<3> voxels[] = {{{3, 4, 5}}, {{10, 9, 7}}, {{16, 2, 11}}};
+  const auto field = ReadField(dir / "out" / "field.mha");
+  std::ofstream(dir / "points.txt") << "point\n3\n";
+  for (const auto& index : voxels) {
+    Field3::PointType p;
+    field->TransformIndexToPhysicalPoint(index, p);
+    std::ofstream(dir / "points.txt", std::ios::app) << p[0] << " " << p[1] << " " << p[2] << "\n";
+  }
+  const auto applied = RunRegister(
+      {"--apply-transform", "out/transform.tfm", "--points", "points.txt", "--output", "mapped"},
+      dir);
+  ASSERT_EQ(applied.exitCode, 0) << applied.err;
+  EXPECT_NE(applied.out.find("3 points"), std::string::npos) << applied.out;
+  const auto mapped = ReadPoints(dir / "mapped" / "points.txt");
+  ASSERT_EQ(mapped.size(), 3u);
+  for (std::size_t n = 0; n < 3; ++n) {
+    Field3::PointType p;
+    field->TransformIndexToPhysicalPoint(voxels[n], p);
+    const auto d = field->GetPixel(voxels[n]);
+    for (unsigned a = 0; a < 3; ++a) // field.mha is float: its rounding, no more
+      EXPECT_NEAR(mapped[n][a], p[a] + d[a], 1e-3) << "point " << n << " axis " << a;
+  }
+}
+
+TEST(RegisterAppApply, ErrorsNameTheFile) {
+  const fs::path dir = FreshWorkDirectory();
+  std::ofstream(dir / "TransformParameters.0.txt") << "(Transform \"BSplineTransform\")\n";
+  std::ofstream(dir / "points.txt") << "point\n1\n1 2 3\n";
+  std::ofstream(dir / "index.txt") << "index\n1\n1 2 3\n";
+  std::ofstream(dir / "short.txt") << "point\n2\n1 2 3\n";
+  std::ofstream(dir / "affine.tfm")
+      << "#Insight Transform File V1.0\n#Transform 0\nTransform: AffineTransform_double_3_3\n"
+         "Parameters: 1 0 0 0 1 0 0 0 1 5 0 0\nFixedParameters: 0 0 0\n";
+  auto run = [&](const std::string& transform, const std::string& points) {
+    return RunRegister({"--apply-transform", transform, "--points", points, "--output", "o"}, dir);
+  };
+  auto r = run("TransformParameters.0.txt", "points.txt");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("--apply-transform 'TransformParameters.0.txt' is an elastix "
+                       "TransformParameters file"),
+            std::string::npos)
+      << r.err;
+  r = run("affine.tfm", "index.txt");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("holds voxel indices (\"index\")"), std::string::npos) << r.err;
+  r = run("affine.tfm", "short.txt");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("announces 2 points but holds 1"), std::string::npos) << r.err;
+  r = RunRegister({"--points", "points.txt", "--output", "o"}, dir);
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--apply-transform and --points go together"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "o"));
+  r = run("affine.tfm", "points.txt"); // a plain affine: x + 5 mm
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto mapped = ReadPoints(dir / "o" / "points.txt");
+  ASSERT_EQ(mapped.size(), 1u);
+  EXPECT_DOUBLE_EQ(mapped[0][0], 6.0);
+  EXPECT_DOUBLE_EQ(mapped[0][1], 2.0);
+  EXPECT_DOUBLE_EQ(mapped[0][2], 3.0);
+}
+
+} // namespace
