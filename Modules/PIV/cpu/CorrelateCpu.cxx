@@ -115,6 +115,13 @@ void CorrelateBatch(const FramePair& frames, const PassGrid& g, const PivOptions
     }
     double ea, eb;
     FillWindow(frames, g, w % g.columns, w / g.columns, options.removeMean, a, b, ea, eb);
+    if (!std::isfinite(ea) || !std::isfinite(eb)) {
+      // A NaN or Inf pixel: the window correlates as zeros (no peak: InvalidPeak), so an
+      // ensemble's sum stays finite; the same rule as the CUDA extraction.
+      std::fill(a, a + plane, 0.f);
+      std::fill(b, b + plane, 0.f);
+      ea = eb = 0.0;
+    }
     scale[k] = 1.f / float(plane);
     if (options.normalizedCorrelation)
       scale[k] = ea > 0 && eb > 0 ? float(1.0 / (double(plane) * std::sqrt(ea * eb))) : 0.f;

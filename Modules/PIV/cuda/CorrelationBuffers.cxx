@@ -35,6 +35,7 @@ void CorrelationBuffers::correlate(const float* first, const float* second, int 
                           options.normalizedCorrelation, stream);
   const cufftHandle inverse = CachedPlan(g_, CUFFT_C2R, stream);
   CheckCufft(cufftExecC2R(inverse, spectrumA_.as<cufftComplex>(), planes), "cufftExecC2R", g_);
+  LaunchClearEmptyPlanes(planes, energies_.as<float>(), g_, stream);
 }
 
 } // namespace cumed::piv::detail

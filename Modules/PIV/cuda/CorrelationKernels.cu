@@ -21,29 +21,39 @@ __global__ void ExtractKernel(const float* first, const float* second, int width
   const int window = blockIdx.x;
   const int column = window % g.columns, row = window / g.columns;
   const int n = g.fftSize, plane = n * n;
+  // Sums of the differences from one pixel of each window (in both): a flat window's mean is
+  // that pixel exactly and its buffer exactly zero, as on the CPU (a float sum of equal values
+  // rounds, and the noise left would make a peak).
+  const float refA = first[std::size_t(row * g.step) * width + column * g.step];
+  const int refX = max(0, column * g.step - g.extension), refY = max(0, row * g.step - g.extension);
+  const float refB = second[std::size_t(refY) * width + refX];
   float sumA = 0.f, sumB = 0.f, countB = 0.f;
   int x, y;
   for (int k = threadIdx.x; k < plane; k += blockDim.x) {
     const int i = k % n, j = k / n;
-    if (FirstFramePixel(g, column, row, i, j, x, y)) sumA += first[y * width + x];
+    if (FirstFramePixel(g, column, row, i, j, x, y)) sumA += first[y * width + x] - refA;
     if (SecondFramePixel(g, column, row, i, j, width, height, x, y)) {
-      sumB += second[y * width + x];
+      sumB += second[y * width + x] - refB;
       countB += 1.f;
     }
   }
   sumA = BlockSum(sumA, shared);
   sumB = BlockSum(sumB, shared);
   countB = BlockSum(countB, shared);
-  const float meanA = removeMean ? sumA / float(g.windowSize * g.windowSize) : 0.f;
-  const float meanB = removeMean && countB > 0.f ? sumB / countB : 0.f;
+  const float meanA = removeMean ? refA + sumA / float(g.windowSize * g.windowSize) : 0.f;
+  const float meanB = removeMean && countB > 0.f ? refB + sumB / countB : 0.f;
+  // A NaN or Inf pixel makes a sum non-finite: the window correlates as zeros (no peak:
+  // InvalidPeak, as on the CPU). Its NaN must not reach cuFFT, whose batched transforms of some
+  // sizes (57 px) let it spread into other windows.
+  const bool finite = isfinite(sumA) && isfinite(sumB);
   float* a = bufferA + std::size_t(window) * plane;
   float* b = bufferB + std::size_t(window) * plane;
   float energyA = 0.f, energyB = 0.f;
   for (int k = threadIdx.x; k < plane; k += blockDim.x) {
     const int i = k % n, j = k / n;
     const float va =
-        FirstFramePixel(g, column, row, i, j, x, y) ? first[y * width + x] - meanA : 0.f;
-    const float vb = SecondFramePixel(g, column, row, i, j, width, height, x, y)
+        finite && FirstFramePixel(g, column, row, i, j, x, y) ? first[y * width + x] - meanA : 0.f;
+    const float vb = finite && SecondFramePixel(g, column, row, i, j, width, height, x, y)
                          ? second[y * width + x] - meanB
                          : 0.f;
     a[k] = va;
@@ -73,6 +83,13 @@ __global__ void ConjugateMultiplyKernel(float2* spectrumA, const float2* spectru
   const float2 a = spectrumA[i], b = spectrumB[i];
   // conj(A) * B: the correlation peaks at the displacement from the first frame.
   spectrumA[i] = make_float2((a.x * b.x + a.y * b.y) * scale, (a.x * b.y - a.y * b.x) * scale);
+}
+
+__global__ void ClearEmptyPlanesKernel(float* planes, const float* energies, int plane) {
+  const int window = blockIdx.x;
+  if (energies[2 * window] > 0.f && energies[2 * window + 1] > 0.f) return;
+  float* p = planes + std::size_t(window) * plane;
+  for (int k = threadIdx.x; k < plane; k += blockDim.x) p[k] = 0.f;
 }
 
 __global__ void SearchPeaksKernel(const float* planes, PassGrid g, const std::uint8_t* mask,
@@ -132,6 +149,13 @@ void LaunchConjugateMultiply(float* spectrumA, const float* spectrumB, const flo
       reinterpret_cast<float2*>(spectrumA), reinterpret_cast<const float2*>(spectrumB), energies,
       spectrum, n * n, total, normalized);
   CUMED_CHECK_LAUNCH("ConjugateMultiplyKernel");
+}
+
+void LaunchClearEmptyPlanes(float* planes, const float* energies, const PassGrid& g,
+                            CUstream_st* stream) {
+  ClearEmptyPlanesKernel<<<g.count(), kThreads, 0, stream>>>(planes, energies,
+                                                             g.fftSize * g.fftSize);
+  CUMED_CHECK_LAUNCH("ClearEmptyPlanesKernel");
 }
 
 void LaunchSearchPeaks(const float* planes, const PassGrid& g, const std::uint8_t* mask, int width,

@@ -141,6 +141,13 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
   // the first frame's in .x, the second's in .y. Without search extension or zero padding (the
   // usual case) every buffer pixel is a pixel of both windows, inside the frame: no tests.
   const bool whole = g.extension == 0 && g.fftSize == g.windowSize;
+  // The sums are of differences from one pixel of each window (in both): a flat window's mean
+  // is that pixel exactly and its buffers exactly zero, as on the CPU (a float sum of equal
+  // values rounds, and the noise left would make a peak).
+  const int refX = max(0, column * g.step - g.extension), refY = max(0, row * g.step - g.extension);
+  const float refA =
+      active ? float(first[std::size_t(row * g.step) * p.width + column * g.step]) : 0.f;
+  const float refB = active ? float(second[std::size_t(refY) * p.width + refX]) : 0.f;
   float2 x[M];
   float sumA = 0.f, sumB = 0.f, countB = 0.f;
   int px, py;
@@ -152,8 +159,8 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
       const std::size_t at = origin + std::size_t(Lay::Point(m, half)) * p.width;
       const float a = active ? float(first[at]) : 0.f;
       const float b = active ? float(second[at]) : 0.f;
-      sumA += a;
-      sumB += b;
+      sumA += a - refA;
+      sumB += b - refB;
       x[BitReverse(m, Lay::Bits)] = make_float2(a, b);
     }
     countB = float(M);
@@ -162,14 +169,15 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
     for (int m = 0; m < M; ++m) {
       const int j = Lay::Point(m, half);
       float a = 0.f, b = 0.f;
-      if (active && FirstFramePixel(g, column, row, line, j, px, py))
+      if (active && FirstFramePixel(g, column, row, line, j, px, py)) {
         a = float(first[py * p.width + px]);
+        sumA += a - refA;
+      }
       if (active && SecondFramePixel(g, column, row, line, j, p.width, p.height, px, py)) {
         b = float(second[py * p.width + px]);
+        sumB += b - refB;
         countB += 1.f;
       }
-      sumA += a;
-      sumB += b;
       x[BitReverse(m, Lay::Bits)] = make_float2(a, b);
     }
   }
@@ -179,9 +187,9 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
   __syncthreads();
   float meanA = 0.f, meanB = 0.f;
   if (p.removeMean) {
-    meanA = GroupSum<Threads>(slots[group][0]) / float(g.windowSize * g.windowSize);
+    meanA = refA + GroupSum<Threads>(slots[group][0]) / float(g.windowSize * g.windowSize);
     const float count = GroupSum<Threads>(slots[group][2]);
-    meanB = count > 0.f ? GroupSum<Threads>(slots[group][1]) / count : 0.f;
+    meanB = count > 0.f ? refB + GroupSum<Threads>(slots[group][1]) / count : 0.f;
   }
   float energyA = 0.f, energyB = 0.f;
 #pragma unroll

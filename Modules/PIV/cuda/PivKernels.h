@@ -54,6 +54,12 @@ void LaunchExtractWindows(const float* first, const float* second, int width, in
 /// spectra are interleaved (re, im) floats.
 void LaunchConjugateMultiply(float* spectrumA, const float* spectrumB, const float* energies,
                              const PassGrid& g, bool normalized, CUstream_st* stream);
+/// Zeroes the plane of every window whose buffers are all zero (a flat window after mean
+/// removal, or one with a non-finite pixel: energy 0): its correlation is exactly zero, as on
+/// the CPU, but cuFFT's batched transforms of some sizes (57 px) leak rounding-level values of
+/// other windows into it, which would make a peak.
+void LaunchClearEmptyPlanes(float* planes, const float* energies, const PassGrid& g,
+                            CUstream_st* stream);
 /// Peak, second peak, sub-pixel fit and ratios of every plane; the predictor (may be null) is
 /// added at the window centre; masked windows (mask may be null) get the Masked flag. The
 /// pair-loss correction and the quarter-window limit come with `g`.

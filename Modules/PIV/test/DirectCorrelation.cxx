@@ -140,9 +140,10 @@ double Offset(double left, double centre, double right, SubPixelFit fit) {
 }
 
 /// The fit along one axis around integer shift s, and (in `spread`) how far it moves when each
-/// value moves by `delta` either way.
+/// value moves by `delta` either way; `flips` when such a move changes which formula applies
+/// (a value near zero: Gaussian or centroid against the parabola).
 double AxisFit(double left, double centre, double right, int s, const Layout& l, SubPixelFit fit,
-               bool correct, double delta, double& spread) {
+               bool correct, double delta, double& spread, bool& flips) {
   double wl = 1, wc = 1, wr = 1;
   if (correct && Pairs(s - 1, l) > 0 && Pairs(s, l) > 0 && Pairs(s + 1, l) > 0) {
     wl = Pairs(s - 1, l);
@@ -151,9 +152,11 @@ double AxisFit(double left, double centre, double right, int s, const Layout& l,
   }
   const double offset = Offset(left / wl, centre / wc, right / wr, fit);
   spread = 0;
+  const bool positive = left > 0 && centre > 0 && right > 0;
   for (int signs = 0; signs < 8; ++signs) {
     const double dl = signs & 1 ? delta : -delta, dc = signs & 2 ? delta : -delta,
                  dr = signs & 4 ? delta : -delta;
+    flips = flips || positive != (left + dl > 0 && centre + dc > 0 && right + dr > 0);
     const double moved = Offset((left + dl) / wl, (centre + dc) / wc, (right + dr) / wr, fit);
     spread = std::max(spread, std::abs(moved - offset));
   }
@@ -166,11 +169,15 @@ double Capped(double numerator, double denominator) {
 }
 
 DirectVector Evaluate(const std::vector<double>& plane, const Layout& l, const PivOptions& o,
-                      double energyScale, double floatError) {
+                      double energyA, double energyB, double floatError) {
   const int n = l.side;
   DirectVector d;
-  d.energyScale = energyScale;
-  const double delta = floatError * (o.normalizedCorrelation ? 1.0 : energyScale);
+  d.energyScale = std::sqrt(energyA * energyB);
+  const double larger = std::max(energyA, energyB);
+  const double delta =
+      floatError *
+      (o.normalizedCorrelation ? (d.energyScale > 0 ? larger / d.energyScale : 0.0) : larger);
+  d.valueTolerance = delta;
   int best = 0;
   for (int k = 1; k < n * n; ++k)
     if (plane[k] > plane[best]) best = k;
@@ -190,20 +197,25 @@ DirectVector Evaluate(const std::vector<double>& plane, const Layout& l, const P
   const int px = best % n, py = best / n;
   const auto at = [&](int x, int y) { return plane[std::size_t((y + n) % n) * n + (x + n) % n]; };
   double spreadU, spreadV;
+  bool flips = false;
   const bool correct = o.pairLossCorrection != PairLossCorrection::None; // one pass: the first
   const double u = AxisFit(at(px - 1, py), peak, at(px + 1, py), Signed(px, n), l, o.subPixel,
-                           correct, delta, spreadU);
+                           correct, delta, spreadU, flips);
   const double v = AxisFit(at(px, py - 1), peak, at(px, py + 1), Signed(py, n), l, o.subPixel,
-                           correct, delta, spreadV);
+                           correct, delta, spreadV, flips);
   d.uTolerance = 1e-5 + std::max(spreadU, spreadV);
+  // A fit that float rounding moves by more than 0.05 px (small windows without mean removal:
+  // the peak a ripple on a large constant) is decided by rounding: not compared.
+  const bool illConditioned =
+      d.uTolerance > 0.05 || (flips && o.subPixel != SubPixelFit::Parabolic);
   d.peak = float(peak);
   d.second = float(second);
   d.peakToPeak = float(Capped(peak, second));
   d.peakToMean = float(Capped(peak, positive / (double(n) * n)));
   const double limit = l.extension + 0.25 * l.window;
   const double reach = std::max(std::abs(u), std::abs(v));
-  d.ambiguous =
-      runnerUp >= peak - 2 * delta || peak <= 2 * delta || std::abs(reach - limit) <= d.uTolerance;
+  d.ambiguous = illConditioned || runnerUp >= peak - 2 * delta || peak <= 2 * delta ||
+                std::abs(reach - limit) <= d.uTolerance;
   if (reach > limit) {
     d.flags = BeyondQuarterWindow;
     return d;
@@ -237,7 +249,7 @@ std::vector<DirectVector> DirectPiv(const Image& first, const Image& second,
       std::vector<double> plane = Plane(a, b, l);
       if (options.normalizedCorrelation)
         for (double& x : plane) x = scale > 0 ? x / scale : 0.0;
-      d = Evaluate(plane, l, options, scale, floatError);
+      d = Evaluate(plane, l, options, ea, eb, floatError);
     }
   return out;
 }
