@@ -108,10 +108,29 @@ StandalonePiece StandalonePieceOf(const Communicator& comm, const std::vector<Sl
   }
   Wait(requests);
 
+  // My triangles name the lender's points by their rank among its first points of a value. In
+  // vtkFlyingEdges3D's numbering that prefix also holds points they skip (the z-edge points of
+  // the plane above, between its rows' x/y points), so only the used ones are kept, in order.
+  std::vector<std::int64_t> keptIndex(static_cast<std::size_t>(borrowedTotal), -1);
+  std::int64_t borrowedBefore = 0;
+  for (std::size_t v = 0; v < values; ++v) {
+    const std::int64_t first = result.firstPointIds[v];
+    const std::int64_t own = piece.pointOffsets[v + 1] - piece.pointOffsets[v];
+    for (std::int64_t n = 3 * piece.triangleOffsets[v]; n < 3 * piece.triangleOffsets[v + 1]; ++n) {
+      const std::int64_t k = piece.triangles[n] - first;
+      if (k >= own) keptIndex[static_cast<std::size_t>(borrowedBefore + (k - own))] = 0;
+    }
+    borrowedBefore += borrowed[v];
+  }
+  std::int64_t kept = 0;
+  for (auto& index : keptIndex) {
+    if (index >= 0) index = kept++;
+  }
+
   StandalonePiece out;
   out.ownPoints = piece.numberOfPoints();
   surface::SurfaceMesh& mesh = out.mesh;
-  const std::int64_t points = out.ownPoints + borrowedTotal;
+  const std::int64_t points = out.ownPoints + kept;
   mesh.points.resize(3 * points);
   std::copy(piece.points.begin(), piece.points.end(), mesh.points.begin());
   if (!piece.normals.empty()) {
@@ -123,21 +142,23 @@ StandalonePiece StandalonePieceOf(const Communicator& comm, const std::vector<Sl
     std::copy(piece.scalars.begin(), piece.scalars.end(), mesh.scalars.begin());
   }
   for (std::int64_t b = 0; b < borrowedTotal; ++b) {
+    if (keptIndex[static_cast<std::size_t>(b)] < 0) continue;
     const float* from = incoming.data() + floats * b;
-    const std::int64_t p = out.ownPoints + b;
+    const std::int64_t p = out.ownPoints + keptIndex[static_cast<std::size_t>(b)];
     std::copy(from, from + 3, &mesh.points[3 * p]);
     if (!mesh.normals.empty()) std::copy(from + 3, from + 6, &mesh.normals[3 * p]);
     if (!mesh.scalars.empty()) mesh.scalars[p] = from[mesh.normals.empty() ? 3 : 6];
   }
   mesh.triangles.resize(piece.triangles.size());
-  std::int64_t borrowedBefore = 0;
+  borrowedBefore = 0;
   for (std::size_t v = 0; v < values; ++v) {
     const std::int64_t first = result.firstPointIds[v];
     const std::int64_t own = piece.pointOffsets[v + 1] - piece.pointOffsets[v];
     for (std::int64_t n = 3 * piece.triangleOffsets[v]; n < 3 * piece.triangleOffsets[v + 1]; ++n) {
       const std::int64_t k = piece.triangles[n] - first; // the point's rank among value v's
       mesh.triangles[n] =
-          k < own ? piece.pointOffsets[v] + k : out.ownPoints + borrowedBefore + (k - own);
+          k < own ? piece.pointOffsets[v] + k
+                  : out.ownPoints + keptIndex[static_cast<std::size_t>(borrowedBefore + (k - own))];
     }
     borrowedBefore += borrowed[v];
   }
