@@ -15,9 +15,10 @@
 
 namespace cumed::parallel {
 
-/// The planes a rank passes in: its slab with the halo the isosurface reads (one plane above;
-/// with normals, one below and two above), clipped to the volume. Allocate this many planes,
-/// fill the own slab's (at index slab.begin - extent.all().begin), leave the halo to the call.
+/// The planes a rank passes in: its slab with the halo the isosurface reads (two planes above;
+/// with normals also one below: surface::SlabHaloOf), clipped to the volume. Allocate this many
+/// planes, fill the own slab's (at index slab.begin - extent.all().begin), leave the halo to the
+/// call.
 HaloExtent IsosurfaceExtentOf(const std::vector<Slab>& slabs, int rank,
                               const surface::IsosurfaceOptions& options);
 
