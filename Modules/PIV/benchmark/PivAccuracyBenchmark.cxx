@@ -2,10 +2,11 @@
 // ParticleImages) for each choice of the pair-loss correction: a Lamb-Oseen vortex (6 px peak),
 // a shear (+-5 px) and a sub-pixel family (ten uniform shifts 3.0..3.9, -0.0..-0.9 px), with
 // Gaussian (2.5 px) or disc (3 px, non-Gaussian) particles, 15 % out-of-plane loss and noise,
-// evaluated 64-32-16 with window deformation and single pass 32 (CPU, 50 % overlap). Prints the
+// evaluated 64-32-16 with window deformation and single pass 32 (50 % overlap). Prints the
 // Markdown table of Documentation/piv.md.
 //
-//   cumed-piv-accuracy [--seeds N] [--size N] [--pair-loss LIST]   (LIST: default,none,first,all)
+//   cumed-piv-accuracy [--seeds N] [--size N] [--pair-loss LIST] [--backend cpu|cuda]
+//   (LIST: default,none,first,all)
 #include "FieldErrors.h"
 #include "ParticleImages.h"
 #include "cumed/piv/Piv.h"
@@ -75,7 +76,7 @@ void Accumulate(const PivField& f, const ct::DisplacementField& truth, Pooled& p
 int Usage(const char* problem) {
   std::fprintf(stderr,
                "cumed-piv-accuracy: %s\nusage: cumed-piv-accuracy [--seeds N] [--size N] "
-               "[--pair-loss default,none,first,all]\n",
+               "[--pair-loss default,none,first,all] [--backend cpu|cuda]\n",
                problem);
   return 2;
 }
@@ -85,12 +86,17 @@ int Usage(const char* problem) {
 int main(int argc, char** argv) {
   int seeds = 4, size = 256;
   std::vector<std::string> modes{"none", "first", "all"};
+  cumed::Backend backend = cumed::Backend::CPU;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if ((arg == "--seeds" || arg == "--size") && i + 1 < argc) {
       const int value = std::atoi(argv[++i]);
       if (value < 1) return Usage("--seeds and --size take a positive number");
       (arg == "--seeds" ? seeds : size) = value;
+    } else if (arg == "--backend" && i + 1 < argc) {
+      const std::string name = argv[++i];
+      if (name != "cpu" && name != "cuda") return Usage("--backend takes cpu or cuda");
+      backend = name == "cuda" ? cumed::Backend::CUDA : cumed::Backend::CPU;
     } else if (arg == "--pair-loss" && i + 1 < argc) {
       modes.clear();
       std::stringstream list(argv[++i]);
@@ -107,7 +113,7 @@ int main(int argc, char** argv) {
       for (const std::vector<int>& windows : passes)
         for (const std::string& mode : modes) {
           PivOptions o;
-          o.backend = cumed::Backend::CPU;
+          o.backend = backend;
           o.windowSizes = windows;
           o.overlap = 0.5;
           if (!ApplyPairLoss(o, mode)) return Usage(("unknown --pair-loss '" + mode + "'").c_str());
