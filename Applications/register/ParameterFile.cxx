@@ -129,8 +129,7 @@ std::string IterationsMismatch(const std::map<std::string, Entry>& entries,
          "\" an elastix iteration is one step on " +
          (samples.empty() ? "a few thousand" : samples) +
          " sampled voxels, a cumed-register iteration an L-BFGS step on every voxel (usually "
-         "converged in tens); --iterations stays " +
-         "at its value (give --iterations N to choose)";
+         "converged in tens); --iterations keeps its value (give --iterations N to choose)";
 }
 
 } // namespace
