@@ -240,8 +240,10 @@ std::vector<T> RunDropIn(const std::vector<T>& input, const Size3& size, const I
   filter->SetInput(image);
   filter->SetKernel(kernel);
   filter->SetBackend(backend);
+  filter->GlobalWarningDisplayOff(); // the line-sweep notice is tested in FlatBoxRegressionTest
   configure(filter.GetPointer());
   filter->Update();
+  itk::Object::GlobalWarningDisplayOn();
   EXPECT_EQ(filter->GetLastBackend(), cumed::ImplementationOf(backend));
   const T* begin = filter->GetOutput()->GetBufferPointer();
   return {begin, begin + input.size()};
@@ -288,7 +290,7 @@ void GrayscaleCase(RandomDraw& draw, cumed::Backend backend, RandomizedMorpholog
   }
 
   // BASIC is the definition: always equal. ITK's faster algorithms are held to it where ITK's
-  // own implementations are well-posed (WellPosedForItkShortcuts); elsewhere they are only run.
+  // own implementations are well-posed (WellPosedForItkShortcuts).
   const bool wellPosed = WellPosedForItkShortcuts(input, size, drawn, operation, settings.boundary);
   test.wellPosedCases += wellPosed;
   std::vector<std::optional<Algorithm>> algorithms{Algorithm::BASIC, std::nullopt,
@@ -298,6 +300,9 @@ void GrayscaleCase(RandomDraw& draw, cumed::Backend backend, RandomizedMorpholog
     algorithms.push_back(Algorithm::VHGW);
   }
   for (const auto& algorithm : algorithms) {
+    // Outside that subset ITK's shortcuts are not run at all: its AnchorOpenCloseImageFilter
+    // crashes on some thin volumes (found by this harness).
+    if (algorithm != Algorithm::BASIC && !wellPosed) continue;
     settings.algorithm = algorithm;
     const auto expected = cumed::morphology::test::ItkGrayscaleWithKernel(input, size, drawn.kernel,
                                                                           operation, settings);
@@ -305,7 +310,7 @@ void GrayscaleCase(RandomDraw& draw, cumed::Backend backend, RandomizedMorpholog
     if (algorithm == Algorithm::BASIC) {
       EXPECT_FALSE(expected.skippedLine);
       EXPECT_SAME_VOLUME(expected.values, actual, "ITK BASIC (the definition)");
-    } else if (wellPosed && !expected.skippedLine) {
+    } else if (!expected.skippedLine) {
       EXPECT_SAME_VOLUME(expected.values, actual, std::string("ITK ") + name);
     }
   }
