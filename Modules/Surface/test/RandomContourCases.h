@@ -146,7 +146,8 @@ std::vector<double> DrawValues(cumed::test::RandomDraw& draw, const std::vector<
 
 /// Labels for Label mode: grid values (exact), and integers of the pixel type's range that may
 /// be absent; on float pixels also non-integers. (Labels an integer pixel type cannot hold are
-/// left to LabelsTest: vtkDiscreteFlyingEdges3D 9.1 makes partial surfaces for them.)
+/// in Discrete.LabelsThePixelTypeCannotHoldMatchNothing: vtkDiscreteFlyingEdges3D 9.1 makes
+/// partial surfaces for them.)
 template <class T>
 std::vector<double> DrawLabels(cumed::test::RandomDraw& draw, const std::vector<T>& data) {
   std::vector<double> labels(static_cast<std::size_t>(draw.integer(1, 3)));

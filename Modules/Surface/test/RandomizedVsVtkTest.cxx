@@ -11,8 +11,9 @@
 //    (determinant -1) directions; 1 case in 8 unit spacing without rotation;
 //  - 1..3 values: grid values exactly, integers and reals within the range, values outside it;
 //  - normals and scalars on or off, 0..5 slabs (the mesh must not depend on the split);
-//  - one case in 4 in Label mode against vtkDiscreteFlyingEdges3D (labels present, absent,
-//    non-integer).
+//  - one case in 4 in Label mode against vtkDiscreteFlyingEdges3D (labels present and absent;
+//    non-integer ones on float pixels; labels an integer type cannot hold, where VTK 9.1 is
+//    inconsistent, are Discrete.LabelsThePixelTypeCannotHoldMatchNothing's).
 // Equality asserted: the same points in the same order at bit-identical positions, the same
 // triangles id for id, bit-identical scalars and normals (NaN where VTK has NaN: a zero gradient,
 // NaN or infinite pixels).
