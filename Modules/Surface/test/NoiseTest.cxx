@@ -3,6 +3,7 @@
 // CUDA 256^3 (about 40M triangles) against the CPU, bit for bit.
 #include "MeshChecks.h"
 #include "TestVolumes.h"
+#include "VtkOrderChecks.h"
 #include "VtkReference.h"
 
 #include <gtest/gtest.h>
@@ -27,6 +28,7 @@ template <class T> void ExpectNoiseLikeVtk(Size3 size, double value) {
   MatchTolerances tolerances;
   tolerances.position = 1e-4 * MinSpacing(geometry);
   EXPECT_TRUE(MatchesReference(mesh, vtk, tolerances));
+  EXPECT_TRUE(SameAsVtkInOrder(mesh, vtk, InOrderTolerances{})); // point for point
 }
 
 TEST(Noise, FloatLikeVtkFlyingEdges) {

@@ -4,6 +4,7 @@
 // voxel, the same triangles, normals within 1e-4.
 #include "MeshChecks.h"
 #include "TestVolumes.h"
+#include "VtkOrderChecks.h"
 #include "VtkReference.h"
 #include "cumed/io/DicomSeriesReader.h"
 
@@ -64,6 +65,7 @@ void ExpectLikeVtk(cumed::Backend backend) {
   MatchTolerances tolerances;
   tolerances.position = 1e-4 * MinSpacing(ct->volume.geometry);
   EXPECT_TRUE(MatchesReference(mesh, ct->vtk, tolerances));
+  EXPECT_TRUE(SameAsVtkInOrder(mesh, ct->vtk, InOrderTolerances{})); // point for point
 }
 
 class RealCt : public cumed::test::BackendTest<> {};
