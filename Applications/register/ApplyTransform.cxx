@@ -1,6 +1,8 @@
 #include "ApplyTransform.h"
 
+#include "ApplyToImage.h"
 #include "ElastixTransformFile.h"
+#include "InputImages.h"
 #include "PointsFile.h"
 
 #include "cumed/app/ItkFiles.h"
@@ -12,6 +14,7 @@
 #include <itkTransformFileReader.h>
 
 #include <filesystem>
+#include <optional>
 
 namespace fs = std::filesystem;
 
@@ -40,13 +43,27 @@ std::string RunApplyTransform(const Arguments& arguments) {
   if (!fs::is_regular_file(transformFile))
     throw cumed::Error(name + " does not exist or is not a file");
   RefuseElastixTransformParameters(transformFile, "--apply-transform");
+  std::optional<InputImage> image, reference;
+  if (!arguments.image.empty()) {
+    image = LocateImage("--image", arguments.image);
+    reference = LocateImage("--reference", arguments.reference);
+    CheckSameDimension(*image, *reference);
+  }
   // Output checks before the work, as for a registration.
   const fs::path directory = app::OutputName(arguments.outputDirectory);
-  const fs::path output = directory / "points.txt";
+  const fs::path pointsOut = directory / "points.txt", imageOut = directory / "warped.mha";
   app::ProtectedInputs inputs;
-  inputs.files = {transformFile, arguments.points};
+  inputs.files = {transformFile};
+  if (!arguments.points.empty()) inputs.files.push_back(arguments.points);
+  if (image) {
+    const app::ProtectedInputs images = ProtectedInputsOf(*image, *reference, "", "");
+    inputs.files.insert(inputs.files.end(), images.files.begin(), images.files.end());
+    inputs.directories = images.directories;
+  }
   app::CheckNotInput("--output", directory, inputs);
-  app::CheckReplaceable("output file", output, arguments.force, inputs);
+  if (!arguments.points.empty())
+    app::CheckReplaceable("output file", pointsOut, arguments.force, inputs);
+  if (image) app::CheckReplaceable("output file", imageOut, arguments.force, inputs);
 
   auto reader = itk::TransformFileReaderTemplate<double>::New();
   reader->SetFileName(transformFile.string());
@@ -60,18 +77,31 @@ std::string RunApplyTransform(const Arguments& arguments) {
   // A composite file lists the composite first, then its parts: the first is the whole.
   const itk::TransformBaseTemplate<double>* transform = list->front().GetPointer();
   const unsigned dimension = transform->GetInputSpaceDimension();
+  const std::string type = transform->GetTransformTypeAsString();
   if ((dimension != 2 && dimension != 3) || transform->GetOutputSpaceDimension() != dimension)
-    throw cumed::Error(name + " holds a " + transform->GetTransformTypeAsString() +
-                       "; expected a transform of 2D or 3D points");
-  PointList points = ReadPointsFile(arguments.points, dimension);
-  if (!(dimension == 2 ? MapPoints<2>(transform, points) : MapPoints<3>(transform, points)))
-    throw cumed::Error(name + " holds a " + transform->GetTransformTypeAsString() +
-                       ", which cannot map points");
+    throw cumed::Error(name + " holds a " + type + "; expected a transform of 2D or 3D points");
+  if (image && image->dimension != dimension)
+    throw cumed::Error("--image '" + arguments.image + "' is " + std::to_string(image->dimension) +
+                       "D but " + name + " maps " + std::to_string(dimension) + "D points");
+  PointList points;
+  if (!arguments.points.empty()) {
+    points = ReadPointsFile(arguments.points, dimension);
+    if (!(dimension == 2 ? MapPoints<2>(transform, points) : MapPoints<3>(transform, points)))
+      throw cumed::Error(name + " holds a " + type + ", which cannot map points");
+  }
 
   app::CreatedDirectories created;
   created.Create(directory);
   app::StagedFiles staged(arguments.force);
-  WritePointsFile(staged.Stage(output), points, dimension);
+  if (!arguments.points.empty()) WritePointsFile(staged.Stage(pointsOut), points, dimension);
+  if (image) {
+    const ImageApplication job{transform, *image, *reference, arguments.options.defaultPixelValue,
+                               arguments.compress};
+    if (dimension == 2)
+      ApplyToImage<2>(job, staged.Stage(imageOut), imageOut);
+    else
+      ApplyToImage<3>(job, staged.Stage(imageOut), imageOut);
+  }
   staged.Commit();
   created.Keep();
 
@@ -80,17 +110,24 @@ std::string RunApplyTransform(const Arguments& arguments) {
     json.Add("program", "cumed-register")
         .Add("mode", "apply-transform")
         .Add("transform", transformFile.string())
-        .Add("transform_type", transform->GetTransformTypeAsString())
-        .Add("points", arguments.points)
-        .Add("count", std::int64_t(points.size()))
+        .Add("transform_type", type)
         .Add("dimension", int(dimension))
-        .Add("output", output.string());
+        .AddPathOrNull("points", arguments.points)
+        .Add("point_count", std::int64_t(points.size()))
+        .AddPathOrNull("points_output", arguments.points.empty() ? "" : pointsOut.string())
+        .AddPathOrNull("image", arguments.image)
+        .AddPathOrNull("image_output", image ? imageOut.string() : "");
     return json.Text();
   }
-  return "cumed-register: " + std::to_string(points.size()) + " points of '" + arguments.points +
-         "' mapped through '" + transformFile.string() + "' (" +
-         transform->GetTransformTypeAsString() + ", fixed -> moving space) into '" +
-         output.string() + "'";
+  std::string text = "cumed-register: through '" + transformFile.string() + "' (" + type +
+                     ", fixed -> moving space)";
+  if (!arguments.points.empty())
+    text += "\n  " + std::to_string(points.size()) + " points of '" + arguments.points +
+            "' mapped into '" + pointsOut.string() + "'";
+  if (image)
+    text += "\n  '" + arguments.image + "' resampled onto the grid of '" + arguments.reference +
+            "' into '" + imageOut.string() + "'";
+  return text;
 }
 
 } // namespace cumed::registerapp

@@ -1,8 +1,9 @@
 #pragma once
-// cumed-register --apply-transform T --points P --output DIR: a saved transform applied to a
-// point file, as transformix -def does with elastix's: every point of P (fixed space, mm) mapped
-// through T (an ITK transform file, e.g. a registration's transform.tfm: fixed -> moving) and
-// written to DIR/points.txt in the same format.
+// cumed-register --apply-transform T [--points P] [--image I --reference R] --output DIR: a saved
+// transform applied as transformix applies elastix's: every point of P (fixed space, mm) mapped
+// through T (an ITK transform file, e.g. a registration's transform.tfm: fixed -> moving) into
+// DIR/points.txt in the same format; I (moving space) resampled onto R's grid into
+// DIR/warped.mha (ApplyToImage.h).
 #include "Arguments.h"
 
 #include <string>

@@ -13,9 +13,15 @@ namespace cumed::registerapp {
 using app::UsageError;
 namespace {
 
-const std::set<std::string> kFileOptions{
-    "--output",          "--mask",  "--initial-transform", "--params", "--transform-format",
-    "--apply-transform", "--points"};
+const std::set<std::string> kFileOptions{"--output",
+                                         "--mask",
+                                         "--initial-transform",
+                                         "--params",
+                                         "--transform-format",
+                                         "--apply-transform",
+                                         "--points",
+                                         "--image",
+                                         "--reference"};
 const std::set<std::string> kFlags{"--help", "-h", "--png", "--force", "--affine", "--compress"};
 
 void ApplyFlag(const std::string& name, Arguments& a) {
@@ -43,6 +49,10 @@ void ApplyFileOption(const std::string& name, const std::string& value, Argument
     a.applyTransform = value;
   } else if (name == "--points") {
     a.points = value;
+  } else if (name == "--image") {
+    a.image = value;
+  } else if (name == "--reference") {
+    a.reference = value;
   } else if (name == "--output")
     a.outputDirectory = value;
   else if (name == "--mask")
@@ -79,10 +89,13 @@ Arguments ParseArguments(int argc, const char* const* argv) {
          }
        }});
   if (arguments.help || arguments.tool.version) return arguments;
-  if (!arguments.applyTransform.empty() || !arguments.points.empty()) {
-    // The transformix-like mode: no images, no registration.
-    if (arguments.applyTransform.empty() || arguments.points.empty())
-      throw UsageError("--apply-transform and --points go together");
+  if (!arguments.applyTransform.empty() || !arguments.points.empty() || !arguments.image.empty() ||
+      !arguments.reference.empty()) {
+    // The transformix-like mode: no registration.
+    if (arguments.applyTransform.empty() || (arguments.points.empty() && arguments.image.empty()))
+      throw UsageError("--apply-transform needs --points or --image, and they need it");
+    if (arguments.image.empty() != arguments.reference.empty())
+      throw UsageError("--image and --reference go together");
     if (!positional.empty())
       throw UsageError("--apply-transform takes no FIXED and MOVING, got " +
                        std::to_string(positional.size()) + " arguments");
@@ -106,7 +119,8 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 
 std::string HelpText() {
   return std::string(R"HELP(Usage: cumed-register [OPTIONS] --output DIR FIXED MOVING
-       cumed-register --apply-transform TRANSFORM --points POINTS --output DIR
+       cumed-register --apply-transform TRANSFORM [--points POINTS]
+                      [--image IMAGE --reference FIXED] --output DIR
 
 B-spline free-form deformation registration of MOVING onto FIXED on the CPU or a CUDA GPU: a
 cubic B-spline over a control grid (ITK's BSplineTransform layout) on top of an optional affine
@@ -174,11 +188,14 @@ Inputs:
                            LinearElasticityWeight, LogJacobianWeight, LocalNCCSigma,
                            RelativeTolerance, Backend, AffineStage ("true" or "false");
                            other keys are ignored with a note
-Applying a saved transform (transformix -def's job; no registration runs):
+Applying a saved transform (transformix's job; no registration runs):
   --apply-transform FILE   an ITK transform file (.tfm, .h5), e.g. a run's transform.tfm
   --points FILE            points in elastix's format: "point", the count, then one point
                            a line (mm, physical space of FIXED); mapped to MOVING's space
                            and written to DIR/points.txt in the same format
+  --image FILE             an image in MOVING's space, resampled (linear, --default-value
+  --reference FILE         outside) onto the grid of the reference (FIXED) through the
+                           transform: DIR/warped.mha
 Output:
   --output DIR             the output directory (required)
   --png                    also the checkerboard and difference pictures

@@ -26,6 +26,8 @@ struct Arguments {
   std::string parameterFile;           ///< --params FILE
   std::string transformFormat = "tfm"; ///< --transform-format: "tfm" or "h5"
   std::string applyTransform; ///< --apply-transform FILE: map --points through it, no registration
+  std::string image;          ///< --image FILE: resampled through --apply-transform
+  std::string reference;      ///< --reference FILE: the grid --image is resampled onto
   std::string points;         ///< --points FILE (elastix's point format)
   /// --params keys that do not apply (noted when the run starts, after --quiet took effect).
   std::vector<std::string> ignoredParameters;

@@ -10,6 +10,8 @@
 #include <itkImageFileReader.h>
 #include <itkVector.h>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -72,6 +74,37 @@ TEST(RegisterAppApply, SavedTransformMapsPointsAsTheFieldDoes) {
   }
 }
 
+TEST(RegisterAppApply, SavedTransformResamplesAnImageAsTheRunDid) {
+  const fs::path dir = FreshWorkDirectory();
+  WriteBlob(dir / "fixed.mha", {20, 18, 14}, {0, 0, 0});
+  WriteBlob(dir / "moving.mha", {20, 18, 14}, {3.0, -2.0, 1.0});
+  std::vector<std::string> options = QuickOptions();
+  for (const char* o : {"--affine", "--output", "out", "fixed.mha", "moving.mha"})
+    options.push_back(o);
+  ASSERT_EQ(RunRegister(options, dir).exitCode, 0);
+  const auto applied = RunRegister({"--apply-transform", "out/transform.tfm", "--image",
+                                    "moving.mha", "--reference", "fixed.mha", "--output", "again"},
+                                   dir);
+  ASSERT_EQ(applied.exitCode, 0) << applied.err;
+  using Image3 = itk::Image<float, 3>;
+  auto read = [](const fs::path& file) {
+    auto reader = itk::ImageFileReader<Image3>::New();
+    reader->SetFileName(file.string());
+    reader->Update();
+    return Image3::Pointer(reader->GetOutput());
+  };
+  const auto run = read(dir / "out" / "warped.mha");
+  const auto again = read(dir / "again" / "warped.mha");
+  ASSERT_EQ(run->GetLargestPossibleRegion(), again->GetLargestPossibleRegion());
+  EXPECT_EQ(run->GetSpacing(), again->GetSpacing());
+  double worst = 0.0;
+  for (std::size_t i = 0; i < run->GetLargestPossibleRegion().GetNumberOfPixels(); ++i)
+    worst = std::max(worst, std::fabs(double(run->GetBufferPointer()[i]) -
+                                      double(again->GetBufferPointer()[i])));
+  // The run warps with its float field, ITK with the exact transform: rounding only.
+  EXPECT_LT(worst, 0.1) << "of a blob of peak 1000";
+}
+
 TEST(RegisterAppApply, ErrorsNameTheFile) {
   const fs::path dir = FreshWorkDirectory();
   std::ofstream(dir / "TransformParameters.0.txt") << "(Transform \"BSplineTransform\")\n";
@@ -98,7 +131,11 @@ TEST(RegisterAppApply, ErrorsNameTheFile) {
   EXPECT_NE(r.err.find("announces 2 points but holds 1"), std::string::npos) << r.err;
   r = RunRegister({"--points", "points.txt", "--output", "o"}, dir);
   EXPECT_EQ(r.exitCode, 2);
-  EXPECT_NE(r.err.find("--apply-transform and --points go together"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--apply-transform needs --points or --image"), std::string::npos) << r.err;
+  r = RunRegister({"--apply-transform", "affine.tfm", "--image", "points.txt", "--output", "o"},
+                  dir);
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--image and --reference go together"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir / "o"));
   r = run("affine.tfm", "points.txt"); // a plain affine: x + 5 mm
   ASSERT_EQ(r.exitCode, 0) << r.err;
