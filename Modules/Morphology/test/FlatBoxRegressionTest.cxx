@@ -4,6 +4,7 @@
 // (the definition; ITK's default ANCHOR skips lines here, see morphology.md).
 #include "ItkAlgorithmReference.h"
 #include "RandomVolumes.h"
+#include "cumed/itk/CudaImage.h"
 #include "cumed/morphology/GrayscaleDilateImageFilter.h"
 #include "cumed/morphology/GrayscaleErodeImageFilter.h"
 #include "cumed/morphology/GrayscaleMorphologicalClosingImageFilter.h"
@@ -25,10 +26,9 @@ using namespace cumed::morphology;
 using ItkKernel = itk::FlatStructuringElement<3>;
 using Size3 = std::array<std::size_t, 3>;
 
-template <template <class, class, class> class Filter, class T>
+template <template <class, class, class> class Filter, class Image, class T>
 std::vector<T> DropIn(const std::vector<T>& input, const Size3& size, const ItkKernel& kernel,
                       cumed::Backend backend, cumed::Implementation& ran) {
-  using Image = itk::Image<T, 3>;
   auto image = Image::New();
   image->SetRegions(typename Image::SizeType{{size[0], size[1], size[2]}});
   image->Allocate();
@@ -45,7 +45,9 @@ std::vector<T> DropIn(const std::vector<T>& input, const Size3& size, const ItkK
   return {begin, begin + input.size()};
 }
 
-template <class T> void CheckBoxes(const Size3& size, cumed::Backend backend, unsigned seed) {
+/// Image: itk::Image (host pixels) or cumed::CudaImage (pixels on the GPU between filters).
+template <class T, class Image = itk::Image<T, 3>>
+void CheckBoxes(const Size3& size, cumed::Backend backend, unsigned seed) {
   const auto input = test::RandomVolume<T>(size[0] * size[1] * size[2], seed);
   for (const auto& r : std::vector<std::array<long, 3>>{{5, 1, 0}, {5, 0, 0}, {3, 1, 0}}) {
     ItkKernel::RadiusType radius;
@@ -63,18 +65,19 @@ template <class T> void CheckBoxes(const Size3& size, cumed::Backend backend, un
       std::vector<T> actual;
       switch (operation) {
       case GrayscaleOperation::Dilate:
-        actual = DropIn<cumed::GrayscaleDilateImageFilter>(input, size, kernel, backend, ran);
+        actual =
+            DropIn<cumed::GrayscaleDilateImageFilter, Image>(input, size, kernel, backend, ran);
         break;
       case GrayscaleOperation::Erode:
-        actual = DropIn<cumed::GrayscaleErodeImageFilter>(input, size, kernel, backend, ran);
+        actual = DropIn<cumed::GrayscaleErodeImageFilter, Image>(input, size, kernel, backend, ran);
         break;
       case GrayscaleOperation::Close:
-        actual = DropIn<cumed::GrayscaleMorphologicalClosingImageFilter>(input, size, kernel,
-                                                                         backend, ran);
+        actual = DropIn<cumed::GrayscaleMorphologicalClosingImageFilter, Image>(input, size, kernel,
+                                                                                backend, ran);
         break;
       default:
-        actual = DropIn<cumed::GrayscaleMorphologicalOpeningImageFilter>(input, size, kernel,
-                                                                         backend, ran);
+        actual = DropIn<cumed::GrayscaleMorphologicalOpeningImageFilter, Image>(input, size, kernel,
+                                                                                backend, ran);
         break;
       }
       EXPECT_EQ(ran, cumed::ImplementationOf(backend));
@@ -92,6 +95,15 @@ TEST_P(FlatBoxDropIn, EqualsItkBasicOnTheReportedVolumes) {
   CheckBoxes<float>({29, 11, 37}, backend(), 2301);
   CheckBoxes<std::int16_t>({40, 34, 18}, backend(), 2302);
   CheckBoxes<std::uint8_t>({33, 29, 29}, backend(), 2303);
+}
+
+TEST(FlatBoxDropInCuda, EqualsItkBasicOnDeviceResidentImages) {
+  CUMED_SKIP_WITHOUT_CUDA();
+  CheckBoxes<float, cumed::CudaImage<float, 3>>({29, 11, 37}, cumed::Backend::CUDA, 2301);
+  CheckBoxes<std::int16_t, cumed::CudaImage<std::int16_t, 3>>({40, 34, 18}, cumed::Backend::CUDA,
+                                                              2302);
+  CheckBoxes<std::uint8_t, cumed::CudaImage<std::uint8_t, 3>>({33, 29, 29}, cumed::Backend::CUDA,
+                                                              2303);
 }
 
 CUMED_INSTANTIATE_ON_EVERY_BACKEND(FlatBoxDropIn);

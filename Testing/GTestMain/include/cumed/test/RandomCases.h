@@ -86,7 +86,7 @@ inline std::uint64_t CaseSeed(std::uint64_t runSeed, std::uint64_t index) {
 }
 
 inline std::string CurrentTestFilter() {
-  const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
   return info ? std::string(info->test_suite_name()) + "." + info->name() : std::string("*");
 }
 
@@ -116,18 +116,19 @@ inline int ForEachRandomCase(int ciCases, const std::function<void(RandomDraw&)>
               only ? " (one case by CUMED_RANDOM_CASE_SEED)" : "");
   for (int index = 0; index < cases; ++index) {
     const std::uint64_t seed = only ? only : detail::CaseSeed(runSeed, std::uint64_t(index));
-    const bool failedBefore = testing::Test::HasFailure();
+    const bool failedBefore = ::testing::Test::HasFailure();
     {
-      SCOPED_TRACE(testing::Message() << "random case seed 0x" << std::hex << seed);
+      SCOPED_TRACE(::testing::Message() << "random case seed 0x" << std::hex << seed);
       RandomDraw draw(seed);
       body(draw);
     }
-    if (!failedBefore && testing::Test::HasFailure()) {
+    if (!failedBefore && ::testing::Test::HasFailure()) {
       std::printf("[ random   ] case %d of %d failed, seed 0x%016" PRIx64 " (run seed %" PRIu64
                   "); reproduce: CUMED_RANDOM_CASE_SEED=0x%016" PRIx64 " %s --gtest_filter=%s\n",
                   index, cases, seed, runSeed, seed,
-                  testing::internal::GetArgvs().empty() ? "<test program>"
-                                                        : testing::internal::GetArgvs()[0].c_str(),
+                  ::testing::internal::GetArgvs().empty()
+                      ? "<test program>"
+                      : ::testing::internal::GetArgvs()[0].c_str(),
                   detail::CurrentTestFilter().c_str());
       return index + 1;
     }
