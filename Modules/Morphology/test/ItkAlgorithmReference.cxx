@@ -1,4 +1,5 @@
 #include "ItkAlgorithmReference.h"
+#include "ItkReference.h"
 
 #include <itkBlackTopHatImageFilter.h>
 #include <itkGrayscaleDilateImageFilter.h>
@@ -49,17 +50,6 @@ private:
   std::string text_;
 };
 
-template <class T>
-typename itk::Image<T, 3>::Pointer Wrap(const std::vector<T>& values,
-                                        const std::array<std::size_t, 3>& size) {
-  auto image = itk::Image<T, 3>::New();
-  typename itk::Image<T, 3>::SizeType itkSize{{size[0], size[1], size[2]}};
-  image->SetRegions(itkSize);
-  image->Allocate();
-  std::copy(values.begin(), values.end(), image->GetBufferPointer());
-  return image;
-}
-
 /// Kernel first: ITK's SetKernel resets the algorithm to its own choice.
 template <class Filter, class Configure>
 std::vector<typename Filter::InputImageType::PixelType>
@@ -83,7 +73,7 @@ ItkGrayscaleWithKernel(const std::vector<T>& input, const std::array<std::size_t
                        const ItkRunSettings& settings) {
   using Image = itk::Image<T, 3>;
   using Kernel = itk::FlatStructuringElement<3>;
-  const auto image = Wrap(input, size);
+  const auto image = WrapAsItk<itk::Image<T, 3>>(input, size);
   const auto algorithm = [&](auto filter) {
     if (settings.algorithm) filter->SetAlgorithm(*settings.algorithm);
   };

@@ -34,24 +34,13 @@ itk::FlatStructuringElement<3> ToItkElement(const StructuringElement& element) {
 }
 
 namespace {
-template <class T>
-typename itk::Image<T, 3>::Pointer Wrap(const std::vector<T>& values,
-                                        const std::array<std::size_t, 3>& size) {
-  auto image = itk::Image<T, 3>::New();
-  typename itk::Image<T, 3>::SizeType itkSize{{size[0], size[1], size[2]}};
-  image->SetRegions(itkSize);
-  image->Allocate();
-  std::copy(values.begin(), values.end(), image->GetBufferPointer());
-  return image;
-}
-
 template <class Filter, class T, class Configure = void (*)(Filter*)>
 std::vector<T> Run(
     const std::vector<T>& input, const std::array<std::size_t, 3>& size,
     const StructuringElement& element, Configure configure = [](Filter*) {}) {
   auto filter = Filter::New();
   configure(filter.GetPointer());
-  filter->SetInput(Wrap(input, size));
+  filter->SetInput(WrapAsItk<itk::Image<T, 3>>(input, size));
   filter->SetKernel(ToItkElement(element));
   filter->Update();
   const T* begin = filter->GetOutput()->GetBufferPointer();

@@ -6,9 +6,22 @@
 #include <itkFlatStructuringElement.h>
 #include <itkImage.h>
 
+#include <algorithm>
+#include <array>
 #include <vector>
 
 namespace cumed::morphology::test {
+
+/// A new ITK image (itk::Image or cumed::CudaImage) holding a copy of `values`, x fastest.
+template <class TImage>
+typename TImage::Pointer WrapAsItk(const std::vector<typename TImage::PixelType>& values,
+                                   const std::array<std::size_t, 3>& size) {
+  auto image = TImage::New();
+  image->SetRegions(typename TImage::SizeType{{size[0], size[1], size[2]}});
+  image->Allocate();
+  std::copy(values.begin(), values.end(), image->GetBufferPointer());
+  return image;
+}
 
 /// ITK's FlatStructuringElement for our element (even sizes embedded in the next odd size, which
 /// keeps the centre at size/2).

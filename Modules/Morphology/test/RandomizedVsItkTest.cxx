@@ -17,6 +17,7 @@
 // Expected: CuMed equals ITK's BASIC and HISTO answers exactly (the definition). ITK's ANCHOR and
 // VHGW answers equal it too, except in runs where ITK prints "Line ... doesn't correspond to a
 // face" (it skipped a line of its decomposition: morphology.md, "Equality with ITK").
+#include "DropInRun.h"
 #include "ItkAlgorithmReference.h"
 #include "ItkReference.h"
 #include "cumed/core/Error.h"
@@ -227,28 +228,6 @@ public:
   }
 };
 
-/// The ITK drop-in filter (cumed::Grayscale*ImageFilter) with ITK's own kernel object.
-template <template <class, class, class> class Filter, class T>
-std::vector<T> RunDropIn(const std::vector<T>& input, const Size3& size, const ItkKernel& kernel,
-                         cumed::Backend backend, const std::function<void(void*)>& configure) {
-  using Image = itk::Image<T, 3>;
-  auto image = Image::New();
-  image->SetRegions(typename Image::SizeType{{size[0], size[1], size[2]}});
-  image->Allocate();
-  std::copy(input.begin(), input.end(), image->GetBufferPointer());
-  auto filter = Filter<Image, Image, ItkKernel>::New();
-  filter->SetInput(image);
-  filter->SetKernel(kernel);
-  filter->SetBackend(backend);
-  filter->GlobalWarningDisplayOff(); // the line-sweep notice is tested in FlatBoxRegressionTest
-  configure(filter.GetPointer());
-  filter->Update();
-  itk::Object::GlobalWarningDisplayOn();
-  EXPECT_EQ(filter->GetLastBackend(), cumed::ImplementationOf(backend));
-  const T* begin = filter->GetOutput()->GetBufferPointer();
-  return {begin, begin + input.size()};
-}
-
 template <class T>
 void GrayscaleCase(RandomDraw& draw, cumed::Backend backend, RandomizedMorphology& test) {
   const Size3 size = DrawSize(draw);
@@ -318,38 +297,32 @@ void GrayscaleCase(RandomDraw& draw, cumed::Backend backend, RandomizedMorpholog
   // The drop-in ITK filters with ITK's kernel object (decomposable Box: ITK's ANCHOR default).
   if (drawn.decomposableBox && !options.deviceMemoryBudget &&
       operation <= GrayscaleOperation::Close) {
-    const auto configure = [&](void* filter) {
-      if (operation == GrayscaleOperation::Dilate)
-        static_cast<cumed::GrayscaleDilateImageFilter<itk::Image<T, 3>>*>(filter)->SetBoundary(
-            options.boundary ? static_cast<T>(*options.boundary)
-                             : std::numeric_limits<T>::lowest());
-      if (operation == GrayscaleOperation::Erode)
-        static_cast<cumed::GrayscaleErodeImageFilter<itk::Image<T, 3>>*>(filter)->SetBoundary(
-            options.boundary ? static_cast<T>(*options.boundary) : std::numeric_limits<T>::max());
-      if (operation == GrayscaleOperation::Open)
-        static_cast<cumed::GrayscaleMorphologicalOpeningImageFilter<itk::Image<T, 3>>*>(filter)
-            ->SetSafeBorder(options.safeBorder);
-      if (operation == GrayscaleOperation::Close)
-        static_cast<cumed::GrayscaleMorphologicalClosingImageFilter<itk::Image<T, 3>>*>(filter)
-            ->SetSafeBorder(options.safeBorder);
-    };
+    using Image = itk::Image<T, 3>;
+    using cumed::morphology::test::RunDropIn;
+    const auto safeBorder = [&](auto* filter) { filter->SetSafeBorder(options.safeBorder); };
     std::vector<T> dropIn;
     switch (operation) {
     case GrayscaleOperation::Dilate:
-      dropIn = RunDropIn<cumed::GrayscaleDilateImageFilter>(input, size, drawn.kernel, backend,
-                                                            configure);
+      dropIn = RunDropIn<cumed::GrayscaleDilateImageFilter, Image>(
+          input, size, drawn.kernel, backend, [&](auto* filter) {
+            filter->SetBoundary(options.boundary ? static_cast<T>(*options.boundary)
+                                                 : std::numeric_limits<T>::lowest());
+          });
       break;
     case GrayscaleOperation::Erode:
-      dropIn = RunDropIn<cumed::GrayscaleErodeImageFilter>(input, size, drawn.kernel, backend,
-                                                           configure);
+      dropIn = RunDropIn<cumed::GrayscaleErodeImageFilter, Image>(
+          input, size, drawn.kernel, backend, [&](auto* filter) {
+            filter->SetBoundary(options.boundary ? static_cast<T>(*options.boundary)
+                                                 : std::numeric_limits<T>::max());
+          });
       break;
     case GrayscaleOperation::Open:
-      dropIn = RunDropIn<cumed::GrayscaleMorphologicalOpeningImageFilter>(input, size, drawn.kernel,
-                                                                          backend, configure);
+      dropIn = RunDropIn<cumed::GrayscaleMorphologicalOpeningImageFilter, Image>(
+          input, size, drawn.kernel, backend, safeBorder);
       break;
     default:
-      dropIn = RunDropIn<cumed::GrayscaleMorphologicalClosingImageFilter>(input, size, drawn.kernel,
-                                                                          backend, configure);
+      dropIn = RunDropIn<cumed::GrayscaleMorphologicalClosingImageFilter, Image>(
+          input, size, drawn.kernel, backend, safeBorder);
       break;
     }
     EXPECT_SAME_VOLUME(actual, dropIn, "drop-in ITK filter");
