@@ -375,22 +375,24 @@ void BinaryCase(RandomDraw& draw, cumed::Backend backend, RandomizedMorphology& 
   EXPECT_SAME_VOLUME(expected, actual, "ITK binary filter");
 }
 
+/// run(T{}) for a pixel type drawn among the four CuMed's morphology has.
+template <class Run> void WithDrawnPixelType(RandomDraw& draw, Run run) {
+  switch (draw.integer(0, 3)) {
+  case 0:
+    return run(std::uint8_t{});
+  case 1:
+    return run(std::int16_t{});
+  case 2:
+    return run(std::uint16_t{});
+  default:
+    return run(float{});
+  }
+}
+
 TEST_P(RandomizedMorphology, GrayscaleEqualsItk) {
   const int cases = cumed::test::ForEachRandomCase(200, [&](RandomDraw& draw) {
-    switch (draw.integer(0, 3)) {
-    case 0:
-      GrayscaleCase<std::uint8_t>(draw, backend(), *this);
-      break;
-    case 1:
-      GrayscaleCase<std::int16_t>(draw, backend(), *this);
-      break;
-    case 2:
-      GrayscaleCase<std::uint16_t>(draw, backend(), *this);
-      break;
-    default:
-      GrayscaleCase<float>(draw, backend(), *this);
-      break;
-    }
+    WithDrawnPixelType(draw,
+                       [&](auto pixel) { GrayscaleCase<decltype(pixel)>(draw, backend(), *this); });
   });
   std::printf(
       "[ random   ] %d of %d cases also compared with ITK's HISTO/ANCHOR/VHGW (well-posed)\n",
@@ -399,20 +401,8 @@ TEST_P(RandomizedMorphology, GrayscaleEqualsItk) {
 
 TEST_P(RandomizedMorphology, BinaryEqualsItk) {
   cumed::test::ForEachRandomCase(200, [&](RandomDraw& draw) {
-    switch (draw.integer(0, 3)) {
-    case 0:
-      BinaryCase<std::uint8_t>(draw, backend(), *this);
-      break;
-    case 1:
-      BinaryCase<std::int16_t>(draw, backend(), *this);
-      break;
-    case 2:
-      BinaryCase<std::uint16_t>(draw, backend(), *this);
-      break;
-    default:
-      BinaryCase<float>(draw, backend(), *this);
-      break;
-    }
+    WithDrawnPixelType(draw,
+                       [&](auto pixel) { BinaryCase<decltype(pixel)>(draw, backend(), *this); });
   });
 }
 
