@@ -51,7 +51,11 @@ case "$suite" in
               cumed_parallel_surface_test cumed_surface_vtk_mpi_test cumed-mpi-morphology
               cumed-mpi-isosurface cumed-batch cumed-morphology cumed-make-phantom
               cumed-mpi-scaling-benchmark) ;;
-  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation or registration)" >&2; exit 2 ;;
+  # The randomized differential suites of every module (issue 23), run by run-random-suite.sh at
+  # ten times CI's budget; no real data travels (the random cases make their own).
+  random) names=(cumed_morphology_test cumed_surface_test cumed_core_test cumed_piv_test
+                 cumed_registration_test cumed_deformation_test) ;;
+  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation, registration, mpi or random)" >&2; exit 2 ;;
 esac
 # cumed-piv --backend cuda --png (arrows built on the GPU, drawn through interop; with
 # --pathlines, pathlines traced and ribbons built on the GPU) runs in
@@ -64,16 +68,18 @@ for name in "${names[@]}"; do
 done
 bash "$shared/gpu/prepare.sh" "${executables[@]}"
 rm -rf .gpu/popi-ct.tar.xz .gpu/piv-data.tar.xz .gpu/meshes.tar.xz .gpu/registration-data.tar.xz .gpu/registration-reference
-if [ "$suite" = piv ]; then
+if [ "$suite" = piv ] || [ "$suite" = random ]; then
   # Repack without cuFFT (the bundle would exceed what a run carries).
   stage=$(mktemp -d)
   xz -dc .gpu/bundle.tar.xz | tar -C "$stage" -xf -
   rm -f "$stage"/bundle/lib/libcufft*
   tar -C "$stage" -cf - bundle | xz -T2 -6 > .gpu/bundle.tar.xz
   rm -rf "$stage"
-  tar -C "$shared/data/piv" -cJf .gpu/piv-data.tar.xz synthetic-shift-3px openpiv-exp1 \
-    openpiv-pattern1 pivchallenge-2001A
-else
+  if [ "$suite" = piv ]; then
+    tar -C "$shared/data/piv" -cJf .gpu/piv-data.tar.xz synthetic-shift-3px openpiv-exp1 \
+      openpiv-pattern1 pivchallenge-2001A
+  fi
+elif [ "$suite" != random ]; then
   # The deformation suite also takes the meshes (with the CT: about 62 MB in all).
   if [ "$suite" = deformation ]; then
     tar -C "$shared/data/mesh" -cJf .gpu/meshes.tar.xz stanford-bunny.obj igea.ply
@@ -87,6 +93,7 @@ else
 fi
 # DCMTK's data dictionary is a data file, not a library: ldd does not bring it.
 cp /usr/share/libdcmtk17/dicom.dic .gpu/
-cp scripts/gpu/run-gpu-suite.sh scripts/gpu/registration-runs.sh scripts/gpu/run-mpi-suite.sh \
+cp scripts/gpu/run-gpu-suite.sh scripts/gpu/run-random-suite.sh scripts/gpu/registration-runs.sh \
+   scripts/gpu/run-mpi-suite.sh \
    scripts/gpu/run-mpi-scaling.sh scripts/mpi-scaling.sh .gpu/
 du -sh .gpu
