@@ -7,6 +7,7 @@
 // rank's GPU (local rank % devices) and compares with the single-process CPU mesh. And a
 // fault: a rank with bad input stops every rank with the same RankFailed.
 #include "cumed/parallel/DistributedIsosurface.h"
+#include "PieceChecks.h"
 #include "TestVolumes.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/parallel/Collective.h"
@@ -25,6 +26,7 @@ namespace {
 
 using namespace cumed;
 using namespace cumed::parallel;
+using namespace cumed::parallel::test;
 using cumed::surface::test::Size3;
 using cumed::surface::test::Volume;
 
@@ -52,76 +54,6 @@ std::vector<std::pair<std::string, std::vector<Slab>>> SplitsOf(std::int64_t pla
     splits.emplace_back("uneven, rank 1 empty", SlabsOfThicknesses(uneven));
   }
   return splits;
-}
-
-/// This rank's input: the extent's planes copied from the whole volume, with the halo planes
-/// spoiled so that only the exchange can make the result right.
-template <class T> Image LocalPlanes(const Volume<T>& volume, const HaloExtent& extent) {
-  if (extent.owned.empty()) return Image();
-  ImageGeometry local = volume.geometry;
-  local.size[2] = static_cast<std::size_t>(extent.all().planes());
-  Image planes = Image::Allocate(PixelTypeOf<T>(), local, MemoryLocation::Host);
-  const std::size_t plane = local.size[0] * local.size[1];
-  T* out = planes.view<T>().data;
-  for (std::int64_t z = extent.all().begin; z < extent.all().end; ++z) {
-    const bool own = z >= extent.owned.begin && z < extent.owned.end;
-    T* dst = out + (z - extent.all().begin) * plane;
-    if (own) {
-      std::memcpy(dst, volume.data.data() + z * plane, plane * sizeof(T));
-    } else {
-      std::fill(dst, dst + plane, static_cast<T>(77)); // overwritten by the halo exchange
-    }
-  }
-  return planes;
-}
-
-void ExpectSameMesh(const surface::SurfaceMesh& whole, const surface::SurfaceMesh& gathered,
-                    const std::string& what) {
-  ASSERT_EQ(gathered.numberOfPoints(), whole.numberOfPoints()) << what;
-  ASSERT_EQ(gathered.numberOfTriangles(), whole.numberOfTriangles()) << what;
-  EXPECT_EQ(gathered.pointOffsets, whole.pointOffsets) << what;
-  EXPECT_EQ(gathered.triangleOffsets, whole.triangleOffsets) << what;
-  // Bit for bit: the same operations on the same values.
-  EXPECT_EQ(0, std::memcmp(gathered.points.data(), whole.points.data(),
-                           whole.points.size() * sizeof(float)))
-      << what << ": point coordinates differ";
-  EXPECT_TRUE(gathered.triangles == whole.triangles) << what << ": triangles differ";
-  ASSERT_EQ(gathered.normals.size(), whole.normals.size()) << what;
-  EXPECT_EQ(0, std::memcmp(gathered.normals.data(), whole.normals.data(),
-                           whole.normals.size() * sizeof(float)))
-      << what << ": normals differ";
-  EXPECT_TRUE(gathered.scalars == whole.scalars) << what << ": scalars differ";
-}
-
-/// The piece as a file of its own: the same triangles, by position, as the whole mesh's
-/// triangles it holds; its own points first, then only the borrowed ones its triangles use.
-void ExpectStandalonePieceMatches(const surface::SurfaceMesh& whole,
-                                  const StandalonePiece& standalone,
-                                  const DistributedIsosurfaceResult& result,
-                                  const std::string& what) {
-  const surface::SurfaceMesh& mesh = standalone.mesh;
-  ASSERT_EQ(mesh.numberOfTriangles(), result.piece.numberOfTriangles()) << what;
-  ASSERT_EQ(standalone.ownPoints, result.piece.numberOfPoints()) << what;
-  std::vector<bool> used(static_cast<std::size_t>(mesh.numberOfPoints()), false);
-  for (std::size_t v = 0; v < result.firstTriangles.size(); ++v) {
-    const std::int64_t begin = result.piece.triangleOffsets[v];
-    for (std::int64_t t = begin; t < result.piece.triangleOffsets[v + 1]; ++t) {
-      const std::int64_t global = result.firstTriangles[v] + (t - begin);
-      for (int c = 0; c < 3; ++c) {
-        const std::int64_t local = mesh.triangles[3 * t + c];
-        ASSERT_TRUE(local >= 0 && local < mesh.numberOfPoints()) << what << ": id " << local;
-        used[static_cast<std::size_t>(local)] = true;
-        const std::int64_t id = whole.triangles[3 * global + c];
-        for (int a = 0; a < 3; ++a) {
-          ASSERT_EQ(mesh.points[3 * local + a], whole.points[3 * id + a]) << what;
-          if (!whole.normals.empty())
-            ASSERT_EQ(mesh.normals[3 * local + a], whole.normals[3 * id + a]) << what;
-        }
-      }
-    }
-  }
-  for (std::int64_t p = standalone.ownPoints; p < mesh.numberOfPoints(); ++p)
-    EXPECT_TRUE(used[static_cast<std::size_t>(p)]) << what << ": borrowed point " << p << " unused";
 }
 
 /// Every split of `volume` over the ranks gives the single-process CPU mesh on rank 0, the
