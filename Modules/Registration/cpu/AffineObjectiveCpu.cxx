@@ -10,8 +10,8 @@ class AffineObjectiveCpu final : public AffineObjective {
 public:
   AffineObjectiveCpu(const LevelProblem& problem, const AffineFrame& frame)
       : problem_(problem), frame_(frame),
-        similarity_(problem.geometry, *problem.fixed, *problem.moving, problem.mask,
-                    problem.metric) {}
+        similarity_(problem.geometry, *problem.fixed, *problem.moving, problem.mask, problem.metric,
+                    problem.movingMask) {}
 
   double evaluate(const AffineParameters& a, double* gradient) override {
     AffineFieldCpu(problem_.geometry, frame_, a, similarity_.field());

@@ -12,8 +12,8 @@ public:
   explicit ObjectiveCpu(const LevelProblem& problem)
       : problem_(problem),
         scratch_(static_cast<std::size_t>(TransformScratchFloats(problem.geometry))),
-        similarity_(problem.geometry, *problem.fixed, *problem.moving, problem.mask,
-                    problem.metric) {
+        similarity_(problem.geometry, *problem.fixed, *problem.moving, problem.mask, problem.metric,
+                    problem.movingMask) {
     if (problem.weights.any()) regulariser_ = MakeRegulariserCpu(problem.grid, problem.weights);
   }
 

@@ -36,13 +36,14 @@ void FieldFromCoefficientsCpu(const LevelGeometry& g, const float* coefficients,
 }
 
 void WarpCpu(const LevelGeometry& g, const float* moving, const float* field, float* warped,
-             float* gradient, const std::uint8_t* fixedMask, std::uint8_t* counted) {
+             float* gradient, const std::uint8_t* fixedMask, std::uint8_t* counted,
+             const std::uint8_t* movingMask) {
   const std::int64_t nx = g.fixedSize[0], ny = g.fixedSize[1], nz = g.fixedSize[2];
 #pragma omp parallel for schedule(static)
   for (std::int64_t line = 0; line < nz * ny; ++line)
     for (std::int64_t i = 0; i < nx; ++i)
       WarpVoxel(g, moving, field, line * nx + i, i, line % ny, line / ny, warped, gradient,
-                fixedMask, counted);
+                fixedMask, counted, movingMask);
 }
 
 void ScaleGradientCpu(const LevelGeometry& g, const float* derivative, float* gradient) {

@@ -16,7 +16,7 @@ public:
   AffineObjectiveCuda(const LevelProblem& problem, const AffineFrame& frame)
       : geometry_(problem.geometry), frame_(frame),
         similarity_(geometry_, *problem.fixed, *problem.moving, problem.mask, problem.metric,
-                    stream_),
+                    stream_, problem.movingMask),
         partials_(static_cast<std::size_t>(AffineGradientScratchDoubles(geometry_)) *
                   sizeof(double)),
         sums_(kAffineSums * sizeof(double)) {

@@ -17,10 +17,12 @@ namespace cumed::registration::detail {
 
 class FieldSimilarityCuda {
 public:
-  /// Uploads the images and the mask (null or empty: every voxel counts) on `stream`.
+  /// Uploads the images and the masks (null or empty: every voxel counts) on `stream`;
+  /// `movingMask` lies on the moving level's grid, as for the CPU.
   FieldSimilarityCuda(const LevelGeometry& geometry, const LevelImage& fixed,
                       const LevelImage& moving, const std::vector<std::uint8_t>* mask,
-                      const MetricSettings& metric, const Stream& stream);
+                      const MetricSettings& metric, const Stream& stream,
+                      const std::vector<std::uint8_t>* movingMask = nullptr);
 
   float* field() { return field_.as<float>(); } ///< device, 3 x voxels
   double evaluate(bool wantGradient);
@@ -29,8 +31,8 @@ public:
 private:
   const LevelGeometry& geometry_;
   const Stream& stream_;
-  DeviceBuffer fixed_, moving_, mask_, field_, warped_, voxelGradient_, derivative_;
-  DeviceBuffer counted_; ///< fixed mask and inside the moving image, per evaluation
+  DeviceBuffer fixed_, moving_, mask_, movingMask_, field_, warped_, voxelGradient_, derivative_;
+  DeviceBuffer counted_; ///< fixed mask, inside the moving image and its mask, per evaluation
   std::unique_ptr<SimilarityMetricComputer> metric_;
 };
 

@@ -24,7 +24,7 @@ public:
     const std::int64_t nodes = geometry_.controlPoints();
     tables_ = UploadLevelTables(*problem.tables, geometry_);
     similarity_.emplace(geometry_, *problem.fixed, *problem.moving, problem.mask, problem.metric,
-                        stream_);
+                        stream_, problem.movingMask);
     scratch_ = DeviceBuffer(Floats(TransformScratchFloats(geometry_)));
     coefficients_ = DeviceBuffer(Floats(3 * nodes));
     gradient_ = DeviceBuffer(Floats(3 * nodes));

@@ -96,12 +96,13 @@ __global__ void ForwardZKernel(LevelGeometry g, const float* __restrict__ t2,
 __global__ void WarpKernel(LevelGeometry g, const float* __restrict__ moving,
                            const float* __restrict__ field, float* __restrict__ warped,
                            float* __restrict__ gradient, const std::uint8_t* __restrict__ fixedMask,
-                           std::uint8_t* __restrict__ counted) {
+                           std::uint8_t* __restrict__ counted,
+                           const std::uint8_t* __restrict__ movingMask) {
   const std::int64_t i = Column();
   if (i >= g.fixedSize[0]) return;
   const std::int64_t j = blockIdx.y, k = blockIdx.z;
   WarpVoxel(g, moving, field, (k * g.fixedSize[1] + j) * g.fixedSize[0] + i, i, j, k, warped,
-            gradient, fixedMask, counted);
+            gradient, fixedMask, counted, movingMask);
 }
 
 __global__ void ScaleGradientKernel(std::int64_t voxels, const float* __restrict__ derivative,
@@ -182,10 +183,10 @@ void FieldFromCoefficientsCuda(const LevelGeometry& g, const float* coefficients
 
 void WarpCuda(const LevelGeometry& g, const float* moving, const float* field, float* warped,
               float* gradient, CUstream_st* stream, const std::uint8_t* fixedMask,
-              std::uint8_t* counted) {
+              std::uint8_t* counted, const std::uint8_t* movingMask) {
   const Launch l = LaunchOver(g.fixedSize[0], g.fixedSize[1], g.fixedSize[2], "WarpCuda");
-  WarpKernel<<<l.grid, l.block, 0, stream>>>(g, moving, field, warped, gradient, fixedMask,
-                                             counted);
+  WarpKernel<<<l.grid, l.block, 0, stream>>>(g, moving, field, warped, gradient, fixedMask, counted,
+                                             movingMask);
   CUMED_CHECK_LAUNCH("WarpKernel");
 }
 

@@ -58,6 +58,7 @@ AffineLevelProblem MakeLevel(const AffinePyramid& pyramid, std::size_t level,
   l.problem.fixed = &f;
   l.problem.moving = &m;
   l.problem.mask = &pyramid.masks[level];
+  if (pyramid.movingMasks) l.problem.movingMask = &(*pyramid.movingMasks)[level];
   l.problem.metric = LevelMetricSettings(options, f, m);
   l.frame = AffineFrameOf(f.geometry, pyramid.fixed.back().geometry);
   return l;

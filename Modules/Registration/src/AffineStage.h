@@ -18,11 +18,13 @@
 
 namespace cumed::registration::detail {
 
-/// The pyramid the stage runs on ([0] = coarsest; masks empty without a fixed mask).
+/// The pyramid the stage runs on ([0] = coarsest; masks empty without a fixed mask; movingMasks
+/// null, or one per level on the moving levels' grids, empty without a moving mask).
 struct AffinePyramid {
   const std::vector<LevelImage>& fixed;
   const std::vector<LevelImage>& moving;
   const std::vector<std::vector<std::uint8_t>>& masks;
+  const std::vector<std::vector<std::uint8_t>>* movingMasks = nullptr;
 };
 
 struct AffineStageResult {

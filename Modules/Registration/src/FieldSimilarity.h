@@ -15,10 +15,12 @@ namespace cumed::registration::detail {
 
 class FieldSimilarityCpu {
 public:
-  /// Keeps references to the images and the mask (null or empty: every voxel counts).
+  /// Keeps references to the images and the masks (null or empty: every voxel counts);
+  /// `movingMask` lies on the moving level's grid (src/MovingMask.h).
   FieldSimilarityCpu(const LevelGeometry& geometry, const LevelImage& fixed,
                      const LevelImage& moving, const std::vector<std::uint8_t>* mask,
-                     const MetricSettings& metric);
+                     const MetricSettings& metric,
+                     const std::vector<std::uint8_t>* movingMask = nullptr);
 
   /// The field to compare at (3 x voxels, structure of arrays, mm): write it, then evaluate.
   float* field() { return field_.data(); }
@@ -32,8 +34,10 @@ private:
   const LevelImage& fixed_;
   const LevelImage& moving_;
   const std::uint8_t* mask_;
+  const std::uint8_t* movingMask_;
   std::vector<float> field_, warped_, voxelGradient_, derivative_;
-  std::vector<std::uint8_t> counted_; ///< fixed mask and inside the moving image, per evaluation
+  /// fixed mask, inside the moving image and its mask, per evaluation
+  std::vector<std::uint8_t> counted_;
   std::unique_ptr<SimilarityMetricComputer> metric_;
 };
 

@@ -182,15 +182,16 @@ LevelImage HalveResolution(const LevelImage& finer) {
 }
 
 std::vector<std::uint8_t> HalveMask(const std::vector<std::uint8_t>& finer,
-                                    const ImageGeometry& finerGeometry) {
+                                    const ImageGeometry& finerGeometry, bool wholeBlock) {
   const ImageGeometry cg = HalvedGeometry(finerGeometry);
   std::vector<std::uint8_t> binary(finer.size());
   for (std::size_t v = 0; v < finer.size(); ++v) binary[v] = finer[v] != 0;
   std::vector<std::uint8_t> coarse(cg.numberOfPixels());
   std::uint8_t* out = coarse.data();
-  ForEachBlock(binary.data(), finerGeometry, cg, [out](std::int64_t v, double sum, int count) {
-    out[v] = 2.0 * sum >= count ? 1 : 0;
-  });
+  ForEachBlock(binary.data(), finerGeometry, cg,
+               [out, wholeBlock](std::int64_t v, double sum, int count) {
+                 out[v] = (wholeBlock ? sum >= count : 2.0 * sum >= count) ? 1 : 0;
+               });
   return coarse;
 }
 

@@ -35,9 +35,11 @@ std::vector<std::uint8_t> ToLevelMask(const Image& mask, const ImageGeometry& fi
 /// one voxel stays one voxel.
 LevelImage HalveResolution(const LevelImage& finer);
 
-/// A mask halved the same way: a coarse voxel is counted when at least half its block is.
+/// A mask halved the same way: a coarse voxel is counted when at least half its block is, or
+/// with `wholeBlock` only when all of it is (a moving mask: a coarse moving voxel averages its
+/// whole block, so one excluded voxel in it is in its value).
 std::vector<std::uint8_t> HalveMask(const std::vector<std::uint8_t>& finer,
-                                    const ImageGeometry& finerGeometry);
+                                    const ImageGeometry& finerGeometry, bool wholeBlock = false);
 
 /// The geometry HalveResolution gives.
 ImageGeometry HalvedGeometry(const ImageGeometry& finer);

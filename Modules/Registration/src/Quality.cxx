@@ -4,6 +4,7 @@
 
 #include "cumed/core/Error.h"
 #include "src/Matrix3.h"
+#include "src/MovingMask.h"
 #include "src/MovingSampler.h"
 
 #include <cmath>
@@ -48,7 +49,8 @@ std::string Format(const char* format, double a, double b, double c = 0.0) {
 RegistrationQuality AssessQuality(const LevelImage& fixed, const LevelImage& moving,
                                   const Image& totalField, const AffineTransform& initialAffine,
                                   const JacobianStatistics& jacobian,
-                                  const std::vector<std::uint8_t>& mask) {
+                                  const std::vector<std::uint8_t>& mask,
+                                  const std::vector<std::uint8_t>& movingMask) {
   RegistrationQuality q;
   q.foldedPercent = jacobian.foldedPercent;
   q.folded = jacobian.foldedVoxels > 0;
@@ -62,7 +64,9 @@ RegistrationQuality AssessQuality(const LevelImage& fixed, const LevelImage& mov
 
   const ImageGeometry& g = fixed.geometry;
   const Matrix3 toPhysical = IndexToPhysical(g.direction, g.spacing);
-  const MovingSampler sampler(moving);
+  // Outside the moving mask counts as outside the moving image: both correlations leave out
+  // what the registration was told to ignore.
+  const MovingSampler sampler(moving, movingMask.empty() ? nullptr : movingMask.data());
   const float* d = totalField.view<float>().data;
   const float* f = fixed.pixels.data();
   const double fShift = Summarize(fixed.pixels).mean, mShift = Summarize(moving.pixels).mean;
@@ -117,7 +121,8 @@ namespace cumed::registration {
 RegistrationQuality AssessRegistration(const Image& fixed, const Image& moving,
                                        const Image& totalField,
                                        const AffineTransform& initialAffine,
-                                       const JacobianStatistics& jacobian, const Image* fixedMask) {
+                                       const JacobianStatistics& jacobian, const Image* fixedMask,
+                                       const Image* movingMask) {
   const detail::LevelImage f = detail::ToLevelImage(fixed, "fixed");
   const detail::LevelImage m = detail::ToLevelImage(moving, "moving");
   if (totalField.pixelType() != PixelType::Float32 || totalField.components() != 3 ||
@@ -126,10 +131,12 @@ RegistrationQuality AssessRegistration(const Image& fixed, const Image& moving,
                           "the fixed image's geometry");
   std::vector<std::uint8_t> mask;
   if (fixedMask) mask = detail::ToLevelMask(*fixedMask, f.geometry);
+  std::vector<std::uint8_t> onMoving;
+  if (movingMask) onMoving = detail::ToMovingLevelMask(*movingMask, m.geometry);
   if (totalField.location() == MemoryLocation::Host)
-    return detail::AssessQuality(f, m, totalField, initialAffine, jacobian, mask);
+    return detail::AssessQuality(f, m, totalField, initialAffine, jacobian, mask, onMoving);
   const Image hostField = totalField.toHost();
-  return detail::AssessQuality(f, m, hostField, initialAffine, jacobian, mask);
+  return detail::AssessQuality(f, m, hostField, initialAffine, jacobian, mask, onMoving);
 }
 
 } // namespace cumed::registration

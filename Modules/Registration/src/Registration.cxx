@@ -11,6 +11,7 @@
 #include "src/Lbfgs.h"
 #include "src/LevelGeometryBuilder.h"
 #include "src/LevelMetric.h"
+#include "src/MovingMask.h"
 #include "src/Quality.h"
 #include "src/RegistrationGrid.h"
 #include "src/RegistrationObjective.h"
@@ -109,23 +110,28 @@ void NormaliseForSsd(LevelImage& fixed, LevelImage& moving) {
 }
 
 struct Pyramid {
-  std::vector<LevelImage> fixed, moving;       ///< [0] = coarsest
-  std::vector<std::vector<std::uint8_t>> mask; ///< empty vectors without a mask
+  std::vector<LevelImage> fixed, moving;             ///< [0] = coarsest
+  std::vector<std::vector<std::uint8_t>> mask;       ///< empty vectors without a mask
+  std::vector<std::vector<std::uint8_t>> movingMask; ///< on the moving grids; empty without
 };
 
 Pyramid BuildPyramid(LevelImage fixed, LevelImage moving, std::vector<std::uint8_t> mask,
-                     int levels) {
+                     std::vector<std::uint8_t> movingMask, int levels) {
   Pyramid p;
   p.fixed.resize(levels);
   p.moving.resize(levels);
   p.mask.resize(levels);
+  p.movingMask.resize(levels);
   p.fixed[levels - 1] = std::move(fixed);
   p.moving[levels - 1] = std::move(moving);
   p.mask[levels - 1] = std::move(mask);
+  p.movingMask[levels - 1] = std::move(movingMask);
   for (int l = levels - 1; l > 0; --l) {
     p.fixed[l - 1] = detail::HalveResolution(p.fixed[l]);
     p.moving[l - 1] = detail::HalveResolution(p.moving[l]);
     if (!p.mask[l].empty()) p.mask[l - 1] = detail::HalveMask(p.mask[l], p.fixed[l].geometry);
+    if (!p.movingMask[l].empty())
+      p.movingMask[l - 1] = detail::HalveMask(p.movingMask[l], p.moving[l].geometry, true);
   }
   return p;
 }
@@ -164,6 +170,7 @@ void Unflatten(const std::vector<double>& x, BSplineGrid& grid) {
 /// The numbers one level's backend needs: its images, grid, metric and penalties.
 detail::LevelProblem DescribeProblem(const BSplineGrid& grid, const LevelImage& f,
                                      const LevelImage& m, const std::vector<std::uint8_t>& mask,
+                                     const std::vector<std::uint8_t>& movingMask,
                                      const AffineTransform& affine,
                                      const RegistrationOptions& options,
                                      detail::LevelTables& tables) {
@@ -173,6 +180,7 @@ detail::LevelProblem DescribeProblem(const BSplineGrid& grid, const LevelImage& 
   problem.fixed = &f;
   problem.moving = &m;
   problem.mask = &mask;
+  problem.movingMask = &movingMask;
   problem.metric = detail::LevelMetricSettings(options, f, m);
   const ImageGeometry& g = grid.coefficientGeometry();
   for (int a = 0; a < 3; ++a) {
@@ -268,7 +276,7 @@ void ComputeOutputs(const BSplineGrid& grid, const ImageGeometry& fixed, const L
 
 RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
                             const RegistrationOptions& options, const Image* fixedMask,
-                            MemoryLocation outputs) {
+                            const Image* movingMask, MemoryLocation outputs) {
   Stopwatch total, stage;
   CheckOptions(options);
   LevelImage fixed = detail::ToLevelImage(fixedImage, "fixed");
@@ -276,6 +284,8 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   CheckDimensions(fixed, moving);
   std::vector<std::uint8_t> mask;
   if (fixedMask) mask = detail::ToLevelMask(*fixedMask, fixed.geometry);
+  std::vector<std::uint8_t> onMoving;
+  if (movingMask) onMoving = detail::ToMovingLevelMask(*movingMask, moving.geometry);
   const ImageGeometry finest = fixed.geometry;
   const LevelImage originalMoving = moving; // outputs resample the moving image as given
   AffineTransform affine = options.initialAffine.value_or(AffineTransform{});
@@ -287,8 +297,8 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
 
   const Backend backend = ResolveBackend(options.backend);
   if (options.metric == SimilarityMetric::SSD) NormaliseForSsd(fixed, moving);
-  Pyramid pyramid =
-      BuildPyramid(std::move(fixed), std::move(moving), std::move(mask), options.levels);
+  Pyramid pyramid = BuildPyramid(std::move(fixed), std::move(moving), std::move(mask),
+                                 std::move(onMoving), options.levels);
   RegistrationResult result{grid, affine, Image(), Image(), Image(), {},
                             0.0,  0.0,    {},      backend, 0.0,     {}};
   result.timing.prepareSeconds = stage.elapsedSeconds();
@@ -296,8 +306,9 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   std::optional<detail::AffineStageResult> affineStage;
   if (options.affineStage) {
     stage.restart();
-    affineStage = detail::RunAffineStage({pyramid.fixed, pyramid.moving, pyramid.mask}, affine,
-                                         options, backend);
+    affineStage =
+        detail::RunAffineStage({pyramid.fixed, pyramid.moving, pyramid.mask, &pyramid.movingMask},
+                               affine, options, backend);
     result.affine = affineStage->affine;
     result.affineIterations = affineStage->iterations;
     result.timing.affineSeconds = stage.elapsedSeconds();
@@ -309,7 +320,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     detail::LevelTables tables;
     const detail::LevelProblem problem =
         DescribeProblem(grid, pyramid.fixed[level], pyramid.moving[level], pyramid.mask[level],
-                        result.affine, options, tables);
+                        pyramid.movingMask[level], result.affine, options, tables);
     auto objective = MakeObjective(problem, backend);
     LevelCost cost(*objective);
     const bool finestLevel = level == options.levels - 1;
@@ -331,9 +342,10 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   ComputeOutputs(grid, finest, originalMoving, fixedMask, options, backend, result);
   // Correlation is unchanged by SSD's normalisation of the fixed pyramid, so its finest level
   // serves as the fixed image here.
-  result.quality = detail::AssessQuality(
-      pyramid.fixed.back(), originalMoving, result.displacementField,
-      options.initialAffine.value_or(AffineTransform{}), result.jacobian, pyramid.mask.back());
+  result.quality =
+      detail::AssessQuality(pyramid.fixed.back(), originalMoving, result.displacementField,
+                            options.initialAffine.value_or(AffineTransform{}), result.jacobian,
+                            pyramid.mask.back(), pyramid.movingMask.back());
   for (const std::string& warning : result.quality.warnings)
     Log(LogLevel::Warning, "Register: " + warning);
   if (outputs == MemoryLocation::Device) {

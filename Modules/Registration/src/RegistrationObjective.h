@@ -22,6 +22,8 @@ struct LevelProblem {
   const LevelImage* fixed = nullptr;
   const LevelImage* moving = nullptr;
   const std::vector<std::uint8_t>* mask = nullptr; ///< empty or null: every voxel counts
+  /// On the moving level's grid (src/MovingMask.h); empty or null: no moving mask.
+  const std::vector<std::uint8_t>* movingMask = nullptr;
   MetricSettings metric;
   ControlGridShape grid;
   RegularisationWeights weights;

@@ -118,16 +118,30 @@ CUMED_REGISTRATION_HD AxisSample SampleAxis(float x, std::int64_t size) {
   return {i0, i0 + 1, x - static_cast<float>(i0), true};
 }
 
+/// Whether all eight moving voxels a trilinear sample reads are in `mask` (one byte per moving
+/// voxel): a voxel next to an excluded one would carry part of its value into the warped image.
+CUMED_REGISTRATION_HD bool ReadsOnlyMasked(const std::uint8_t* mask, const AxisSample s[3],
+                                           std::int64_t mx, std::int64_t mxy) {
+  const std::uint8_t* z0 = mask + s[2].i0 * mxy;
+  const std::uint8_t* z1 = mask + s[2].i1 * mxy;
+  const std::int64_t y0 = s[1].i0 * mx, y1 = s[1].i1 * mx;
+  return z0[y0 + s[0].i0] && z0[y0 + s[0].i1] && z0[y1 + s[0].i0] && z0[y1 + s[0].i1] &&
+         z1[y0 + s[0].i0] && z1[y0 + s[0].i1] && z1[y1 + s[0].i0] && z1[y1 + s[0].i1];
+}
+
 /// warped value of fixed voxel v = (i, j, k) and, when `gradient` is not null, its derivative with
 /// respect to the voxel's displacement (3 components, `voxels` apart). When `counted` is not null
-/// it receives whether the voxel counts in the metric: inside the fixed mask (when given) and
+/// it receives whether the voxel counts in the metric: inside the fixed mask (when given),
 /// mapped inside the moving image ([-0.5, size - 0.5) along every axis, ITK's IsInsideBuffer),
-/// so content that left the moving image's field of view pulls on nothing.
+/// so content that left the moving image's field of view pulls on nothing, and, with a moving
+/// mask (on the moving grid), sampled from masked moving voxels only (ReadsOnlyMasked: the
+/// mask eroded by the interpolation's reach, as elastix's ErodeMask does for its moving mask).
 CUMED_REGISTRATION_HD void WarpVoxel(const LevelGeometry& g, const float* moving,
                                      const float* field, std::int64_t v, std::int64_t i,
                                      std::int64_t j, std::int64_t k, float* warped, float* gradient,
                                      const std::uint8_t* fixedMask = nullptr,
-                                     std::uint8_t* counted = nullptr) {
+                                     std::uint8_t* counted = nullptr,
+                                     const std::uint8_t* movingMask = nullptr) {
   const std::int64_t n = VoxelsOf(g);
   const float u[3] = {field[v], field[n + v], field[2 * n + v]};
   const float p[3] = {static_cast<float>(i), static_cast<float>(j), static_cast<float>(k)};
@@ -143,8 +157,12 @@ CUMED_REGISTRATION_HD void WarpVoxel(const LevelGeometry& g, const float* moving
     s[r] = SampleAxis(index, g.movingSize[r]);
     inside = inside && index >= -0.5f && index < static_cast<float>(g.movingSize[r]) - 0.5f;
   }
-  if (counted) counted[v] = inside && (!fixedMask || fixedMask[v] != 0) ? 1 : 0;
   const std::int64_t mx = g.movingSize[0], mxy = mx * g.movingSize[1];
+  if (counted)
+    counted[v] = inside && (!fixedMask || fixedMask[v] != 0) &&
+                         (!movingMask || ReadsOnlyMasked(movingMask, s, mx, mxy))
+                     ? 1
+                     : 0;
   const float* z0 = moving + s[2].i0 * mxy;
   const float* z1 = moving + s[2].i1 * mxy;
   const float m000 = z0[s[1].i0 * mx + s[0].i0], m100 = z0[s[1].i0 * mx + s[0].i1];

@@ -31,9 +31,11 @@ void FieldFromCoefficientsCpu(const LevelGeometry& g, const float* coefficients,
 /// it receives (3 x voxels) the derivative of warped[v] with respect to the displacement u (mm):
 /// displacementToMoving^T * (derivative of the trilinear interpolant along each index axis; 0
 /// along an axis where the index was clamped or the moving size is 1).
+/// `counted` (when not null) receives WarpVoxel's counting rule (src/TransformKernelMath.h):
+/// the fixed mask, inside the moving image, and the moving mask (on the moving grid) when given.
 void WarpCpu(const LevelGeometry& g, const float* moving, const float* field, float* warped,
              float* gradient, const std::uint8_t* fixedMask = nullptr,
-             std::uint8_t* counted = nullptr);
+             std::uint8_t* counted = nullptr, const std::uint8_t* movingMask = nullptr);
 
 /// gradient[d * voxels + v] *= derivative[v] for d = 0..2 (the metric's dE/dwarped times
 /// dwarped/du: the voxel's gradient with respect to its displacement).
@@ -56,7 +58,7 @@ void FieldFromCoefficientsCuda(const LevelGeometry& g, const float* coefficients
                                float* field, CUstream_st* stream);
 void WarpCuda(const LevelGeometry& g, const float* moving, const float* field, float* warped,
               float* gradient, CUstream_st* stream, const std::uint8_t* fixedMask = nullptr,
-              std::uint8_t* counted = nullptr);
+              std::uint8_t* counted = nullptr, const std::uint8_t* movingMask = nullptr);
 void ScaleGradientCuda(const LevelGeometry& g, const float* derivative, float* gradient,
                        CUstream_st* stream);
 void AdjointToCoefficientsCuda(const LevelGeometry& g, const float* voxelGradient, float* scratch,

@@ -8,8 +8,9 @@
 // Why global NCC: it is not what the default (local NCC), SSD or NMI runs minimise, and it is
 // measured at full resolution on the original intensities, so it is a second opinion rather than
 // the optimiser's own score; it ignores a linear intensity change (CT scanners, SSD's
-// normalisation); and both values are taken over the same voxels (counted by the mask, and
-// inside the moving image under both transforms), so a shrinking overlap cannot fake a gain.
+// normalisation); and both values are taken over the same voxels (counted by the fixed mask, and
+// inside the moving image and its mask under both transforms), so a shrinking overlap cannot
+// fake a gain.
 // For a run with metric NCC it is the optimised quantity itself and only catches gross failures.
 #include "cumed/core/Image.h"
 #include "cumed/registration/Jacobian.h"
@@ -42,11 +43,12 @@ inline constexpr double kWorseThanStartMargin = 1e-3;
 /// The check for a finished registration: `fixed` and `moving` as given to Register (scalar,
 /// host or device), `totalField` its displacementField (Float32 x3 on the fixed grid),
 /// `initialAffine` the transform the run started from, `jacobian` its statistics, `fixedMask`
-/// UInt8 on the fixed geometry (may be null). Does not log; Register logs the warnings.
-RegistrationQuality AssessRegistration(const Image& fixed, const Image& moving,
-                                       const Image& totalField,
-                                       const AffineTransform& initialAffine,
-                                       const JacobianStatistics& jacobian,
-                                       const Image* fixedMask = nullptr);
+/// UInt8 on the fixed geometry (may be null), `movingMask` UInt8 as Register takes it (may be
+/// null: a voxel mapped outside it under either transform is not compared). Does not log;
+/// Register logs the warnings.
+RegistrationQuality
+AssessRegistration(const Image& fixed, const Image& moving, const Image& totalField,
+                   const AffineTransform& initialAffine, const JacobianStatistics& jacobian,
+                   const Image* fixedMask = nullptr, const Image* movingMask = nullptr);
 
 } // namespace cumed::registration

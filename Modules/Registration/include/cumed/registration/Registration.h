@@ -117,13 +117,18 @@ struct RegistrationResult {
 };
 
 /// Registers `moving` onto `fixed` (scalar images of any pixel type, host or device, 3D or one
-/// slice thick; `fixedMask`: UInt8 on the fixed geometry, nonzero = counted). Outputs are host
-/// images unless `outputs` says Device. Throws InvalidArgument naming the problem (different
-/// dimension, a mask of the wrong geometry, NaN pixels, a grid spacing below a voxel, no overlap),
-/// cumed::Cancelled when the observer stopped it, CudaError when CUDA is asked for and not usable.
+/// slice thick). `fixedMask`: UInt8 on the fixed geometry, nonzero = counted. `movingMask`
+/// (elastix's moving mask): UInt8 in moving space, on any grid of the moving image's dimension;
+/// a fixed voxel counts only where its current mapped position falls on a nonzero mask voxel
+/// (nearest voxel; outside the mask image = 0), in the similarity, its gradient and the
+/// end-of-run check: an artefact or a region absent from the fixed image pulls on nothing.
+/// Outputs are host images unless `outputs` says Device. Throws InvalidArgument naming the
+/// problem (different dimension, a fixed mask of the wrong geometry, a mask with no nonzero voxel,
+/// NaN pixels, a grid spacing below a voxel, no overlap), cumed::Cancelled when the observer
+/// stopped it, CudaError when CUDA is asked for and not usable.
 RegistrationResult Register(const Image& fixed, const Image& moving,
                             const RegistrationOptions& options = {},
-                            const Image* fixedMask = nullptr,
+                            const Image* fixedMask = nullptr, const Image* movingMask = nullptr,
                             MemoryLocation outputs = MemoryLocation::Host);
 
 } // namespace cumed::registration

@@ -1,7 +1,9 @@
 #pragma once
 // B-spline free-form deformation registration (cumed::registration::Register) as an ITK filter.
 // Inputs: the fixed image (primary), the moving image, an optional fixed mask (unsigned char,
-// nonzero = counted), an optional affine pre-alignment (any itk::MatrixOffsetTransformBase);
+// nonzero = counted), an optional moving mask (unsigned char in moving space, any grid: a fixed
+// voxel counts only where it maps onto a nonzero voxel of it, as elastix's moving mask and ITK's
+// SetMovingImageMask), an optional affine pre-alignment (any itk::MatrixOffsetTransformBase);
 // host itk::Images or device-resident cumed::CudaImages (read where their pixels are current).
 // Outputs, all in memory and on the fixed image's grid:
 //   output 0                  the moving image warped onto the fixed grid (float, trilinear)
@@ -93,6 +95,11 @@ public:
   /// Optional: only voxels where the mask is nonzero count in the similarity and statistics.
   itkSetInputMacro(FixedMask, MaskImageType);
   itkGetInputMacro(FixedMask, MaskImageType);
+  /// Optional: a fixed voxel counts only where its mapped position falls on a nonzero voxel of
+  /// this mask (nearest voxel; outside it = 0). Its own grid in moving space: not checked against
+  /// the moving image's (Register reads it at the moving voxels' centres).
+  itkSetInputMacro(MovingMask, MaskImageType);
+  itkGetInputMacro(MovingMask, MaskImageType);
 
   /// The affine pre-alignment A (moving point = A(fixed point)); none: the identity.
   void SetInitialTransform(const InitialTransformType* transform) {
@@ -266,6 +273,7 @@ protected:
     this->SetPrimaryInputName("FixedImage");
     this->AddRequiredInputName("MovingImage", 1);
     this->AddOptionalInputName("FixedMask", 2);
+    this->AddOptionalInputName("MovingMask", 3);
     this->SetNumberOfRequiredOutputs(3);
     this->SetNthOutput(1, this->MakeOutput(1));
     this->SetNthOutput(2, this->MakeOutput(2));
@@ -330,7 +338,7 @@ protected:
 
   /// The registration needs every input whole, and makes whole outputs.
   void GenerateInputRequestedRegion() override {
-    for (const char* name : {"FixedImage", "MovingImage", "FixedMask"})
+    for (const char* name : {"FixedImage", "MovingImage", "FixedMask", "MovingMask"})
       if (auto* input = dynamic_cast<itk::ImageBase<ImageDimension>*>(
               this->itk::ProcessObject::GetInput(name)))
         input->SetRequestedRegionToLargestPossibleRegion();
@@ -355,10 +363,11 @@ protected:
       run.emplace(RunWithItkErrors(*this, [&] {
         const Image fixed = AsCuMedImage(this->GetFixedImage());
         const Image moving = AsCuMedImage(this->GetMovingImage());
-        std::optional<Image> mask;
+        std::optional<Image> mask, movingMask;
         if (this->GetFixedMask()) mask = AsCuMedImage(this->GetFixedMask());
+        if (this->GetMovingMask()) movingMask = AsCuMedImage(this->GetMovingMask());
         return registration::Register(fixed, moving, options, mask ? &*mask : nullptr,
-                                      MemoryLocation::Host);
+                                      movingMask ? &*movingMask : nullptr, MemoryLocation::Host);
       }));
     } catch (...) {
       // An exception of an ITK observer stopped the run: it, not the cancellation, is the news.
