@@ -111,6 +111,29 @@ CUMED_FFD_HD void DeformPoint(const TDisplacements& p, const float* x, const flo
   out[2] = x[2] + dz;
 }
 
+/// (x, y, z) divided by its length; unchanged when zero. A vector whose largest component m is
+/// beyond 2^60 or below 2^-50 is first scaled by a power of two (exact) to m in [0.5, 1), so that
+/// its squares neither overflow to an infinite length nor underflow to a zero one (which made the
+/// normals of triangles with edges above ~4e9 or below ~1e-11 zero). Between, the bits are those of
+/// the plain formula, and a component whose square underflows (even flushed to zero) is below
+/// 2^-26 of the length.
+CUMED_FFD_HD void Normalise(float& x, float& y, float& z) {
+  const float m = fmaxf(fmaxf(fabsf(x), fabsf(y)), fabsf(z));
+  if (m > 1.152921504606846976e18f || (m > 0 && m < 8.8817841970012523e-16f)) {
+    int e = 0;
+    frexpf(m, &e);
+    x = ldexpf(x, -e);
+    y = ldexpf(y, -e);
+    z = ldexpf(z, -e);
+  }
+  const float length = sqrtf(x * x + y * y + z * z);
+  if (length > 0) {
+    x /= length;
+    y /= length;
+    z /= length;
+  }
+}
+
 /// Corners whose neighbours SumCornerNormals loads before it sums any of them.
 constexpr int kNormalBatch = 4;
 /// A vertex with at most this many corners sums them one by one; one with more (a pole, a fan)
@@ -159,14 +182,7 @@ CUMED_FFD_HD void SumCornerNormals(std::int64_t v, const float* p, std::int64_t 
       const float ax = q[k][0] - p[0], ay = q[k][1] - p[1], az = q[k][2] - p[2];
       const float bx = q[k][3] - p[0], by = q[k][4] - p[1], bz = q[k][5] - p[2];
       float cx = ay * bz - az * by, cy = az * bx - ax * bz, cz = ax * by - ay * bx;
-      if (unitFaces) {
-        const float length = sqrtf(cx * cx + cy * cy + cz * cz);
-        if (length > 0) {
-          cx /= length;
-          cy /= length;
-          cz /= length;
-        }
-      }
+      if (unitFaces) Normalise(cx, cy, cz);
       sum[0] += cx;
       sum[1] += cy;
       sum[2] += cz;
@@ -177,12 +193,7 @@ CUMED_FFD_HD void SumCornerNormals(std::int64_t v, const float* p, std::int64_t 
 /// normal = n normalised; (0, 0, 0) when n is.
 CUMED_FFD_HD void NormaliseInto(const float* n, float* normal) {
   float nx = n[0], ny = n[1], nz = n[2];
-  const float length = sqrtf(nx * nx + ny * ny + nz * nz);
-  if (length > 0) {
-    nx /= length;
-    ny /= length;
-    nz /= length;
-  }
+  Normalise(nx, ny, nz);
   normal[0] = nx;
   normal[1] = ny;
   normal[2] = nz;
