@@ -126,10 +126,9 @@ void ExpectPositions(const RandomFfdCase& c, const MeshDeformation& deformation,
 void ExpectNormals(const RandomFfdCase& c, const SurfaceMesh& out) {
   const std::int64_t n = out.numberOfPoints();
   ASSERT_EQ(out.normals.size(), out.points.size());
-  ReferenceNormals probe =
-      ReferenceVertexNormals(out.points.data(), std::size_t(n), c.mesh.triangles.data(),
-                             c.mesh.triangles.size(), c.unitFaces, kEps);
-  const int corners = *std::max_element(probe.corners.begin(), probe.corners.end());
+  std::vector<int> cornersAt(std::size_t(n), 0);
+  for (const std::int64_t id : c.mesh.triangles) ++cornersAt[std::size_t(id)];
+  const int corners = *std::max_element(cornersAt.begin(), cornersAt.end());
   const ReferenceNormals r =
       ReferenceVertexNormals(out.points.data(), std::size_t(n), c.mesh.triangles.data(),
                              c.mesh.triangles.size(), c.unitFaces, (4 + corners) * kEps);
@@ -232,6 +231,7 @@ TEST_P(RandomizedFfd, MatchesTheDefinitionOnRandomCases) {
     ASSERT_EQ(std::vector<std::int64_t>(out.triangles.begin(), out.triangles.end()),
               std::vector<std::int64_t>(c.mesh.triangles.begin(), c.mesh.triangles.end()));
     ExpectPositions(c, deformation, controlPoints, out);
+    if (::testing::Test::HasFatalFailure()) return; // one message a case
     if (c.normals)
       ExpectNormals(c, out);
     else
