@@ -56,7 +56,7 @@ std::string RunApplyTransform(const Arguments& arguments) {
   inputs.files = {transformFile};
   if (!arguments.points.empty()) inputs.files.push_back(arguments.points);
   if (image) {
-    const app::ProtectedInputs images = ProtectedInputsOf(*image, *reference, "", "");
+    const app::ProtectedInputs images = ProtectedInputsOf(*image, *reference, {});
     inputs.files.insert(inputs.files.end(), images.files.begin(), images.files.end());
     inputs.directories = images.directories;
   }

@@ -13,15 +13,11 @@ namespace cumed::registerapp {
 using app::UsageError;
 namespace {
 
-const std::set<std::string> kFileOptions{"--output",
-                                         "--mask",
-                                         "--initial-transform",
-                                         "--params",
-                                         "--transform-format",
-                                         "--apply-transform",
-                                         "--points",
-                                         "--image",
-                                         "--reference"};
+const std::set<std::string> kFileOptions{"--output",          "--mask",
+                                         "--moving-mask",     "--initial-transform",
+                                         "--params",          "--transform-format",
+                                         "--apply-transform", "--points",
+                                         "--image",           "--reference"};
 const std::set<std::string> kFlags{"--help", "-h", "--png", "--force", "--affine", "--compress"};
 
 void ApplyFlag(const std::string& name, Arguments& a) {
@@ -57,6 +53,8 @@ void ApplyFileOption(const std::string& name, const std::string& value, Argument
     a.outputDirectory = value;
   else if (name == "--mask")
     a.mask = value;
+  else if (name == "--moving-mask")
+    a.movingMask = value;
   else if (name == "--initial-transform")
     a.initialTransform = value;
   else
@@ -169,6 +167,8 @@ Registration (each also a --params key, see below):
                            starting from --initial-transform or the identity
 Inputs:
   --mask FILE              fixed-image mask (FIXED's grid; nonzero voxels count)
+  --moving-mask FILE       moving-image mask (MOVING's space, any grid): a FIXED voxel counts
+                           only where it maps onto a nonzero voxel (nearest) of it
   --initial-transform FILE an ITK transform file (.tfm) holding one affine transform
                            (AffineTransform, Euler3DTransform... : any
                            MatrixOffsetTransformBase) mapping fixed to moving points; an

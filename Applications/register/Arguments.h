@@ -22,6 +22,7 @@ struct Arguments {
   /// --metric ... --backend and --params; the observer is the program's own.
   registration::RegistrationOptions options;
   std::string mask;                    ///< --mask FILE: on the fixed image's grid; empty: none
+  std::string movingMask;              ///< --moving-mask FILE: in moving space; empty: none
   std::string initialTransform;        ///< --initial-transform FILE.tfm: an ITK affine; empty: none
   std::string parameterFile;           ///< --params FILE
   std::string transformFormat = "tfm"; ///< --transform-format: "tfm" or "h5"

@@ -66,7 +66,7 @@ void CheckSameDimension(const InputImage& a, const InputImage& b) {
 }
 
 app::ProtectedInputs ProtectedInputsOf(const InputImage& fixed, const InputImage& moving,
-                                       const std::string& mask, const std::string& transform) {
+                                       const std::vector<std::string>& files) {
   app::ProtectedInputs inputs;
   for (const InputImage* input : {&fixed, &moving}) {
     if (input->dicom) {
@@ -76,7 +76,7 @@ app::ProtectedInputs ProtectedInputsOf(const InputImage& fixed, const InputImage
     inputs.files.push_back(input->path);
     for (const fs::path& data : app::MetaImageDataFiles(input->path)) inputs.files.push_back(data);
   }
-  for (const std::string& file : {mask, transform})
+  for (const std::string& file : files)
     if (!file.empty()) inputs.files.push_back(file);
   return inputs;
 }

@@ -9,11 +9,12 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace cumed::registerapp {
 
 struct InputImage {
-  std::string label; ///< "FIXED", "MOVING", "--mask"
+  std::string label; ///< "FIXED", "MOVING", "--mask", "--moving-mask"
   std::filesystem::path path;
   bool dicom = false;     ///< a DICOM series directory (3D int16 HU)
   unsigned dimension = 3; ///< 2 or 3
@@ -27,9 +28,10 @@ InputImage LocateImage(const std::string& label, const std::string& path);
 /// Throws cumed::Error "FIXED 'a' is 3D and MOVING 'b' is 2D; ..." when the dimensions differ.
 void CheckSameDimension(const InputImage& a, const InputImage& b);
 
-/// The inputs' files and directories (so that no output replaces or lies inside them).
+/// The inputs' files and directories (so that no output replaces or lies inside them); `files`:
+/// the other inputs named on the command line (masks, transform; empty names are skipped).
 app::ProtectedInputs ProtectedInputsOf(const InputImage& fixed, const InputImage& moving,
-                                       const std::string& mask, const std::string& transform);
+                                       const std::vector<std::string>& files);
 
 template <unsigned D> using FloatImage = itk::Image<float, D>;
 template <unsigned D> using MaskImage = itk::Image<unsigned char, D>;

@@ -14,6 +14,21 @@
 #include <optional>
 
 namespace cumed::registerapp {
+namespace {
+
+/// A mask option's file (none when `path` is empty), of `image`'s dimension.
+std::optional<InputImage> LocateMask(const char* option, const std::string& path,
+                                     const InputImage& image) {
+  if (path.empty()) return std::nullopt;
+  InputImage mask = LocateImage(option, path);
+  if (mask.dicom)
+    throw cumed::Error(std::string(option) + " '" + path +
+                       "' is a directory; expected an image file");
+  CheckSameDimension(mask, image);
+  return mask;
+}
+
+} // namespace
 
 RunSummary RunPipeline(const Arguments& arguments) {
   const cumed::Stopwatch total;
@@ -30,25 +45,27 @@ RunSummary RunPipeline(const Arguments& arguments) {
   const InputImage fixed = LocateImage("FIXED", arguments.fixed);
   const InputImage moving = LocateImage("MOVING", arguments.moving);
   CheckSameDimension(fixed, moving);
-  std::optional<InputImage> mask;
-  if (!arguments.mask.empty()) {
-    mask = LocateImage("--mask", arguments.mask);
-    if (mask->dicom)
-      throw cumed::Error("--mask '" + arguments.mask + "' is a directory; expected an image file");
-    CheckSameDimension(*mask, fixed);
-  }
+  const std::optional<InputImage> mask = LocateMask("--mask", arguments.mask, fixed);
+  const std::optional<InputImage> movingMask =
+      LocateMask("--moving-mask", arguments.movingMask, moving);
   if (!arguments.initialTransform.empty() &&
       !std::filesystem::is_regular_file(arguments.initialTransform))
     throw cumed::Error("--initial-transform '" + arguments.initialTransform +
                        "' does not exist or is not a file");
   if (!arguments.initialTransform.empty())
     RefuseElastixTransformParameters(arguments.initialTransform);
-  const OutputFiles outputs =
-      PlanOutputFiles(arguments.outputDirectory, arguments.png, arguments.force,
-                      ProtectedInputsOf(fixed, moving, arguments.mask, arguments.initialTransform),
-                      arguments.transformFormat);
-  RegistrationRun run{arguments, fixed,   moving,
-                      mask,      outputs, app::ResolveRequestedBackend(arguments.options.backend)};
+  const OutputFiles outputs = PlanOutputFiles(
+      arguments.outputDirectory, arguments.png, arguments.force,
+      ProtectedInputsOf(fixed, moving,
+                        {arguments.mask, arguments.movingMask, arguments.initialTransform}),
+      arguments.transformFormat);
+  RegistrationRun run{arguments,
+                      fixed,
+                      moving,
+                      mask,
+                      movingMask,
+                      outputs,
+                      app::ResolveRequestedBackend(arguments.options.backend)};
 
   RunSummary summary =
       fixed.dimension == 2 ? RunRegistration<2>(run, total) : RunRegistration<3>(run, total);

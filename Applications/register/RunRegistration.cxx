@@ -61,6 +61,8 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
   const typename FloatImage<D>::Pointer moving = ReadFloatImage<D>(run.moving);
   typename MaskImage<D>::Pointer mask;
   if (run.mask) mask = ReadMask<D>(*run.mask);
+  typename MaskImage<D>::Pointer movingMask;
+  if (run.movingMask) movingMask = ReadMask<D>(*run.movingMask);
   typename AffineTransformType<D>::Pointer initial;
   if (!arguments.initialTransform.empty())
     initial = ReadInitialTransform<D>(arguments.initialTransform);
@@ -70,6 +72,7 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
   filter->SetFixedImage(fixed);
   filter->SetMovingImage(moving);
   if (mask) filter->SetFixedMask(mask);
+  if (movingMask) filter->SetMovingMask(movingMask);
   filter->SetRegistrationOptions(arguments.options);
   filter->SetBackend(run.backend);
   if (initial) filter->SetInitialTransform(initial);
@@ -101,6 +104,7 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
   summary.affine.insert(summary.affine.end(), affine.offset.begin(), affine.offset.end());
   summary.affineIterations = filter->GetAffineIterationsPerLevel();
   summary.mask = bool(mask);
+  summary.movingMask = bool(movingMask);
   summary.similarityBefore = filter->GetSimilarityBefore();
   summary.similarityAfter = filter->GetSimilarityAfter();
   summary.jacobian = filter->GetJacobianStatistics();

@@ -18,6 +18,7 @@ struct RegistrationRun {
   const InputImage& fixed;
   const InputImage& moving;
   const std::optional<InputImage>& mask;
+  const std::optional<InputImage>& movingMask;
   const OutputFiles& outputs;
   cumed::Backend backend; ///< resolved: cpu or cuda
 };

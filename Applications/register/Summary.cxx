@@ -26,7 +26,7 @@ std::string FormatSummary(const RunSummary& s) {
   out << "cumed-register: " << s.dimension << "D " << size << ", metric " << s.metric << ", "
       << s.levels << " levels, grid " << s.gridSpacing << " mm"
       << (s.initialTransform ? ", initial affine" : "") << (s.affineStage ? ", affine stage" : "")
-      << (s.mask ? ", fixed mask" : "") << "\n";
+      << (s.mask ? ", fixed mask" : "") << (s.movingMask ? ", moving mask" : "") << "\n";
   std::snprintf(line, sizeof line,
                 "  similarity (%s, as minimised: lower is better): before %.6g, after %.6g\n",
                 s.metric.c_str(), s.similarityBefore, s.similarityAfter);
@@ -106,6 +106,7 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("affine", s.affine)
       .Add("affine_iterations_per_level", affineIterations)
       .Add("mask", s.mask)
+      .Add("moving_mask", s.movingMask)
       .Add("similarity", similarity)
       .Add("jacobian", jacobian)
       .Add("quality", quality)

@@ -22,6 +22,7 @@ struct RunSummary {
   std::vector<double> affine;        ///< the affine A ran with: matrix (row-major) then offset, mm
   std::vector<int> affineIterations; ///< per affine-stage level (empty without --affine)
   bool mask = false;
+  bool movingMask = false;
   double similarityBefore = 0.0;
   double similarityAfter = 0.0;
   registration::JacobianStatistics jacobian;
