@@ -48,13 +48,14 @@ case "$suite" in
   # The MPI layer (issue 15) under that machine's own mpirun (OpenMPI 4.1, ABI-compatible with
   # Debian's): the distributed filters with the CUDA backend, the batch farm, VTK's MPI pipeline.
   mpi) names=(cumed_parallel_test cumed_parallel_morphology_test cumed_parallel_morphology_ct_test
-              cumed_parallel_surface_test cumed_surface_vtk_mpi_test cumed-mpi-morphology
+              cumed_parallel_surface_test cumed_parallel_surface_random_test cumed_surface_vtk_mpi_test
+              cumed-mpi-morphology
               cumed-mpi-isosurface cumed-batch cumed-morphology cumed-make-phantom
               cumed-mpi-scaling-benchmark) ;;
   # The randomized differential suites of every module (issue 23), run by run-random-suite.sh at
   # ten times CI's budget; no real data travels (the random cases make their own).
   random) names=(cumed_morphology_test cumed_surface_test cumed_core_test cumed_piv_test
-                 cumed_registration_test cumed_deformation_test) ;;
+                 cumed_registration_test cumed_deformation_test cumed_parallel_surface_random_test) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation, registration, mpi or random)" >&2; exit 2 ;;
 esac
 # cumed-piv --backend cuda --png (arrows built on the GPU, drawn through interop; with

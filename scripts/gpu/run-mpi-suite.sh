@@ -15,7 +15,7 @@ export OMPI_MCA_btl_vader_single_copy_mechanism=none CUMED_SOURCE_DIR=/tmp/cumed
 export DCMDICTPATH=$PWD/.gpu/dicom.dic OMP_NUM_THREADS=4
 status=0
 for test in cumed_parallel_test cumed_parallel_morphology_test cumed_parallel_morphology_ct_test \
-            cumed_parallel_surface_test cumed_surface_vtk_mpi_test; do
+            cumed_parallel_surface_test cumed_parallel_surface_random_test cumed_surface_vtk_mpi_test; do
   for ranks in 1 2 3 4; do
     echo "=== $test -n $ranks" | tee -a "$out/mpi-tests.log"
     timeout 300 mpirun -n "$ranks" "$(command -v $test)" --gtest_brief=1 >"$out/run.log" 2>&1

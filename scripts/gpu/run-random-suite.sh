@@ -49,4 +49,26 @@ for entry in "${suites[@]}"; do
   grep "reproduce:" "$log" >>"$out/random-failures.log"
   if [ "$code" -ne 0 ] && [ "$code" -ne 77 ]; then status=1; echo "FAILED: $program exited $code" | tee -a "$out/random-table.md"; fi
 done
+# Surface pieces over random MPI splits, under the machine's own OpenMPI (as run-mpi-suite.sh:
+# its libraries, not the bundled ones), last because that swaps the C++ runtime.
+if command -v cumed_parallel_surface_random_test >/dev/null && command -v mpirun >/dev/null; then
+  rm -f /tmp/gpu-bundle/lib/libmpi* /tmp/gpu-bundle/lib/libopen-* /tmp/gpu-bundle/lib/libstdc++.so* \
+    /tmp/gpu-bundle/lib/libgcc_s.so*
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+  export OMPI_MCA_btl_vader_single_copy_mechanism=none OMP_NUM_THREADS=1
+  for ranks in 1 3; do
+    log="$out/random-mpi-$ranks.log"
+    timeout 300 mpirun -n "$ranks" "$(command -v cumed_parallel_surface_random_test)" >"$log" 2>&1
+    code=$?
+    awk -v module="surface pieces, $ranks ranks" '
+      /^\[ random   \] .*: [0-9]+ cases?, run seed/ {
+        name = $4; sub(/:$/, "", name); cases[name] = $5; order[++n] = name }
+      /^\[ +OK \]/ { result[$4] = "passed" }
+      /^\[  FAILED  \] .*\(/ { result[$4] = "FAILED" }
+      END { for (i = 1; i <= n; ++i) printf "| %s | %s | %s | %s |\n", module, order[i],
+                                            cases[order[i]], result[order[i]] ? result[order[i]] : "see log" }' "$log" |
+      tee -a "$out/random-table.md"
+    if [ "$code" -ne 0 ] && [ "$code" -ne 77 ]; then status=1; echo "FAILED: mpirun -n $ranks exited $code" | tee -a "$out/random-table.md"; fi
+  done
+fi
 exit "$status"
