@@ -37,6 +37,32 @@ class JacobianStatistics:
 
 
 @dataclass
+class RegistrationQuality:
+    """The check every registration ends with (C++ ``RegistrationResult::quality``), so that a
+    wrong answer is not a silent one. ``folded``: some counted voxel has a Jacobian determinant
+    <= 0 (``folded_percent`` of them). ``ncc_before`` / ``ncc_after``: the global correlation
+    (Pearson's r) of the fixed image and the moving image seen through the initial transform and
+    through the final one, over the same ``voxels_compared`` voxels (in the fixed mask, inside
+    the moving image and its mask under both transforms); ``correlation_checked`` is False when
+    fewer than 2 voxels overlap or one side is flat (both NCCs then 0). ``worse_than_start``:
+    ``ncc_after`` fell below ``ncc_before`` by more than 1e-3. ``warnings``: one sentence per
+    problem, also logged through CuMed's log; ``ok`` when there are none."""
+
+    folded: bool
+    folded_percent: float
+    correlation_checked: bool
+    ncc_before: float
+    ncc_after: float
+    voxels_compared: int
+    worse_than_start: bool
+    warnings: list
+
+    @property
+    def ok(self):
+        return not self.warnings
+
+
+@dataclass
 class BSplineGrid:
     """The control grid of ``u`` in ITK's ``BSplineTransform`` layout.
 
@@ -96,6 +122,7 @@ class RegistrationResult:
     backend: str
     seconds: float
     timing: RegistrationTiming
+    quality: RegistrationQuality  # the end-of-run check: folding, NCC before/after, warnings
     metric: str = "ssd"
     # The fixed image's geometry, which the arrays share (x, y, z order).
     spacing: tuple = (1.0, 1.0, 1.0)
@@ -118,7 +145,7 @@ def _mask_input(mask):
 def register(fixed, moving, *, metric="ssd", levels=3, grid_spacing_mm=10.0, iterations=100,
              bending=10.0, elasticity=0.0, log_jacobian=0.0, lncc_sigma_mm=3.0,
              histogram_bins=64, tolerance=1e-6, affine=False, initial_affine=None, mask=None,
-             default_value=0.0, outputs=OUTPUTS, on_iteration=None, fixed_spacing=None,
+             moving_mask=None, default_value=0.0, outputs=OUTPUTS, on_iteration=None, fixed_spacing=None,
              fixed_origin=None, fixed_direction=None, moving_spacing=None, moving_origin=None,
              moving_direction=None, **execution):
     """Registers ``moving`` onto ``fixed`` (B-spline FFD, L-BFGS over a pyramid of ``levels``).
@@ -135,7 +162,10 @@ def register(fixed, moving, *, metric="ssd", levels=3, grid_spacing_mm=10.0, ite
     level when the cost changes by less than this (relative). ``bending``, ``elasticity``,
     ``log_jacobian``: penalty weights. ``affine=True`` estimates an affine pre-alignment first
     (from ``initial_affine``, a 4x4 or 3x4 matrix mapping fixed to moving points in mm, or the
-    identity). ``mask``: the fixed image's mask (nonzero voxels count). ``default_value``: the
+    identity). ``mask``: the fixed image's mask (nonzero voxels count). ``moving_mask``: a mask
+    of ``moving``'s shape on its grid (elastix's moving mask): a fixed voxel counts only where it
+    maps onto a nonzero voxel of it (nearest voxel), e.g. to ignore an artefact or a region
+    missing from the fixed image. ``default_value``: the
     warped image's value where it samples outside the moving image. ``outputs``: which of
     "warped", "field", "jacobian" to return (the others are freed at once).
 
@@ -143,7 +173,8 @@ def register(fixed, moving, *, metric="ssd", levels=3, grid_spacing_mm=10.0, ite
     stages, non-decreasing, 1.0 at the end); ``cancel=callable() -> bool`` is polled there and
     stops the registration with cumed.Cancelled; ``on_iteration=callable(Iteration)`` sees the
     costs of every iteration (returning False also cancels). ``backend``, ``threads``,
-    ``report`` as everywhere. Returns a RegistrationResult."""
+    ``report`` as everywhere. Returns a RegistrationResult; its ``quality`` holds the end-of-run
+    check (RegistrationQuality)."""
     fixed_array, fixed_geometry = _common.image_input(fixed, fixed_spacing, fixed_origin,
                                                fixed_direction, "fixed")
     moving_array, moving_geometry = _common.image_input(moving, moving_spacing, moving_origin,
@@ -154,7 +185,8 @@ def register(fixed, moving, *, metric="ssd", levels=3, grid_spacing_mm=10.0, ite
         raise InvalidArgument(f"metric must be one of {', '.join(METRICS)}, got {metric!r}")
     if on_iteration is not None and not callable(on_iteration):
         raise TypeError(f"on_iteration must be callable, got {type(on_iteration).__name__}")
-    raw = _native.register(fixed_array, moving_array, _mask_input(mask), metric, int(levels),
+    raw = _native.register(fixed_array, moving_array, _mask_input(mask), _mask_input(moving_mask),
+                           metric, int(levels),
                            float(grid_spacing_mm), int(iterations), float(tolerance),
                            float(bending), float(elasticity), float(log_jacobian),
                            int(histogram_bins), float(lncc_sigma_mm), float(default_value),
@@ -172,6 +204,8 @@ def register(fixed, moving, *, metric="ssd", levels=3, grid_spacing_mm=10.0, ite
         seconds=raw["seconds"],
         timing=RegistrationTiming(raw["timing"]["prepare"], raw["timing"]["affine"],
                                   list(raw["timing"]["levels"]), raw["timing"]["output"]),
+        quality=RegistrationQuality(**{**raw["quality"],
+                                       "warnings": list(raw["quality"]["warnings"])}),
         metric=metric.lower(), spacing=raw["fixed_geometry"]["spacing"],
         origin=raw["fixed_geometry"]["origin"], direction=raw["fixed_geometry"]["direction"])
 

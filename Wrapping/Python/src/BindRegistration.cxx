@@ -111,6 +111,21 @@ py::dict StatisticsToDict(const JacobianStatistics& s) {
   return d;
 }
 
+/// The end-of-run check (cumed/registration/Quality.h) as cumed.registration.RegistrationQuality's
+/// fields.
+py::dict QualityToDict(const RegistrationQuality& q) {
+  py::dict d;
+  d["folded"] = q.folded;
+  d["folded_percent"] = q.foldedPercent;
+  d["correlation_checked"] = q.correlationChecked;
+  d["ncc_before"] = q.nccBefore;
+  d["ncc_after"] = q.nccAfter;
+  d["voxels_compared"] = q.voxelsCompared;
+  d["worse_than_start"] = q.worseThanStart;
+  d["warnings"] = q.warnings;
+  return d;
+}
+
 /// Progress as a fraction of the stages: the affine stage's levels, then the B-spline levels,
 /// each counted as `maximumIterations` iterations (a level that converges early jumps ahead).
 double ProgressFraction(const IterationReport& report, const RegistrationOptions& options) {
@@ -128,6 +143,22 @@ double ProgressFraction(const IterationReport& report, const RegistrationOptions
 std::optional<AdoptedArray> AdoptMask(py::handle mask, const GeometryArguments& fixedGeometry) {
   if (mask.is_none()) return std::nullopt;
   return AdoptArray(mask, fixedGeometry, "mask");
+}
+
+/// The moving mask adopted on the moving image's geometry; it must have the moving array's shape
+/// (Python arrays carry no geometry of their own to resample by).
+std::optional<AdoptedArray> AdoptMovingMask(py::handle mask, const AdoptedArray& moving,
+                                            const GeometryArguments& movingGeometry) {
+  if (mask.is_none()) return std::nullopt;
+  auto adopted = AdoptArray(mask, movingGeometry, "moving_mask");
+  const auto& a = adopted.image.geometry().size;
+  const auto& b = moving.image.geometry().size;
+  if (adopted.ndim != moving.ndim || a != b)
+    throw InvalidArgument(
+        "moving_mask must have the moving image's shape: it is " + std::to_string(a[0]) + " x " +
+        std::to_string(a[1]) + " x " + std::to_string(a[2]) + " (x, y, z), the moving image " +
+        std::to_string(b[0]) + " x " + std::to_string(b[1]) + " x " + std::to_string(b[2]));
+  return adopted;
 }
 
 /// A [z, y, x * 3] (or [y, x * 3]) float32 array seen as a 3-component displacement field.
@@ -148,11 +179,12 @@ Image AdoptField(py::handle flattenedField, const GeometryArguments& geometry, i
 }
 
 py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::handle maskArray,
-                         const std::string& metric, int levels, double gridSpacing, int iterations,
-                         double tolerance, double bending, double elasticity, double logJacobian,
-                         int histogramBins, double lnccSigma, double defaultValue, bool affineStage,
-                         py::handle initialAffine, const std::vector<std::string>& outputs,
-                         py::object onIteration, const GeometryArguments& fixedGeometry,
+                         py::handle movingMaskArray, const std::string& metric, int levels,
+                         double gridSpacing, int iterations, double tolerance, double bending,
+                         double elasticity, double logJacobian, int histogramBins, double lnccSigma,
+                         double defaultValue, bool affineStage, py::handle initialAffine,
+                         const std::vector<std::string>& outputs, py::object onIteration,
+                         const GeometryArguments& fixedGeometry,
                          const GeometryArguments& movingGeometry,
                          const ExecutionArguments& execution) {
   auto fixed = AdoptArray(fixedArray, fixedGeometry, "fixed");
@@ -161,6 +193,7 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
     throw InvalidArgument("fixed is a " + std::to_string(fixed.ndim) + "D array but moving is " +
                           std::to_string(moving.ndim) + "D; both must have the same dimension");
   auto mask = AdoptMask(maskArray, fixedGeometry);
+  auto movingMask = AdoptMovingMask(movingMaskArray, moving, movingGeometry);
   if (!(gridSpacing > 0.0) || !std::isfinite(gridSpacing))
     throw InvalidArgument("grid_spacing_mm = " + std::to_string(gridSpacing) +
                           " must be a positive finite number (mm)");
@@ -187,7 +220,8 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
   // Register() reads device inputs on its own stream: the producers' work must be done first.
   for (const auto* input : {&fixed, &moving})
     if (input->stream) input->stream->synchronize();
-  if (mask && mask->stream) mask->stream->synchronize();
+  for (const auto* m : {&mask, &movingMask})
+    if (*m && (*m)->stream) (*m)->stream->synchronize();
   const bool onDevice = fixed.image.location() == MemoryLocation::Device;
 
   ExecutionOptions run;
@@ -206,6 +240,7 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
   auto result = scope.run([&] {
     ExecutionScope executionScope(run);
     auto registered = Register(fixed.image, moving.image, options, mask ? &mask->image : nullptr,
+                               movingMask ? &movingMask->image : nullptr,
                                onDevice ? MemoryLocation::Device : MemoryLocation::Host);
     executionScope.finish(registered.backend);
     return registered;
@@ -225,6 +260,7 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
   out["field"] = array("field", result.displacementField);
   out["jacobian"] = array("jacobian", result.jacobianDeterminant);
   out["jacobian_statistics"] = StatisticsToDict(result.jacobian);
+  out["quality"] = QualityToDict(result.quality);
   out["fixed_geometry"] = GeometryToDict(fixed.image.geometry());
   out["grid_coefficients"] = CoefficientsToArray(result.grid);
   out["grid_geometry"] = GeometryToDict(result.grid.coefficientGeometry());
@@ -341,8 +377,8 @@ void BindRegistration(py::module_& module) {
                ">";
       });
   module.def("register", &RegisterBinding, py::arg("fixed"), py::arg("moving"), py::arg("mask"),
-             py::arg("metric"), py::arg("levels"), py::arg("grid_spacing"), py::arg("iterations"),
-             py::arg("tolerance"), py::arg("bending"), py::arg("elasticity"),
+             py::arg("moving_mask"), py::arg("metric"), py::arg("levels"), py::arg("grid_spacing"),
+             py::arg("iterations"), py::arg("tolerance"), py::arg("bending"), py::arg("elasticity"),
              py::arg("log_jacobian"), py::arg("histogram_bins"), py::arg("lncc_sigma"),
              py::arg("default_value"), py::arg("affine_stage"), py::arg("initial_affine"),
              py::arg("outputs"), py::arg("on_iteration"), py::arg("fixed_geometry"),
