@@ -142,7 +142,7 @@ def _mask_input(mask):
     return mask
 
 
-def register(fixed, moving, *, metric="ssd", levels=3, grid_spacing_mm=10.0, iterations=100,
+def register(fixed, moving, *, metric="lncc", levels=3, grid_spacing_mm=10.0, iterations=50,
              bending=10.0, elasticity=0.0, log_jacobian=0.0, lncc_sigma_mm=3.0,
              histogram_bins=64, tolerance=1e-6, affine=False, initial_affine=None, mask=None,
              moving_mask=None, default_value=0.0, outputs=OUTPUTS, on_iteration=None, fixed_spacing=None,
@@ -156,15 +156,16 @@ def register(fixed, moving, *, metric="ssd", levels=3, grid_spacing_mm=10.0, ite
     ``_direction`` and ``moving_*`` (x, y, z order) override or supply it. Device arrays (CuPy,
     PyTorch) are read where they are; the results then stay on that device.
 
-    ``metric``: "ssd", "ncc", "lncc" (local NCC, Gaussian window ``lncc_sigma_mm``) or "nmi"
+    ``metric``: "lncc" (local NCC, Gaussian window ``lncc_sigma_mm``; the default, as in C++ and
+    ``cumed-register``: the CT-CT settings, registration.md "Defaults"), "ssd", "ncc" or "nmi"
     (``histogram_bins``). ``grid_spacing_mm``: control-point spacing at the finest level (each
     coarser level doubles it). ``iterations``: L-BFGS iterations per level; ``tolerance``: stop a
     level when the cost changes by less than this (relative). ``bending``, ``elasticity``,
     ``log_jacobian``: penalty weights. ``affine=True`` estimates an affine pre-alignment first
     (from ``initial_affine``, a 4x4 or 3x4 matrix mapping fixed to moving points in mm, or the
     identity). ``mask``: the fixed image's mask (nonzero voxels count). ``moving_mask``: a mask
-    of ``moving``'s shape on its grid (elastix's moving mask): a fixed voxel counts only where it
-    maps onto a nonzero voxel of it (nearest voxel), e.g. to ignore an artefact or a region
+    of ``moving``'s shape on its grid (elastix's moving mask): a fixed voxel counts only where all 8
+    moving voxels its trilinear sample reads are nonzero, e.g. to ignore an artefact or a region
     missing from the fixed image. ``default_value``: the
     warped image's value where it samples outside the moving image. ``outputs``: which of
     "warped", "field", "jacobian" to return (the others are freed at once).

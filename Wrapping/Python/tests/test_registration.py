@@ -2,6 +2,7 @@
 and a smooth sinusoidal warp (moving images built analytically from the warp's inverse, so no
 resampling error enters the reference), agreement with the C++ program cumed-register, the
 callbacks, and the errors for bad inputs."""
+import math
 import os
 import pathlib
 import subprocess
@@ -301,7 +302,7 @@ def test_progress_and_iterations_are_reported(fixed, sinusoid_pair):
     assert fractions[-1] == 1.0
     assert [it.level for it in iterations] == sorted(it.level for it in iterations)
     assert {it.level for it in iterations} == {0, 1}
-    assert all(it.levels == 2 and not it.affine and it.cost > 0 for it in iterations)
+    assert all(it.levels == 2 and not it.affine and math.isfinite(it.cost) for it in iterations)
 
 
 def test_cancel_stops_with_cancelled(fixed, sinusoid_pair):
