@@ -54,7 +54,7 @@ case "$suite" in
               cumed-mpi-scaling-benchmark) ;;
   # The randomized differential suites of every module (issue 23), run by run-random-suite.sh at
   # ten times CI's budget; no real data travels (the random cases make their own).
-  random) names=(cumed_morphology_test cumed_surface_test cumed_core_test cumed_piv_test
+  random) names=(cumed_morphology_test cumed_surface_test cumed_mesh_distance_test cumed_piv_test
                  cumed_registration_test cumed_deformation_test cumed_parallel_surface_random_test) ;;
   *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation, registration, mpi or random)" >&2; exit 2 ;;
 esac

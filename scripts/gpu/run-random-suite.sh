@@ -13,7 +13,7 @@ export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:/usr/local/cuda/lib64" # cuFFT from the
 suites=(
   "morphology cumed_morphology_test *RandomizedMorphology*"
   "surface cumed_surface_test *RandomizedVsVtk*"
-  "mesh distance cumed_core_test MeshDistance.*BruteForce*:MeshDistance.SameMeshIsAtZero"
+  "mesh distance cumed_mesh_distance_test MeshDistance.*BruteForce*:MeshDistance.SameMeshIsAtZero"
   "piv cumed_piv_test *PivRandomBruteForce*"
   "registration cumed_registration_test AssessRegistrationRandom.*:RegisterRandomCuda.*"
   "deformation cumed_deformation_test *Randomized*"
