@@ -1,6 +1,7 @@
 // Tests of cumed-compare as a test suite runs it: it must fail when the output differs beyond the
 // tolerances and name what differs, pass within them, and tell unreadable files (2) and skipped
 // cases (77) apart from differences (1).
+#include "CompareTestSupport.h"
 #include "JsonValue.h"
 #include "ProgramRun.h"
 #include "cumed/core/Backend.h"
@@ -28,17 +29,8 @@ using cumed::apptest::RunProgram;
 using cumed::apptest::RunResult;
 using Volume = itk::Image<float, 3>;
 
-fs::path WorkDirectory() {
-  const fs::path work = fs::path(CUMED_COMPARE_WORK_DIR) /
-                        ::testing::UnitTest::GetInstance()->current_test_info()->name();
-  fs::remove_all(work);
-  fs::create_directories(work);
-  return work;
-}
-
-RunResult Compare(const std::vector<std::string>& arguments, const fs::path& work) {
-  return RunProgram(CUMED_COMPARE_EXE, arguments, work, "compare");
-}
+using cumed::comparetest::Compare;
+using cumed::comparetest::WorkDirectory;
 
 // A 10x8x6 ramp; `changed` adds `delta` to voxel (3, 4, 5).
 std::string WriteVolume(const fs::path& file, float delta = 0.0f, double spacing = 1.0) {

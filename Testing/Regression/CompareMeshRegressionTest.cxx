@@ -3,6 +3,7 @@
 // reproducer: marching cubes on an integer volume where many voxels equal the isovalue, which
 // makes degenerate triangles. A copy must compare equal without measuring, and the same surface
 // written differently or with its points reordered must measure 0.
+#include "CompareTestSupport.h"
 #include "JsonValue.h"
 #include "ProgramRun.h"
 
@@ -35,17 +36,8 @@ using cumed::apptest::RunResult;
 
 constexpr double kIso = 300.0;
 
-fs::path WorkDirectory() {
-  const fs::path work = fs::path(CUMED_COMPARE_WORK_DIR) /
-                        ::testing::UnitTest::GetInstance()->current_test_info()->name();
-  fs::remove_all(work);
-  fs::create_directories(work);
-  return work;
-}
-
-RunResult Compare(const std::vector<std::string>& arguments, const fs::path& work) {
-  return RunProgram(CUMED_COMPARE_EXE, arguments, work, "compare");
-}
+using cumed::comparetest::Compare;
+using cumed::comparetest::WorkDirectory;
 
 // A 28^3 short volume, 0.8 x 0.8 x 2 mm like a CT: a ball of 600 inside a shell of voxels equal
 // to the isovalue, in 0, with a fifth of the voxels set to one of 200, 300, 400 (a fixed seed).
