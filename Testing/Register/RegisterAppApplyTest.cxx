@@ -40,15 +40,20 @@ std::vector<std::array<double, 3>> ReadPoints(const fs::path& file) {
   return points;
 }
 
-TEST(RegisterAppApply, SavedTransformMapsPointsAsTheFieldDoes) {
-  const fs::path dir = FreshWorkDirectory();
+/// A blob pair (the moving blob shifted by (3, -2, 1) mm) registered with --affine into dir/out:
+/// the saved transform is then the composite of the affine and the B-spline.
+cumed::apptest::RunResult RegisterShiftedBlobs(const fs::path& dir) {
   WriteBlob(dir / "fixed.mha", {20, 18, 14}, {0, 0, 0});
   WriteBlob(dir / "moving.mha", {20, 18, 14}, {3.0, -2.0, 1.0});
-  // --affine: the saved file is the composite of the affine and the B-spline.
   std::vector<std::string> options = QuickOptions();
   for (const char* o : {"--affine", "--output", "out", "fixed.mha", "moving.mha"})
     options.push_back(o);
-  const auto registered = RunRegister(options, dir);
+  return RunRegister(options, dir);
+}
+
+TEST(RegisterAppApply, SavedTransformMapsPointsAsTheFieldDoes) {
+  const fs::path dir = FreshWorkDirectory();
+  const auto registered = RegisterShiftedBlobs(dir);
   ASSERT_EQ(registered.exitCode, 0) << registered.err;
   const itk::Index<3> voxels[] = {{{3, 4, 5}}, {{10, 9, 7}}, {{16, 2, 11}}};
   const auto field = ReadField(dir / "out" / "field.mha");
@@ -76,12 +81,7 @@ TEST(RegisterAppApply, SavedTransformMapsPointsAsTheFieldDoes) {
 
 TEST(RegisterAppApply, SavedTransformResamplesAnImageAsTheRunDid) {
   const fs::path dir = FreshWorkDirectory();
-  WriteBlob(dir / "fixed.mha", {20, 18, 14}, {0, 0, 0});
-  WriteBlob(dir / "moving.mha", {20, 18, 14}, {3.0, -2.0, 1.0});
-  std::vector<std::string> options = QuickOptions();
-  for (const char* o : {"--affine", "--output", "out", "fixed.mha", "moving.mha"})
-    options.push_back(o);
-  ASSERT_EQ(RunRegister(options, dir).exitCode, 0);
+  ASSERT_EQ(RegisterShiftedBlobs(dir).exitCode, 0);
   const auto applied = RunRegister({"--apply-transform", "out/transform.tfm", "--image",
                                     "moving.mha", "--reference", "fixed.mha", "--output", "again"},
                                    dir);
