@@ -168,7 +168,7 @@ Registration (each also a --params key, see below):
 Inputs:
   --mask FILE              fixed-image mask (FIXED's grid; nonzero voxels count)
   --moving-mask FILE       moving-image mask (MOVING's space, any grid): a FIXED voxel counts
-                           only where it maps onto a nonzero voxel (nearest) of it
+                           only where all 8 moving voxels its sample reads are kept by it
   --initial-transform FILE an ITK transform file (.tfm) holding one affine transform
                            (AffineTransform, Euler3DTransform... : any
                            MatrixOffsetTransformBase) mapping fixed to moving points; an
