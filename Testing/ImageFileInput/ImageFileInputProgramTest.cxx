@@ -160,6 +160,19 @@ TEST(ImageFileInputData, DataFilesThatAreNotFilesAreRefused) {
                      "does not exist");
 }
 
+// Found by cumed_fuzz.image_file: a MetaImage whose ElementType line ITK cannot parse ("=\r")
+// passed ITK's header read, then ITK threw from GetComponentSize() outside any handler.
+TEST(ImageFileInputData, AnUnparsablePixelTypeIsRefused) {
+  const fs::path work = FreshDirectory();
+  const fs::path file = work / "type.mha";
+  std::ofstream(file, std::ios::binary)
+      << "ElementTyp = Image\nNDims = 2\nBinaryData = True\nBinaryDataByteOrderMSB = False\n"
+         "CompressedData = FalseRotation = 0 0\nElementSpacing = 1 1\nDimSize = 16 16\n"
+         "AnatomicalOrientation = ??\nElementType =\r MET_SHORT\nElementDataFile = LOCAL\n"
+      << std::string(512, '\1');
+  ExpectRefusedByAll(file, "its pixel type is missing or unknown to ITK");
+}
+
 TEST(ImageFileInputData, ValidFilesOfEachFormatPass) {
   const fs::path work = FreshDirectory();
   for (const char* name : {"valid.mha", "valid.mhd", "valid.nii", "valid.nii.gz", "valid.nrrd"}) {

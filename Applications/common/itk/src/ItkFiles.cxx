@@ -129,6 +129,11 @@ itk::ImageIOBase::Pointer ReadImageHeader(const fs::path& file, const MemoryUse&
   } catch (const std::exception& e) {
     throw cumed::Error("cannot read the header of " + InputName(file) + ": " + LibraryErrorText(e));
   }
+  // ITK accepts a header whose pixel type it could not parse, then throws from the size getters.
+  if (io->GetComponentType() == itk::IOComponentEnum::UNKNOWNCOMPONENTTYPE) {
+    throw cumed::Error("cannot read the header of " + InputName(file) +
+                       ": its pixel type is missing or unknown to ITK");
+  }
   const ImageGridClaim grid = GridOf(*io);
   const std::string sizeText = SizeText(grid.size);
   const std::uint64_t voxels = VoxelCount(file, grid.size);
