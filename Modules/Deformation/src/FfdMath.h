@@ -4,11 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define CUMED_FFD_HD __host__ __device__ __forceinline__
-#else
-#define CUMED_FFD_HD inline
-#endif
+#include "cumed/core/HostDevice.h"
 
 namespace cumed::deformation::detail {
 
@@ -27,8 +23,8 @@ template <int MaxAxis, int Capacity> struct Displacements {
 };
 
 /// Local coordinates of one point, clamped to [0, 1]; `outside` set when clamping changed them.
-CUMED_FFD_HD void LocalCoordinates(const LocalFrame& frame, const float* x, float* stu,
-                                   bool& outside) {
+CUMED_HOST_DEVICE_FORCEINLINE void LocalCoordinates(const LocalFrame& frame, const float* x,
+                                                    float* stu, bool& outside) {
   const double d[3] = {double(x[0]) - frame.origin[0], double(x[1]) - frame.origin[1],
                        double(x[2]) - frame.origin[2]};
   outside = false;
@@ -48,7 +44,8 @@ CUMED_FFD_HD void LocalCoordinates(const LocalFrame& frame, const float* x, floa
 
 /// b[0..count-1]: the Bernstein polynomials of degree count-1 at s, by de Casteljau's recurrence
 /// (stable, and unrolled with MaxN a compile-time bound).
-template <int MaxN> CUMED_FFD_HD void BernsteinBasis(int count, float s, float (&b)[MaxN]) {
+template <int MaxN>
+CUMED_HOST_DEVICE_FORCEINLINE void BernsteinBasis(int count, float s, float (&b)[MaxN]) {
   const float r = 1.0f - s;
   b[0] = 1.0f;
 #if defined(__CUDACC__)
@@ -68,8 +65,8 @@ template <int MaxN> CUMED_FFD_HD void BernsteinBasis(int count, float s, float (
 
 /// out = x + sum B(stu) displacement.
 template <class TDisplacements>
-CUMED_FFD_HD void DeformPoint(const TDisplacements& p, const float* x, const float* stu,
-                              float* out) {
+CUMED_HOST_DEVICE_FORCEINLINE void DeformPoint(const TDisplacements& p, const float* x,
+                                               const float* stu, float* out) {
   constexpr int N = TDisplacements::kMaxAxis;
   float bs[N], bt[N], bu[N];
   BernsteinBasis<N>(p.nx, stu[0], bs);
@@ -117,7 +114,7 @@ CUMED_FFD_HD void DeformPoint(const TDisplacements& p, const float* x, const flo
 /// normals of triangles with edges above ~4e9 or below ~1e-11 zero). Between, the bits are those of
 /// the plain formula, and a component whose square underflows (even flushed to zero) is below
 /// 2^-26 of the length.
-CUMED_FFD_HD void Normalise(float& x, float& y, float& z) {
+CUMED_HOST_DEVICE_FORCEINLINE void Normalise(float& x, float& y, float& z) {
   const float m = fmaxf(fmaxf(fabsf(x), fabsf(y)), fabsf(z));
   if (m > 1.152921504606846976e18f || (m > 0 && m < 8.8817841970012523e-16f)) {
     int e = 0;
@@ -150,9 +147,9 @@ constexpr int kSerialCorners = 32;
 /// their points) is issued before the first product, so a GPU thread waits for one batch's loads
 /// at a time instead of one corner's. The products are summed one by one, in order: the same
 /// bits as a corner-by-corner loop.
-CUMED_FFD_HD void SumCornerNormals(std::int64_t v, const float* p, std::int64_t first,
-                                   std::int64_t end, int stride, const std::int32_t* neighbours,
-                                   const float* points, bool unitFaces, float* sum) {
+CUMED_HOST_DEVICE_FORCEINLINE void
+SumCornerNormals(std::int64_t v, const float* p, std::int64_t first, std::int64_t end, int stride,
+                 const std::int32_t* neighbours, const float* points, bool unitFaces, float* sum) {
   for (; first < end; first += std::int64_t{kNormalBatch} * stride) {
     std::int64_t a[kNormalBatch], b[kNormalBatch];
 #if defined(__CUDACC__)
@@ -191,7 +188,7 @@ CUMED_FFD_HD void SumCornerNormals(std::int64_t v, const float* p, std::int64_t 
 }
 
 /// normal = n normalised; (0, 0, 0) when n is.
-CUMED_FFD_HD void NormaliseInto(const float* n, float* normal) {
+CUMED_HOST_DEVICE_FORCEINLINE void NormaliseInto(const float* n, float* normal) {
   float nx = n[0], ny = n[1], nz = n[2];
   Normalise(nx, ny, nz);
   normal[0] = nx;
@@ -201,9 +198,9 @@ CUMED_FFD_HD void NormaliseInto(const float* n, float* normal) {
 
 /// The normal of vertex v: its adjacent triangles' normals summed (in the adjacency's order, or
 /// for more than kSerialCorners corners in the warp's order, see there) and normalised.
-CUMED_FFD_HD void VertexNormal(std::int64_t v, const std::int64_t* offsets,
-                               const std::int32_t* neighbours, const float* points, bool unitFaces,
-                               float* normal) {
+CUMED_HOST_DEVICE_FORCEINLINE void VertexNormal(std::int64_t v, const std::int64_t* offsets,
+                                                const std::int32_t* neighbours, const float* points,
+                                                bool unitFaces, float* normal) {
   const float p[3] = {points[3 * v], points[3 * v + 1], points[3 * v + 2]};
   const std::int64_t first = offsets[v], end = offsets[v + 1];
   if (end - first <= kSerialCorners) {

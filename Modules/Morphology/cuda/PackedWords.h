@@ -5,16 +5,13 @@
 // Dilation ORs bits, erosion ANDs them; "run" words hold R_L(x) = op_{k<L} bit(x + k).
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define CUMED_PACKED_HD __host__ __device__ __forceinline__
-#else
-#define CUMED_PACKED_HD inline
-#endif
+#include "cumed/core/HostDevice.h"
 
 namespace cumed::morphology::cuda::packed {
 
 /// Bits [shift, shift + 32) of the 64-bit value hi:lo (shift in 0..31), as __funnelshift_r.
-CUMED_PACKED_HD std::uint32_t FunnelShiftRight(std::uint32_t lo, std::uint32_t hi, int shift) {
+CUMED_HOST_DEVICE_FORCEINLINE std::uint32_t FunnelShiftRight(std::uint32_t lo, std::uint32_t hi,
+                                                             int shift) {
 #if defined(__CUDA_ARCH__)
   return __funnelshift_r(lo, hi, static_cast<unsigned>(shift));
 #else
@@ -22,7 +19,8 @@ CUMED_PACKED_HD std::uint32_t FunnelShiftRight(std::uint32_t lo, std::uint32_t h
 #endif
 }
 
-template <bool kDilate> CUMED_PACKED_HD std::uint32_t Combine(std::uint32_t a, std::uint32_t b) {
+template <bool kDilate>
+CUMED_HOST_DEVICE_FORCEINLINE std::uint32_t Combine(std::uint32_t a, std::uint32_t b) {
   return kDilate ? a | b : a & b;
 }
 
@@ -35,13 +33,13 @@ template <bool kDilate> struct RunWindow {
   std::uint32_t w0, w1, w2;
   int span = 1; ///< the window currently holds R_span (a power of two)
 
-  CUMED_PACKED_HD std::uint32_t word(int length) {
+  CUMED_HOST_DEVICE_FORCEINLINE std::uint32_t word(int length) {
     while (2 * span <= length) grow();
     // R_L = R_P op (R_P shifted by L - P), 0 <= L - P < P; L <= 65 keeps L - P < 32.
     return Combine<kDilate>(w0, FunnelShiftRight(w0, w1, length - span));
   }
 
-  CUMED_PACKED_HD void grow() { // span < 64 here since lengths are at most 65
+  CUMED_HOST_DEVICE_FORCEINLINE void grow() { // span < 64 here since lengths are at most 65
     if (span < 32) {
       w0 = Combine<kDilate>(w0, FunnelShiftRight(w0, w1, span));
       w1 = Combine<kDilate>(w1, FunnelShiftRight(w1, w2, span));

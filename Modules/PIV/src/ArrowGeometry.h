@@ -1,7 +1,7 @@
 #pragma once
 // One arrow's points, normals and triangles: the formula the CPU loop and the CUDA kernel share
 // (host+device), so both backends write the same floats.
-#include "HostDevice.h"
+#include "cumed/core/HostDevice.h"
 #include "cumed/piv/ArrowGlyphs.h"
 
 #include <cstdint>
@@ -13,7 +13,7 @@ struct ArrowShape {
   float scale, headLength, headHalfWidth, shaftHalfWidth, z, normalZ;
 };
 
-CUMED_PIV_HD bool ArrowIsVisible(std::uint8_t flags, float u, float v, float scalar) {
+CUMED_HOST_DEVICE bool ArrowIsVisible(std::uint8_t flags, float u, float v, float scalar) {
   if (flags & Masked) return false;
   if ((flags & kOutlierFlags) && !(flags & Replaced)) return false;
   // x - x == 0 is false for infinities and NaN alike, and stays so under nvcc's and gcc's flags.
@@ -21,9 +21,10 @@ CUMED_PIV_HD bool ArrowIsVisible(std::uint8_t flags, float u, float v, float sca
 }
 
 /// Writes arrow `i`: points[21 i ..], normals[21 i ..], scalars[7 i ..], triangles[9 i ..].
-CUMED_PIV_HD void WriteArrow(std::int64_t i, float x, float y, float u, float v, std::uint8_t flags,
-                             float scalar, const ArrowShape& shape, float* points, float* normals,
-                             float* scalars, std::int64_t* triangles) {
+CUMED_HOST_DEVICE void WriteArrow(std::int64_t i, float x, float y, float u, float v,
+                                  std::uint8_t flags, float scalar, const ArrowShape& shape,
+                                  float* points, float* normals, float* scalars,
+                                  std::int64_t* triangles) {
   const bool visible = ArrowIsVisible(flags, u, v, scalar);
   const float dx = visible ? shape.scale * u : 0.f;
   const float dy = visible ? shape.scale * v : 0.f;

@@ -1,8 +1,8 @@
 #pragma once
 // The interrogation grid of one pass: window size, step, number of windows, FFT size, and where
 // each window's pixels come from and go in the correlation buffer. Shared by both backends.
+#include "cumed/core/HostDevice.h"
 #include "cumed/piv/PivOptions.h"
-#include "src/HostDevice.h"
 
 #include <cstddef>
 
@@ -16,7 +16,7 @@ struct PassGrid {
   int extension = 0;            ///< px the second frame's window grows on each side
   int fftSize = 0;              ///< side of the (square) correlation buffer
   bool correctPairLoss = false; ///< this pass's sub-pixel fits divide by the pair counts
-  CUMED_PIV_HD int count() const { return columns * rows; }
+  CUMED_HOST_DEVICE int count() const { return columns * rows; }
 };
 
 /// The grid of a pass over a width x height frame (no pair-loss correction). The caller has
@@ -31,24 +31,24 @@ PassGrid PlanPass(int width, int height, const PivOptions& options, std::size_t 
 
 /// The largest |shift| along an axis a peak may have (px): a quarter window beyond the search
 /// extension (PivOptions). Zero padding does not move it: it removes wrap-around, not the loss.
-CUMED_PIV_HD float QuarterWindowLimit(const PassGrid& g) {
+CUMED_HOST_DEVICE float QuarterWindowLimit(const PassGrid& g) {
   return float(g.extension) + 0.25f * float(g.windowSize);
 }
 
 /// Window centre along one axis (pixel-centre coordinates).
-CUMED_PIV_HD float WindowCentre(const PassGrid& g, int index) {
+CUMED_HOST_DEVICE float WindowCentre(const PassGrid& g, int index) {
   return float(index * g.step) + 0.5f * float(g.windowSize - 1);
 }
 
 /// The circular shift a correlation-buffer index stands for: 0..n/2 -> itself, above -> negative.
-CUMED_PIV_HD int ShiftOf(int k, int n) {
+CUMED_HOST_DEVICE int ShiftOf(int k, int n) {
   return k > n / 2 ? k - n : k;
 }
 
 /// The pixel of the first frame at buffer position (i, j) of window (column, row), or false when
 /// the buffer holds zero there. The first frame's window sits `extension` px into the buffer.
-CUMED_PIV_HD bool FirstFramePixel(const PassGrid& g, int column, int row, int i, int j, int& x,
-                                  int& y) {
+CUMED_HOST_DEVICE bool FirstFramePixel(const PassGrid& g, int column, int row, int i, int j, int& x,
+                                       int& y) {
   const int bi = i - g.extension, bj = j - g.extension;
   if (bi < 0 || bj < 0 || bi >= g.windowSize || bj >= g.windowSize) return false;
   x = column * g.step + bi;
@@ -58,8 +58,8 @@ CUMED_PIV_HD bool FirstFramePixel(const PassGrid& g, int column, int row, int i,
 
 /// The pixel of the second frame at buffer position (i, j), or false when the buffer holds zero
 /// (outside the grown window or outside the frame).
-CUMED_PIV_HD bool SecondFramePixel(const PassGrid& g, int column, int row, int i, int j, int width,
-                                   int height, int& x, int& y) {
+CUMED_HOST_DEVICE bool SecondFramePixel(const PassGrid& g, int column, int row, int i, int j,
+                                        int width, int height, int& x, int& y) {
   const int span = g.windowSize + 2 * g.extension;
   if (i >= span || j >= span) return false;
   x = column * g.step - g.extension + i;
@@ -68,7 +68,7 @@ CUMED_PIV_HD bool SecondFramePixel(const PassGrid& g, int column, int row, int i
 }
 
 /// Index of the pixel that decides whether window (column, row) is masked: its centre pixel.
-CUMED_PIV_HD int MaskPixelIndex(const PassGrid& g, int column, int row, int width) {
+CUMED_HOST_DEVICE int MaskPixelIndex(const PassGrid& g, int column, int row, int width) {
   return (row * g.step + g.windowSize / 2) * width + column * g.step + g.windowSize / 2;
 }
 

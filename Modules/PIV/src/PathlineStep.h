@@ -2,7 +2,7 @@
 // One seed's pathline: sampling (bilinear in space, linear in time), RK2/RK4 steps and the
 // stopping rule, shared by the CPU loop and the CUDA kernel (host+device) and by float (PIV
 // fields) and double (VTK grids), so every backend follows the same points.
-#include "HostDevice.h"
+#include "cumed/core/HostDevice.h"
 
 #include <cmath>
 #include <cstdint>
@@ -23,17 +23,18 @@ template <class Real> struct Stepping {
   bool rungeKutta4;
 };
 
-CUMED_PIV_HD float SquareRoot(float x) {
+CUMED_HOST_DEVICE float SquareRoot(float x) {
   return sqrtf(x);
 }
-CUMED_PIV_HD double SquareRoot(double x) {
+CUMED_HOST_DEVICE double SquareRoot(double x) {
   return sqrt(x);
 }
 
 /// Bilinear velocity of field k at grid index (i, j) inside the grid; false when a corner of
 /// the cell is blocked.
 template <class Real>
-CUMED_PIV_HD bool SampleField(const FlowGrid<Real>& g, int k, Real i, Real j, Real& vx, Real& vy) {
+CUMED_HOST_DEVICE bool SampleField(const FlowGrid<Real>& g, int k, Real i, Real j, Real& vx,
+                                   Real& vy) {
   const int lastI = g.columns - 2 > 0 ? g.columns - 2 : 0, lastJ = g.rows - 2 > 0 ? g.rows - 2 : 0;
   const int i0 = int(i) < lastI ? int(i) : lastI, j0 = int(j) < lastJ ? int(j) : lastJ;
   const int i1 = i0 + 1 < g.columns ? i0 + 1 : g.columns - 1;
@@ -57,7 +58,8 @@ CUMED_PIV_HD bool SampleField(const FlowGrid<Real>& g, int k, Real i, Real j, Re
 /// Velocity at (x, y) and time t (in field intervals, >= 0), linear between fields; false
 /// outside the grid or where SampleField refuses.
 template <class Real>
-CUMED_PIV_HD bool SampleFlow(const FlowGrid<Real>& g, Real x, Real y, Real t, Real& vx, Real& vy) {
+CUMED_HOST_DEVICE bool SampleFlow(const FlowGrid<Real>& g, Real x, Real y, Real t, Real& vx,
+                                  Real& vy) {
   const Real i = (x - g.originX) / g.spacingX, j = (y - g.originY) / g.spacingY;
   // Written so that NaN fails too.
   if (!(i >= 0 && j >= 0 && i <= Real(g.columns - 1) && j <= Real(g.rows - 1))) return false;
@@ -78,8 +80,8 @@ CUMED_PIV_HD bool SampleFlow(const FlowGrid<Real>& g, Real x, Real y, Real t, Re
 /// Moves (x, y), with velocity (vx, vy) there at time t, one step; false (unmoved) when a
 /// stage samples where there is no flow.
 template <class Real>
-CUMED_PIV_HD bool Advance(const FlowGrid<Real>& g, const Stepping<Real>& s, Real t, Real vx,
-                          Real vy, Real& x, Real& y) {
+CUMED_HOST_DEVICE bool Advance(const FlowGrid<Real>& g, const Stepping<Real>& s, Real t, Real vx,
+                               Real vy, Real& x, Real& y) {
   const Real half = Real(0.5) * s.dt, halfT = t + Real(0.5) * s.h;
   Real mx, my;
   if (!SampleFlow(g, x + half * vx, y + half * vy, halfT, mx, my)) return false;
@@ -99,8 +101,8 @@ CUMED_PIV_HD bool Advance(const FlowGrid<Real>& g, const Stepping<Real>& s, Real
 
 /// Traces one seed into xs, ys, speeds (room for steps + 1 points); returns its point count.
 template <class Real>
-CUMED_PIV_HD int TraceSeed(const FlowGrid<Real>& g, const Stepping<Real>& s, Real x, Real y,
-                           Real* xs, Real* ys, Real* speeds) {
+CUMED_HOST_DEVICE int TraceSeed(const FlowGrid<Real>& g, const Stepping<Real>& s, Real x, Real y,
+                                Real* xs, Real* ys, Real* speeds) {
   int count = 0;
   for (int n = 0; n <= s.steps; ++n) {
     const Real t = Real(n) * s.h;

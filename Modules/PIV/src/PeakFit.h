@@ -2,8 +2,8 @@
 // From a correlation plane to a vector: the peak's neighbourhood, the 3-point sub-pixel fits and
 // the signal-to-noise ratios. Both backends search the plane their own way (a loop, a block
 // reduction) with the same rules, then call EvaluatePeak.
+#include "cumed/core/HostDevice.h"
 #include "cumed/piv/PivField.h"
-#include "src/HostDevice.h"
 #include "src/PassGrid.h"
 
 #include <math.h>
@@ -16,24 +16,24 @@ constexpr int kPeakExclusionRadius = 2;
 /// Ratios are capped here instead of dividing by zero or a negative value.
 constexpr float kMaxRatio = 1e6f;
 
-CUMED_PIV_HD int CircularDistance(int a, int b, int n) {
+CUMED_HOST_DEVICE int CircularDistance(int a, int b, int n) {
   int d = a > b ? a - b : b - a;
   return d < n - d ? d : n - d;
 }
 
 /// True when buffer index k (row-major in an n x n plane) lies in the peak's neighbourhood.
-CUMED_PIV_HD bool NearPeak(int k, int peakIndex, int n) {
+CUMED_HOST_DEVICE bool NearPeak(int k, int peakIndex, int n) {
   return CircularDistance(k % n, peakIndex % n, n) <= kPeakExclusionRadius &&
          CircularDistance(k / n, peakIndex / n, n) <= kPeakExclusionRadius;
 }
 
-CUMED_PIV_HD float ParabolicOffset(float l, float c, float r) {
+CUMED_HOST_DEVICE float ParabolicOffset(float l, float c, float r) {
   const float d = 2.f * l - 4.f * c + 2.f * r;
   return d != 0.f ? (l - r) / d : 0.f;
 }
 
 /// Offset of the true peak from the middle sample, in (-1, 1); 0 when no fit is possible.
-CUMED_PIV_HD float FitOffset(float l, float c, float r, SubPixelFit fit) {
+CUMED_HOST_DEVICE float FitOffset(float l, float c, float r, SubPixelFit fit) {
   float offset = 0.f;
   const bool positive = l > 0.f && c > 0.f && r > 0.f;
   if (fit == SubPixelFit::Gaussian && positive) {
@@ -62,7 +62,7 @@ struct WindowVector {
   unsigned char flags = 0;
 };
 
-CUMED_PIV_HD float CappedRatio(float numerator, float denominator) {
+CUMED_HOST_DEVICE float CappedRatio(float numerator, float denominator) {
   if (numerator <= 0.f) return 0.f;
   return denominator > numerator / kMaxRatio ? numerator / denominator : kMaxRatio;
 }
@@ -71,7 +71,7 @@ CUMED_PIV_HD float CappedRatio(float numerator, float denominator) {
 /// `extension` in the buffer) against the second frame's grown window (0 .. window+2*extension).
 /// A correlation value at shift s sums that many products, so the peak of a displacement d is
 /// weighted by pairs(d): the "loss of pairs" that biases it towards zero.
-CUMED_PIV_HD float PairCount(int s, const PassGrid& g) {
+CUMED_HOST_DEVICE float PairCount(int s, const PassGrid& g) {
   const int span = g.windowSize + 2 * g.extension;
   const int lo = g.extension > -s ? g.extension : -s;
   const int hi = g.extension + g.windowSize < span - s ? g.extension + g.windowSize : span - s;
@@ -80,8 +80,8 @@ CUMED_PIV_HD float PairCount(int s, const PassGrid& g) {
 
 /// The three values around the peak along one axis, divided by their pair counts when the pass
 /// corrects for pair loss.
-CUMED_PIV_HD float FitAxis(float l, float c, float r, int shift, const PassGrid& g,
-                           SubPixelFit fit) {
+CUMED_HOST_DEVICE float FitAxis(float l, float c, float r, int shift, const PassGrid& g,
+                                SubPixelFit fit) {
   if (g.correctPairLoss) {
     const float wl = PairCount(shift - 1, g), wc = PairCount(shift, g),
                 wr = PairCount(shift + 1, g);
@@ -96,8 +96,8 @@ CUMED_PIV_HD float FitAxis(float l, float c, float r, int shift, const PassGrid&
 
 /// The displacement (integer peak shift + sub-pixel offset) and its quality measures; a peak
 /// beyond QuarterWindowLimit keeps its measures but gives no displacement (BeyondQuarterWindow).
-CUMED_PIV_HD WindowVector EvaluatePeak(const float* plane, const PassGrid& g, const PlaneSearch& s,
-                                       SubPixelFit fit) {
+CUMED_HOST_DEVICE WindowVector EvaluatePeak(const float* plane, const PassGrid& g,
+                                            const PlaneSearch& s, SubPixelFit fit) {
   const int n = g.fftSize;
   WindowVector w;
   // No positive peak (a uniform window), or a plane of NaN (non-finite pixels in the window):

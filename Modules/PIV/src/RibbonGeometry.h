@@ -1,7 +1,7 @@
 #pragma once
 // One pathline segment as a flat quad: the formula the CPU loop and the CUDA kernel share
 // (host+device), so both backends write the same floats.
-#include "HostDevice.h"
+#include "cumed/core/HostDevice.h"
 #include "cumed/piv/PathlineRibbons.h"
 
 #include <cmath>
@@ -18,10 +18,10 @@ struct RibbonShape {
 
 /// Writes segment `n` of line `s` (see kRibbonPoints): points[12 m ..], normals[12 m ..],
 /// scalars[4 m ..], triangles[6 m ..].
-CUMED_PIV_HD void WriteRibbonSegment(int s, int n, const float* x, const float* y,
-                                     const float* speed, const int* length,
-                                     const RibbonShape& shape, float* points, float* normals,
-                                     float* scalars, std::int64_t* triangles) {
+CUMED_HOST_DEVICE void WriteRibbonSegment(int s, int n, const float* x, const float* y,
+                                          const float* speed, const int* length,
+                                          const RibbonShape& shape, float* points, float* normals,
+                                          float* scalars, std::int64_t* triangles) {
   const std::int64_t segments = shape.pointsPerLine - 1;
   const std::int64_t m = std::int64_t(s) * segments + n;
   const std::int64_t a = std::int64_t(s) * shape.pointsPerLine + n; // the segment's start

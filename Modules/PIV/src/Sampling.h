@@ -2,19 +2,20 @@
 // Resampling shared by both backends: frames at sub-pixel positions (bilinear, bicubic; edges
 // clamped) and the previous pass's vector field anywhere (bilinear between window centres,
 // constant beyond the outermost centres).
+#include "cumed/core/HostDevice.h"
 #include "cumed/piv/PivOptions.h"
-#include "src/HostDevice.h"
 #include "src/PassGrid.h"
 
 #include <math.h>
 
 namespace cumed::piv::detail {
 
-CUMED_PIV_HD int ClampIndex(int i, int n) {
+CUMED_HOST_DEVICE int ClampIndex(int i, int n) {
   return i < 0 ? 0 : (i >= n ? n - 1 : i);
 }
 
-CUMED_PIV_HD float SampleBilinear(const float* image, int width, int height, float x, float y) {
+CUMED_HOST_DEVICE float SampleBilinear(const float* image, int width, int height, float x,
+                                       float y) {
   const float fx = floorf(x), fy = floorf(y);
   const int x0 = int(fx), y0 = int(fy);
   const float tx = x - fx, ty = y - fy;
@@ -26,7 +27,7 @@ CUMED_PIV_HD float SampleBilinear(const float* image, int width, int height, flo
 }
 
 /// Cubic B-spline basis weights at fraction t of a cell (points -1, 0, +1, +2).
-CUMED_PIV_HD void CubicBSplineWeights(float t, float w[4]) {
+CUMED_HOST_DEVICE void CubicBSplineWeights(float t, float w[4]) {
   const float t2 = t * t, t3 = t2 * t, s = 1.f - t;
   w[0] = s * s * s / 6.f;
   w[1] = (4.f - 6.f * t2 + 3.f * t3) / 6.f;
@@ -39,7 +40,7 @@ CUMED_PIV_HD void CubicBSplineWeights(float t, float w[4]) {
 /// convolution blurs small particle images asymmetrically at the mirrored fractions a symmetric
 /// deformation samples the two frames at, biasing the residual (0.04-0.07 px for 2.5 px
 /// particles); the interpolating spline cuts that about four-fold.
-CUMED_PIV_HD void PrefilterCubicBSpline(float* c, int n, int stride) {
+CUMED_HOST_DEVICE void PrefilterCubicBSpline(float* c, int n, int stride) {
   if (n < 2) return;
   const float z = -0.26794919f; // sqrt(3) - 2
   float sum = c[0], zk = z;
@@ -56,8 +57,8 @@ CUMED_PIV_HD void PrefilterCubicBSpline(float* c, int n, int stride) {
 
 /// The interpolating cubic spline at (x, y), from coefficients (PrefilterCubicBSpline along
 /// rows and columns); edges clamped.
-CUMED_PIV_HD float SampleBicubic(const float* coefficients, int width, int height, float x,
-                                 float y) {
+CUMED_HOST_DEVICE float SampleBicubic(const float* coefficients, int width, int height, float x,
+                                      float y) {
   const float fx = floorf(x), fy = floorf(y);
   const int x0 = int(fx), y0 = int(fy);
   float wx[4], wy[4];
@@ -82,7 +83,7 @@ constexpr int kLanczosTaps = 2 * kLanczosRadius;
 /// the window's sin(pi x / 6) steps by pi/6 from tap to tap (a rotation). The device takes its
 /// fast sine-of-pi and division (the weights were most of a deformation's instructions); the
 /// backends' weights then differ in the last bits, the deformed frames by about 1e-6.
-CUMED_PIV_HD void LanczosWeights(float t, float w[kLanczosTaps]) {
+CUMED_HOST_DEVICE void LanczosWeights(float t, float w[kLanczosTaps]) {
   const float pi = 3.14159265f, a = float(kLanczosRadius);
   const float cosStep = 0.86602540f, sinStep = 0.5f; // cos(pi/6), sin(pi/6)
   const float scaleAPi2 = a / (pi * pi);
@@ -96,7 +97,7 @@ CUMED_PIV_HD void LanczosWeights(float t, float w[kLanczosTaps]) {
   float s = sinf(start), c = cosf(start);
 #endif
   float sum = 0.f;
-  CUMED_PIV_UNROLL
+  CUMED_UNROLL
   for (int i = 0; i < kLanczosTaps; ++i) {
     const float x = float(i + 1 - kLanczosRadius) - t;
     const float numerator = scaleAPi2 * ((i & 1) ? -sinPiT : sinPiT) * s;
@@ -111,11 +112,11 @@ CUMED_PIV_HD void LanczosWeights(float t, float w[kLanczosTaps]) {
     s = next;
   }
   const float scale = 1.f / sum;
-  CUMED_PIV_UNROLL
+  CUMED_UNROLL
   for (int i = 0; i < kLanczosTaps; ++i) w[i] *= scale;
 }
 
-CUMED_PIV_HD float SampleLanczos(const float* image, int width, int height, float x, float y) {
+CUMED_HOST_DEVICE float SampleLanczos(const float* image, int width, int height, float x, float y) {
   const float fx = floorf(x), fy = floorf(y);
   const int x0 = int(fx) + 1 - kLanczosRadius, y0 = int(fy) + 1 - kLanczosRadius;
   float wx[kLanczosTaps], wy[kLanczosTaps];
@@ -125,11 +126,11 @@ CUMED_PIV_HD float SampleLanczos(const float* image, int width, int height, floa
   if (x0 >= 0 && y0 >= 0 && x0 + kLanczosTaps <= width && y0 + kLanczosTaps <= height) {
     // Inside the frame (nearly every sample): no clamping, the same sums.
     const float* corner = image + y0 * width + x0;
-    CUMED_PIV_UNROLL
+    CUMED_UNROLL
     for (int j = 0; j < kLanczosTaps; ++j) {
       const float* row = corner + j * width;
       float line = 0.f;
-      CUMED_PIV_UNROLL
+      CUMED_UNROLL
       for (int i = 0; i < kLanczosTaps; ++i) line += wx[i] * row[i];
       sum += wy[j] * line;
     }
@@ -144,8 +145,8 @@ CUMED_PIV_HD float SampleLanczos(const float* image, int width, int height, floa
   return sum;
 }
 
-CUMED_PIV_HD float SampleFrame(const float* image, int width, int height, float x, float y,
-                               Interpolation interpolation) {
+CUMED_HOST_DEVICE float SampleFrame(const float* image, int width, int height, float x, float y,
+                                    Interpolation interpolation) {
   if (interpolation == Interpolation::Lanczos) return SampleLanczos(image, width, height, x, y);
   return interpolation == Interpolation::Bicubic ? SampleBicubic(image, width, height, x, y)
                                                  : SampleBilinear(image, width, height, x, y);
@@ -162,9 +163,9 @@ struct GridView {
 /// The predictor at vector (c, r): the mean of the unmasked vectors in its (2 radius + 1)^2
 /// neighbourhood, itself included (0 when all are masked). Smoothing the predictor keeps the
 /// noise of one pass from being frozen into the next one's deformation.
-CUMED_PIV_HD void SmoothedAt(const float* u, const float* v, const unsigned char* flags,
-                             int columns, int rows, int c, int r, int radius, float& su,
-                             float& sv) {
+CUMED_HOST_DEVICE void SmoothedAt(const float* u, const float* v, const unsigned char* flags,
+                                  int columns, int rows, int c, int r, int radius, float& su,
+                                  float& sv) {
   float sumU = 0.f, sumV = 0.f;
   int count = 0;
   for (int dr = -radius; dr <= radius; ++dr)
@@ -182,7 +183,7 @@ CUMED_PIV_HD void SmoothedAt(const float* u, const float* v, const unsigned char
 }
 
 /// The grid view of a pass's vectors (arrays in host or device memory).
-CUMED_PIV_HD GridView GridViewOf(const float* u, const float* v, const PassGrid& g) {
+CUMED_HOST_DEVICE GridView GridViewOf(const float* u, const float* v, const PassGrid& g) {
   GridView view;
   view.u = u;
   view.v = v;
@@ -194,12 +195,12 @@ CUMED_PIV_HD GridView GridViewOf(const float* u, const float* v, const PassGrid&
 }
 
 /// Position on the grid in cell units, clamped to the outermost centres.
-CUMED_PIV_HD float GridCoordinate(float p, float origin, float step, int count) {
+CUMED_HOST_DEVICE float GridCoordinate(float p, float origin, float step, int count) {
   const float g = (p - origin) / step;
   return g < 0.f ? 0.f : (g > float(count - 1) ? float(count - 1) : g);
 }
 
-CUMED_PIV_HD void SampleGrid(const GridView& g, float x, float y, float& u, float& v) {
+CUMED_HOST_DEVICE void SampleGrid(const GridView& g, float x, float y, float& u, float& v) {
   const float gx = GridCoordinate(x, g.origin, g.step, g.columns);
   const float gy = GridCoordinate(y, g.origin, g.step, g.rows);
   const int c0 = int(gx), r0 = int(gy);
@@ -214,9 +215,9 @@ CUMED_PIV_HD void SampleGrid(const GridView& g, float x, float y, float& u, floa
 }
 
 template <Interpolation I>
-CUMED_PIV_HD void DeformPixelWith(const float* first, const float* second, int width, int height,
-                                  const GridView& predictor, int x, int y, float& outFirst,
-                                  float& outSecond) {
+CUMED_HOST_DEVICE void DeformPixelWith(const float* first, const float* second, int width,
+                                       int height, const GridView& predictor, int x, int y,
+                                       float& outFirst, float& outSecond) {
   float du, dv;
   SampleGrid(predictor, float(x), float(y), du, dv);
   outFirst = SampleFrame(first, width, height, float(x) - 0.5f * du, float(y) - 0.5f * dv, I);
@@ -226,9 +227,9 @@ CUMED_PIV_HD void DeformPixelWith(const float* first, const float* second, int w
 /// Symmetric deformation at pixel (x, y) by the predictor d there: the first frame sampled at
 /// p - d/2, the second at p + d/2, so a uniform displacement d leaves two identical frames.
 /// `first`/`second` are the frames (bilinear) or their spline coefficients (bicubic).
-CUMED_PIV_HD void DeformPixel(const float* first, const float* second, int width, int height,
-                              const GridView& predictor, Interpolation interpolation, int x, int y,
-                              float& outFirst, float& outSecond) {
+CUMED_HOST_DEVICE void DeformPixel(const float* first, const float* second, int width, int height,
+                                   const GridView& predictor, Interpolation interpolation, int x,
+                                   int y, float& outFirst, float& outSecond) {
   // One branch per interpolation around the whole pixel (not per sample): each is compiled on
   // its own, small enough for the device compiler to unroll the Lanczos taps.
   if (interpolation == Interpolation::Lanczos)

@@ -1,9 +1,9 @@
 #pragma once
 // Validation of one vector among its neighbours, shared by both backends: element-wise tests
 // (peak-to-peak, global limits), the normalised median test and the replacement value.
+#include "cumed/core/HostDevice.h"
 #include "cumed/piv/PivField.h"
 #include "cumed/piv/PivOptions.h"
-#include "src/HostDevice.h"
 
 #include <math.h>
 
@@ -27,7 +27,7 @@ struct ValidationParameters {
 ValidationParameters ParametersOf(const ValidationOptions& options);
 
 /// Median of values[0..count) (count >= 1); reorders them.
-CUMED_PIV_HD float MedianOf(float* values, int count) {
+CUMED_HOST_DEVICE float MedianOf(float* values, int count) {
   for (int i = 1; i < count; ++i) {
     const float key = values[i];
     int j = i - 1;
@@ -41,8 +41,9 @@ CUMED_PIV_HD float MedianOf(float* values, int count) {
 }
 
 /// The flags of the element-wise tests for one vector (the correlation's own flags are kept).
-CUMED_PIV_HD unsigned char ElementwiseFlags(float u, float v, float peakToPeak, unsigned char flags,
-                                            const ValidationParameters& p) {
+CUMED_HOST_DEVICE unsigned char ElementwiseFlags(float u, float v, float peakToPeak,
+                                                 unsigned char flags,
+                                                 const ValidationParameters& p) {
   flags &= (Masked | InvalidPeak | BeyondQuarterWindow);
   if (flags) return flags;
   if (peakToPeak < p.minPeakToPeak) flags |= LowPeakToPeak;
@@ -52,9 +53,9 @@ CUMED_PIV_HD unsigned char ElementwiseFlags(float u, float v, float peakToPeak, 
 
 /// The u, v of the neighbours of (c, r) (itself excluded, radius p.radius) whose `state` is
 /// non-zero when `wantSet`, zero otherwise; returns how many.
-CUMED_PIV_HD int GatherNeighbours(const float* u, const float* v, const unsigned char* state,
-                                  bool wantSet, int columns, int rows, int c, int r,
-                                  const ValidationParameters& p, float* nu, float* nv) {
+CUMED_HOST_DEVICE int GatherNeighbours(const float* u, const float* v, const unsigned char* state,
+                                       bool wantSet, int columns, int rows, int c, int r,
+                                       const ValidationParameters& p, float* nu, float* nv) {
   int count = 0;
   for (int dr = -p.radius; dr <= p.radius; ++dr)
     for (int dc = -p.radius; dc <= p.radius; ++dc) {
@@ -71,9 +72,9 @@ CUMED_PIV_HD int GatherNeighbours(const float* u, const float* v, const unsigned
 
 /// Normalised median test of vector (c, r) against its neighbours without flags. A component
 /// fails when |x - median| / (median of the neighbours' |x_j - median| + epsilon) > threshold.
-CUMED_PIV_HD bool FailsMedianTest(const float* u, const float* v, const unsigned char* flags,
-                                  int columns, int rows, int c, int r,
-                                  const ValidationParameters& p) {
+CUMED_HOST_DEVICE bool FailsMedianTest(const float* u, const float* v, const unsigned char* flags,
+                                       int columns, int rows, int c, int r,
+                                       const ValidationParameters& p) {
   float nu[kMaxNeighbours], nv[kMaxNeighbours];
   const int count = GatherNeighbours(u, v, flags, false, columns, rows, c, r, p, nu, nv);
   if (count == 0) return false;
@@ -90,9 +91,9 @@ CUMED_PIV_HD bool FailsMedianTest(const float* u, const float* v, const unsigned
 
 /// The replacement of vector (c, r) from its usable neighbours (median or mean); false when it
 /// has none.
-CUMED_PIV_HD bool ReplacementAt(const float* u, const float* v, const unsigned char* usable,
-                                int columns, int rows, int c, int r, const ValidationParameters& p,
-                                float& ru, float& rv) {
+CUMED_HOST_DEVICE bool ReplacementAt(const float* u, const float* v, const unsigned char* usable,
+                                     int columns, int rows, int c, int r,
+                                     const ValidationParameters& p, float& ru, float& rv) {
   float nu[kMaxNeighbours], nv[kMaxNeighbours];
   const int count = GatherNeighbours(u, v, usable, true, columns, rows, c, r, p, nu, nv);
   if (count == 0) return false;

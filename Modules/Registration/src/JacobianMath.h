@@ -4,7 +4,7 @@
 // differences along the image's index axes over 2 * spacing, a neighbour outside the image
 // replaced by the voxel itself (ITK's zero-flux Neumann condition, so a border derivative is half
 // the one-sided difference), no direction applied, det(I + grad u). Doubles throughout.
-#include "src/HostDevice.h"
+#include "cumed/core/HostDevice.h"
 
 #include <cstdint>
 
@@ -15,9 +15,8 @@ struct FieldShape {
   double halfInverseSpacing[3]; ///< 0.5 / spacing
 };
 
-CUMED_REGISTRATION_HD float VoxelJacobianDeterminant(const FieldShape& f, const float* field,
-                                                     std::int64_t x, std::int64_t y,
-                                                     std::int64_t z) {
+CUMED_HOST_DEVICE float VoxelJacobianDeterminant(const FieldShape& f, const float* field,
+                                                 std::int64_t x, std::int64_t y, std::int64_t z) {
   const std::int64_t at[3] = {x, y, z};
   const std::int64_t stride[3] = {1, f.size[0], f.size[0] * f.size[1]};
   const std::int64_t centre = x + stride[1] * y + stride[2] * z;

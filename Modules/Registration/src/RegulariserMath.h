@@ -4,7 +4,7 @@
 // there is a function of those 27 stencil sums (3 components x 9 channels), and its derivative
 // with respect to them (the node's "adjoint") is what the gradient gathers back through the same
 // stencils. Doubles throughout.
-#include "src/HostDevice.h"
+#include "cumed/core/HostDevice.h"
 #include "src/Regularisers.h"
 
 #include <cmath>
@@ -36,40 +36,40 @@ constexpr double kLogJacobianKnee = 0.1;
 
 /// The cubic B-spline at its nodes, per axis, at offsets -1, 0, 1: 0 value (1, 4, 1)/6,
 /// 1 first derivative (-1, 0, 1)/2, 2 second derivative (1, -2, 1) (index units).
-CUMED_REGISTRATION_HD double NodeStencil(int order, int offset) {
+CUMED_HOST_DEVICE double NodeStencil(int order, int offset) {
   if (order == 0) return offset == 0 ? 4.0 / 6.0 : 1.0 / 6.0;
   if (order == 1) return 0.5 * offset;
   return offset == 0 ? -2.0 : 1.0;
 }
 
 /// The derivative order a channel takes along an axis.
-CUMED_REGISTRATION_HD int ChannelOrder(int channel, int axis) {
+CUMED_HOST_DEVICE int ChannelOrder(int channel, int axis) {
   if (channel < 3) return channel == axis ? 1 : 0;
   if (channel < 6) return channel - 3 == axis ? 2 : 0;
   return channel - 6 == 2 - axis ? 0 : 1; // xy (6) skips z, xz (7) skips y, yz (8) skips x
 }
 
 /// Channels that differentiate along z, left out on a planar grid.
-CUMED_REGISTRATION_HD bool UsesZ(int channel) {
+CUMED_HOST_DEVICE bool UsesZ(int channel) {
   return channel == 2 || channel == 5 || channel == 7 || channel == 8;
 }
 
 /// The weight of the coefficient at offset (ox, oy, oz) from a node in a channel's stencil.
-CUMED_REGISTRATION_HD double ChannelWeight(int channel, int ox, int oy, int oz) {
+CUMED_HOST_DEVICE double ChannelWeight(int channel, int ox, int oy, int oz) {
   return NodeStencil(ChannelOrder(channel, 0), ox) * NodeStencil(ChannelOrder(channel, 1), oy) *
          NodeStencil(ChannelOrder(channel, 2), oz);
 }
 
 /// The index of the interior node (x, y, z) (each coordinate in 1 .. size - 2).
-CUMED_REGISTRATION_HD std::int64_t InteriorIndex(const RegulariserParams& p, std::int64_t x,
-                                                 std::int64_t y, std::int64_t z) {
+CUMED_HOST_DEVICE std::int64_t InteriorIndex(const RegulariserParams& p, std::int64_t x,
+                                             std::int64_t y, std::int64_t z) {
   return (x - 1) + p.interior[0] * ((y - 1) + p.interior[1] * (z - 1));
 }
 
 /// The stencil sums s[k][c] at interior node (x, y, z); `coefficients` holds 3 x controlPoints.
-CUMED_REGISTRATION_HD void NodeStencilSums(const RegulariserParams& p, const float* coefficients,
-                                           std::int64_t x, std::int64_t y, std::int64_t z,
-                                           double s[3][kChannels]) {
+CUMED_HOST_DEVICE void NodeStencilSums(const RegulariserParams& p, const float* coefficients,
+                                       std::int64_t x, std::int64_t y, std::int64_t z,
+                                       double s[3][kChannels]) {
   const std::int64_t n = p.size[0] * p.size[1] * p.size[2];
   for (int k = 0; k < 3; ++k)
     for (int c = 0; c < kChannels; ++c) s[k][c] = 0.0;
@@ -87,7 +87,7 @@ CUMED_REGISTRATION_HD void NodeStencilSums(const RegulariserParams& p, const flo
 }
 
 /// The log-Jacobian penalty of a determinant and its derivative.
-CUMED_REGISTRATION_HD double LogJacobianPenalty(double det, double* slope) {
+CUMED_HOST_DEVICE double LogJacobianPenalty(double det, double* slope) {
   if (det >= kLogJacobianKnee) {
     const double l = std::log(det);
     *slope = 2.0 * l / det;
@@ -102,8 +102,8 @@ CUMED_REGISTRATION_HD double LogJacobianPenalty(double det, double* slope) {
 
 /// The weighted penalty at one node from its stencil sums, and its derivative with respect to
 /// each sum (`adjoint`, same layout).
-CUMED_REGISTRATION_HD double NodePenalty(const RegulariserParams& p, const double s[3][kChannels],
-                                         double adjoint[3][kChannels]) {
+CUMED_HOST_DEVICE double NodePenalty(const RegulariserParams& p, const double s[3][kChannels],
+                                     double adjoint[3][kChannels]) {
   const double* D = p.direction;
   const double* ih = p.inverseSpacing;
   // Physical gradient G[k][j] = du_k/dx_j = sum_a (index derivative along a / h_a) D[j][a].
@@ -195,9 +195,9 @@ CUMED_REGISTRATION_HD double NodePenalty(const RegulariserParams& p, const doubl
 /// The gradient at control point (x, y, z): the adjoints of the interior nodes in its 3x3x3
 /// neighbourhood through their stencils. `adjoint` holds 3 x kChannels arrays of one value per
 /// interior node (channel-major: (k * kChannels + c) * interiorNodes + node).
-CUMED_REGISTRATION_HD void GatherNodeGradient(const RegulariserParams& p, const double* adjoint,
-                                              std::int64_t x, std::int64_t y, std::int64_t z,
-                                              double g[3]) {
+CUMED_HOST_DEVICE void GatherNodeGradient(const RegulariserParams& p, const double* adjoint,
+                                          std::int64_t x, std::int64_t y, std::int64_t z,
+                                          double g[3]) {
   const std::int64_t nodes = p.interior[0] * p.interior[1] * p.interior[2];
   g[0] = g[1] = g[2] = 0.0;
   for (int oz = -1; oz <= 1; ++oz)

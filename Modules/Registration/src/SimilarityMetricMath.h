@@ -1,7 +1,7 @@
 #pragma once
 // The per-voxel formulas of the similarity metrics, host and device code, so both backends compute
 // every term the same way (see SimilarityMetrics.h for the costs). Doubles throughout.
-#include "src/HostDevice.h"
+#include "cumed/core/HostDevice.h"
 
 #include <cmath>
 #include <cstdint>
@@ -13,7 +13,7 @@ namespace cumed::registration::detail {
 constexpr std::int64_t kMetricChunk = 4096;
 
 /// Whether voxel v counts: every voxel without a mask, else the mask's nonzero ones.
-CUMED_REGISTRATION_HD bool Counted(const std::uint8_t* mask, std::int64_t v) {
+CUMED_HOST_DEVICE bool Counted(const std::uint8_t* mask, std::int64_t v) {
   return !mask || mask[v] != 0;
 }
 
@@ -25,15 +25,14 @@ struct NccMoments {
   double varF, varW, cov; ///< centred second moments divided by count
 };
 
-CUMED_REGISTRATION_HD NccMoments MakeNccMoments(double count, double sumF, double sumW,
-                                                double centredFF, double centredWW,
-                                                double centredFW) {
+CUMED_HOST_DEVICE NccMoments MakeNccMoments(double count, double sumF, double sumW,
+                                            double centredFF, double centredWW, double centredFW) {
   return NccMoments{
       count, sumF / count, sumW / count, centredFF / count, centredWW / count, centredFW / count};
 }
 
 /// dCost/dwarped at a counted voxel, cost = -cov / sqrt(varF varW).
-CUMED_REGISTRATION_HD double NccDerivative(const NccMoments& m, double f, double w) {
+CUMED_HOST_DEVICE double NccDerivative(const NccMoments& m, double f, double w) {
   const double scale = -1.0 / (m.count * sqrt(m.varF * m.varW));
   return scale * ((f - m.meanF) - m.cov * (w - m.meanW) / m.varW);
 }
@@ -51,8 +50,8 @@ struct LocalNccTerm {
 /// variance there is rounding noise): it adds nothing to the cost.
 constexpr double kLocalFlatFraction = 1e-10;
 
-CUMED_REGISTRATION_HD LocalNccTerm LocalNcc(double s1, double sf, double sw, double sff, double sww,
-                                            double sfw) {
+CUMED_HOST_DEVICE LocalNccTerm LocalNcc(double s1, double sf, double sw, double sff, double sww,
+                                        double sfw) {
   LocalNccTerm t{0.0, 0.0, 0.0, 0.0};
   if (!(s1 > 0.0)) return t;
   const double inv = 1.0 / s1;
@@ -70,8 +69,8 @@ CUMED_REGISTRATION_HD LocalNccTerm LocalNcc(double s1, double sf, double sw, dou
 
 /// dCost/dwarped at a counted voxel v from the smoothed coefficient images at v; scale = -1/count.
 /// W_v enters the windows around it as mask W, mask W^2 and mask F W (the window is symmetric).
-CUMED_REGISTRATION_HD double LocalNccDerivative(double scale, double f, double w, double smoothedFw,
-                                                double smoothedWw, double smoothedW) {
+CUMED_HOST_DEVICE double LocalNccDerivative(double scale, double f, double w, double smoothedFw,
+                                            double smoothedWw, double smoothedW) {
   return scale * (f * smoothedFw + 2.0 * w * smoothedWw + smoothedW);
 }
 
@@ -81,14 +80,14 @@ CUMED_REGISTRATION_HD double LocalNccDerivative(double scale, double f, double w
 /// exact in any order, so the joint histogram is the same bits on every backend and every run.
 constexpr double kParzenUnit = 4294967296.0; // 2^32
 
-CUMED_REGISTRATION_HD double CubicBSpline(double u) {
+CUMED_HOST_DEVICE double CubicBSpline(double u) {
   const double a = fabs(u);
   if (a < 1.0) return (4.0 - 6.0 * a * a + 3.0 * a * a * a) / 6.0;
   if (a < 2.0) return (2.0 - a) * (2.0 - a) * (2.0 - a) / 6.0;
   return 0.0;
 }
 
-CUMED_REGISTRATION_HD double CubicBSplineDerivative(double u) {
+CUMED_HOST_DEVICE double CubicBSplineDerivative(double u) {
   const double a = fabs(u), s = u < 0.0 ? -1.0 : 1.0;
   if (a < 1.0) return s * (-2.0 * a + 1.5 * a * a);
   if (a < 2.0) return -s * 0.5 * (2.0 - a) * (2.0 - a);
@@ -104,8 +103,8 @@ struct ParzenPlace {
   double t, dtdw;
 };
 
-CUMED_REGISTRATION_HD ParzenPlace PlaceInHistogram(float f, float w, int bins, float fixedLo,
-                                                   float fixedHi, float movingLo, float movingHi) {
+CUMED_HOST_DEVICE ParzenPlace PlaceInHistogram(float f, float w, int bins, float fixedLo,
+                                               float fixedHi, float movingLo, float movingHi) {
   ParzenPlace p;
   const double fb = floor((double(f) - fixedLo) * bins / (double(fixedHi) - fixedLo));
   p.fixedBin = !(fb > 0.0) ? 0 : fb > bins - 1 ? bins - 1 : int(fb); // NaN: bin 0
@@ -125,13 +124,13 @@ CUMED_REGISTRATION_HD ParzenPlace PlaceInHistogram(float f, float w, int bins, f
   return p;
 }
 
-CUMED_REGISTRATION_HD std::uint64_t ParzenUnits(double weight) {
+CUMED_HOST_DEVICE std::uint64_t ParzenUnits(double weight) {
   return static_cast<std::uint64_t>(weight * kParzenUnit + 0.5);
 }
 
 /// dCost/dwarped at a counted voxel placed at p; perUnit: the table's row of p's fixed bin from
 /// its first warped bin (4 entries).
-CUMED_REGISTRATION_HD double NmiDerivative(const ParzenPlace& p, const double* perUnit) {
+CUMED_HOST_DEVICE double NmiDerivative(const ParzenPlace& p, const double* perUnit) {
   double sum = 0.0;
   for (int q = 0; q < 4; ++q)
     sum += perUnit[q] * CubicBSplineDerivative(p.firstWarpedBin + q - p.t);

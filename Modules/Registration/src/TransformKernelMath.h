@@ -5,7 +5,7 @@
 // Scratch layout (floats): the x pass's rows T1[c][cz][cy][i] at scratch[0 ..), then the y pass's
 // planes T2[c][cz][j][i] after them (XPassFloats(g) in). The adjoint reuses the two regions: its z
 // pass writes the second, its y pass the first.
-#include "src/HostDevice.h"
+#include "cumed/core/HostDevice.h"
 #include "src/LevelGeometry.h"
 
 #include <cmath>
@@ -14,34 +14,34 @@
 namespace cumed::registration::detail {
 
 /// Fixed voxels (LevelGeometry::voxels() is host code only).
-CUMED_REGISTRATION_HD std::int64_t VoxelsOf(const LevelGeometry& g) {
+CUMED_HOST_DEVICE std::int64_t VoxelsOf(const LevelGeometry& g) {
   return g.fixedSize[0] * g.fixedSize[1] * g.fixedSize[2];
 }
 
 /// Floats of the x pass's rows (3 * gz * gy * nx); the y pass's planes follow them.
-CUMED_REGISTRATION_HD std::int64_t XPassFloats(const LevelGeometry& g) {
+CUMED_HOST_DEVICE std::int64_t XPassFloats(const LevelGeometry& g) {
   return 3 * g.gridSize[2] * g.gridSize[1] * g.fixedSize[0];
 }
 
 /// sum_a w[a] * v[a], a = 0..3 in order: the one sum of every forward pass (a kernel that keeps
 /// the four values in registers calls it directly).
-CUMED_REGISTRATION_HD float WeightedSum(const float* w, const float v[4]) {
+CUMED_HOST_DEVICE float WeightedSum(const float* w, const float v[4]) {
   float sum = 0.0f;
-  CUMED_REGISTRATION_UNROLL
+  CUMED_UNROLL
   for (int a = 0; a < 4; ++a) sum += w[a] * v[a];
   return sum;
 }
 
 /// sum_a w[a] * src[a * stride], a = 0..3 in order.
-CUMED_REGISTRATION_HD float SupportSum(const float* w, const float* src, std::int64_t stride) {
+CUMED_HOST_DEVICE float SupportSum(const float* w, const float* src, std::int64_t stride) {
   const float v[4] = {src[0], src[stride], src[2 * stride], src[3 * stride]};
   return WeightedSum(w, v);
 }
 
 /// The forward pass along one axis at fixed index `at`: `src` points at control index 0 of the
 /// line, `stride` apart; 0 outside the support.
-CUMED_REGISTRATION_HD float ForwardAlong(const AxisTable& t, std::int64_t at, const float* src,
-                                         std::int64_t stride) {
+CUMED_HOST_DEVICE float ForwardAlong(const AxisTable& t, std::int64_t at, const float* src,
+                                     std::int64_t stride) {
   const std::int32_t start = t.start[at];
   if (start < 0) return 0.0f;
   return SupportSum(t.weight + 4 * at, src + start * stride, stride);
@@ -49,8 +49,8 @@ CUMED_REGISTRATION_HD float ForwardAlong(const AxisTable& t, std::int64_t at, co
 
 /// The adjoint pass along one axis at control index `c`: the weighted sum over the fixed indices
 /// whose support holds c, in increasing order; `src` points at fixed index 0 of the line.
-CUMED_REGISTRATION_HD float GatherAlong(const AxisTable& t, std::int64_t c, const float* src,
-                                        std::int64_t stride) {
+CUMED_HOST_DEVICE float GatherAlong(const AxisTable& t, std::int64_t c, const float* src,
+                                    std::int64_t stride) {
   float sum = 0.0f;
   const std::int32_t last = t.lastVoxel[c];
   for (std::int32_t v = t.firstVoxel[c]; v <= last; ++v)
@@ -60,20 +60,20 @@ CUMED_REGISTRATION_HD float GatherAlong(const AxisTable& t, std::int64_t c, cons
 
 // Forward: coefficients -> T1 (x pass) -> T2 (y pass) -> field (z pass). `plane` is c * gz + cz.
 
-CUMED_REGISTRATION_HD float ForwardX(const LevelGeometry& g, const float* coefficients,
-                                     std::int64_t plane, std::int64_t cy, std::int64_t i) {
+CUMED_HOST_DEVICE float ForwardX(const LevelGeometry& g, const float* coefficients,
+                                 std::int64_t plane, std::int64_t cy, std::int64_t i) {
   const std::int64_t line = plane * g.gridSize[1] + cy;
   return ForwardAlong(g.axis[0], i, coefficients + line * g.gridSize[0], 1);
 }
 
-CUMED_REGISTRATION_HD float ForwardY(const LevelGeometry& g, const float* t1, std::int64_t plane,
-                                     std::int64_t j, std::int64_t i) {
+CUMED_HOST_DEVICE float ForwardY(const LevelGeometry& g, const float* t1, std::int64_t plane,
+                                 std::int64_t j, std::int64_t i) {
   const std::int64_t nx = g.fixedSize[0];
   return ForwardAlong(g.axis[1], j, t1 + plane * g.gridSize[1] * nx + i, nx);
 }
 
-CUMED_REGISTRATION_HD float ForwardZ(const LevelGeometry& g, const float* t2, std::int64_t c,
-                                     std::int64_t k, std::int64_t j, std::int64_t i) {
+CUMED_HOST_DEVICE float ForwardZ(const LevelGeometry& g, const float* t2, std::int64_t c,
+                                 std::int64_t k, std::int64_t j, std::int64_t i) {
   const std::int64_t nx = g.fixedSize[0], ny = g.fixedSize[1];
   return ForwardAlong(g.axis[2], k, t2 + (c * g.gridSize[2] * ny + j) * nx + i, ny * nx);
 }
@@ -81,21 +81,20 @@ CUMED_REGISTRATION_HD float ForwardZ(const LevelGeometry& g, const float* t2, st
 // Adjoint: voxel gradient -> S1[c][cz][j][i] (z pass) -> S2[c][cz][cy][i] (y pass) ->
 // coefficients (x pass).
 
-CUMED_REGISTRATION_HD float AdjointZ(const LevelGeometry& g, const float* voxelGradient,
-                                     std::int64_t c, std::int64_t cz, std::int64_t j,
-                                     std::int64_t i) {
+CUMED_HOST_DEVICE float AdjointZ(const LevelGeometry& g, const float* voxelGradient, std::int64_t c,
+                                 std::int64_t cz, std::int64_t j, std::int64_t i) {
   const std::int64_t nx = g.fixedSize[0], ny = g.fixedSize[1];
   return GatherAlong(g.axis[2], cz, voxelGradient + c * VoxelsOf(g) + j * nx + i, ny * nx);
 }
 
-CUMED_REGISTRATION_HD float AdjointY(const LevelGeometry& g, const float* s1, std::int64_t plane,
-                                     std::int64_t cy, std::int64_t i) {
+CUMED_HOST_DEVICE float AdjointY(const LevelGeometry& g, const float* s1, std::int64_t plane,
+                                 std::int64_t cy, std::int64_t i) {
   const std::int64_t nx = g.fixedSize[0];
   return GatherAlong(g.axis[1], cy, s1 + plane * g.fixedSize[1] * nx + i, nx);
 }
 
-CUMED_REGISTRATION_HD float AdjointX(const LevelGeometry& g, const float* s2, std::int64_t plane,
-                                     std::int64_t cy, std::int64_t cx) {
+CUMED_HOST_DEVICE float AdjointX(const LevelGeometry& g, const float* s2, std::int64_t plane,
+                                 std::int64_t cy, std::int64_t cx) {
   const std::int64_t line = plane * g.gridSize[1] + cy;
   return GatherAlong(g.axis[0], cx, s2 + line * g.fixedSize[0], 1);
 }
@@ -108,7 +107,7 @@ struct AxisSample {
   bool moves;
 };
 
-CUMED_REGISTRATION_HD AxisSample SampleAxis(float x, std::int64_t size) {
+CUMED_HOST_DEVICE AxisSample SampleAxis(float x, std::int64_t size) {
   if (size <= 1) return {0, 0, 0.0f, false};
   const float top = static_cast<float>(size - 1);
   if (!(x >= 0.0f)) return {0, 1, 0.0f, false}; // below the border (or NaN): the first voxel
@@ -120,8 +119,8 @@ CUMED_REGISTRATION_HD AxisSample SampleAxis(float x, std::int64_t size) {
 
 /// Whether all eight moving voxels a trilinear sample reads are in `mask` (one byte per moving
 /// voxel): a voxel next to an excluded one would carry part of its value into the warped image.
-CUMED_REGISTRATION_HD bool ReadsOnlyMasked(const std::uint8_t* mask, const AxisSample s[3],
-                                           std::int64_t mx, std::int64_t mxy) {
+CUMED_HOST_DEVICE bool ReadsOnlyMasked(const std::uint8_t* mask, const AxisSample s[3],
+                                       std::int64_t mx, std::int64_t mxy) {
   const std::uint8_t* z0 = mask + s[2].i0 * mxy;
   const std::uint8_t* z1 = mask + s[2].i1 * mxy;
   const std::int64_t y0 = s[1].i0 * mx, y1 = s[1].i1 * mx;
@@ -136,12 +135,12 @@ CUMED_REGISTRATION_HD bool ReadsOnlyMasked(const std::uint8_t* mask, const AxisS
 /// so content that left the moving image's field of view pulls on nothing, and, with a moving
 /// mask (on the moving grid), sampled from masked moving voxels only (ReadsOnlyMasked: the
 /// mask eroded by the interpolation's reach, as elastix's ErodeMask does for its moving mask).
-CUMED_REGISTRATION_HD void WarpVoxel(const LevelGeometry& g, const float* moving,
-                                     const float* field, std::int64_t v, std::int64_t i,
-                                     std::int64_t j, std::int64_t k, float* warped, float* gradient,
-                                     const std::uint8_t* fixedMask = nullptr,
-                                     std::uint8_t* counted = nullptr,
-                                     const std::uint8_t* movingMask = nullptr) {
+CUMED_HOST_DEVICE void WarpVoxel(const LevelGeometry& g, const float* moving, const float* field,
+                                 std::int64_t v, std::int64_t i, std::int64_t j, std::int64_t k,
+                                 float* warped, float* gradient,
+                                 const std::uint8_t* fixedMask = nullptr,
+                                 std::uint8_t* counted = nullptr,
+                                 const std::uint8_t* movingMask = nullptr) {
   const std::int64_t n = VoxelsOf(g);
   const float u[3] = {field[v], field[n + v], field[2 * n + v]};
   const float p[3] = {static_cast<float>(i), static_cast<float>(j), static_cast<float>(k)};
@@ -149,7 +148,7 @@ CUMED_REGISTRATION_HD void WarpVoxel(const LevelGeometry& g, const float* moving
   const float* d = g.displacementToMoving;
   AxisSample s[3];
   bool inside = true;
-  CUMED_REGISTRATION_UNROLL
+  CUMED_UNROLL
   for (int r = 0; r < 3; ++r) {
     const float index = m[3 * r] * p[0] + m[3 * r + 1] * p[1] + m[3 * r + 2] * p[2] +
                         g.movingOffset[r] +
@@ -181,7 +180,7 @@ CUMED_REGISTRATION_HD void WarpVoxel(const LevelGeometry& g, const float* moving
                                   : 0.0f,
                        s[1].moves ? gz * (c10 - c00) + fz * (c11 - c01) : 0.0f,
                        s[2].moves ? c1 - c0 : 0.0f};
-  CUMED_REGISTRATION_UNROLL
+  CUMED_UNROLL
   for (int c = 0; c < 3; ++c)
     gradient[c * n + v] = d[c] * di[0] + d[3 + c] * di[1] + d[6 + c] * di[2];
 }

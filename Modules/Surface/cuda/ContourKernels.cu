@@ -163,7 +163,8 @@ __global__ void TotalsKernel(const std::uint32_t* pointCounts, const std::uint64
 }
 
 /// A cell that makes triangles: its unit, its bit and where its triangles start in the unit.
-CUMED_CONTOUR_HD std::uint64_t PackCell(std::uint32_t unit, int bit, std::uint32_t first) {
+CUMED_HOST_DEVICE_FORCEINLINE std::uint64_t PackCell(std::uint32_t unit, int bit,
+                                                     std::uint32_t first) {
   return (static_cast<std::uint64_t>(unit) << 16) | (static_cast<std::uint64_t>(bit) << 8) | first;
 }
 

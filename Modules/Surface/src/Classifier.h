@@ -17,7 +17,7 @@ template <class T> struct Classifier {
   Compare threshold;
   bool labelMode;
 
-  CUMED_CONTOUR_HD bool inside(T s) const {
+  CUMED_HOST_DEVICE_FORCEINLINE bool inside(T s) const {
     return labelMode ? static_cast<Compare>(s) == threshold : static_cast<Compare>(s) >= threshold;
   }
 

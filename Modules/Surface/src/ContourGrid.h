@@ -18,17 +18,13 @@
 // ids. The ghost plane's z-edges read plane zEnd + 1: slabs classify two planes above their own.
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define CUMED_CONTOUR_HD __host__ __device__ __forceinline__
-#else
-#define CUMED_CONTOUR_HD inline
-#endif
+#include "cumed/core/HostDevice.h"
 
 namespace cumed::surface::detail {
 
 constexpr int kWordBits = 32;
 
-CUMED_CONTOUR_HD int PopCount(std::uint32_t word) {
+CUMED_HOST_DEVICE_FORCEINLINE int PopCount(std::uint32_t word) {
 #if defined(__CUDA_ARCH__)
   return __popc(word);
 #elif defined(__POPCNT__)
@@ -42,7 +38,7 @@ CUMED_CONTOUR_HD int PopCount(std::uint32_t word) {
 #endif
 }
 
-CUMED_CONTOUR_HD int LowestBit(std::uint32_t word) {
+CUMED_HOST_DEVICE_FORCEINLINE int LowestBit(std::uint32_t word) {
 #if defined(__CUDA_ARCH__)
   return __ffs(word) - 1;
 #else
@@ -51,7 +47,7 @@ CUMED_CONTOUR_HD int LowestBit(std::uint32_t word) {
 }
 
 /// Bits [0, bit) set.
-CUMED_CONTOUR_HD std::uint32_t LowMask(int bit) {
+CUMED_HOST_DEVICE_FORCEINLINE std::uint32_t LowMask(int bit) {
   return bit == 0 ? 0u : (0xffffffffu >> (kWordBits - bit));
 }
 
@@ -60,43 +56,49 @@ struct ContourGrid {
   std::int64_t words = 0;              ///< 32-bit words per row
   std::int64_t zBegin = 0, zEnd = 0;   ///< planes this slab owns
 
-  CUMED_CONTOUR_HD std::int64_t unitsPerPlane() const { return ny * words; }
-  CUMED_CONTOUR_HD bool hasGhostPlane() const { return zEnd < nz; }
+  CUMED_HOST_DEVICE_FORCEINLINE std::int64_t unitsPerPlane() const { return ny * words; }
+  CUMED_HOST_DEVICE_FORCEINLINE bool hasGhostPlane() const { return zEnd < nz; }
   /// Planes whose units are counted: the owned ones plus the ghost plane.
-  CUMED_CONTOUR_HD std::int64_t countPlanes() const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::int64_t countPlanes() const {
     return zEnd - zBegin + (hasGhostPlane() ? 1 : 0);
   }
-  CUMED_CONTOUR_HD std::int64_t countUnits() const { return countPlanes() * unitsPerPlane(); }
+  CUMED_HOST_DEVICE_FORCEINLINE std::int64_t countUnits() const {
+    return countPlanes() * unitsPerPlane();
+  }
   /// Planes of classified bits the slab needs: its own, the ghost plane and the one above that
   /// (the ghost plane's z-edges), those that exist.
-  CUMED_CONTOUR_HD std::int64_t bitPlanes() const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::int64_t bitPlanes() const {
     return (zEnd + 2 < nz ? zEnd + 2 : nz) - zBegin;
   }
-  CUMED_CONTOUR_HD std::int64_t bitWords() const { return bitPlanes() * unitsPerPlane(); }
+  CUMED_HOST_DEVICE_FORCEINLINE std::int64_t bitWords() const {
+    return bitPlanes() * unitsPerPlane();
+  }
   /// Entries of the point-count array: three segments (x, y, z) per row of the counted planes.
-  CUMED_CONTOUR_HD std::int64_t pointCountLength() const { return 3 * countUnits(); }
+  CUMED_HOST_DEVICE_FORCEINLINE std::int64_t pointCountLength() const { return 3 * countUnits(); }
   /// The entries of the owned planes (they come first; the ghost plane's follow).
-  CUMED_CONTOUR_HD std::int64_t ownPointEntries() const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::int64_t ownPointEntries() const {
     return 3 * (zEnd - zBegin) * unitsPerPlane();
   }
   /// Entries of the triangle-count array: one per unit of every owned plane.
-  CUMED_CONTOUR_HD std::int64_t triangleCountLength() const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::int64_t triangleCountLength() const {
     return (zEnd - zBegin) * unitsPerPlane();
   }
 
-  CUMED_CONTOUR_HD std::int64_t bitIndex(std::int64_t j, std::int64_t k, std::int64_t w) const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::int64_t bitIndex(std::int64_t j, std::int64_t k,
+                                                      std::int64_t w) const {
     return ((k - zBegin) * ny + j) * words + w;
   }
   /// Count entry of unit w of row (j, k) for the points on its `axis` edges (0 x, 1 y, 2 z).
-  CUMED_CONTOUR_HD std::int64_t pointSegment(std::int64_t j, std::int64_t k, int axis,
-                                             std::int64_t w) const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::int64_t pointSegment(std::int64_t j, std::int64_t k, int axis,
+                                                          std::int64_t w) const {
     return (((k - zBegin) * ny + j) * 3 + axis) * words + w;
   }
-  CUMED_CONTOUR_HD std::int64_t triangleUnit(std::int64_t j, std::int64_t k, std::int64_t w) const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::int64_t triangleUnit(std::int64_t j, std::int64_t k,
+                                                          std::int64_t w) const {
     return bitIndex(j, k, w);
   }
   /// Bits of word w whose x index is below `limit`.
-  CUMED_CONTOUR_HD std::uint32_t belowMask(std::int64_t w, std::int64_t limit) const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::uint32_t belowMask(std::int64_t w, std::int64_t limit) const {
     const std::int64_t n = limit - w * kWordBits;
     return n <= 0 ? 0u : (n >= kWordBits ? 0xffffffffu : LowMask(static_cast<int>(n)));
   }
@@ -116,7 +118,8 @@ struct UnitWords {
   ContourGrid grid;
   std::int64_t j, k, w;
 
-  CUMED_CONTOUR_HD UnitWords(const BitRows& rows, std::int64_t j_, std::int64_t k_, std::int64_t w_)
+  CUMED_HOST_DEVICE_FORCEINLINE UnitWords(const BitRows& rows, std::int64_t j_, std::int64_t k_,
+                                          std::int64_t w_)
       : grid(rows.grid), j(j_), k(k_), w(w_) {
     const std::int64_t planeEnd = grid.zBegin + grid.bitPlanes();
     for (int r = 0; r < 4; ++r) {
@@ -129,19 +132,19 @@ struct UnitWords {
     }
   }
   /// Bit n: the flag of point (x of bit n) + 1 in row r, for word w + dw (dw = 0, 1).
-  CUMED_CONTOUR_HD std::uint32_t shifted(int r, int dw) const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::uint32_t shifted(int r, int dw) const {
     return (word[r][dw] >> 1) | ((word[r][dw + 1] & 1u) << (kWordBits - 1));
   }
   /// Intersected x-edges of row r's points in word w + dw.
-  CUMED_CONTOUR_HD std::uint32_t xEdges(int r, int dw) const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::uint32_t xEdges(int r, int dw) const {
     return (word[r][dw] ^ shifted(r, dw)) & grid.belowMask(w + dw, grid.nx - 1);
   }
   /// Intersected y-edges of the points of row (j, k + dz), word w + dw.
-  CUMED_CONTOUR_HD std::uint32_t yEdges(int dz, int dw) const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::uint32_t yEdges(int dz, int dw) const {
     return j + 1 < grid.ny ? word[2 * dz][dw] ^ word[2 * dz + 1][dw] : 0u;
   }
   /// Intersected z-edges of the points of row (j + dy, k), word w + dw.
-  CUMED_CONTOUR_HD std::uint32_t zEdges(int dy, int dw) const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::uint32_t zEdges(int dy, int dw) const {
     return k + 1 < grid.nz ? word[dy][dw] ^ word[dy + 2][dw] : 0u;
   }
 };
@@ -153,8 +156,8 @@ struct CellWords {
   std::uint32_t active;
 
   /// No cells (a unit without cells, e.g. on the last row).
-  CUMED_CONTOUR_HD CellWords() : corner{}, active(0) {}
-  CUMED_CONTOUR_HD explicit CellWords(const UnitWords& u) {
+  CUMED_HOST_DEVICE_FORCEINLINE CellWords() : corner{}, active(0) {}
+  CUMED_HOST_DEVICE_FORCEINLINE explicit CellWords(const UnitWords& u) {
     std::uint32_t all = 0xffffffffu, any = 0u;
     for (int r = 0; r < 4; ++r) {
       corner[2 * r] = u.word[r][0];
@@ -164,7 +167,7 @@ struct CellWords {
     }
     active = (any & ~all) & u.grid.belowMask(u.w, u.grid.nx - 1);
   }
-  CUMED_CONTOUR_HD int caseOf(int bit) const {
+  CUMED_HOST_DEVICE_FORCEINLINE int caseOf(int bit) const {
     int index = 0;
     for (int c = 0; c < 8; ++c) {
       index |= static_cast<int>((corner[c] >> bit) & 1u) << c;
@@ -180,7 +183,8 @@ struct UnitCounts {
 };
 
 /// Counts of unit (w, j, k); k may be the ghost plane (then only points count).
-CUMED_CONTOUR_HD UnitCounts CountUnit(const UnitWords& u, const std::uint8_t (*edgeCases)[16]) {
+CUMED_HOST_DEVICE_FORCEINLINE UnitCounts CountUnit(const UnitWords& u,
+                                                   const std::uint8_t (*edgeCases)[16]) {
   UnitCounts counts;
   counts.points[0] = PopCount(u.xEdges(0, 0));
   counts.points[1] = PopCount(u.yEdges(0, 0));
@@ -203,15 +207,15 @@ CUMED_CONTOUR_HD UnitCounts CountUnit(const UnitWords& u, const std::uint8_t (*e
 /// below 2^20, see kMaxPointsPerAxis), so decoding costs shifts, not 64-bit divisions.
 constexpr std::int64_t kMaxPointsPerAxis = std::int64_t(1) << 20;
 
-CUMED_CONTOUR_HD std::int64_t EdgeKey(const ContourGrid&, std::int64_t i, std::int64_t j,
-                                      std::int64_t k, int axis) {
+CUMED_HOST_DEVICE_FORCEINLINE std::int64_t EdgeKey(const ContourGrid&, std::int64_t i,
+                                                   std::int64_t j, std::int64_t k, int axis) {
   return (k << 42) | (j << 22) | (i << 2) | axis;
 }
 
 struct EdgeOfKey {
   std::int64_t i, j, k;
   int axis;
-  CUMED_CONTOUR_HD explicit EdgeOfKey(std::int64_t key)
+  CUMED_HOST_DEVICE_FORCEINLINE explicit EdgeOfKey(std::int64_t key)
       : i((key >> 2) & (kMaxPointsPerAxis - 1)), j((key >> 22) & (kMaxPointsPerAxis - 1)),
         k(key >> 42), axis(static_cast<int>(key & 3)) {}
 };
@@ -227,7 +231,7 @@ struct UnitEdges {
   std::uint32_t zBits[2][2]; ///< z-edges of rows (j+dy, k), words w and w+1: [dy][dw]
   std::uint64_t zFirst[2][2];
 
-  CUMED_CONTOUR_HD UnitEdges(const UnitWords& u, const std::uint64_t* offsets) {
+  CUMED_HOST_DEVICE_FORCEINLINE UnitEdges(const UnitWords& u, const std::uint64_t* offsets) {
     const ContourGrid& g = u.grid;
     for (int r = 0; r < 4; ++r) {
       xBits[r] = u.xEdges(r, 0);
@@ -246,7 +250,7 @@ struct UnitEdges {
   }
 
   /// Point id of cell edge `edge` (EdgeCaseTable.h numbering) of the cell at bit `bit`.
-  CUMED_CONTOUR_HD std::uint64_t cellEdge(int edge, int bit) const {
+  CUMED_HOST_DEVICE_FORCEINLINE std::uint64_t cellEdge(int edge, int bit) const {
     if (edge < 4) {
       return xFirst[edge] + PopCount(xBits[edge] & LowMask(bit));
     }
@@ -273,10 +277,11 @@ struct EmitTarget {
 
 /// Writes the points (edge keys) and triangles of unit (w, j, k) of an owned plane (the CPU's
 /// serial form; the CUDA kernel spreads the same work over a warp, in the same order).
-CUMED_CONTOUR_HD void EmitUnit(const BitRows& rows, const std::uint64_t* pointOffsets,
-                               const std::uint64_t* triangleOffsets,
-                               const std::uint8_t (*edgeCases)[16], const EmitTarget& target,
-                               std::int64_t j, std::int64_t k, std::int64_t w) {
+CUMED_HOST_DEVICE_FORCEINLINE void EmitUnit(const BitRows& rows, const std::uint64_t* pointOffsets,
+                                            const std::uint64_t* triangleOffsets,
+                                            const std::uint8_t (*edgeCases)[16],
+                                            const EmitTarget& target, std::int64_t j,
+                                            std::int64_t k, std::int64_t w) {
   const ContourGrid& g = rows.grid;
   const UnitWords u(rows, j, k, w);
   const std::int64_t iBase = w * kWordBits;

@@ -27,7 +27,7 @@ template <class T> struct VolumeRows {
   std::int64_t nx, ny, nz;
   std::int64_t zFirst;
 
-  CUMED_CONTOUR_HD T at(std::int64_t i, std::int64_t j, std::int64_t k) const {
+  CUMED_HOST_DEVICE_FORCEINLINE T at(std::int64_t i, std::int64_t j, std::int64_t k) const {
     return data[((k - zFirst) * ny + j) * nx + i];
   }
 };
@@ -36,7 +36,7 @@ template <class T> struct VolumeRows {
 /// (-O3) dropped that rounding for the rotated normal, which then came out one float ulp off VTK's
 /// (and the GPU's) where the direction's determinant is not exactly +-1. The empty asm makes the
 /// float value observable and costs no instruction.
-CUMED_CONTOUR_HD float RoundedToFloat(double x) {
+CUMED_HOST_DEVICE_FORCEINLINE float RoundedToFloat(double x) {
   float f = static_cast<float>(x);
 #if !defined(__CUDA_ARCH__) && defined(__GNUC__) && defined(__x86_64__)
   asm("" : "+x"(f));
@@ -46,8 +46,8 @@ CUMED_CONTOUR_HD float RoundedToFloat(double x) {
 
 /// Central differences inside, one-sided differences on the faces (index space, like VTK).
 template <class T>
-CUMED_CONTOUR_HD void Gradient(const VolumeRows<T>& v, std::int64_t i, std::int64_t j,
-                               std::int64_t k, float g[3]) {
+CUMED_HOST_DEVICE_FORCEINLINE void Gradient(const VolumeRows<T>& v, std::int64_t i, std::int64_t j,
+                                            std::int64_t k, float g[3]) {
   const std::int64_t n[3] = {v.nx, v.ny, v.nz};
   const std::int64_t p[3] = {i, j, k};
   const std::int64_t stride[3] = {1, v.nx, v.nx * v.ny};
@@ -76,9 +76,9 @@ struct PointOutputs {
 
 /// Computes output point `id` lying on the grid edge named by `edgeKey`.
 template <class T>
-CUMED_CONTOUR_HD void ComputePoint(const VolumeRows<T>& v, const WorldTransform& world,
-                                   double value, bool labelMode, std::int64_t edgeKey,
-                                   const PointOutputs& out, std::int64_t id) {
+CUMED_HOST_DEVICE_FORCEINLINE void ComputePoint(const VolumeRows<T>& v, const WorldTransform& world,
+                                                double value, bool labelMode, std::int64_t edgeKey,
+                                                const PointOutputs& out, std::int64_t id) {
   const EdgeOfKey edge(edgeKey);
   const int axis = edge.axis;
   const std::int64_t i0 = edge.i, j0 = edge.j, k0 = edge.k;

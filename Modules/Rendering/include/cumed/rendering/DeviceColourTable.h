@@ -3,16 +3,12 @@
 // scalars the colours VTK's host path would: vtkCuMedDeviceMeshMapper colours by a mesh
 // attribute with it, in a kernel, instead of copying the mesh to the host for vtkMapper's
 // MapScalars.
+#include "cumed/core/HostDevice.h"
+
 #include <cstdint>
 #include <vector>
 
 class vtkScalarsToColors;
-
-#if defined(__CUDACC__)
-#define CUMED_RENDERING_HD __host__ __device__ inline
-#else
-#define CUMED_RENDERING_HD inline
-#endif
 
 namespace cumed::rendering {
 
@@ -31,8 +27,8 @@ DeviceColourTable SampleColourTable(vtkScalarsToColors* table);
 
 /// The colour of `value` in a table of `bins` bins over [low, high] (scale = bins / (high - low),
 /// 0 when high <= low): what the kernel and its host stand-ins apply.
-CUMED_RENDERING_HD int ColourTableEntry(float value, double low, double high, double scale,
-                                        int bins) {
+CUMED_HOST_DEVICE int ColourTableEntry(float value, double low, double high, double scale,
+                                       int bins) {
   if (value != value) return bins + 2;
   if (value < low) return bins;
   if (value > high) return bins + 1;
