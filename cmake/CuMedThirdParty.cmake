@@ -26,3 +26,12 @@ if(CUMED_WITH_VTK)
     RenderingCore RenderingOpenGL2 InteractionStyle)
   find_package(VTK 9.1 REQUIRED COMPONENTS ${CUMED_VTK_COMPONENTS})
 endif()
+
+# The command-line programs' option tables (CLI11) and JSON summaries (nlohmann/json), both
+# header-only (Debian: libcli11-dev, nlohmann-json3-dev). Only the programs use them; no CuMed
+# library's interface does, so CuMedConfig.cmake does not look for them. Found here, at the top,
+# so Data/ (cumed-make-phantom) sees the imported targets as Applications/ does.
+if(CUMED_BUILD_APPLICATIONS)
+  find_package(CLI11 2.1 CONFIG REQUIRED)
+  find_package(nlohmann_json 3 REQUIRED)
+endif()
