@@ -1,5 +1,6 @@
 #include "cumed/piv/ArrowGlyphs.h"
 
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "src/ArrowGeometry.h"
 #include "src/FlatMesh.h"
@@ -7,7 +8,7 @@
 #include <cmath>
 #include <string>
 
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
 #include "cuda/ArrowGlyphsCuda.h"
 #endif
 
@@ -56,7 +57,7 @@ ArrowGlyphs BuildArrowGlyphs(const PivField& field, const std::vector<float>& sc
   CheckField(field, scalars);
   ArrowGlyphs glyphs;
   if (ResolveBackend(options.backend) == Backend::CUDA) {
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
     glyphs.device = detail::BuildArrowGlyphsCuda(field, scalars, shape);
     glyphs.backendUsed = Backend::CUDA;
     return glyphs;

@@ -1,5 +1,6 @@
 #include "cumed/piv/PathlineRibbons.h"
 
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "src/FlatMesh.h"
 #include "src/RibbonGeometry.h"
@@ -7,7 +8,7 @@
 #include <cmath>
 #include <string>
 
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
 #include "cuda/PathlineRibbonsCuda.h"
 #endif
 
@@ -49,7 +50,7 @@ PathlineRibbons BuildPathlineRibbons(const PathlineSet& lines,
   const detail::RibbonShape shape = CheckedShape(lines, options);
   PathlineRibbons ribbons;
   if (lines.device) {
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
     ribbons.device = detail::BuildPathlineRibbonsCuda(*lines.device, lines.seeds, shape);
     ribbons.backendUsed = Backend::CUDA;
     return ribbons;

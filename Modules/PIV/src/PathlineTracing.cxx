@@ -1,12 +1,13 @@
 #include "cumed/piv/PathlineTracing.h"
 
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "src/PathlineInput.h"
 
 #include <cmath>
 #include <string>
 
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
 #include "cuda/PathlineTracingCuda.h"
 #endif
 
@@ -139,7 +140,7 @@ PathlineSet TraceFieldPathlines(const std::vector<PivField>& fields,
   lines.pointsPerLine = stepping.steps + 1;
   lines.timeStep = options.fieldInterval / options.stepsPerInterval;
   if (ResolveBackend(options.backend) == Backend::CUDA) {
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
     if (seeds.empty()) {
       lines.backendUsed = Backend::CUDA;
       lines.device = std::make_shared<DevicePathlines>();

@@ -1,6 +1,7 @@
 #include "cumed/piv/Piv.h"
 
 #include "cpu/PivCpu.h"
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "src/PassGrid.h"
 #include "src/PivArguments.h"
@@ -10,7 +11,7 @@
 #include <type_traits>
 #include <vector>
 
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
 #include "cuda/EnsembleCuda.h"
 #include "cuda/PivCuda.h"
 #endif
@@ -54,7 +55,7 @@ PivField ComputePiv(const ImageView<const T>& first, const ImageView<const T>& s
   ExecutionScope scope(options, CorrelationWork(width, height, options));
   const Backend backend = ResolveBackend(options.backend);
   if (backend == Backend::CUDA) {
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
     PivField field = detail::RunPivCuda(first.data, second.data, PixelTypeOf<T>(), first.location,
                                         width, height, options, scope);
     scope.finish(Backend::CUDA, 1);
@@ -118,7 +119,7 @@ detail::FrameDescription DescriptionOf(const Image& image) {
   return {image.geometry(), image.location(), image.components()};
 }
 
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
 detail::RawFrame RawFrameOf(const Image& image) {
   return {image.data(), image.pixelType(), image.location()};
 }
@@ -153,7 +154,7 @@ PivField ComputeEnsemblePiv(const std::vector<ImagePair>& pairs, const PivOption
   const int height = int(pairs.front().first->geometry().size[1]);
   ExecutionScope scope(options, CorrelationWork(width, height, options) * pairs.size());
   if (ResolveBackend(options.backend) == Backend::CUDA) {
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
     std::vector<detail::RawPair> frames;
     frames.reserve(pairs.size());
     for (const ImagePair& p : pairs)

@@ -1,12 +1,13 @@
 // ComputePivSequence: the checks common to every pair, then the CUDA backend's streaming loop
 // or ComputePiv pair by pair on the CPU.
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "cumed/piv/Piv.h"
 #include "src/PivArguments.h"
 
 #include <string>
 
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
 #include "cuda/PivSequenceCuda.h"
 #endif
 
@@ -46,7 +47,7 @@ void ComputePivSequence(const std::vector<ImagePair>& pairs, const PivOptions& o
   };
   ExecutionScope scope(options);
   if (ResolveBackend(options.backend) == Backend::CUDA) {
-#if CUMED_PIV_WITH_CUDA
+#if CUMED_WITH_CUDA
     detail::RunPivSequenceCuda(pairs, perPair, progress, consume, scope);
     scope.finish(Backend::CUDA, 1);
     return;

@@ -1,5 +1,6 @@
 #include "src/AffineStage.h"
 
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "src/AffineObjective.h"
 #include "src/Lbfgs.h"
@@ -27,7 +28,7 @@ std::array<double, 3> CentreOf(const ImageGeometry& g) {
 
 std::unique_ptr<AffineObjective> MakeAffineObjective(const LevelProblem& problem,
                                                      const AffineFrame& frame, Backend backend) {
-#if CUMED_REGISTRATION_WITH_CUDA
+#if CUMED_WITH_CUDA
   if (backend == Backend::CUDA) return MakeAffineObjectiveCuda(problem, frame);
 #endif
   if (backend != Backend::CPU)

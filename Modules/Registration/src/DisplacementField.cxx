@@ -1,5 +1,6 @@
 #include "cumed/registration/DisplacementField.h"
 
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "src/DisplacementFieldBackends.h"
 #include "src/Matrix3.h"
@@ -38,7 +39,7 @@ Image DisplacementField(const BSplineGrid& grid, const ImageGeometry& fixedGeome
                                    grid.coefficients(2).data()};
   const std::vector<detail::AxisSupport> separable = detail::SeparableSupports(sampling);
   const Backend backend = ResolveBackend(options.backend);
-#if CUMED_REGISTRATION_WITH_CUDA
+#if CUMED_WITH_CUDA
   if (backend == Backend::CUDA) {
     Image field = Image::Allocate(PixelType::Float32, fixedGeometry, MemoryLocation::Device, 3);
     detail::DisplacementFieldCuda(sampling, separable, coefficients, grid.numberOfControlPoints(),

@@ -1,5 +1,6 @@
 #include "cumed/registration/Jacobian.h"
 
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "src/JacobianMath.h"
 
@@ -46,7 +47,7 @@ Image JacobianDeterminant(const Image& field, const JacobianOptions& options) {
     shape.halfInverseSpacing[a] = 0.5 / g.spacing[a];
   }
   const Backend backend = ResolveBackend(options.backend);
-#if CUMED_REGISTRATION_WITH_CUDA
+#if CUMED_WITH_CUDA
   if (backend == Backend::CUDA) {
     Image upload;
     const Image& onDevice =

@@ -4,6 +4,7 @@
 
 #include "cumed/registration/DisplacementField.h"
 
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Log.h"
 #include "cumed/core/Timer.h"
@@ -139,7 +140,7 @@ Pyramid BuildPyramid(LevelImage fixed, LevelImage moving, std::vector<std::uint8
 /// Runs one backend's objective; `backend` is CPU or CUDA.
 std::unique_ptr<detail::RegistrationObjective> MakeObjective(const detail::LevelProblem& problem,
                                                              Backend backend) {
-#if CUMED_REGISTRATION_WITH_CUDA
+#if CUMED_WITH_CUDA
   if (backend == Backend::CUDA) return detail::MakeObjectiveCuda(problem);
 #endif
   if (backend != Backend::CPU)

@@ -1,6 +1,7 @@
 #include "src/Matrix3.h"
 #include "src/RegulariserMath.h"
 
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 
 #include <array>
@@ -57,7 +58,7 @@ RegulariserParams CheckedRegulariserParams(const ControlGridShape& shape,
   return p;
 }
 
-#if !CUMED_REGISTRATION_WITH_CUDA
+#if !CUMED_WITH_CUDA
 std::unique_ptr<RegulariserComputer>
 MakeRegulariserCuda(const ControlGridShape&, const RegularisationWeights&, CUstream_st*) {
   throw CudaError("MakeRegulariserCuda: this build of CuMed has no CUDA backend", 0);

@@ -4,6 +4,7 @@
 // affine + B-spline warp.
 #include "SyntheticImages.h"
 
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "cumed/registration/Registration.h"
 #include "cumed/test/Backends.h"
@@ -14,7 +15,7 @@
 #include "src/Matrix3.h"
 #include "src/RegistrationGrid.h"
 #include "src/RegistrationOutputs.h"
-#if CUMED_REGISTRATION_WITH_CUDA
+#if CUMED_WITH_CUDA
 #include "cumed/core/DeviceBuffer.h"
 #endif
 
@@ -374,9 +375,11 @@ CUMED_INSTANTIATE_ON_EVERY_BACKEND(AffineStageOnBackend);
 
 // ---- CUDA against the CPU ----------------------------------------------------------------------
 
-#if CUMED_REGISTRATION_WITH_CUDA
-TEST(AffineKernelsCuda, MatchTheCpuOnRandomInputs) {
-  CUMED_SKIP_WITHOUT_CUDA();
+#if CUMED_WITH_CUDA
+/// The CUDA kernels of the accelerated backend against the CPU's (instantiated for it alone).
+class AffineKernelsVsCpu : public cumed::test::BackendTest<> {};
+
+TEST_P(AffineKernelsVsCpu, MatchTheCpuOnRandomInputs) {
   ImageGeometry g = test::BlobGeometry();
   g.size = {37, 23, 19};
   const detail::LevelGeometry level = detail::DescribeWarp(g, g, AffineTransform{});
@@ -419,16 +422,22 @@ TEST(AffineKernelsCuda, MatchTheCpuOnRandomInputs) {
   }
 }
 
-TEST(AffineStageCuda, AgreesWithTheCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(AffineKernelsVsCpu);
+
+/// An accelerated backend (backend()) against the CPU reference.
+class AffineStageVsCpu : public cumed::test::BackendTest<> {};
+
+TEST_P(AffineStageVsCpu, AgreesWithTheCpu) {
   const ImageGeometry g = test::BlobGeometry();
   const Pyramid pyramid = PyramidOf(MakePair(false, KnownAffine(g, false), 0.0));
   const auto cpu = RunStage(pyramid.view(), {}, StageOptions(Backend::CPU));
-  const auto cuda = RunStage(pyramid.view(), {}, StageOptions(Backend::CUDA));
+  const auto cuda = RunStage(pyramid.view(), {}, StageOptions(backend()));
   // Float warps and sums in another order move the optimiser's path by rounding only.
   EXPECT_LT(RmsDistance(cpu.affine, cuda.affine, g), 0.05);
   EXPECT_NEAR(cpu.similarityBefore, cuda.similarityBefore, 1e-6 * cpu.similarityBefore);
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(AffineStageVsCpu);
 #endif
 
 } // namespace

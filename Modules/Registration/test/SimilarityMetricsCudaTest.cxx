@@ -6,10 +6,11 @@
 #include "MetricTestImages.h"
 #include "src/SimilarityMetricHost.h"
 
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "cumed/test/Backends.h"
 
-#if CUMED_METRICS_TEST_WITH_CUDA
+#if CUMED_WITH_CUDA
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Stream.h"
 #endif
@@ -30,7 +31,7 @@ using detail::MetricKind;
 using detail::MetricSettings;
 using test::Settings;
 
-#if CUMED_METRICS_TEST_WITH_CUDA
+#if CUMED_WITH_CUDA
 #define CUMED_SKIP_WITHOUT_CUDA_METRICS() CUMED_SKIP_WITHOUT_CUDA()
 
 /// The images and mask on the device, and a CUDA metric on its own stream.
@@ -72,7 +73,7 @@ protected:
   bool masked() const { return std::get<1>(GetParam()); }
 };
 
-#if CUMED_METRICS_TEST_WITH_CUDA
+#if CUMED_WITH_CUDA
 /// CPU and CUDA on the same inputs: value and derivative agree within the stated tolerances.
 void ExpectCudaMatchesCpu(const MetricSettings& s, const std::vector<float>& fixed,
                           const std::vector<float>& warped, const std::vector<std::uint8_t>* mask) {
@@ -95,7 +96,7 @@ void ExpectCudaMatchesCpu(const MetricSettings& s, const std::vector<float>& fix
 
 TEST_P(SimilarityMetricCudaEvery, MatchesTheCpuOnRandomImages) {
   CUMED_SKIP_WITHOUT_CUDA_METRICS();
-#if CUMED_METRICS_TEST_WITH_CUDA
+#if CUMED_WITH_CUDA
   for (unsigned seed = 20; seed < 23; ++seed) {
     const MetricSettings s = Settings(kind(), 37, 29, 23); // several reduction chunks
     const std::vector<float> fixed = test::RandomImage(s, seed),
@@ -109,7 +110,7 @@ TEST_P(SimilarityMetricCudaEvery, MatchesTheCpuOnRandomImages) {
 
 TEST_P(SimilarityMetricCudaEvery, RunsGiveTheSameBits) {
   CUMED_SKIP_WITHOUT_CUDA_METRICS();
-#if CUMED_METRICS_TEST_WITH_CUDA
+#if CUMED_WITH_CUDA
   const MetricSettings s = Settings(kind(), 41, 33, 19);
   const std::vector<float> fixed = test::RandomImage(s, 30), warped = test::RelatedImage(fixed, 31);
   const std::vector<std::uint8_t> mask = test::RandomMask(s, 32);
@@ -123,7 +124,7 @@ TEST_P(SimilarityMetricCudaEvery, RunsGiveTheSameBits) {
 
 TEST_P(SimilarityMetricCudaEvery, ZeroMaskIsNamed) {
   CUMED_SKIP_WITHOUT_CUDA_METRICS();
-#if CUMED_METRICS_TEST_WITH_CUDA
+#if CUMED_WITH_CUDA
   const MetricSettings s = Settings(kind(), 5, 4, 3);
   const std::vector<float> fixed = test::RandomImage(s, 3), warped = test::RelatedImage(fixed, 4);
   const std::vector<std::uint8_t> zeros(fixed.size(), 0);
@@ -142,7 +143,7 @@ TEST_P(SimilarityMetricCudaEvery, ZeroMaskIsNamed) {
 
 TEST_P(SimilarityMetricCudaEvery, LargeImageMatchesTheCpuAndIsTimed) {
   CUMED_SKIP_WITHOUT_CUDA_METRICS();
-#if CUMED_METRICS_TEST_WITH_CUDA
+#if CUMED_WITH_CUDA
   MetricSettings s = Settings(kind(), 256, 256, 64);
   s.histogramBins = 64;
   s.localSigmaVoxels[0] = s.localSigmaVoxels[1] = s.localSigmaVoxels[2] = 2.0f;

@@ -1,16 +1,18 @@
 // The per-iteration transform kernels (src/TransformKernels.h): the separable field against
 // DisplacementField's double-precision evaluation, the adjoint against the field (<Bc, g> =
 // <c, B^T g>), the warp against images it must reproduce exactly and against finite differences
-// of itself; the *Cuda* suite compares CUDA with the CPU, and every backend repeats its bits.
+// of itself; TransformKernelsVsCpu compares the CUDA kernels with the CPU's, and every backend
+// repeats its bits.
 #include "RandomGrids.h"
 
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "cumed/registration/DisplacementField.h"
 #include "cumed/test/Backends.h"
 #include "src/DisplacementFieldBackends.h"
 #include "src/LevelTables.h"
 #include "src/TransformKernels.h"
-#if CUMED_REGISTRATION_WITH_CUDA
+#if CUMED_WITH_CUDA
 #include "src/DeviceLevelTables.h"
 #endif
 
@@ -399,7 +401,7 @@ TEST(TransformKernels, RunsRepeatTheirBits) {
   }
 }
 
-#if CUMED_REGISTRATION_WITH_CUDA
+#if CUMED_WITH_CUDA
 DeviceBuffer ToDevice(const std::vector<float>& host) {
   DeviceBuffer buffer(host.size() * sizeof(float));
   buffer.upload(host.data(), host.size() * sizeof(float));
@@ -457,8 +459,10 @@ std::vector<std::vector<float>> RunCuda(const Level& level, const std::vector<fl
   return out;
 }
 
-TEST(TransformKernelsCuda, MatchesTheCpuOnRandomInputs) {
-  CUMED_SKIP_WITHOUT_CUDA();
+/// The CUDA kernels of the accelerated backend against the CPU's (instantiated for it alone).
+class TransformKernelsVsCpu : public cumed::test::BackendTest<> {};
+
+TEST_P(TransformKernelsVsCpu, MatchesTheCpuOnRandomInputs) {
   for (unsigned seed = 11; seed < 14; ++seed)
     for (const Level& level : Levels(seed)) {
       const std::size_t n = level.voxels();
@@ -480,8 +484,7 @@ TEST(TransformKernelsCuda, MatchesTheCpuOnRandomInputs) {
     }
 }
 
-TEST(TransformKernelsCuda, RunsRepeatTheirBits) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(TransformKernelsVsCpu, RunsRepeatTheirBits) {
   for (const Level& level : Levels(15)) {
     const std::size_t n = level.voxels();
     const std::vector<float> field = level.field(level.coefficients);
@@ -492,6 +495,8 @@ TEST(TransformKernelsCuda, RunsRepeatTheirBits) {
               RunCuda(level, field, gradient, derivative, voxelGradient));
   }
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(TransformKernelsVsCpu);
 #endif
 
 } // namespace

@@ -1,13 +1,14 @@
 #include "cumed/surface/Isosurface.h"
 
 #include "cpu/IsosurfaceCpu.h"
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "src/ContourPlan.h"
 #include "src/TypedVolume.h"
 
 #include <cstdint>
 
-#if CUMED_SURFACE_WITH_CUDA
+#if CUMED_WITH_CUDA
 #include "cuda/IsosurfaceCuda.h"
 #endif
 
@@ -32,7 +33,7 @@ IsosurfaceResult ExtractIsosurface(const ImageView<const T>& volume,
   IsosurfaceResult result;
   result.backendUsed = ResolveBackend(options.backend);
   if (result.backendUsed == Backend::CUDA) {
-#if CUMED_SURFACE_WITH_CUDA
+#if CUMED_WITH_CUDA
     detail::ContourOnCuda(volume, options, attributes, result);
     scope.finish(Backend::CUDA, result.devicesUsed, result.slabsUsed);
     return result;

@@ -1,6 +1,7 @@
 #include "cumed/surface/SlabIsosurface.h"
 
 #include "cpu/IsosurfaceCpu.h"
+#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "src/ContourPlan.h"
 #include "src/TypedVolume.h"
@@ -8,7 +9,7 @@
 #include <algorithm>
 #include <string>
 
-#if CUMED_SURFACE_WITH_CUDA
+#if CUMED_WITH_CUDA
 #include "cuda/IsosurfaceCuda.h"
 #include "cumed/core/Device.h"
 #endif
@@ -59,7 +60,7 @@ void MakeEmptyPiece(const IsosurfaceOptions& options, std::size_t attributeCount
   const std::size_t values = options.values.size();
   if (options.keepOnDevice) {
     DeviceSurfaceMesh mesh;
-#if CUMED_SURFACE_WITH_CUDA
+#if CUMED_WITH_CUDA
     mesh.device = CurrentDevice();
 #endif
     mesh.attributes.resize(attributeCount);
@@ -115,7 +116,7 @@ IsosurfaceResult ExtractIsosurfaceSlab(const ImageView<const T>& planes, const V
   }
   CheckSlabPlanes(planes.geometry.size, slab, options);
   ExecutionScope scope(options, planes.geometry.numberOfPixels());
-#if CUMED_SURFACE_WITH_CUDA
+#if CUMED_WITH_CUDA
   if (!onCpu) {
     detail::ContourRangeOnCuda(planes, slab.firstPlane, slab.whole, slab.zBegin, slab.zEnd, options,
                                attributes, result);
