@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <sstream>
+#include <vector>
 
 namespace {
 
@@ -79,6 +81,40 @@ TEST(PIVImageFilter, SameVectorsAsComputePivWithItkGeometry) {
     EXPECT_NEAR(pixels[i][1], expected.v[i] * 0.5, 1e-6) << i;
   }
   EXPECT_EQ(piv->GetField().size(), expected.size());
+}
+
+// What every CuMed ITK filter has (cumed/itk/FilterAccelerator.h): one backend for the filter and
+// its options, ITK's work units as the core's threads, the report, PrintSelf, None after a failure.
+TEST(PIVImageFilter, BackendReportWorkUnitsAndPrintSelf) {
+  const auto pair = RenderPair(96, 96);
+  auto piv = Filter::New();
+  piv->SetFirstInput(ToItk(pair.first, 1, 0, 0));
+  piv->SetSecondInput(ToItk(pair.second, 1, 0, 0));
+  cumed::piv::PivOptions options;
+  options.backend = cumed::Backend::CPU;
+  options.windowSizes = {32};
+  piv->SetPivOptions(options);
+  EXPECT_EQ(piv->GetBackend(), cumed::Backend::CPU);
+  piv->SetBackend(cumed::Backend::Auto);
+  EXPECT_EQ(piv->GetPivOptions().backend, cumed::Backend::Auto);
+  piv->SetBackend(cumed::Backend::CPU);
+  EXPECT_EQ(piv->GetPivOptions().backend, cumed::Backend::CPU);
+  EXPECT_EQ(piv->GetPivOptions().windowSizes, std::vector<int>{32});
+  piv->SetNumberOfWorkUnits(1);
+  piv->Update();
+  EXPECT_EQ(piv->GetLastBackend(), cumed::Implementation::CPU);
+  const cumed::ExecutionReport& report = piv->GetLastExecutionReport();
+  EXPECT_EQ(report.backend, cumed::Backend::CPU);
+  EXPECT_EQ(report.threads, 1);
+  EXPECT_EQ(report.transfers.hostToDeviceCopies, 0u);
+  std::ostringstream printed;
+  piv->Print(printed);
+  for (const char* line : {"Backend: cpu", "LastBackend: cpu", "TimeBetweenFrames: 1"})
+    EXPECT_NE(printed.str().find(line), std::string::npos) << line << " in\n" << printed.str();
+
+  piv->SetTimeBetweenFrames(0.0);
+  EXPECT_THROW(piv->Update(), itk::ExceptionObject);
+  EXPECT_EQ(piv->GetLastBackend(), cumed::Implementation::None);
 }
 
 TEST(PIVImageFilter, ErrorsAreItkExceptionsNamingTheProblem) {

@@ -3,7 +3,10 @@
 // GenerateData that runs CuMed's core on the CPU or the GPU. Parameters, PrintSelf, enums and
 // the class's place in ITK's hierarchy stay ITK's, so a CuMed filter is an ITK filter (object
 // factories can hand it out for ITK's class name). Modules add their own parameter mapping in a
-// subclass (RunCuMed) and call Run() with the core function.
+// subclass (RunCuMed) and call Run() with the core function. The backend, what ran, the report,
+// ITK's threads/progress/abort/exceptions and whole-image regions are FilterAccelerator's (one
+// implementation for every CuMed ITK filter, FilterAccelerator.h); this class adds the fallback
+// to ITK's filter and the device-resident images.
 //
 // Which implementation runs (GetLastBackend()):
 //  - Implementation::CPU / CUDA: CuMed, for 2D/3D scalar images of uint8, int16, uint16 or
@@ -13,17 +16,17 @@
 // written on the device when CUDA runs (nothing is copied back); other images are host memory.
 #include "cumed/core/Execution.h"
 #include "cumed/itk/CudaImage.h"
-#include "cumed/itk/ItkExecution.h"
+#include "cumed/itk/FilterAccelerator.h"
 #include "cumed/itk/ItkImageBridge.h"
 
 #include <utility>
 
 namespace cumed {
 
-template <class TItkFilter> class ImageFilterAccelerator : public TItkFilter {
+template <class TItkFilter> class ImageFilterAccelerator : public FilterAccelerator<TItkFilter> {
 public:
   ITK_DISALLOW_COPY_AND_MOVE(ImageFilterAccelerator);
-  using Superclass = TItkFilter;
+  using Superclass = FilterAccelerator<TItkFilter>;
   using InputImageType = typename TItkFilter::InputImageType;
   using OutputImageType = typename TItkFilter::OutputImageType;
   static constexpr unsigned int ImageDimension = InputImageType::ImageDimension;
@@ -34,19 +37,6 @@ public:
       ItkPixelTraits<typename InputImageType::PixelType>::Components == 1 &&
       ItkPixelTraits<typename OutputImageType::PixelType>::Components == 1;
 
-  /// Auto (default: CUDA when a device is usable, else CPU), CPU, or CUDA (an error when none).
-  void SetBackend(Backend backend) {
-    if (m_Backend != backend) {
-      m_Backend = backend;
-      this->Modified();
-    }
-  }
-  Backend GetBackend() const { return m_Backend; }
-  /// What ran the last Update(): CPU, CUDA, ITK (fallback), or None (not run, or it failed).
-  Implementation GetLastBackend() const { return m_LastBackend; }
-  /// Transfers, slabs, threads and time of the last CuMed run.
-  const ExecutionReport& GetLastExecutionReport() const { return m_Report; }
-
 protected:
   using InPixel = typename InputImageType::PixelType;
   using OutPixel = typename OutputImageType::PixelType;
@@ -54,25 +44,15 @@ protected:
   ImageFilterAccelerator() = default;
   ~ImageFilterAccelerator() override = default;
 
-  /// CuMed works on whole images: the whole input is needed for any output region.
-  void GenerateInputRequestedRegion() override {
-    Superclass::GenerateInputRequestedRegion();
-    if constexpr (CuMedSupported)
-      if (auto* input = const_cast<InputImageType*>(this->GetInput()))
-        input->SetRequestedRegionToLargestPossibleRegion();
-  }
-  void EnlargeOutputRequestedRegion(itk::DataObject* output) override {
-    Superclass::EnlargeOutputRequestedRegion(output);
-    if constexpr (CuMedSupported) output->SetRequestedRegionToLargestPossibleRegion();
-  }
+  /// ITK's filter keeps its own regions where it runs.
+  bool RequestsWholeImages() const override { return CuMedSupported; }
 
-  void GenerateData() override {
-    m_LastBackend = Implementation::None;
+  void GenerateDataWithCuMed() override {
     if constexpr (CuMedSupported) {
       RunCuMed();
     } else {
-      Superclass::GenerateData();
-      m_LastBackend = Implementation::ITK;
+      TItkFilter::GenerateData();
+      this->RecordFallback();
     }
   }
 
@@ -85,24 +65,15 @@ protected:
   template <class TOptions, class TCompute>
   void Run(TOptions options, TCompute compute, bool allowDevice = true) {
     if constexpr (CuMedSupported) {
-      options.backend = m_Backend;
-      options.report = &m_Report;
-      ApplyItkExecution(*this, options);
-      const Backend ran = RunWithItkErrors(*this, [&] {
+      this->ApplyExecution(options);
+      this->RunCore([&] {
         options.backend = ResolveBackend(options.backend);
         if (allowDevice && options.backend == Backend::CUDA)
           if (auto* output = dynamic_cast<DeviceOutput*>(this->GetOutput()))
             return RunOnDevice(*output, options, compute);
         return RunOnHost(options, compute);
       });
-      m_LastBackend = ImplementationOf(ran);
     }
-  }
-
-  void PrintSelf(std::ostream& os, itk::Indent indent) const override {
-    Superclass::PrintSelf(os, indent);
-    os << indent << "Backend: " << ToString(m_Backend) << "\n";
-    os << indent << "LastBackend: " << ToString(m_LastBackend) << "\n";
   }
 
 private:
@@ -136,10 +107,6 @@ private:
     output->Allocate();
     return compute(HostView(*this->GetInput()), MutableHostView(*output), options);
   }
-
-  Backend m_Backend = Backend::Auto;
-  Implementation m_LastBackend = Implementation::None;
-  ExecutionReport m_Report;
 };
 
 } // namespace cumed

@@ -14,25 +14,25 @@
 //   piv->SetPivOptions(options);
 //   piv->Update();   // errors: itk::ExceptionObject (cumed::ItkError); abort: itk::ProcessAborted
 //
-// ITK's work units set the CPU threads, progress events come between passes, AbortGenerateData
-// stops the run (the helpers of cumed/itk/ItkExecution.h). GetLastBackend(): CPU or CUDA after a
-// run, None after a failure.
-#include "cumed/itk/ItkExecution.h"
+// A MultiInputFilterAccelerator (cumed/itk/FilterAccelerator.h, what every CuMed ITK filter
+// shares): SetBackend/GetBackend, GetLastBackend() (CPU or CUDA after a run, None after a
+// failure), GetLastExecutionReport(); ITK's work units set the CPU threads, progress events come
+// between passes, AbortGenerateData stops the run.
+#include "cumed/itk/FilterAccelerator.h"
 #include "cumed/itk/ItkImageBridge.h"
 #include "cumed/piv/FieldGrid.h"
 #include "cumed/piv/Piv.h"
 
 #include <itkImage.h>
-#include <itkImageRegionIterator.h>
-#include <itkImageToImageFilter.h>
 #include <itkVector.h>
 
+#include <algorithm>
 #include <type_traits>
 
 namespace cumed {
 
 template <class TInputImage, class TOutputImage = itk::Image<itk::Vector<float, 2>, 2>>
-class PIVImageFilter : public itk::ImageToImageFilter<TInputImage, TOutputImage> {
+class PIVImageFilter : public MultiInputFilterAccelerator<TInputImage, TOutputImage> {
 public:
   static_assert(TInputImage::ImageDimension == 2 && TOutputImage::ImageDimension == 2,
                 "PIV frames and fields are 2D");
@@ -43,7 +43,7 @@ public:
       "PIV frames are scalar unsigned char, short, unsigned short or float images");
   ITK_DISALLOW_COPY_AND_MOVE(PIVImageFilter);
   using Self = PIVImageFilter;
-  using Superclass = itk::ImageToImageFilter<TInputImage, TOutputImage>;
+  using Superclass = MultiInputFilterAccelerator<TInputImage, TOutputImage>;
   using Pointer = itk::SmartPointer<Self>;
   using ConstPointer = itk::SmartPointer<const Self>;
   itkNewMacro(Self);
@@ -56,21 +56,21 @@ public:
     this->SetNthInput(1, const_cast<TInputImage*>(image));
   }
 
-  /// Every PIV setting; the mask, progress, cancel and report members are the filter's own.
+  /// Every PIV setting (the backend becomes SetBackend's); the mask, threads, progress, cancel and
+  /// report members are the filter's own.
   void SetPivOptions(const piv::PivOptions& options) {
+    this->SetBackend(options.backend);
     m_Options = options;
     m_Options.mask = {};
     m_Options.report = nullptr;
     this->Modified();
   }
-  const piv::PivOptions& GetPivOptions() const { return m_Options; }
-  void SetBackend(Backend backend) {
-    if (m_Options.backend == backend) return;
-    m_Options.backend = backend;
-    this->Modified();
+  /// The PIV settings, with GetBackend() as the backend.
+  piv::PivOptions GetPivOptions() const {
+    piv::PivOptions options = m_Options;
+    options.backend = this->GetBackend();
+    return options;
   }
-  Backend GetBackend() const { return m_Options.backend; }
-  Implementation GetLastBackend() const { return m_LastBackend; }
   /// Velocity = displacement x spacing / this (> 0; default 1: displacement per pair).
   itkSetMacro(TimeBetweenFrames, double);
   itkGetConstMacro(TimeBetweenFrames, double);
@@ -105,27 +105,28 @@ protected:
     output->SetLargestPossibleRegion(output->GetBufferedRegion());
   }
 
-  /// PIV needs both whole frames for any part of the field.
-  void GenerateInputRequestedRegion() override {
-    Superclass::GenerateInputRequestedRegion();
-    for (unsigned i = 0; i < 2; ++i)
-      if (auto* input = const_cast<TInputImage*>(this->GetInput(i)))
-        input->SetRequestedRegionToLargestPossibleRegion();
-  }
-  void EnlargeOutputRequestedRegion(itk::DataObject* output) override {
-    Superclass::EnlargeOutputRequestedRegion(output);
-    output->SetRequestedRegionToLargestPossibleRegion();
-  }
-
-  void GenerateData() override {
-    m_LastBackend = Implementation::None;
+  /// The field from both whole frames (the base requests them whole for any part of it).
+  void GenerateDataWithCuMed() override {
     if (!(m_TimeBetweenFrames > 0))
       itkExceptionMacro(<< "TimeBetweenFrames = " << m_TimeBetweenFrames << " must be positive");
     piv::PivOptions options = m_Options;
-    ApplyItkExecution(*this, options);
-    m_Field = RunWithItkErrors(*this, [&] {
-      return piv::ComputePiv(HostView(*this->GetInput(0)), HostView(*this->GetInput(1)), options);
+    this->ApplyExecution(options);
+    this->RunCore([&] {
+      m_Field =
+          piv::ComputePiv(HostView(*this->GetInput(0)), HostView(*this->GetInput(1)), options);
+      WriteVelocities();
+      return m_Field.backendUsed;
     });
+  }
+
+  void PrintSelf(std::ostream& os, itk::Indent indent) const override {
+    Superclass::PrintSelf(os, indent);
+    os << indent << "TimeBetweenFrames: " << m_TimeBetweenFrames << "\n";
+  }
+
+private:
+  /// The field's displacements as velocities in physical axes.
+  void WriteVelocities() {
     TOutputImage* output = this->GetOutput();
     output->SetBufferedRegion(output->GetRequestedRegion());
     output->Allocate();
@@ -138,21 +139,11 @@ protected:
       pixels[i][0] = static_cast<float>(direction(0, 0) * a + direction(0, 1) * b);
       pixels[i][1] = static_cast<float>(direction(1, 0) * a + direction(1, 1) * b);
     }
-    m_LastBackend = ImplementationOf(m_Field.backendUsed);
   }
 
-  void PrintSelf(std::ostream& os, itk::Indent indent) const override {
-    Superclass::PrintSelf(os, indent);
-    os << indent << "Backend: " << ToString(m_Options.backend) << "\n";
-    os << indent << "TimeBetweenFrames: " << m_TimeBetweenFrames << "\n";
-    os << indent << "LastBackend: " << ToString(m_LastBackend) << "\n";
-  }
-
-private:
-  piv::PivOptions m_Options;
+  piv::PivOptions m_Options; // its backend is unused: the base's is the filter's
   double m_TimeBetweenFrames = 1.0;
   piv::PivField m_Field;
-  Implementation m_LastBackend = Implementation::None;
 };
 
 } // namespace cumed

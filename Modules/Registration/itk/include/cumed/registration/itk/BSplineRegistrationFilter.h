@@ -27,10 +27,15 @@
 // GetCurrentIteration, GetCurrentCost say where it is; GetCurrentAffineStage whether the affine
 // stage or the B-spline levels run) and a progress event; an observer that
 // calls AbortGenerateDataOn() stops the run with itk::ProcessAborted.
+//
+// A MultiInputFilterAccelerator (cumed/itk/FilterAccelerator.h, what every CuMed ITK filter
+// shares): SetBackend/GetBackend, GetLastBackend() (CPU or CUDA after a run, None after a
+// failure), GetLastExecutionReport() (measured around Register: time and host<->device copies),
+// CuMed's errors as itk::ExceptionObject, whole images as the requested regions.
 #include "cumed/core/Error.h"
 #include "cumed/core/Execution.h"
 #include "cumed/itk/CudaImage.h"
-#include "cumed/itk/ItkExecution.h"
+#include "cumed/itk/FilterAccelerator.h"
 #include "cumed/itk/ItkImageBridge.h"
 #include "cumed/registration/Registration.h"
 #include "cumed/registration/itk/AffineTransformBridge.h"
@@ -41,7 +46,6 @@
 #include <itkCompositeTransform.h>
 #include <itkEventObject.h>
 #include <itkImage.h>
-#include <itkImageToImageFilter.h>
 #include <itkMatrixOffsetTransformBase.h>
 #include <itkVector.h>
 
@@ -58,7 +62,8 @@ namespace cumed {
 
 template <class TFixedImage, class TMovingImage = TFixedImage>
 class BSplineRegistrationFilter
-    : public itk::ImageToImageFilter<TFixedImage, itk::Image<float, TFixedImage::ImageDimension>> {
+    : public MultiInputFilterAccelerator<TFixedImage,
+                                         itk::Image<float, TFixedImage::ImageDimension>> {
 public:
   static constexpr unsigned int ImageDimension = TFixedImage::ImageDimension;
   static_assert(ImageDimension == 2 || ImageDimension == 3, "the registration is 2D or 3D");
@@ -82,7 +87,7 @@ public:
   using CompositeTransformType = itk::CompositeTransform<double, ImageDimension>;
 
   using Self = BSplineRegistrationFilter;
-  using Superclass = itk::ImageToImageFilter<TFixedImage, OutputImageType>;
+  using Superclass = MultiInputFilterAccelerator<TFixedImage, OutputImageType>;
   using Pointer = itk::SmartPointer<Self>;
   using ConstPointer = itk::SmartPointer<const Self>;
   itkNewMacro(Self);
@@ -145,20 +150,10 @@ public:
   itkGetConstMacro(AffineStage, bool);
   itkBooleanMacro(AffineStage);
 
-  /// Auto (default: CUDA when a device is usable, else CPU), CPU, or CUDA (an error when none).
-  void SetBackend(Backend backend) {
-    if (m_Backend == backend) return;
-    m_Backend = backend;
-    this->Modified();
-  }
-  Backend GetBackend() const { return m_Backend; }
-  /// What ran the last Update(): CPU or CUDA; None before a run or after a failed one.
-  Implementation GetLastBackend() const { return m_LastBackend; }
-
   /// Every setting at once (the observer is the filter's own and ignored here); an initialAffine
   /// becomes the initial transform (an itk::AffineTransform), none clears it.
   void SetRegistrationOptions(const registration::RegistrationOptions& options) {
-    SetBackend(options.backend);
+    this->SetBackend(options.backend);
     SetMetric(options.metric);
     SetNumberOfLevels(options.levels);
     SetGridSpacing(options.gridSpacing);
@@ -183,7 +178,7 @@ public:
   /// The options the next Update() passes to Register (the observer is the filter's own).
   registration::RegistrationOptions GetRegistrationOptions() const {
     registration::RegistrationOptions options;
-    options.backend = m_Backend;
+    options.backend = this->GetBackend();
     options.metric = m_Metric;
     options.levels = m_NumberOfLevels;
     options.gridSpacing = m_GridSpacing;
@@ -336,20 +331,8 @@ protected:
                         << " mm; expected a finite number > 0");
   }
 
-  /// The registration needs every input whole, and makes whole outputs.
-  void GenerateInputRequestedRegion() override {
-    for (const char* name : {"FixedImage", "MovingImage", "FixedMask", "MovingMask"})
-      if (auto* input = dynamic_cast<itk::ImageBase<ImageDimension>*>(
-              this->itk::ProcessObject::GetInput(name)))
-        input->SetRequestedRegionToLargestPossibleRegion();
-  }
-  void EnlargeOutputRequestedRegion(itk::DataObject* output) override {
-    Superclass::EnlargeOutputRequestedRegion(output);
-    output->SetRequestedRegionToLargestPossibleRegion();
-  }
-
-  void GenerateData() override {
-    m_LastBackend = Implementation::None;
+  /// The registration of the whole inputs (the base requests them whole) into whole outputs.
+  void GenerateDataWithCuMed() override {
     m_Grid.reset();
     registration::RegistrationOptions options =
         RunWithItkErrors(*this, [&] { return GetRegistrationOptions(); });
@@ -358,34 +341,24 @@ protected:
       return ReportIteration(report, observerError);
     };
     this->UpdateProgress(0.0f);
-    std::optional<registration::RegistrationResult> run; // no default: it holds a grid
     try {
-      run.emplace(RunWithItkErrors(*this, [&] {
+      this->RunCoreMeasured([&] {
         const Image fixed = AsCuMedImage(this->GetFixedImage());
         const Image moving = AsCuMedImage(this->GetMovingImage());
         std::optional<Image> mask, movingMask;
         if (this->GetFixedMask()) mask = AsCuMedImage(this->GetFixedMask());
         if (this->GetMovingMask()) movingMask = AsCuMedImage(this->GetMovingMask());
-        return registration::Register(fixed, moving, options, mask ? &*mask : nullptr,
-                                      movingMask ? &*movingMask : nullptr, MemoryLocation::Host);
-      }));
+        registration::RegistrationResult result =
+            registration::Register(fixed, moving, options, mask ? &*mask : nullptr,
+                                   movingMask ? &*movingMask : nullptr, MemoryLocation::Host);
+        KeepResults(result);
+        return result.backend;
+      });
     } catch (...) {
       // An exception of an ITK observer stopped the run: it, not the cancellation, is the news.
       if (observerError) std::rethrow_exception(observerError);
       throw;
     }
-    registration::RegistrationResult& result = *run;
-    RunWithItkErrors(*this, [&] { GraftResults(result); });
-    m_JacobianStatistics = result.jacobian;
-    m_Quality = result.quality;
-    m_SimilarityBefore = result.similarityBefore;
-    m_SimilarityAfter = result.similarityAfter;
-    m_IterationsPerLevel = result.iterations;
-    m_AffineIterationsPerLevel = result.affineIterations;
-    m_ElapsedSeconds = result.seconds;
-    m_Affine = result.affine;
-    m_Grid.emplace(std::move(result.grid));
-    m_LastBackend = ImplementationOf(result.backend);
   }
 
   void PrintSelf(std::ostream& os, itk::Indent indent) const override {
@@ -404,8 +377,6 @@ protected:
     os << indent << "AffineStage: " << (m_AffineStage ? "On" : "Off") << "\n";
     os << indent << "InitialTransform: "
        << (m_InitialTransform ? m_InitialTransform->GetNameOfClass() : "(none)") << "\n";
-    os << indent << "Backend: " << ToString(m_Backend) << "\n";
-    os << indent << "LastBackend: " << ToString(m_LastBackend) << "\n";
   }
 
 private:
@@ -456,12 +427,22 @@ private:
     return !this->GetAbortGenerateData();
   }
 
-  /// The result's host images become the outputs, without copies where the pixel layouts agree.
-  void GraftResults(registration::RegistrationResult& result) {
+  /// The result's host images become the outputs, without copies where the pixel layouts agree;
+  /// the rest is kept for the getters.
+  void KeepResults(registration::RegistrationResult& result) {
     this->GraftNthOutput(0, ToItkImage<OutputImageType>(std::move(result.warpedImage)));
     auto jacobian = ToItkImage<JacobianImageType>(std::move(result.jacobianDeterminant));
     GetJacobianDeterminant()->Graft(jacobian);
     GetDisplacementField()->Graft(ToFieldImage(std::move(result.displacementField)));
+    m_JacobianStatistics = result.jacobian;
+    m_Quality = result.quality;
+    m_SimilarityBefore = result.similarityBefore;
+    m_SimilarityAfter = result.similarityAfter;
+    m_IterationsPerLevel = result.iterations;
+    m_AffineIterationsPerLevel = result.affineIterations;
+    m_ElapsedSeconds = result.seconds;
+    m_Affine = result.affine;
+    m_Grid.emplace(std::move(result.grid));
   }
 
   /// The 3-component field as an ITK vector image of D components (2D: x and y; a 2D
@@ -498,8 +479,6 @@ private:
   int m_NumberOfHistogramBins = registration::RegistrationOptions{}.histogramBins;
   double m_LocalNCCSigma = registration::RegistrationOptions{}.localNccSigma;
   double m_DefaultPixelValue = 0.0;
-  Backend m_Backend = Backend::Auto;
-  Implementation m_LastBackend = Implementation::None;
 
   int m_CurrentLevel = 0;
   int m_CurrentIteration = 0;
