@@ -1,8 +1,9 @@
-// CUDA against the CPU reference (suites *Cuda*, skipped without a usable device): positions and
-// normals on the bunny and Igea (../shared/data/mesh, skipped when absent) and on random meshes
-// within 1e-5 (relative to the mesh's size for positions); two CUDA runs bit for bit equal; a
-// device mesh deformed in place without any copy of the mesh to the host; every block size of
-// the sweep gives the same bits.
+// Every accelerated backend against the CPU reference (DeformationVsCpu, instantiated for the
+// backends of cumed/test/Backends.h but the CPU: "Cuda/...", skipped without a usable device):
+// positions and normals on the bunny and Igea (../shared/data/mesh, skipped when absent) and on
+// random meshes within 1e-5 (relative to the mesh's size for positions); two runs bit for bit
+// equal and every block size of the sweep giving the same bits; a device mesh deformed in place
+// without any copy of the mesh to the host, and a device mesh with bad points refused.
 #include "DeformationTestSupport.h"
 
 #include "cumed/core/DeviceBuffer.h"
@@ -29,20 +30,21 @@ std::vector<double> Twisted(const Lattice& lattice, double amount) {
   return samples::TwistedControlPoints(lattice, amount);
 }
 
-void CompareBackends(const SurfaceMesh& mesh, const std::array<int, 3>& dimensions,
-                     FaceWeighting weighting = FaceWeighting::Area) {
+/// `backend` against the CPU on the same mesh and lattice.
+void CompareWithCpu(Backend backend, const SurfaceMesh& mesh, const std::array<int, 3>& dimensions,
+                    FaceWeighting weighting = FaceWeighting::Area) {
   const Lattice lattice = LatticeAroundBounds(MeshBounds(mesh), dimensions);
-  DeformationOptions cpuOptions, cudaOptions;
+  DeformationOptions cpuOptions, otherOptions;
   cpuOptions.backend = Backend::CPU;
-  cudaOptions.backend = Backend::CUDA;
-  cpuOptions.faceWeighting = cudaOptions.faceWeighting = weighting;
-  MeshDeformation cpu(mesh, lattice, cpuOptions), cuda(mesh, lattice, cudaOptions);
-  EXPECT_EQ(cpu.pointsOutside(), cuda.pointsOutside());
-  EXPECT_LE(MaxDifference(cpu.localCoordinates(), cuda.localCoordinates()), 1e-6);
+  otherOptions.backend = backend;
+  cpuOptions.faceWeighting = otherOptions.faceWeighting = weighting;
+  MeshDeformation cpu(mesh, lattice, cpuOptions), other(mesh, lattice, otherOptions);
+  EXPECT_EQ(cpu.pointsOutside(), other.pointsOutside());
+  EXPECT_LE(MaxDifference(cpu.localCoordinates(), other.localCoordinates()), 1e-6);
   const std::vector<double> points = Twisted(lattice, 0.8);
   SurfaceMesh a, b;
   cpu.deform(points, a);
-  cuda.deform(points, b);
+  other.deform(points, b);
   const double extent = Extent(mesh);
   std::size_t where = 0;
   const double positions = MaxDifference(a.points.data(), b.points.data(), a.points.size(), &where);
@@ -55,54 +57,52 @@ void CompareBackends(const SurfaceMesh& mesh, const std::array<int, 3>& dimensio
             std::vector<std::int64_t>(b.triangles.begin(), b.triangles.end()));
 }
 
-TEST(DeformationCuda, RandomMeshesMatchTheCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+/// An accelerated backend (backend()) against the CPU reference, and what only it has.
+class DeformationVsCpu : public test::BackendTest<> {};
+
+TEST_P(DeformationVsCpu, RandomMeshesMatchTheCpu) {
   for (unsigned seed = 1; seed <= 4; ++seed) {
     std::mt19937 random(seed);
     const int rings = 5 + random() % 60, segments = 3 + random() % 90;
     const SurfaceMesh mesh = BumpySphere(rings, segments, 0.3, seed, {double(seed), -2.0, 0.5});
     SCOPED_TRACE("seed " + std::to_string(seed));
-    CompareBackends(mesh, {2 + int(seed % 3), 3, 2 + int(seed)});
-    CompareBackends(mesh, {8, 8, 8}, FaceWeighting::Unit);
+    CompareWithCpu(backend(), mesh, {2 + int(seed % 3), 3, 2 + int(seed)});
+    CompareWithCpu(backend(), mesh, {8, 8, 8}, FaceWeighting::Unit);
   }
 }
 
 // Poles on both sides of the switch to a warp per vertex (more than 32 corners): the CPU sums
 // in the warp's order, so the two agree as closely as for every other vertex.
-TEST(DeformationCuda, HighValenceVerticesMatchTheCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(DeformationVsCpu, HighValenceVerticesMatchTheCpu) {
   for (const int segments : {32, 33, 95, 2500}) {
     SCOPED_TRACE(std::to_string(segments) + " triangles around each pole");
     const SurfaceMesh mesh = BumpySphere(7, segments, 0.25, 13);
-    CompareBackends(mesh, {3, 3, 3});
-    CompareBackends(mesh, {4, 3, 5}, FaceWeighting::Unit);
+    CompareWithCpu(backend(), mesh, {3, 3, 3});
+    CompareWithCpu(backend(), mesh, {4, 3, 5}, FaceWeighting::Unit);
   }
 }
 
-TEST(DeformationCuda, BunnyMatchesTheCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(DeformationVsCpu, BunnyMatchesTheCpu) {
   const auto path = SharedMesh("stanford-bunny.obj");
   if (!path) GTEST_SKIP() << "../shared/data/mesh/stanford-bunny.obj not found beside the checkout";
   const SurfaceMesh mesh = meshio::ReadSurfaceMesh(*path);
-  CompareBackends(mesh, {3, 3, 3});
-  CompareBackends(mesh, {8, 8, 8});
+  CompareWithCpu(backend(), mesh, {3, 3, 3});
+  CompareWithCpu(backend(), mesh, {8, 8, 8});
 }
 
-TEST(DeformationCuda, IgeaMatchesTheCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(DeformationVsCpu, IgeaMatchesTheCpu) {
   const auto path = SharedMesh("igea.ply");
   if (!path) GTEST_SKIP() << "../shared/data/mesh/igea.ply not found beside the checkout";
   const SurfaceMesh mesh = meshio::ReadSurfaceMesh(*path);
-  CompareBackends(mesh, {3, 3, 3});
-  CompareBackends(mesh, {8, 8, 8}, FaceWeighting::Unit);
+  CompareWithCpu(backend(), mesh, {3, 3, 3});
+  CompareWithCpu(backend(), mesh, {8, 8, 8}, FaceWeighting::Unit);
 }
 
-TEST(DeformationCuda, TwoRunsAreBitwiseEqualForEveryBlockSize) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(DeformationVsCpu, TwoRunsAreBitwiseEqualForEveryBlockSize) {
   const SurfaceMesh mesh = BumpySphere(200, 300, 0.2, 9);
   const Lattice lattice = LatticeAroundBounds(MeshBounds(mesh), {3, 3, 3});
   DeformationOptions options;
-  options.backend = Backend::CUDA;
+  options.backend = backend();
   MeshDeformation first(mesh, lattice, options), second(mesh, lattice, options);
   const std::vector<double> points = Twisted(lattice, 1.1);
   SurfaceMesh a, b;
@@ -122,8 +122,7 @@ TEST(DeformationCuda, TwoRunsAreBitwiseEqualForEveryBlockSize) {
   }
 }
 
-TEST(DeformationCuda, DeviceMeshIsDeformedWithoutAHostCopy) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(DeformationVsCpu, DeviceMeshIsDeformedWithoutAHostCopy) {
   const SurfaceMesh mesh = BumpySphere(100, 150, 0.2, 10);
   auto device = std::make_shared<DeviceSurfaceMesh>();
   device->numberOfPoints = mesh.numberOfPoints();
@@ -137,7 +136,7 @@ TEST(DeformationCuda, DeviceMeshIsDeformedWithoutAHostCopy) {
 
   const TransferStats before = GetTransferStats();
   DeformationOptions options;
-  options.backend = Backend::CUDA;
+  options.backend = backend();
   MeshDeformation deformation(std::shared_ptr<const DeviceSurfaceMesh>(device), lattice, options);
   DeviceSurfaceMesh out;
   const std::vector<double> points = Twisted(lattice, 0.5);
@@ -160,8 +159,7 @@ TEST(DeformationCuda, DeviceMeshIsDeformedWithoutAHostCopy) {
             std::vector<std::int64_t>(mesh.triangles.begin(), mesh.triangles.end()));
 }
 
-TEST(DeformationCuda, DeviceMeshWithBadPointsIsRefused) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(DeformationVsCpu, DeviceMeshWithBadPointsIsRefused) {
   SurfaceMesh mesh = BumpySphere(10, 10, 0.0, 11);
   mesh.points[3 * 7 + 2] = std::nanf("");
   mesh.triangles[4] = -3;
@@ -189,5 +187,7 @@ TEST(DeformationCuda, DeviceMeshWithBadPointsIsRefused) {
         << e.what();
   }
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(DeformationVsCpu);
 
 } // namespace

@@ -1,8 +1,9 @@
 // vtkCuMedFFDFilter: the core deformation's result with normals in a VTK pipeline, frames that
 // reuse the per-mesh preparation, the user's lattice frame, point data passed through, errors
-// through vtkErrorMacro; on the CUDA backend (suite *Cuda*, skipped without a device) the output
-// stays on the device for device consumers, a host consumer gets the CPU's arrays, and a device
-// mesh from vtkCuMedFlyingEdges3D is deformed without any copy of the mesh to the host.
+// through vtkErrorMacro, on every backend (FFDFilter); on every device backend (FFDFilterOnDevice,
+// "Cuda/...", skipped without a device) the output stays on the device for device consumers, a
+// host consumer gets the CPU's arrays, and a device mesh from vtkCuMedFlyingEdges3D is deformed
+// without any copy of the mesh to the host.
 #include "DeformationTestSupport.h"
 #include "DeviceMeshConsumer.h"
 
@@ -151,12 +152,14 @@ TEST(FFDFilterCpu, KeepMeshOnDeviceWithTheCpuBackendFails) {
   EXPECT_THROW(UpdateOrThrow(filter), Error);
 }
 
-TEST(FFDFilterCuda, DeviceConsumersGetTheMeshOnTheDeviceHostConsumersTheCpuArrays) {
-  CUMED_SKIP_WITHOUT_CUDA();
+/// A device backend (backend()): device-resident meshes through the pipeline, against the CPU.
+class FFDFilterOnDevice : public test::BackendTest<> {};
+
+TEST_P(FFDFilterOnDevice, DeviceConsumersGetTheMeshOnTheDeviceHostConsumersTheCpuArrays) {
   auto input = SpherePolyData();
   vtkNew<vtkCuMedFFDFilter> cpu, cuda;
   cpu->SetBackend(Backend::CPU);
-  cuda->SetBackend(Backend::CUDA);
+  cuda->SetBackend(backend());
   cpu->SetInputData(input);
   cuda->SetInputData(input);
   vtkNew<vtkCuMedTestDeviceMeshConsumer> consumer;
@@ -184,7 +187,7 @@ TEST(FFDFilterCuda, DeviceConsumersGetTheMeshOnTheDeviceHostConsumersTheCpuArray
 
   // A host consumer (no consumer at all here: Update() on the filter) gets host arrays.
   vtkNew<vtkCuMedFFDFilter> alone;
-  alone->SetBackend(Backend::CUDA);
+  alone->SetBackend(backend());
   alone->SetInputData(input);
   alone->SetLatticePoints(points);
   UpdateOrThrow(alone);
@@ -194,11 +197,10 @@ TEST(FFDFilterCuda, DeviceConsumersGetTheMeshOnTheDeviceHostConsumersTheCpuArray
             1e-5 * 2.4);
 }
 
-TEST(FFDFilterCuda, KeepMeshOnDeviceAndAHostConsumerConnectedLater) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(FFDFilterOnDevice, KeepMeshOnDeviceAndAHostConsumerConnectedLater) {
   auto input = SpherePolyData();
   vtkNew<vtkCuMedFFDFilter> ffd;
-  ffd->SetBackend(Backend::CUDA);
+  ffd->SetBackend(backend());
   ffd->KeepMeshOnDeviceOn();
   ffd->SetInputData(input);
   UpdateOrThrow(ffd);
@@ -215,8 +217,7 @@ TEST(FFDFilterCuda, KeepMeshOnDeviceAndAHostConsumerConnectedLater) {
   EXPECT_EQ(ffd->GetNumberOfPreparations(), 1);
 }
 
-TEST(FFDFilterCuda, IsosurfaceOnTheDeviceIsDeformedWithoutAHostCopy) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(FFDFilterOnDevice, IsosurfaceOnTheDeviceIsDeformedWithoutAHostCopy) {
   vtkNew<vtkImageData> image;
   image->SetDimensions(48, 40, 44);
   image->SetSpacing(0.5, 0.5, 0.5);
@@ -230,9 +231,9 @@ TEST(FFDFilterCuda, IsosurfaceOnTheDeviceIsDeformedWithoutAHostCopy) {
   vtkNew<vtkCuMedFlyingEdges3D> contour;
   contour->SetInputData(image);
   contour->SetValue(0, 15.5);
-  contour->SetBackend(Backend::CUDA);
+  contour->SetBackend(backend());
   vtkNew<vtkCuMedFFDFilter> ffd;
-  ffd->SetBackend(Backend::CUDA);
+  ffd->SetBackend(backend());
   ffd->SetInputConnection(contour->GetOutputPort());
   vtkNew<vtkCuMedTestDeviceMeshConsumer> consumer;
   consumer->SetInputConnection(ffd->GetOutputPort());
@@ -265,5 +266,7 @@ TEST(FFDFilterCuda, IsosurfaceOnTheDeviceIsDeformedWithoutAHostCopy) {
   EXPECT_LE(MaxDifference(got.normals, Floats(cpu->GetOutput()->GetPointData()->GetNormals())),
             1e-5);
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(FFDFilterOnDevice);
 
 } // namespace

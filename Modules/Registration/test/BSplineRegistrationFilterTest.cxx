@@ -3,6 +3,7 @@
 // through ITK's ResampleImageFilter, iteration/progress events, abort, bad inputs; and the 2D head
 // pair of ../shared/data (skipped when absent).
 #include "cumed/registration/itk/BSplineRegistrationFilter.h"
+#include "cumed/test/Backends.h"
 
 #include <itkCommand.h>
 #include <itkImageFileReader.h>
@@ -200,6 +201,14 @@ TEST(BSplineRegistrationFilter, WarpsTheMovingBlobOntoTheFixedOne) {
   filter->Print(printed);
   EXPECT_NE(printed.str().find("GridSpacing: 12"), std::string::npos) << printed.str();
   EXPECT_NE(printed.str().find("LastBackend: cpu"), std::string::npos) << printed.str();
+
+  // The report of the run, measured around the registration: the CPU, no copy to a device.
+  const cumed::ExecutionReport& report = filter->GetLastExecutionReport();
+  EXPECT_EQ(report.backend, cumed::Backend::CPU);
+  EXPECT_EQ(report.devicesUsed, 0);
+  EXPECT_EQ(report.transfers.hostToDeviceCopies, 0u);
+  EXPECT_GE(report.seconds, filter->GetElapsedSeconds());
+  EXPECT_GT(report.seconds, 0.0);
 }
 
 TEST(BSplineRegistrationFilter, ItksResamplerWithTheExportedTransformsReproducesTheWarp) {
@@ -537,11 +546,12 @@ TEST(BSplineRegistrationFilter, MissingMovingImageIsRefused) {
   EXPECT_NE(UpdateError(filter.GetPointer()).find("MovingImage"), std::string::npos);
 }
 
-// The CUDA backend through the filter, the fixed image device-resident (a cumed::CudaImage whose
-// device copy is current is read there): the same outputs as the CPU within the registration's
-// CPU/CUDA tolerance (RegisterCuda). Skips without a usable device.
-TEST(BSplineRegistrationFilterCuda, DeviceResidentFixedImageAgreesWithTheCpu) {
-  if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device";
+// An accelerated backend (CUDA) through the filter, the fixed image device-resident (a
+// cumed::CudaImage whose device copy is current is read there): the same outputs as the CPU
+// within the registration's CPU/CUDA tolerance (RegisterVsCpu). Skips without a usable device.
+class BSplineRegistrationFilterVsCpu : public cumed::test::BackendTest<> {};
+
+TEST_P(BSplineRegistrationFilterVsCpu, DeviceResidentFixedImageAgreesWithTheCpu) {
   using DeviceImage = cumed::CudaImage<float, 3>;
   const auto host = Blob<Image3>(Shift(0, 0, 0));
   auto device = DeviceImage::New();
@@ -558,9 +568,9 @@ TEST(BSplineRegistrationFilterCuda, DeviceResidentFixedImageAgreesWithTheCpu) {
   cuda->SetFixedImage(device);
   cuda->SetMovingImage(moving);
   UseSmallSettings(cuda.GetPointer());
-  cuda->SetBackend(cumed::Backend::CUDA);
+  cuda->SetBackend(backend());
   cuda->Update();
-  EXPECT_EQ(cuda->GetLastBackend(), cumed::Implementation::CUDA);
+  EXPECT_EQ(cuda->GetLastBackend(), cumed::ImplementationOf(backend()));
   EXPECT_EQ(device->GetNumberOfHostSyncs(), 0u);
 
   auto cpu = Filter3::New();
@@ -579,5 +589,7 @@ TEST(BSplineRegistrationFilterCuda, DeviceResidentFixedImageAgreesWithTheCpu) {
   EXPECT_NEAR(cpu->GetSimilarityAfter(), cuda->GetSimilarityAfter(),
               0.05 * std::abs(cpu->GetSimilarityBefore()));
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(BSplineRegistrationFilterVsCpu);
 
 } // namespace

@@ -1,6 +1,7 @@
 // DisplacementField on every backend: zero coefficients give zero exactly, constant coefficients
 // give that constant inside the support (the basis sums to 1) and zero outside; bad fixed grids are
-// named; the *Cuda* suite compares CUDA with the CPU on random grids.
+// named; DisplacementFieldVsCpu (every accelerated backend) compares CUDA with the CPU on random
+// grids.
 #include "RandomGrids.h"
 
 #include "cumed/core/Error.h"
@@ -77,15 +78,17 @@ TEST_P(DisplacementFieldOnBackend, BadFixedGeometryIsNamed) {
 
 CUMED_INSTANTIATE_ON_EVERY_BACKEND(DisplacementFieldOnBackend);
 
-TEST(DisplacementFieldCuda, MatchesTheCpuOnRandomGrids) {
-  CUMED_SKIP_WITHOUT_CUDA();
+/// An accelerated backend (backend()) against the CPU reference.
+class DisplacementFieldVsCpu : public cumed::test::BackendTest<> {};
+
+TEST_P(DisplacementFieldVsCpu, MatchesTheCpuOnRandomGrids) {
   // A rotated fixed grid (each voxel its own supports) and one aligned with the domain (the
   // separable supports).
   for (const ImageGeometry& fixed : {test::FixedGeometry(), test::AlignedFixedGeometry()})
     for (unsigned seed = 10; seed < 14; ++seed) {
       const BSplineGrid grid = test::RandomGrid(seed, 10.0);
       const std::vector<float> cpu = Field(grid, fixed, Backend::CPU);
-      const std::vector<float> cuda = Field(grid, fixed, Backend::CUDA);
+      const std::vector<float> cuda = Field(grid, fixed, backend());
       ASSERT_EQ(cpu.size(), cuda.size());
       double worst = 0.0;
       for (std::size_t i = 0; i < cpu.size(); ++i)
@@ -94,11 +97,10 @@ TEST(DisplacementFieldCuda, MatchesTheCpuOnRandomGrids) {
     }
 }
 
-TEST(DisplacementFieldCuda, ReturnsADeviceFieldWhenAsked) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(DisplacementFieldVsCpu, ReturnsADeviceFieldWhenAsked) {
   const BSplineGrid grid = test::RandomGrid(20);
   DisplacementFieldOptions options;
-  options.backend = Backend::CUDA;
+  options.backend = backend();
   options.output = MemoryLocation::Device;
   const Image device = DisplacementField(grid, test::FixedGeometry(), options);
   EXPECT_EQ(device.location(), MemoryLocation::Device);
@@ -107,6 +109,8 @@ TEST(DisplacementFieldCuda, ReturnsADeviceFieldWhenAsked) {
   const float* data = host.view<float>().data;
   for (std::size_t i = 0; i < cpu.size(); ++i) ASSERT_NEAR(data[i], cpu[i], 1e-5) << i;
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(DisplacementFieldVsCpu);
 
 } // namespace
 } // namespace cumed::registration

@@ -2,7 +2,8 @@
 // det(I + A) inside and ITK's zero-flux border (half the one-sided difference) on the faces; a
 // rotated image's derivatives are taken along its axes (ITK ignores the direction); a one voxel
 // thick field has no z derivative; statistics over a mask; bad pixel types, component counts and
-// mask geometries are named. The *Cuda* suite compares CUDA with the CPU on a random field.
+// mask geometries are named. JacobianVsCpu (every accelerated backend) compares CUDA with the CPU
+// on a random field.
 #include "RandomGrids.h"
 
 #include "cumed/core/Error.h"
@@ -210,15 +211,17 @@ Image RandomField(const ImageGeometry& g, unsigned seed) {
   return field;
 }
 
-TEST(JacobianCuda, MatchesTheCpuAndStaysOnTheDevice) {
-  CUMED_SKIP_WITHOUT_CUDA();
+/// An accelerated backend (backend()) against the CPU reference.
+class JacobianVsCpu : public cumed::test::BackendTest<> {};
+
+TEST_P(JacobianVsCpu, MatchesTheCpuAndStaysOnTheDevice) {
   ImageGeometry g = AnisotropicGeometry();
   g.size = {37, 29, 23};
   g.direction = test::Rotation(-0.2, 0.9, 0.1, -0.25);
   const Image field = RandomField(g, 5);
   JacobianOptions cpu, cuda;
   cpu.backend = Backend::CPU;
-  cuda.backend = Backend::CUDA;
+  cuda.backend = backend();
   const std::vector<float> expected = HostPixels(JacobianDeterminant(field, cpu));
   const Image onDevice = JacobianDeterminant(field.toDevice(), cuda);
   EXPECT_EQ(onDevice.location(), MemoryLocation::Device);
@@ -229,6 +232,8 @@ TEST(JacobianCuda, MatchesTheCpuAndStaysOnTheDevice) {
   // A device field on the CPU backend: the result goes back to the device.
   EXPECT_EQ(JacobianDeterminant(field.toDevice(), cpu).location(), MemoryLocation::Device);
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(JacobianVsCpu);
 
 } // namespace
 } // namespace cumed::registration

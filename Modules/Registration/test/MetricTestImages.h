@@ -5,6 +5,8 @@
 
 #include "src/SimilarityMetricHost.h"
 
+#include "cumed/core/Backend.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -67,25 +69,26 @@ inline std::vector<std::uint8_t> RandomMask(const MetricSettings& s, unsigned se
   return mask;
 }
 
-/// (cost(w + h e_v) - cost(w - h e_v)) / (2h), with the steps as float actually stores them.
-inline double CentralDifference(detail::SimilarityMetricComputer& metric,
-                                const std::vector<float>& fixed, std::vector<float> warped,
-                                const std::uint8_t* mask, std::size_t v, float h) {
+/// (cost(w + h e_v) - cost(w - h e_v)) / (2h), with the steps as float actually stores them;
+/// cost(warped) evaluates the metric (on any backend).
+template <class TCost>
+double CentralDifference(TCost&& cost, std::vector<float> warped, std::size_t v, float h) {
   const float w = warped[v];
   warped[v] = w + h;
   const double up = double(warped[v]);
-  const double costUp = metric.evaluate(fixed.data(), warped.data(), mask, nullptr);
+  const double costUp = cost(warped);
   warped[v] = w - h;
   const double down = double(warped[v]);
-  const double costDown = metric.evaluate(fixed.data(), warped.data(), mask, nullptr);
+  const double costDown = cost(warped);
   return (costUp - costDown) / (up - down);
 }
 
-/// "SSDWhole", "NMIMasked"...: the case name of a suite parameterised by (metric, masked).
+/// "SSDWhole", "NMIMasked"...: the case name of a suite parameterised by (backend, metric,
+/// masked); the backend is already in the instantiation's name ("Cpu/" or "Cuda/").
 inline std::string
-MetricCaseName(const ::testing::TestParamInfo<std::tuple<MetricKind, bool>>& info) {
-  return std::string(detail::MetricName(std::get<0>(info.param))) +
-         (std::get<1>(info.param) ? "Masked" : "Whole");
+MetricCaseName(const ::testing::TestParamInfo<std::tuple<Backend, MetricKind, bool>>& info) {
+  return std::string(detail::MetricName(std::get<1>(info.param))) +
+         (std::get<2>(info.param) ? "Masked" : "Whole");
 }
 
 } // namespace cumed::registration::test

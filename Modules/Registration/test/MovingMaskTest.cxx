@@ -148,13 +148,15 @@ TEST_P(MovingMaskOnBackend, AffineStageIgnoresTheArtefactToo) {
 
 CUMED_INSTANTIATE_ON_EVERY_BACKEND(MovingMaskOnBackend);
 
-TEST(RegisterMovingMaskCuda, AgreesWithTheCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+/// An accelerated backend (backend()) against the CPU reference.
+class RegisterMovingMaskVsCpu : public cumed::test::BackendTest<> {};
+
+TEST_P(RegisterMovingMaskVsCpu, AgreesWithTheCpu) {
   const ArtefactPair p = MakeArtefactPair();
   const RegistrationResult cpu =
       Register(p.fixed, p.moving, ArtefactOptions(Backend::CPU), nullptr, &p.movingMask);
   const RegistrationResult cuda =
-      Register(p.fixed, p.moving, ArtefactOptions(Backend::CUDA), nullptr, &p.movingMask);
+      Register(p.fixed, p.moving, ArtefactOptions(backend()), nullptr, &p.movingMask);
   const float* a = cpu.displacementField.view<float>().data;
   const float* b = cuda.displacementField.view<float>().data;
   const std::size_t n = 3 * cpu.displacementField.geometry().numberOfPixels();
@@ -167,6 +169,8 @@ TEST(RegisterMovingMaskCuda, AgreesWithTheCpu) {
   EXPECT_NEAR(double(cpu.quality.voxelsCompared), double(cuda.quality.voxelsCompared),
               0.005 * double(cpu.quality.voxelsCompared));
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(RegisterMovingMaskVsCpu);
 
 TEST(MovingMaskGeometry, AnotherGridIsReadAtTheNearestVoxelAndZeroOutsideIt) {
   ImageGeometry moving;

@@ -145,8 +145,10 @@ TEST(AssessRegistrationRandom, MatchesABruteForceCorrelation) {
   });
 }
 
-TEST(RegisterRandomCuda, AgreesWithTheCpuOnSmallProblems) {
-  CUMED_SKIP_WITHOUT_CUDA();
+/// An accelerated backend (backend()) against the CPU reference.
+class RegisterRandomVsCpu : public cumed::test::BackendTest<> {};
+
+TEST_P(RegisterRandomVsCpu, AgreesWithTheCpuOnSmallProblems) {
   cumed::test::ForEachRandomCase(6, [&](RandomDraw& d) {
     const bool planar = d.chance(0.5);
     ImageGeometry g = test::BlobGeometry(planar);
@@ -166,9 +168,9 @@ TEST(RegisterRandomCuda, AgreesWithTheCpuOnSmallProblems) {
     o.bendingEnergyWeight = d.pick(std::vector<double>{0.0, 0.01, 10.0});
     o.backend = Backend::CPU;
     const RegistrationResult cpu = Register(fixed, moving, o);
-    o.backend = Backend::CUDA;
+    o.backend = backend();
     const RegistrationResult cuda = Register(fixed, moving, o);
-    // Float sums in another order move the optimiser's path by rounding only (RegisterCuda's
+    // Float sums in another order move the optimiser's path by rounding only (RegisterVsCpu's
     // bound): fields within 0.05 mm RMS, the check's correlations within 1e-3.
     const float* a = cpu.displacementField.view<float>().data;
     const float* b = cuda.displacementField.view<float>().data;
@@ -183,6 +185,8 @@ TEST(RegisterRandomCuda, AgreesWithTheCpuOnSmallProblems) {
       EXPECT_EQ(cpu.quality.folded, cuda.quality.folded);
   });
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(RegisterRandomVsCpu);
 
 } // namespace
 } // namespace cumed::registration

@@ -125,15 +125,19 @@ TEST_P(RegisterOnBackend, ObserverSeesIterationsAndCanStop) {
 
 CUMED_INSTANTIATE_ON_EVERY_BACKEND(RegisterOnBackend);
 
-TEST(RegisterCuda, AgreesWithTheCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+/// An accelerated backend (backend()) against the CPU reference.
+class RegisterVsCpu : public cumed::test::BackendTest<> {};
+
+TEST_P(RegisterVsCpu, AgreesWithTheCpu) {
   const KnownWarp w = MakeKnownWarp(false);
   const RegistrationResult cpu = Register(w.fixed, w.moving, Options(Backend::CPU));
-  const RegistrationResult cuda = Register(w.fixed, w.moving, Options(Backend::CUDA));
+  const RegistrationResult cuda = Register(w.fixed, w.moving, Options(backend()));
   // Float sums in another order move the optimiser's path by rounding only.
   EXPECT_LT(RmsError(cpu.displacementField, cuda.displacementField, 0), 0.02);
   EXPECT_NEAR(cpu.similarityAfter, cuda.similarityAfter, 0.05 * cpu.similarityBefore);
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(RegisterVsCpu);
 
 std::string ErrorOf(const Image& fixed, const Image& moving, const RegistrationOptions& o,
                     const Image* mask = nullptr) {

@@ -2,8 +2,8 @@
 // finite differences of the value (random coefficients on an axis-aligned, a rotated anisotropic
 // and a planar grid, also where the grid folds), known values (affine -> no bending, uniform
 // scaling -> 3 s^2 elasticity and (3 log(1 + s))^2 log-Jacobian, identity -> 0), the penalty's
-// steep finite continuation below det 0.1, determinism, bad shapes and weights named; the *Cuda*
-// suite compares CUDA with the CPU.
+// steep finite continuation below det 0.1, determinism, bad shapes and weights named;
+// RegularisersVsCpu compares the CUDA regulariser with the CPU's.
 #include "RandomGrids.h"
 
 #include "cumed/core/DeviceBuffer.h"
@@ -295,8 +295,10 @@ TEST(Regularisers, BadShapesAndWeightsAreNamed) {
                 "weight logJacobian is nan");
 }
 
-TEST(RegularisersCuda, MatchesTheCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+/// The CUDA regulariser of the accelerated backend against the CPU's (instantiated for it alone).
+class RegularisersVsCpu : public cumed::test::BackendTest<> {};
+
+TEST_P(RegularisersVsCpu, MatchesTheCpu) {
   for (const NamedShape& named : Shapes())
     for (double amplitude : {0.15, 1.5}) {
       const ControlGridShape& s = named.shape;
@@ -322,6 +324,8 @@ TEST(RegularisersCuda, MatchesTheCpu) {
       EXPECT_LE(worst, 1e-6 * std::max(1.0, largest)) << named.name << " amplitude " << amplitude;
     }
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(RegularisersVsCpu);
 
 } // namespace
 } // namespace cumed::registration::detail

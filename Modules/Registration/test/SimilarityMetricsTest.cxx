@@ -1,16 +1,14 @@
-// The CPU similarity metrics: known values, the derivative against central finite differences
-// with and without a mask, the errors, and bitwise repeatability.
+// The CPU similarity metrics, the reference: known values and the settings' errors. What every
+// backend must do (derivatives, repeatability, the zero mask) and the accelerated backends against
+// this reference: SimilarityMetricsOnBackendTest.cxx.
 #include "MetricTestImages.h"
 #include "src/SimilarityMetricHost.h"
 
 #include "cumed/core/Error.h"
 
 #include <gtest/gtest.h>
-#include <omp.h>
 
-#include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <string>
 
 namespace cumed::registration {
@@ -152,82 +150,6 @@ TEST(SimilarityMetricCpu, BadSettingsAreNamed) {
   s = Settings(MetricKind::SSD, 4, 0, 4);
   EXPECT_NE(ErrorOf(s).find("SSD: image size along y is 0"), std::string::npos) << ErrorOf(s);
 }
-
-/// Every metric, with and without a mask.
-class SimilarityMetricCpuEvery : public ::testing::TestWithParam<std::tuple<MetricKind, bool>> {
-protected:
-  MetricKind kind() const { return std::get<0>(GetParam()); }
-  bool masked() const { return std::get<1>(GetParam()); }
-};
-
-TEST_P(SimilarityMetricCpuEvery, ZeroMaskIsNamed) {
-  const MetricSettings s = Settings(kind(), 5, 4, 3);
-  const std::vector<float> fixed = test::RandomImage(s, 3), warped = test::RelatedImage(fixed, 4);
-  const std::vector<std::uint8_t> zeros(fixed.size(), 0);
-  auto metric = MakeSimilarityMetricCpu(s);
-  try {
-    metric->evaluate(fixed.data(), warped.data(), zeros.data(), nullptr);
-    FAIL() << "no InvalidArgument";
-  } catch (const InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find("no voxel is counted: the mask is zero on all 5 x 4 x 3"),
-              std::string::npos)
-        << e.what();
-  }
-}
-
-TEST_P(SimilarityMetricCpuEvery, DerivativeMatchesCentralDifferences) {
-  const MetricSettings s = Settings(kind(), 9, 8, 7);
-  const std::vector<float> fixed = test::RandomImage(s, 5), warped = test::RelatedImage(fixed, 6);
-  const std::vector<std::uint8_t> maskImage = test::RandomMask(s, 7);
-  const std::uint8_t* mask = masked() ? maskImage.data() : nullptr;
-  auto metric = MakeSimilarityMetricCpu(s);
-  std::vector<float> d(fixed.size());
-  metric->evaluate(fixed.data(), warped.data(), mask, d.data());
-  double largest = 0.0;
-  for (float x : d) largest = std::max(largest, double(std::fabs(x)));
-  ASSERT_GT(largest, 0.0);
-  int zeroChecked = 0;
-  for (std::size_t v = 0; v < d.size(); v += 5) {
-    const double fd = test::CentralDifference(*metric, fixed, warped, mask, v, 1e-3f);
-    // The float derivative agrees to about 1e-8 of its largest value on every metric.
-    EXPECT_NEAR(d[v], fd, 1e-5 * largest) << "voxel " << v << " of " << d.size();
-    if (mask && !mask[v]) {
-      EXPECT_EQ(d[v], 0.0f) << "voxel " << v << " is outside the mask";
-      ++zeroChecked;
-    }
-  }
-  if (mask) EXPECT_GT(zeroChecked, 10);
-}
-
-TEST_P(SimilarityMetricCpuEvery, RunsAndThreadCountsGiveTheSameBits) {
-  const MetricSettings s = Settings(kind(), 33, 21, 17); // several chunks of the reductions
-  const std::vector<float> fixed = test::RandomImage(s, 8), warped = test::RelatedImage(fixed, 9);
-  const std::vector<std::uint8_t> maskImage = test::RandomMask(s, 10);
-  const std::uint8_t* mask = masked() ? maskImage.data() : nullptr;
-  const int threadsBefore = omp_get_max_threads();
-  // 1 thread, then 3 (an uneven split of the chunks), then 3 again.
-  double cost[3];
-  std::vector<float> d[3];
-  for (int run = 0; run < 3; ++run) {
-    omp_set_num_threads(run == 0 ? 1 : 3);
-    d[run].resize(fixed.size());
-    cost[run] =
-        MakeSimilarityMetricCpu(s)->evaluate(fixed.data(), warped.data(), mask, d[run].data());
-  }
-  omp_set_num_threads(threadsBefore);
-  for (int run = 1; run < 3; ++run) {
-    EXPECT_EQ(std::memcmp(&cost[0], &cost[run], sizeof(double)), 0)
-        << cost[0] << " vs " << cost[run] << " (run " << run << ")";
-    EXPECT_EQ(std::memcmp(d[0].data(), d[run].data(), d[0].size() * sizeof(float)), 0)
-        << "run " << run;
-  }
-}
-
-INSTANTIATE_TEST_SUITE_P(Metrics, SimilarityMetricCpuEvery,
-                         testing::Combine(testing::Values(MetricKind::SSD, MetricKind::NCC,
-                                                          MetricKind::LocalNCC, MetricKind::NMI),
-                                          testing::Bool()),
-                         test::MetricCaseName);
 
 } // namespace
 } // namespace cumed::registration

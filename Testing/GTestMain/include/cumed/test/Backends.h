@@ -3,6 +3,14 @@
 // the backend, instantiated as "Cpu/..." and "Cuda/..." (the CUDA instance only in CUDA builds).
 // CTest runs "*Cuda*" tests as the suite's .cuda entry (cumed_add_gtest), and a CUDA case skips
 // itself (GTEST_SKIP) where no device is usable, so machines without a GPU stay green and honest.
+//
+// Two kinds of suite, one list of backends:
+//  - CUMED_INSTANTIATE_ON_EVERY_BACKEND / _FOR_EVERY_BACKEND: the algorithm's own checks (known
+//    answers, references, errors), run on the CPU and on every accelerated backend alike;
+//  - CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND / _FOR_EVERY_ACCELERATED_BACKEND: a backend
+//    against the CPU reference on the same inputs (or what only a device backend has: device
+//    residency, launch configurations), for every backend but the CPU; nothing is registered in
+//    a CPU-only build.
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
 
@@ -38,6 +46,11 @@ inline std::vector<Backend> CudaIfBuilt() {
   return CudaBackendBuilt() ? std::vector<Backend>{Backend::CUDA} : std::vector<Backend>{};
 }
 
+/// The backends a comparison with the CPU reference runs on: every built backend but the CPU.
+inline std::vector<Backend> AcceleratedBackends() {
+  return CudaIfBuilt();
+}
+
 /// The case name of a suite parameterised by the backend alone: "cpu" or "cuda".
 inline std::string BackendName(const ::testing::TestParamInfo<std::tuple<Backend>>& info) {
   return ToString(std::get<0>(info.param));
@@ -63,3 +76,20 @@ inline std::string BackendName(const ::testing::TestParamInfo<std::tuple<Backend
   INSTANTIATE_TEST_SUITE_P(Cuda, Suite,                                                            \
                            testing::Combine(testing::ValuesIn(cumed::test::CudaIfBuilt())),        \
                            cumed::test::BackendName)
+
+/// Instantiates Suite (a BackendTest comparing a backend with the CPU reference) for every
+/// accelerated backend (AcceleratedBackends), with the other parameters' generators after `name`:
+/// "Cuda/Suite.Test/..." in a CUDA build; in a CPU-only build no case, and no complaint from
+/// GoogleTest about a suite without instances.
+#define CUMED_INSTANTIATE_FOR_EVERY_ACCELERATED_BACKEND(Suite, name, ...)                          \
+  GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Suite);                                            \
+  INSTANTIATE_TEST_SUITE_P(                                                                        \
+      Cuda, Suite,                                                                                 \
+      testing::Combine(testing::ValuesIn(cumed::test::AcceleratedBackends()), __VA_ARGS__), name)
+
+/// The same for a BackendTest<>: "Cuda/Suite.Test/cuda" in a CUDA build.
+#define CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(Suite)                                      \
+  GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Suite);                                            \
+  INSTANTIATE_TEST_SUITE_P(                                                                        \
+      Cuda, Suite, testing::Combine(testing::ValuesIn(cumed::test::AcceleratedBackends())),        \
+      cumed::test::BackendName)
