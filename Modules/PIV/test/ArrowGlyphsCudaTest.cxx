@@ -1,7 +1,8 @@
-// Arrow glyphs on the GPU against the CPU: random fields (hidden vectors of every kind among
-// them) give the same points, normals, colours and triangles within 1e-5 (relative above 1
-// px), and the mesh stays on the device (nothing downloaded while it is built). Skips without a
-// usable device.
+// Arrow glyphs on every accelerated backend (the backends of cumed/test/Backends.h but the CPU:
+// "Cuda/ArrowGlyphsVsCpu") against the CPU: random fields (hidden vectors of every kind among
+// them) give the same points, normals, colours and triangles within 1e-5 (relative above 1 px),
+// and the mesh stays on the device (nothing downloaded while it is built). Skips without a usable
+// device. The empty field on every backend: ArrowGlyphsTest.cxx.
 #include "cumed/piv/ArrowGlyphs.h"
 
 #include "cumed/core/Transfer.h"
@@ -13,6 +14,8 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <string>
+#include <tuple>
 
 namespace {
 
@@ -48,11 +51,11 @@ void ExpectClose(const cumed::MeshArray<float>& cpu, const cumed::MeshArray<floa
   EXPECT_EQ(bad, 0u) << what;
 }
 
-class ArrowGlyphsCuda : public testing::TestWithParam<int> {};
+/// Parameter: the field's columns.
+class ArrowGlyphsVsCpu : public cumed::test::BackendTest<int> {};
 
-TEST_P(ArrowGlyphsCuda, SameMeshAsTheCpuAndNothingDownloaded) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  const int columns = GetParam(), rows = GetParam() / 2 + 1;
+TEST_P(ArrowGlyphsVsCpu, SameMeshAsTheCpuAndNothingDownloaded) {
+  const int columns = param<0>(), rows = param<0>() / 2 + 1;
   const PivField field = RandomField(columns, rows, unsigned(columns));
   std::vector<float> scalars(field.size());
   std::mt19937 random(7);
@@ -63,11 +66,11 @@ TEST_P(ArrowGlyphsCuda, SameMeshAsTheCpuAndNothingDownloaded) {
   options.z = -0.25f;
   options.backend = cumed::Backend::CPU;
   const ArrowGlyphs cpu = BuildArrowGlyphs(field, scalars, options);
-  options.backend = cumed::Backend::CUDA;
+  options.backend = backend();
   cumed::ResetTransferStats();
   const ArrowGlyphs cuda = BuildArrowGlyphs(field, scalars, options);
   EXPECT_EQ(cumed::GetTransferStats().deviceToHostCopies, 0u);
-  ASSERT_EQ(cuda.backendUsed, cumed::Backend::CUDA);
+  ASSERT_EQ(cuda.backendUsed, backend());
   ASSERT_TRUE(cuda.device);
   EXPECT_EQ(cuda.device->numberOfPoints, cpu.host.numberOfPoints());
   EXPECT_EQ(cuda.device->numberOfTriangles, cpu.host.numberOfTriangles());
@@ -81,15 +84,11 @@ TEST_P(ArrowGlyphsCuda, SameMeshAsTheCpuAndNothingDownloaded) {
                          copy.triangles.begin(), copy.triangles.end()));
 }
 
-INSTANTIATE_TEST_SUITE_P(FieldSizes, ArrowGlyphsCuda, testing::Values(1, 7, 63, 257));
-
-TEST(ArrowGlyphsCudaEmpty, AnEmptyFieldGivesAnEmptyDeviceMesh) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ArrowGlyphOptions options;
-  options.backend = cumed::Backend::CUDA;
-  const ArrowGlyphs glyphs = BuildArrowGlyphs(PivField{}, {}, options);
-  ASSERT_TRUE(glyphs.device);
-  EXPECT_EQ(glyphs.device->numberOfPoints, 0);
-}
+CUMED_INSTANTIATE_FOR_EVERY_ACCELERATED_BACKEND(
+    ArrowGlyphsVsCpu,
+    [](const testing::TestParamInfo<std::tuple<cumed::Backend, int>>& info) {
+      return "columns" + std::to_string(std::get<1>(info.param));
+    },
+    testing::Values(1, 7, 63, 257));
 
 } // namespace

@@ -1,9 +1,12 @@
-// Arrow glyphs on the CPU: the exact points, normals, triangles and colours of arrows of known
-// vectors (shape fractions that are exact in binary floats), hidden vectors collapsed to their
-// window centre, and the errors of bad options and mismatched arrays.
+// Arrow glyphs on the CPU, the reference: the exact points, normals, triangles and colours of
+// arrows of known vectors (shape fractions that are exact in binary floats), hidden vectors
+// collapsed to their window centre, and the errors of bad options and mismatched arrays; an empty
+// field on every backend (ArrowGlyphsOnBackend). The accelerated backends against this reference:
+// ArrowGlyphsCudaTest.cxx.
 #include "cumed/piv/ArrowGlyphs.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/test/Backends.h"
 
 #include <gtest/gtest.h>
 
@@ -177,10 +180,24 @@ TEST(ArrowGlyphs, ScalarsOfTheWrongCountAreNamed) {
   }
 }
 
-TEST(ArrowGlyphs, AnEmptyFieldGivesAnEmptyMesh) {
-  const ArrowGlyphs glyphs = BuildArrowGlyphs(PivField{}, {}, ExactShape());
-  EXPECT_EQ(glyphs.host.numberOfPoints(), 0);
-  EXPECT_EQ(glyphs.host.numberOfTriangles(), 0);
+class ArrowGlyphsOnBackend : public cumed::test::BackendTest<> {};
+
+// The mesh is where the backend builds it: on the host for the CPU, on the device otherwise.
+TEST_P(ArrowGlyphsOnBackend, AnEmptyFieldGivesAnEmptyMesh) {
+  ArrowGlyphOptions options = ExactShape();
+  options.backend = backend();
+  const ArrowGlyphs glyphs = BuildArrowGlyphs(PivField{}, {}, options);
+  ASSERT_EQ(glyphs.backendUsed, backend());
+  if (backend() == cumed::Backend::CPU) {
+    EXPECT_EQ(glyphs.host.numberOfPoints(), 0);
+    EXPECT_EQ(glyphs.host.numberOfTriangles(), 0);
+  } else {
+    ASSERT_TRUE(glyphs.device);
+    EXPECT_EQ(glyphs.device->numberOfPoints, 0);
+    EXPECT_EQ(glyphs.device->numberOfTriangles, 0);
+  }
 }
+
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(ArrowGlyphsOnBackend);
 
 } // namespace

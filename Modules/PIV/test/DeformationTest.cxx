@@ -1,6 +1,8 @@
-// Multi-pass window deformation on flows a single pass cannot resolve: solid-body rotation and
-// shear (displacement gradients across a window), and a uniform shift the passes refine.
+// Multi-pass window deformation on flows a single pass cannot resolve, on every backend (Cpu/ and
+// Cuda/ instances): solid-body rotation and shear (displacement gradients across a window), and a
+// uniform shift the passes refine.
 #include "FieldErrors.h"
+#include "cumed/test/Backends.h"
 
 #include <gtest/gtest.h>
 
@@ -14,25 +16,27 @@ using cumed::testing::DisplacementField;
 using cumed::testing::ParticleImageSettings;
 using cumed::testing::RenderParticlePair;
 
-PivOptions ThreePasses(Interpolation interpolation) {
+PivOptions ThreePasses(cumed::Backend backend, Interpolation interpolation) {
   PivOptions options;
-  options.backend = cumed::Backend::CPU;
+  options.backend = backend;
   options.windowSizes = {64, 32, 16};
   options.deformation = interpolation;
   return options;
 }
 
-void ExpectDeformationBeatsSinglePass(const DisplacementField& truth, double bound,
-                                      const char* flow) {
+void ExpectDeformationBeatsSinglePass(cumed::Backend backend, const DisplacementField& truth,
+                                      double bound, const char* flow) {
   ParticleImageSettings settings;
   settings.particlesPerPixel = 0.08; // 16 px windows still hold ~20 particles
   settings.noise = 1.0;
   const auto pair = RenderParticlePair(settings, truth);
-  const FieldErrors single = ErrorsOf(Evaluate(pair, SinglePass(16)), truth, 2);
+  PivOptions singlePass = SinglePass(16);
+  singlePass.backend = backend;
+  const FieldErrors single = ErrorsOf(Evaluate(pair, singlePass), truth, 2);
   std::cout << flow << ", single pass 16 px: " << single.text() << "\n";
   for (const Interpolation interpolation :
        {Interpolation::Bilinear, Interpolation::Bicubic, Interpolation::Lanczos}) {
-    const PivField field = Evaluate(pair, ThreePasses(interpolation));
+    const PivField field = Evaluate(pair, ThreePasses(backend, interpolation));
     EXPECT_EQ(field.passes, 3);
     EXPECT_EQ(field.windowSize, 16);
     EXPECT_EQ(field.step, 8);
@@ -54,23 +58,26 @@ void ExpectDeformationBeatsSinglePass(const DisplacementField& truth, double bou
   }
 }
 
-TEST(PivDeformation, RotationFlow) {
+class PivDeformation : public cumed::test::BackendTest<> {};
+
+TEST_P(PivDeformation, RotationFlow) {
   // 0.03 rad: up to 5 px at the corners, 0.5 px change across a 16 px window.
-  ExpectDeformationBeatsSinglePass(cumed::testing::RotationDisplacement(127.5, 127.5, 0.03), 0.035,
-                                   "rotation");
+  ExpectDeformationBeatsSinglePass(
+      backend(), cumed::testing::RotationDisplacement(127.5, 127.5, 0.03), 0.035, "rotation");
 }
 
-TEST(PivDeformation, ShearFlow) {
-  ExpectDeformationBeatsSinglePass(cumed::testing::ShearDisplacement(127.5, 0.05), 0.035, "shear");
+TEST_P(PivDeformation, ShearFlow) {
+  ExpectDeformationBeatsSinglePass(backend(), cumed::testing::ShearDisplacement(127.5, 0.05), 0.035,
+                                   "shear");
 }
 
-TEST(PivDeformation, UniformShiftRefinedByPasses) {
+TEST_P(PivDeformation, UniformShiftRefinedByPasses) {
   ParticleImageSettings settings;
   settings.particlesPerPixel = 0.08;
   const auto truth = cumed::testing::UniformDisplacement(3.3, -2.15);
-  const FieldErrors e =
-      ErrorsOf(Evaluate(RenderParticlePair(settings, truth), ThreePasses(PivOptions{}.deformation)),
-               truth, 2);
+  const FieldErrors e = ErrorsOf(Evaluate(RenderParticlePair(settings, truth),
+                                          ThreePasses(backend(), PivOptions{}.deformation)),
+                                 truth, 2);
   std::cout << "uniform 3.3, -2.15 px, 64-32-16 default: " << e.text() << "\n";
   // Measured: rms 0.0047 px, bias -0.0029, -0.0012 px (the resampling bias at these fractions,
   // Documentation/piv.md).
@@ -78,5 +85,7 @@ TEST(PivDeformation, UniformShiftRefinedByPasses) {
   EXPECT_LT(std::abs(e.biasU), 0.005);
   EXPECT_LT(std::abs(e.biasV), 0.005);
 }
+
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(PivDeformation);
 
 } // namespace

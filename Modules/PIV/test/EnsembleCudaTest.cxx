@@ -1,8 +1,10 @@
-// Ensemble correlation on the CUDA backend against the CPU's on sequences of random pairs of one
-// steady flow rendered at test time (CpuCudaComparison.h: 1e-3 px, the same flags); one pair
-// equals CUDA ComputePiv bit for bit; repeated runs are identical (the planes are summed in pair
-// order, no atomics); device frames are read in place and host frames streamed (counted
-// transfers); errors name the pair. Every suite here skips without a usable device.
+// Ensemble correlation on every accelerated backend (the backends of cumed/test/Backends.h but the
+// CPU: "Cuda/..." instances) against the CPU's on sequences of random pairs of one steady flow
+// rendered at test time (PivEnsembleVsCpu; CpuCudaComparison.h: 1e-3 px, the same flags); on the
+// device (PivEnsembleOnDevice) one pair equals ComputePiv bit for bit; repeated runs are identical
+// (the planes are summed in pair order, no atomics); device frames are read in place and host
+// frames streamed (counted transfers); device frames' errors name the pair. Every case here skips
+// without a usable device; what every backend does is EnsembleTest.cxx's.
 #include "CpuCudaComparison.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Transfer.h"
@@ -42,10 +44,10 @@ PivField Ensemble(const std::vector<ImagePair>& pairs, PivOptions options, cumed
   return ComputeEnsemblePiv(pairs, options);
 }
 
-void ExpectCudaEnsembleMatchesCpu(const std::vector<ImagePair>& pairs, const PivOptions& options,
-                                  const std::string& what) {
-  ExpectSameField(Ensemble(pairs, options, cumed::Backend::CPU),
-                  Ensemble(pairs, options, cumed::Backend::CUDA), what);
+void ExpectEnsembleMatchesCpu(cumed::Backend backend, const std::vector<ImagePair>& pairs,
+                              const PivOptions& options, const std::string& what) {
+  ExpectSameField(Ensemble(pairs, options, cumed::Backend::CPU), Ensemble(pairs, options, backend),
+                  what);
 }
 
 void ExpectIdentical(const PivField& a, const PivField& b, const std::string& what) {
@@ -72,74 +74,73 @@ void PrintTo(const EnsembleCase& c, std::ostream* os) {
   *os << c.name;
 }
 
-class PivEnsembleCuda : public testing::TestWithParam<EnsembleCase> {
-protected:
-  void SetUp() override { CUMED_SKIP_WITHOUT_CUDA(); }
-};
+class PivEnsembleVsCpu : public cumed::test::BackendTest<EnsembleCase> {};
 
-TEST_P(PivEnsembleCuda, MatchesCpu) {
-  const EnsembleCase& c = GetParam();
+TEST_P(PivEnsembleVsCpu, MatchesCpu) {
+  const EnsembleCase c = param<0>();
   for (const std::uint32_t flow : {3u, 4u}) {
     const auto sequence = Sequence(flow, 6, 256, 256, c.density);
     PivOptions options = SinglePass(c.windows.front(), c.overlap);
     options.windowSizes = c.windows;
     if (c.adjust) c.adjust(options);
-    ExpectCudaEnsembleMatchesCpu(PairsOf(sequence), options,
-                                 std::string(c.name) + ", flow " + std::to_string(flow));
+    ExpectEnsembleMatchesCpu(backend(), PairsOf(sequence), options,
+                             std::string(c.name) + ", flow " + std::to_string(flow));
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Workloads, PivEnsembleCuda,
-    testing::Values(EnsembleCase{"single_32px_50", {32}, 0.5, 0.006, nullptr},
-                    EnsembleCase{"single_16px_75_dense", {16}, 0.75, 0.05, nullptr},
-                    EnsembleCase{"single_27px_25", {27}, 0.25, 0.01, nullptr},
-                    EnsembleCase{"extension_padding_normalised",
-                                 {32},
-                                 0.5,
-                                 0.01,
-                                 [](PivOptions& o) {
-                                   o.searchExtension = 6;
-                                   o.zeroPadding = true;
-                                   o.normalizedCorrelation = true;
-                                   o.removeMean = false;
-                                 }},
-                    EnsembleCase{"centroid_no_pair_loss",
-                                 {24},
-                                 0.5,
-                                 0.01,
-                                 [](PivOptions& o) {
-                                   o.subPixel = SubPixelFit::Centroid;
-                                   o.pairLossCorrection = PairLossCorrection::None;
-                                 }},
-                    EnsembleCase{"passes_64_32_16_lanczos", {64, 32, 16}, 0.5, 0.01, nullptr},
-                    EnsembleCase{"passes_64_32_bicubic_smoothed",
-                                 {64, 32},
-                                 0.5,
-                                 0.006,
-                                 [](PivOptions& o) {
-                                   o.deformation = Interpolation::Bicubic;
-                                   o.predictorSmoothing = 2;
-                                 }},
-                    EnsembleCase{"passes_48_40_bilinear_mean_replacement",
-                                 {48, 40},
-                                 0.6,
-                                 0.01,
-                                 [](PivOptions& o) {
-                                   o.deformation = Interpolation::Bilinear;
-                                   o.validation.replacement = Replacement::LocalMean;
-                                   o.validation.neighbourhoodRadius = 2;
-                                   o.validation.maxU = 3.0;
-                                 }}),
-    [](const testing::TestParamInfo<EnsembleCase>& info) { return std::string(info.param.name); });
+CUMED_INSTANTIATE_FOR_EVERY_ACCELERATED_BACKEND(
+    PivEnsembleVsCpu,
+    [](const testing::TestParamInfo<std::tuple<cumed::Backend, EnsembleCase>>& info) {
+      return std::string(std::get<1>(info.param).name);
+    },
+    testing::Values(
+        EnsembleCase{"single_32px_50", {32}, 0.5, 0.006, nullptr},
+        EnsembleCase{"single_16px_75_dense", {16}, 0.75, 0.05, nullptr},
+        EnsembleCase{"single_27px_25", {27}, 0.25, 0.01, nullptr},
+        EnsembleCase{"extension_padding_normalised",
+                     {32},
+                     0.5,
+                     0.01,
+                     [](PivOptions& o) {
+                       o.searchExtension = 6;
+                       o.zeroPadding = true;
+                       o.normalizedCorrelation = true;
+                       o.removeMean = false;
+                     }},
+        EnsembleCase{"centroid_no_pair_loss",
+                     {24},
+                     0.5,
+                     0.01,
+                     [](PivOptions& o) {
+                       o.subPixel = SubPixelFit::Centroid;
+                       o.pairLossCorrection = PairLossCorrection::None;
+                     }},
+        EnsembleCase{"passes_64_32_16_lanczos", {64, 32, 16}, 0.5, 0.01, nullptr},
+        EnsembleCase{"passes_64_32_bicubic_smoothed",
+                     {64, 32},
+                     0.5,
+                     0.006,
+                     [](PivOptions& o) {
+                       o.deformation = Interpolation::Bicubic;
+                       o.predictorSmoothing = 2;
+                     }},
+        EnsembleCase{
+            "passes_48_40_bilinear_mean_replacement", {48, 40}, 0.6, 0.01, [](PivOptions& o) {
+              o.deformation = Interpolation::Bilinear;
+              o.validation.replacement = Replacement::LocalMean;
+              o.validation.neighbourhoodRadius = 2;
+              o.validation.maxU = 3.0;
+            }}));
+
+/// What the ensemble does on a device backend (backend()).
+class PivEnsembleOnDevice : public cumed::test::BackendTest<> {};
 
 // Buffers off 8, 16, 32 and 64 px, so that ComputePiv takes the cuFFT path as the ensemble does
 // (those sizes may be served by a fused correlation kernel that keeps no planes).
-TEST(PivEnsembleCudaFrames, OnePairIsComputePivBitForBit) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(PivEnsembleOnDevice, OnePairIsComputePivBitForBit) {
   const auto pair = RandomPair(7, 256, 192);
   PivOptions options = SinglePass(48);
-  options.backend = cumed::Backend::CUDA;
+  options.backend = backend();
   for (const auto& windows : {std::vector<int>{24}, std::vector<int>{48, 40, 24}}) {
     options.windowSizes = windows;
     for (const Interpolation deformation : {Interpolation::Lanczos, Interpolation::Bicubic}) {
@@ -151,19 +152,17 @@ TEST(PivEnsembleCudaFrames, OnePairIsComputePivBitForBit) {
   }
 }
 
-TEST(PivEnsembleCudaFrames, RepeatedRunsAreIdentical) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(PivEnsembleOnDevice, RepeatedRunsAreIdentical) {
   const auto sequence = Sequence(5, 12, 256, 256, 0.004);
   PivOptions options = SinglePass(64);
   options.windowSizes = {64, 32};
-  const PivField first = Ensemble(PairsOf(sequence), options, cumed::Backend::CUDA);
+  const PivField first = Ensemble(PairsOf(sequence), options, backend());
   for (int run = 0; run < 3; ++run)
-    ExpectIdentical(first, Ensemble(PairsOf(sequence), options, cumed::Backend::CUDA),
+    ExpectIdentical(first, Ensemble(PairsOf(sequence), options, backend()),
                     "run " + std::to_string(run + 2));
 }
 
-TEST(PivEnsembleCudaFrames, DeviceFramesInPlaceHostFramesStreamedIntegerPixels) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(PivEnsembleOnDevice, DeviceFramesInPlaceHostFramesStreamedIntegerPixels) {
   const auto sequence = Sequence(6, 5, 256, 256, 0.01);
   PivOptions options = SinglePass(64);
   options.windowSizes = {64, 32};
@@ -178,7 +177,7 @@ TEST(PivEnsembleCudaFrames, DeviceFramesInPlaceHostFramesStreamedIntegerPixels) 
   for (std::size_t i = 0; i < sequence.size(); ++i)
     devicePairs.push_back({&device[2 * i], &device[2 * i + 1]});
   cumed::ResetTransferStats();
-  const PivField onDevice = Ensemble(devicePairs, options, cumed::Backend::CUDA);
+  const PivField onDevice = Ensemble(devicePairs, options, backend());
   cumed::TransferStats transfers = cumed::GetTransferStats();
   EXPECT_EQ(transfers.hostToDeviceCopies, 0u) << "device frames were copied";
   EXPECT_EQ(transfers.deviceToHostCopies, 1u) << "only the field comes back, in one copy";
@@ -186,8 +185,7 @@ TEST(PivEnsembleCudaFrames, DeviceFramesInPlaceHostFramesStreamedIntegerPixels) 
 
   // Host frames go up pair by pair in every pass: 2 frames x 5 pairs x 2 passes.
   cumed::ResetTransferStats();
-  ExpectIdentical(onDevice, Ensemble(PairsOf(sequence), options, cumed::Backend::CUDA),
-                  "host frames");
+  ExpectIdentical(onDevice, Ensemble(PairsOf(sequence), options, backend()), "host frames");
   transfers = cumed::GetTransferStats();
   EXPECT_EQ(transfers.hostToDeviceCopies, 20u);
 
@@ -195,7 +193,7 @@ TEST(PivEnsembleCudaFrames, DeviceFramesInPlaceHostFramesStreamedIntegerPixels) 
   devicePairs[2] = {&sequence[2].first, &sequence[2].second};
   options.backend = cumed::Backend::Auto;
   const PivField mixed = ComputeEnsemblePiv(devicePairs, options);
-  EXPECT_EQ(mixed.backendUsed, cumed::Backend::CUDA);
+  EXPECT_EQ(mixed.backendUsed, backend());
   ExpectIdentical(onDevice, mixed, "host and device pairs, Auto");
 
   // 16-bit first frames and 8-bit second frames: converted on the device vs on the host.
@@ -208,12 +206,10 @@ TEST(PivEnsembleCudaFrames, DeviceFramesInPlaceHostFramesStreamedIntegerPixels) 
   for (std::size_t i = 0; i < sequence.size(); ++i)
     quantisedPairs.push_back({&quantised[2 * i], &quantised[2 * i + 1]});
   ExpectSameField(Ensemble(quantisedPairs, options, cumed::Backend::CPU),
-                  Ensemble(quantisedPairs, options, cumed::Backend::CUDA),
-                  "uint16 and uint8 host frames");
+                  Ensemble(quantisedPairs, options, backend()), "uint16 and uint8 host frames");
 }
 
-TEST(PivEnsembleCudaFrames, MaskAndOutliersMatchCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(PivEnsembleOnDevice, MaskAndOutliersMatchCpu) {
   auto sequence = Sequence(8, 4, 256, 256, 0.01);
   // Unrelated particles in one corner of every second frame: outliers to flag and replace.
   const auto other = RandomPair(9, 256, 256);
@@ -230,12 +226,13 @@ TEST(PivEnsembleCudaFrames, MaskAndOutliersMatchCpu) {
   const PivField cpu = Ensemble(PairsOf(sequence), options, cumed::Backend::CPU);
   EXPECT_GT(cpu.count(Masked), 0u);
   EXPECT_GT(cpu.count(Replaced), 0u);
-  ExpectSameField(cpu, Ensemble(PairsOf(sequence), options, cumed::Backend::CUDA),
+  ExpectSameField(cpu, Ensemble(PairsOf(sequence), options, backend()),
                   "mask, patch of unrelated particles");
 }
 
-TEST(PivEnsembleCudaFrames, NamedErrors) {
-  CUMED_SKIP_WITHOUT_CUDA();
+// The errors every backend names (pairs of different sizes, none, a missing frame):
+// PivEnsemble.NamedErrors in EnsembleTest.cxx; here those of device frames.
+TEST_P(PivEnsembleOnDevice, DeviceFramesNamedErrors) {
   const auto sequence = Sequence(10, 2, 96, 96, 0.02);
   const cumed::Image first = sequence[1].first.toDevice(), second = sequence[1].second.toDevice();
   PivOptions options = SinglePass(32);
@@ -252,7 +249,7 @@ TEST(PivEnsembleCudaFrames, NamedErrors) {
   // A host mask with device frames, on the CUDA backend.
   cumed::Image mask = cumed::Image::Allocate(cumed::PixelType::UInt8, first.geometry(),
                                              cumed::MemoryLocation::Host);
-  options.backend = cumed::Backend::CUDA;
+  options.backend = backend();
   options.mask = std::as_const(mask).view<std::uint8_t>();
   try {
     ComputeEnsemblePiv({{&first, &second}}, options);
@@ -276,5 +273,7 @@ TEST(PivEnsembleCudaFrames, NamedErrors) {
         << e.what();
   }
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(PivEnsembleOnDevice);
 
 } // namespace

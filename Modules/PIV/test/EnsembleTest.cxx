@@ -1,10 +1,13 @@
-// Ensemble correlation: a steady flow recorded over a sequence of sparsely seeded pairs, where
-// one pair's windows hold too few particles for a peak, and the mean correlation plane of all
-// pairs recovers the displacement.
+// Ensemble correlation on every backend (PivEnsemble, Cpu/ and Cuda/ instances): a steady flow
+// recorded over a sequence of sparsely seeded pairs, where one pair's windows hold too few
+// particles for a peak, and the mean correlation plane of all pairs recovers the displacement;
+// multi-pass; errors naming the pair. On the CPU one pair gives what ComputePiv gives
+// (PivEnsembleCpu; the CUDA backend's bit-for-bit version is in EnsembleCudaTest.cxx).
 #include "FieldErrors.h"
 
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
+#include "cumed/test/Backends.h"
 
 #include <gtest/gtest.h>
 
@@ -54,10 +57,20 @@ int WrongVectors(const PivField& field, const cumed::testing::DisplacementField&
   return wrong;
 }
 
-TEST(PivEnsemble, SparsePairsFailAloneAndTheEnsembleRecoversTheShift) {
+class PivEnsemble : public cumed::test::BackendTest<> {
+protected:
+  /// One pass on this suite's backend.
+  PivOptions Pass(int window) const {
+    PivOptions options = SinglePass(window);
+    options.backend = backend();
+    return options;
+  }
+};
+
+TEST_P(PivEnsemble, SparsePairsFailAloneAndTheEnsembleRecoversTheShift) {
   const auto truth = UniformDisplacement(2.3, -1.4);
   const auto sequence = SparseSequence(truth, 24);
-  PivOptions options = SinglePass(32);
+  PivOptions options = Pass(32);
   options.validation.medianTest = false;
   options.validation.replacement = Replacement::None;
   const PivField single = ComputePiv(sequence[0].first, sequence[0].second, options);
@@ -77,10 +90,10 @@ TEST(PivEnsemble, SparsePairsFailAloneAndTheEnsembleRecoversTheShift) {
   EXPECT_EQ(ensemble.count(InvalidPeak), 0u);
 }
 
-TEST(PivEnsemble, MultiPassDeformsEveryPairByTheEnsemblePredictor) {
+TEST_P(PivEnsemble, MultiPassDeformsEveryPairByTheEnsemblePredictor) {
   const auto truth = cumed::testing::RotationDisplacement(96, 96, 0.03);
   const auto sequence = SparseSequence(truth, 24, 0.004);
-  PivOptions options = SinglePass(64);
+  PivOptions options = Pass(64);
   options.windowSizes = {64, 32};
   const PivField field = ComputeEnsemblePiv(PairsOf(sequence), options);
   EXPECT_EQ(field.windowSize, 32);
@@ -91,7 +104,7 @@ TEST(PivEnsemble, MultiPassDeformsEveryPairByTheEnsemblePredictor) {
   EXPECT_EQ(WrongVectors(field, truth, 0.2), 0);
 }
 
-TEST(PivEnsemble, OnePairGivesWhatComputePivGives) {
+TEST(PivEnsembleCpu, OnePairGivesWhatComputePivGives) {
   ParticleImageSettings settings;
   settings.width = 128;
   settings.height = 96;
@@ -108,13 +121,15 @@ TEST(PivEnsemble, OnePairGivesWhatComputePivGives) {
   }
 }
 
-TEST(PivEnsemble, NamedErrors) {
+// Device frames' own errors (the CPU backend refusing them, a host mask with them):
+// PivEnsembleOnDevice.DeviceFramesNamedErrors.
+TEST_P(PivEnsemble, NamedErrors) {
   ParticleImageSettings settings;
   settings.width = settings.height = 96;
   const auto a = RenderParticlePair(settings, UniformDisplacement(1, 1));
   settings.width = 128;
   const auto b = RenderParticlePair(settings, UniformDisplacement(1, 1));
-  const PivOptions options = SinglePass(32);
+  const PivOptions options = Pass(32);
   try {
     ComputeEnsemblePiv({{&a.first, &a.second}, {&b.first, &b.second}}, options);
     FAIL() << "pairs of different sizes accepted";
@@ -134,13 +149,15 @@ TEST(PivEnsemble, NamedErrors) {
   }
   EXPECT_THROW(ComputeEnsemblePiv({}, options), cumed::InvalidArgument);
   EXPECT_THROW(ComputeEnsemblePiv({{&a.first, nullptr}}, options), cumed::InvalidArgument);
-  // Without a usable device the CUDA backend is refused as ComputePiv refuses it (with one, the
-  // PivEnsembleCuda* suites run it).
+  // Without a usable device (only the Cpu/ instance runs then) the CUDA backend is refused as
+  // ComputePiv refuses it.
   if (!cumed::CudaUsable()) {
     PivOptions cuda = options;
     cuda.backend = cumed::Backend::CUDA;
     EXPECT_THROW(ComputeEnsemblePiv({{&a.first, &a.second}}, cuda), cumed::CudaError);
   }
 }
+
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(PivEnsemble);
 
 } // namespace

@@ -1,7 +1,9 @@
-// Pathlines and their ribbons on the GPU against the CPU: random time-varying fields (masked and
+// Pathlines and their ribbons on every accelerated backend (the backends of cumed/test/Backends.h
+// but the CPU: "Cuda/PivPathlinesVsCpu") against the CPU: random time-varying fields (masked and
 // invalid vectors among them), RK2 and RK4, give the same line lengths and points within 1e-5 px;
 // the ribbons are built on the device from the device lines (nothing downloaded) and match the
-// CPU's ribbons of the same lines. Skips without a usable device.
+// CPU's ribbons of the same lines. Skips without a usable device. What every backend must trace
+// (analytic flows, no seeds): PathlineTracingTest.cxx.
 #include "cumed/piv/PathlineRibbons.h"
 #include "cumed/piv/PathlineTracing.h"
 
@@ -56,26 +58,26 @@ void ExpectClose(const std::vector<float>& cpu, const std::vector<float>& cuda, 
   EXPECT_EQ(bad, 0u) << what;
 }
 
-class PivPathlinesCuda : public testing::TestWithParam<PathlineScheme> {};
+/// Parameter: the integration scheme.
+class PivPathlinesVsCpu : public cumed::test::BackendTest<PathlineScheme> {};
 
-TEST_P(PivPathlinesCuda, SameLinesAndRibbonsAsTheCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  const std::vector<PivField> fields = RandomSequence(5, 11u + unsigned(GetParam()));
+TEST_P(PivPathlinesVsCpu, SameLinesAndRibbonsAsTheCpu) {
+  const std::vector<PivField> fields = RandomSequence(5, 11u + unsigned(param<0>()));
   // Every centre and points between them.
   std::vector<std::array<float, 2>> seeds = SeedGrid(fields.front(), 1);
   std::mt19937 random(3);
   std::uniform_real_distribution<float> x(0.f, 540.f), y(0.f, 410.f);
   for (int s = 0; s < 500; ++s) seeds.push_back({x(random), y(random)});
   PathlineTraceOptions options;
-  options.scheme = GetParam();
+  options.scheme = param<0>();
   options.stepsPerInterval = 6;
   options.fieldInterval = 1.5;
   options.displacementTime = 0.75;
   options.backend = cumed::Backend::CPU;
   const PathlineSet cpu = TraceFieldPathlines(fields, seeds, options);
-  options.backend = cumed::Backend::CUDA;
+  options.backend = backend();
   const PathlineSet cuda = TraceFieldPathlines(fields, seeds, options);
-  ASSERT_EQ(cuda.backendUsed, cumed::Backend::CUDA);
+  ASSERT_EQ(cuda.backendUsed, backend());
   ASSERT_TRUE(cuda.device);
   EXPECT_EQ(cpu.length, cuda.length);
   ExpectClose(cpu.x, cuda.x, 1e-5f, "x");
@@ -96,7 +98,7 @@ TEST_P(PivPathlinesCuda, SameLinesAndRibbonsAsTheCpu) {
     cumed::ResetTransferStats();
     const PathlineRibbons device = BuildPathlineRibbons(cuda, ribbonOptions);
     EXPECT_EQ(cumed::GetTransferStats().deviceToHostCopies, 0u);
-    ASSERT_EQ(device.backendUsed, cumed::Backend::CUDA);
+    ASSERT_EQ(device.backendUsed, backend());
     ASSERT_TRUE(device.device);
     const cumed::SurfaceMesh copy = device.device->toHost();
     auto asVector = [](const cumed::MeshArray<float>& a) {
@@ -111,18 +113,11 @@ TEST_P(PivPathlinesCuda, SameLinesAndRibbonsAsTheCpu) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Schemes, PivPathlinesCuda,
-                         testing::Values(PathlineScheme::Midpoint, PathlineScheme::RungeKutta4));
-
-TEST(PivPathlinesCudaEmpty, NoSeedsGiveNoLines) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  PathlineTraceOptions options;
-  options.backend = cumed::Backend::CUDA;
-  const PathlineSet lines = TraceFieldPathlines(RandomSequence(2, 1u), {}, options);
-  EXPECT_EQ(lines.seeds, 0);
-  const PathlineRibbons ribbons = BuildPathlineRibbons(lines);
-  ASSERT_TRUE(ribbons.device);
-  EXPECT_EQ(ribbons.device->numberOfPoints, 0);
-}
+CUMED_INSTANTIATE_FOR_EVERY_ACCELERATED_BACKEND(
+    PivPathlinesVsCpu,
+    [](const testing::TestParamInfo<std::tuple<cumed::Backend, PathlineScheme>>& info) {
+      return std::get<1>(info.param) == PathlineScheme::Midpoint ? "Midpoint" : "RungeKutta4";
+    },
+    testing::Values(PathlineScheme::Midpoint, PathlineScheme::RungeKutta4));
 
 } // namespace

@@ -1,7 +1,9 @@
 // Pathlines through analytic fields on every backend: uniform flow gives straight lines of exact
 // length that stop at the grid's edge or before masked and invalid vectors; solid-body rotation
-// keeps points on their circles (RK4 far closer than RK2); bad sequences and options are named.
+// keeps points on their circles (RK4 far closer than RK2); no seeds give no lines and no ribbons;
+// bad sequences and options are named.
 #include "cumed/piv/PathlineTracing.h"
+#include "cumed/piv/PathlineRibbons.h"
 
 #include "PathlineFields.h"
 #include "cumed/core/Error.h"
@@ -120,6 +122,25 @@ TEST_P(PivPathlineTrace, SolidBodyRotationKeepsPointsOnCircles) {
   EXPECT_LT(drift[0], 0.04);
   EXPECT_GT(drift[0], 0.01);
   EXPECT_LT(drift[1], 1e-3);
+}
+
+// No ribbons either, where the backend keeps them: on the host for the CPU, else on the device.
+TEST_P(PivPathlineTrace, NoSeedsGiveNoLinesAndNoRibbons) {
+  PathlineTraceOptions options;
+  options.backend = backend();
+  const std::vector<PivField> fields(2, Uniform(3.f, 0.f));
+  const PathlineSet lines = TraceFieldPathlines(fields, {}, options);
+  EXPECT_EQ(lines.backendUsed, backend());
+  EXPECT_EQ(lines.seeds, 0);
+  const PathlineRibbons ribbons = BuildPathlineRibbons(lines);
+  ASSERT_EQ(ribbons.backendUsed, backend());
+  if (backend() == cumed::Backend::CPU) {
+    EXPECT_EQ(ribbons.host.numberOfPoints(), 0);
+    EXPECT_EQ(ribbons.host.numberOfTriangles(), 0);
+  } else {
+    ASSERT_TRUE(ribbons.device);
+    EXPECT_EQ(ribbons.device->numberOfPoints, 0);
+  }
 }
 
 CUMED_INSTANTIATE_ON_EVERY_BACKEND(PivPathlineTrace);

@@ -1,7 +1,8 @@
-// Uniform displacements of random particle images rendered at test time: sub-pixel accuracy of
-// each fit (the peak-locking curve 0..1 px), large shifts through the search extension, zero
-// padding, normalised correlation, integer pixel types.
+// Uniform displacements of random particle images rendered at test time, on every backend (Cpu/
+// and Cuda/ instances): sub-pixel accuracy of each fit (the peak-locking curve 0..1 px), large
+// shifts through the search extension, zero padding, normalised correlation, integer pixel types.
 #include "FieldErrors.h"
+#include "cumed/test/Backends.h"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +16,17 @@ using cumed::testing::ParticleImageSettings;
 using cumed::testing::RenderParticlePair;
 using cumed::testing::UniformDisplacement;
 
-TEST(PivUniformShift, PeakLockingCurveGaussian32) {
+class PivUniformShift : public cumed::test::BackendTest<> {
+protected:
+  /// One pass on this suite's backend.
+  PivOptions Pass(int window, double overlap = 0.5) const {
+    PivOptions options = SinglePass(window, overlap);
+    options.backend = backend();
+    return options;
+  }
+};
+
+TEST_P(PivUniformShift, PeakLockingCurveGaussian32) {
   ParticleImageSettings settings;
   settings.noise = 2.0;
   double worstRms = 0;
@@ -23,7 +34,7 @@ TEST(PivUniformShift, PeakLockingCurveGaussian32) {
     const double shift = 0.1 * step;
     settings.seed = 100 + step;
     const auto truth = UniformDisplacement(shift, 0.5 * shift);
-    const PivField field = Evaluate(RenderParticlePair(settings, truth), SinglePass(32));
+    const PivField field = Evaluate(RenderParticlePair(settings, truth), Pass(32));
     ASSERT_EQ(field.columns, 15);
     ASSERT_EQ(field.rows, 15);
     const FieldErrors e = ErrorsOf(field, truth);
@@ -37,13 +48,13 @@ TEST(PivUniformShift, PeakLockingCurveGaussian32) {
   std::cout << "worst rms " << worstRms << " px\n";
 }
 
-TEST(PivUniformShift, EverySubPixelFit) {
+TEST_P(PivUniformShift, EverySubPixelFit) {
   ParticleImageSettings settings;
   const auto truth = UniformDisplacement(2.35, -1.7);
   const auto pair = RenderParticlePair(settings, truth);
   for (const SubPixelFit fit :
        {SubPixelFit::Gaussian, SubPixelFit::Parabolic, SubPixelFit::Centroid}) {
-    PivOptions options = SinglePass(32);
+    PivOptions options = Pass(32);
     options.subPixel = fit;
     const FieldErrors e = ErrorsOf(Evaluate(pair, options), truth);
     std::cout << ToString(fit) << ": " << e.text() << "\n";
@@ -53,14 +64,14 @@ TEST(PivUniformShift, EverySubPixelFit) {
   }
 }
 
-TEST(PivUniformShift, OddWindowSizesAndOverlaps) {
+TEST_P(PivUniformShift, OddWindowSizesAndOverlaps) {
   ParticleImageSettings settings;
   settings.width = 200;
   settings.height = 150;
   const auto truth = UniformDisplacement(1.6, 0.45);
   const auto pair = RenderParticlePair(settings, truth);
   for (const int window : {24, 33, 48}) {
-    PivOptions options = SinglePass(window, 0.75);
+    PivOptions options = Pass(window, 0.75);
     const PivField field = Evaluate(pair, options);
     const int step = int(std::lround(window * 0.25));
     EXPECT_EQ(field.step, step);
@@ -72,11 +83,11 @@ TEST(PivUniformShift, OddWindowSizesAndOverlaps) {
   }
 }
 
-TEST(PivUniformShift, SearchExtensionFindsShiftsBeyondHalfAWindow) {
+TEST_P(PivUniformShift, SearchExtensionFindsShiftsBeyondHalfAWindow) {
   ParticleImageSettings settings;
   const auto truth = UniformDisplacement(18.3, -17.6);
   const auto pair = RenderParticlePair(settings, truth);
-  PivOptions plain = SinglePass(32);
+  PivOptions plain = Pass(32);
   const FieldErrors without = ErrorsOf(Evaluate(pair, plain), truth);
   EXPECT_GT(without.rms, 5.0) << "a 32 px window alone cannot find 18 px";
   PivOptions extended = plain;
@@ -94,10 +105,10 @@ TEST(PivUniformShift, SearchExtensionFindsShiftsBeyondHalfAWindow) {
   EXPECT_LT(padded.rms, 0.1) << padded.text();
 }
 
-TEST(PivUniformShift, NormalizedCorrelationPeaksWithinUnitRange) {
+TEST_P(PivUniformShift, NormalizedCorrelationPeaksWithinUnitRange) {
   ParticleImageSettings settings;
   const auto truth = UniformDisplacement(0.8, 1.4);
-  PivOptions options = SinglePass(32);
+  PivOptions options = Pass(32);
   options.normalizedCorrelation = true;
   const PivField field = Evaluate(RenderParticlePair(settings, truth), options);
   for (std::size_t i = 0; i < field.size(); ++i) {
@@ -109,23 +120,25 @@ TEST(PivUniformShift, NormalizedCorrelationPeaksWithinUnitRange) {
   EXPECT_LT(ErrorsOf(field, truth).rms, 0.05);
 }
 
-TEST(PivUniformShift, ZeroPaddingLinearCorrelation) {
+TEST_P(PivUniformShift, ZeroPaddingLinearCorrelation) {
   ParticleImageSettings settings;
   const auto truth = UniformDisplacement(-3.4, 2.2);
-  PivOptions options = SinglePass(32);
+  PivOptions options = Pass(32);
   options.zeroPadding = true;
   const FieldErrors e = ErrorsOf(Evaluate(RenderParticlePair(settings, truth), options), truth);
   EXPECT_LT(e.rms, 0.06) << e.text();
 }
 
-TEST(PivUniformShift, Uint8FramesGiveTheFloatResult) {
+TEST_P(PivUniformShift, Uint8FramesGiveTheFloatResult) {
   ParticleImageSettings settings;
   const auto truth = UniformDisplacement(0.4, -0.9);
   const auto pair = RenderParticlePair(settings, truth);
   const PivField field =
       ComputePiv(cumed::testing::Quantise(pair.first, cumed::PixelType::UInt8),
-                 cumed::testing::Quantise(pair.second, cumed::PixelType::UInt8), SinglePass(32));
+                 cumed::testing::Quantise(pair.second, cumed::PixelType::UInt8), Pass(32));
   EXPECT_LT(ErrorsOf(field, truth).rms, 0.06);
 }
+
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(PivUniformShift);
 
 } // namespace

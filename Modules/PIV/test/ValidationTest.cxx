@@ -1,8 +1,11 @@
 // Validation: planted outliers in a smooth field are found by the normalised median test and
 // replaced from their neighbours (clusters too, through iterated sweeps); the peak-to-peak
 // threshold, global limits and the mask flag what they should; end to end, a patch of noise in
-// the second frame yields vectors that are flagged and replaced.
+// the second frame yields vectors that are flagged and replaced. The end-to-end cases (through
+// ComputePiv: mask, noise patch, non-finite pixels) run on every backend (PivValidationEndToEnd,
+// Cpu/ and Cuda/ instances); ValidateField itself is host code.
 #include "FieldErrors.h"
+#include "cumed/test/Backends.h"
 
 #include <gtest/gtest.h>
 
@@ -106,7 +109,17 @@ TEST(PivValidation, PeakToPeakLimitsAndNoReplacement) {
   EXPECT_EQ(f.flags[30], 0);
 }
 
-TEST(PivValidation, MaskedWindowsYieldNoVector) {
+class PivValidationEndToEnd : public cumed::test::BackendTest<> {
+protected:
+  /// One pass on this suite's backend.
+  PivOptions Pass(int window, double overlap = 0.5) const {
+    PivOptions options = SinglePass(window, overlap);
+    options.backend = backend();
+    return options;
+  }
+};
+
+TEST_P(PivValidationEndToEnd, MaskedWindowsYieldNoVector) {
   cumed::testing::ParticleImageSettings settings;
   const auto truth = cumed::testing::UniformDisplacement(1.3, 0.4);
   const auto pair = cumed::testing::RenderParticlePair(settings, truth);
@@ -115,7 +128,7 @@ TEST(PivValidation, MaskedWindowsYieldNoVector) {
   std::uint8_t* m = mask.view<std::uint8_t>().data;
   for (int y = 100; y < 160; ++y)
     for (int x = 0; x < 90; ++x) m[y * 256 + x] = 255;
-  PivOptions options = SinglePass(32);
+  PivOptions options = Pass(32);
   options.mask = std::as_const(mask).view<std::uint8_t>();
   const PivField field = Evaluate(pair, options);
   int masked = 0;
@@ -137,7 +150,7 @@ TEST(PivValidation, MaskedWindowsYieldNoVector) {
   EXPECT_EQ(field.count(Replaced), 0u) << "masked vectors are neither outliers nor neighbours";
 }
 
-TEST(PivValidation, NoisePatchIsFlaggedAndReplacedEndToEnd) {
+TEST_P(PivValidationEndToEnd, NoisePatchIsFlaggedAndReplaced) {
   cumed::testing::ParticleImageSettings settings;
   const auto truth = cumed::testing::UniformDisplacement(2.4, -1.1);
   auto pair = cumed::testing::RenderParticlePair(settings, truth);
@@ -149,7 +162,7 @@ TEST(PivValidation, NoisePatchIsFlaggedAndReplacedEndToEnd) {
   const float* noise = unrelated.second.view<float>().data;
   for (int y = 104; y < 152; ++y)
     for (int x = 104; x < 152; ++x) second[y * 256 + x] = noise[y * 256 + x];
-  PivOptions options = SinglePass(32, 0.5);
+  PivOptions options = Pass(32, 0.5);
   const PivField field = Evaluate(pair, options);
   // The window centred in the patch (centre 127.5, 127.5) sees only unrelated particles.
   const int centre = 7 * field.columns + 7;
@@ -162,14 +175,14 @@ TEST(PivValidation, NoisePatchIsFlaggedAndReplacedEndToEnd) {
   EXPECT_LT(field.count(Replaced), 10u);
 }
 
-TEST(PivValidation, NonFinitePixelsGiveInvalidPeaksNotNaN) {
+TEST_P(PivValidationEndToEnd, NonFinitePixelsGiveInvalidPeaksNotNaN) {
   cumed::testing::ParticleImageSettings settings;
   const auto truth = cumed::testing::UniformDisplacement(1.2, 0.7);
   auto pair = cumed::testing::RenderParticlePair(settings, truth);
   float* first = pair.first.view<float>().data;
   first[130 * 256 + 130] = std::numeric_limits<float>::quiet_NaN();
   first[40 * 256 + 200] = std::numeric_limits<float>::infinity();
-  const PivField field = Evaluate(pair, SinglePass(32));
+  const PivField field = Evaluate(pair, Pass(32));
   std::size_t invalid = 0;
   for (std::size_t i = 0; i < field.size(); ++i) {
     for (const auto* array :
@@ -185,5 +198,7 @@ TEST(PivValidation, NonFinitePixelsGiveInvalidPeaksNotNaN) {
   EXPECT_GE(invalid, 2u);
   EXPECT_LE(invalid, 8u);
 }
+
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(PivValidationEndToEnd);
 
 } // namespace
