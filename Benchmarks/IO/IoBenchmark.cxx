@@ -43,7 +43,7 @@ Timing TimeRead(const Settings& settings, int threads) {
     cumed::io::DicomReadReport report;
     cumed::io::DicomReadOptions options;
     options.threads = threads;
-    options.report = &report;
+    options.timing = &report;
     timing.image = cumed::io::ReadDicomCtSeries(settings.ct, options).image;
     header.push_back(report.headerSeconds);
     decode.push_back(report.decodeSeconds);

@@ -4,6 +4,7 @@
 #include "DicomSliceStack.h"
 #include "HounsfieldVolumeReader.h"
 #include "NumberText.h"
+#include "cumed/core/Execution.h"
 #include "cumed/core/Log.h"
 #include "cumed/core/Timer.h"
 
@@ -51,9 +52,7 @@ std::string SelectSeries(const DicomDirectoryScan& scan, const std::string& dire
 } // namespace
 
 CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions& options) {
-  if (options.threads < 0)
-    throw InvalidArgument("threads must be 0 (OpenMP's default) or positive, not " +
-                          std::to_string(options.threads));
+  ExecutionScope scope(options); // refuses negative threads, applies a positive count
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   const Stopwatch total;
 
@@ -78,13 +77,15 @@ CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions&
   info.rescaleIntercept = slices.front().NumberOr(detail::kRescaleIntercept, 0.0);
 
   const double headerSeconds = total.elapsedSeconds();
+  scope.checkCancelled();
   result.image = detail::ReadHounsfieldVolume(info.files, geometry, threads);
-  if (options.report) {
-    options.report->threads = threads;
-    options.report->headerSeconds = headerSeconds;
-    options.report->totalSeconds = total.elapsedSeconds();
-    options.report->decodeSeconds = options.report->totalSeconds - headerSeconds;
+  if (options.timing) {
+    options.timing->threads = threads;
+    options.timing->headerSeconds = headerSeconds;
+    options.timing->totalSeconds = total.elapsedSeconds();
+    options.timing->decodeSeconds = options.timing->totalSeconds - headerSeconds;
   }
+  scope.finish(Backend::CPU);
   return result;
 }
 

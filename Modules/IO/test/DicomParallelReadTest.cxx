@@ -24,7 +24,7 @@ CtSeries ReadWithThreads(const std::string& directory, int threads) {
   DicomReadOptions options;
   options.threads = threads;
   DicomReadReport report;
-  options.report = &report;
+  options.timing = &report;
   CtSeries series = ReadDicomCtSeries(directory, options);
   EXPECT_EQ(report.threads, threads);
   EXPECT_GE(report.totalSeconds, report.headerSeconds);

@@ -2,6 +2,7 @@
 
 #include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/Execution.h"
 #include "src/ArrowGeometry.h"
 #include "src/FlatMesh.h"
 
@@ -55,11 +56,13 @@ ArrowGlyphs BuildArrowGlyphs(const PivField& field, const std::vector<float>& sc
                              const ArrowGlyphOptions& options) {
   const detail::ArrowShape shape = CheckedShape(options);
   CheckField(field, scalars);
+  ExecutionScope scope(options, field.size());
   ArrowGlyphs glyphs;
   if (ResolveBackend(options.backend) == Backend::CUDA) {
 #if CUMED_WITH_CUDA
     glyphs.device = detail::BuildArrowGlyphsCuda(field, scalars, shape);
     glyphs.backendUsed = Backend::CUDA;
+    scope.finish(Backend::CUDA, 1);
     return glyphs;
 #endif
   }
@@ -71,6 +74,7 @@ ArrowGlyphs BuildArrowGlyphs(const PivField& field, const std::vector<float>& sc
                        scalars[i], shape, mesh.points.data(), mesh.normals.data(),
                        mesh.attributes[0].data(), mesh.triangles.data());
   glyphs.backendUsed = Backend::CPU;
+  scope.finish(Backend::CPU);
   return glyphs;
 }
 

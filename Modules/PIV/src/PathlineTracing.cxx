@@ -2,6 +2,7 @@
 
 #include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/Execution.h"
 #include "src/PathlineInput.h"
 
 #include <cmath>
@@ -139,19 +140,22 @@ PathlineSet TraceFieldPathlines(const std::vector<PivField>& fields,
   lines.seeds = int(seeds.size());
   lines.pointsPerLine = stepping.steps + 1;
   lines.timeStep = options.fieldInterval / options.stepsPerInterval;
+  ExecutionScope scope(options, seeds.size());
   if (ResolveBackend(options.backend) == Backend::CUDA) {
 #if CUMED_WITH_CUDA
     if (seeds.empty()) {
       lines.backendUsed = Backend::CUDA;
       lines.device = std::make_shared<DevicePathlines>();
-      return lines;
+    } else {
+      detail::TracePathlinesCuda(flow, seeds, stepping, lines);
     }
-    detail::TracePathlinesCuda(flow, seeds, stepping, lines);
+    scope.finish(Backend::CUDA, 1);
     return lines;
 #endif
   }
   TraceOnCpu(flow.grid(), stepping, seeds, lines.x, lines.y, lines.speed, lines.length);
   lines.backendUsed = Backend::CPU;
+  scope.finish(Backend::CPU);
   return lines;
 }
 
@@ -190,7 +194,9 @@ PathlineSetDouble TraceGridPathlines(const PathlineGrid& grid,
   PathlineSetDouble lines;
   lines.pointsPerLine = stepping.steps + 1;
   lines.timeStep = options.fieldInterval / options.stepsPerInterval;
+  ExecutionScope scope(options, seeds.size());
   TraceOnCpu(flow, stepping, seeds, lines.x, lines.y, lines.speed, lines.length);
+  scope.finish(Backend::CPU);
   return lines;
 }
 

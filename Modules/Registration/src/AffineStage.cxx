@@ -152,11 +152,15 @@ AffineStageResult RunAffineStage(const AffinePyramid& pyramid, const AffineTrans
     settings.maximumStep = *std::max_element(spacing.begin(), spacing.end());
     settings.firstStep = settings.maximumStep;
     auto onIteration = [&](int iteration, double value, int evaluations) {
-      if (!options.observer) return;
-      IterationReport report{level, levels, iteration, value, value, 0.0, evaluations};
-      report.affine = true;
-      if (!options.observer(report))
-        throw Cancelled("registration stopped by its observer in the affine stage at level " +
+      if (options.observer) {
+        IterationReport report{level, levels, iteration, value, value, 0.0, evaluations};
+        report.affine = true;
+        if (!options.observer(report))
+          throw Cancelled("registration stopped by its observer in the affine stage at level " +
+                          std::to_string(level) + ", iteration " + std::to_string(iteration));
+      }
+      if (options.cancelRequested && options.cancelRequested())
+        throw Cancelled("registration cancelled in the affine stage at level " +
                         std::to_string(level) + ", iteration " + std::to_string(iteration));
     };
     result.iterations.push_back(MinimiseLbfgs(cost, p, settings, onIteration).iterations);

@@ -2,6 +2,7 @@
 
 #include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/Execution.h"
 #include "src/DisplacementFieldBackends.h"
 #include "src/Matrix3.h"
 
@@ -38,20 +39,25 @@ Image DisplacementField(const BSplineGrid& grid, const ImageGeometry& fixedGeome
   const double* coefficients[3] = {grid.coefficients(0).data(), grid.coefficients(1).data(),
                                    grid.coefficients(2).data()};
   const std::vector<detail::AxisSupport> separable = detail::SeparableSupports(sampling);
+  ExecutionScope scope(options, fixedGeometry.numberOfPixels());
   const Backend backend = ResolveBackend(options.backend);
+  Image field;
+  if (backend == Backend::CPU) {
+    field = Image::Allocate(PixelType::Float32, fixedGeometry, MemoryLocation::Host, 3);
+    detail::DisplacementFieldCpu(sampling, separable, coefficients, field.view<float>().data);
+  } else {
 #if CUMED_WITH_CUDA
-  if (backend == Backend::CUDA) {
-    Image field = Image::Allocate(PixelType::Float32, fixedGeometry, MemoryLocation::Device, 3);
+    field = Image::Allocate(PixelType::Float32, fixedGeometry, MemoryLocation::Device, 3);
     detail::DisplacementFieldCuda(sampling, separable, coefficients, grid.numberOfControlPoints(),
                                   field.view<float>().data);
-    return options.output == MemoryLocation::Device ? std::move(field) : field.toHost();
-  }
-#endif
-  if (backend != Backend::CPU)
+#else
     throw CudaError("DisplacementField: this build of CuMed has no CUDA backend", 0);
-  Image field = Image::Allocate(PixelType::Float32, fixedGeometry, MemoryLocation::Host, 3);
-  detail::DisplacementFieldCpu(sampling, separable, coefficients, field.view<float>().data);
-  return options.output == MemoryLocation::Device ? field.toDevice() : std::move(field);
+#endif
+  }
+  if (field.location() != options.output)
+    field = options.output == MemoryLocation::Device ? field.toDevice() : field.toHost();
+  scope.finish(backend, backend == Backend::CUDA ? 1 : 0);
+  return field;
 }
 
 } // namespace cumed::registration

@@ -2,6 +2,7 @@
 
 #include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/Execution.h"
 #include "src/JacobianMath.h"
 
 #include <algorithm>
@@ -46,25 +47,30 @@ Image JacobianDeterminant(const Image& field, const JacobianOptions& options) {
     shape.size[a] = static_cast<std::int64_t>(g.size[a]);
     shape.halfInverseSpacing[a] = 0.5 / g.spacing[a];
   }
+  ExecutionScope scope(options, g.numberOfPixels());
   const Backend backend = ResolveBackend(options.backend);
+  Image jacobian;
+  if (backend == Backend::CPU) {
+    Image download;
+    const Image& onHost = OnHost(field, download);
+    jacobian = Image::Allocate(PixelType::Float32, g, MemoryLocation::Host);
+    detail::JacobianDeterminantCpu(shape, onHost.view<float>().data, jacobian.view<float>().data);
+  } else {
 #if CUMED_WITH_CUDA
-  if (backend == Backend::CUDA) {
     Image upload;
     const Image& onDevice =
         field.location() == MemoryLocation::Device ? field : (upload = field.toDevice());
-    Image jacobian = Image::Allocate(PixelType::Float32, g, MemoryLocation::Device);
+    jacobian = Image::Allocate(PixelType::Float32, g, MemoryLocation::Device);
     detail::JacobianDeterminantCuda(shape, onDevice.view<float>().data,
                                     jacobian.view<float>().data);
-    return field.location() == MemoryLocation::Device ? std::move(jacobian) : jacobian.toHost();
-  }
-#endif
-  if (backend != Backend::CPU)
+#else
     throw CudaError("JacobianDeterminant: this build of CuMed has no CUDA backend", 0);
-  Image download;
-  const Image& onHost = OnHost(field, download);
-  Image jacobian = Image::Allocate(PixelType::Float32, g, MemoryLocation::Host);
-  detail::JacobianDeterminantCpu(shape, onHost.view<float>().data, jacobian.view<float>().data);
-  return field.location() == MemoryLocation::Device ? jacobian.toDevice() : std::move(jacobian);
+#endif
+  }
+  if (jacobian.location() != field.location())
+    jacobian = field.location() == MemoryLocation::Device ? jacobian.toDevice() : jacobian.toHost();
+  scope.finish(backend, backend == Backend::CUDA ? 1 : 0);
+  return jacobian;
 }
 
 JacobianStatistics SummarizeJacobian(const Image& jacobian, const Image* mask) {

@@ -6,6 +6,7 @@
 
 #include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/Execution.h"
 #include "cumed/core/Log.h"
 #include "cumed/core/Timer.h"
 #include "src/AffineStage.h"
@@ -239,13 +240,22 @@ int OptimiseLevel(LevelCost& cost, BSplineGrid& grid, const ImageGeometry& level
   settings.maximumStep = *std::max_element(spacing.begin(), spacing.end());
   settings.firstStep = settings.maximumStep;
   auto onIteration = [&](int iteration, double value, int evaluations) {
-    if (!options.observer) return;
-    const IterationReport report{level,      options.levels,          iteration,
-                                 value,      cost.parts().similarity, cost.parts().regularisation,
-                                 evaluations};
-    if (!options.observer(report))
-      throw Cancelled("registration stopped by its observer at level " + std::to_string(level) +
-                      ", iteration " + std::to_string(iteration));
+    if (options.observer) {
+      const IterationReport report{level,      options.levels,          iteration,
+                                   value,      cost.parts().similarity, cost.parts().regularisation,
+                                   evaluations};
+      if (!options.observer(report))
+        throw Cancelled("registration stopped by its observer at level " + std::to_string(level) +
+                        ", iteration " + std::to_string(iteration));
+    }
+    if (options.progress) {
+      const double inLevel =
+          std::min(1.0, double(iteration) / std::max(1, options.maximumIterations));
+      options.progress((level + inLevel) / options.levels);
+    }
+    if (options.cancelRequested && options.cancelRequested())
+      throw Cancelled("registration cancelled at level " + std::to_string(level) + ", iteration " +
+                      std::to_string(iteration));
   };
   const detail::LbfgsOutcome outcome =
       detail::MinimiseLbfgs(std::ref(cost), x, settings, onIteration);
@@ -280,6 +290,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
                             const Image* movingMask, MemoryLocation outputs) {
   Stopwatch total, stage;
   CheckOptions(options);
+  ExecutionScope scope(options); // threads, cancellation before any work, progress 1, report
   LevelImage fixed = detail::ToLevelImage(fixedImage, "fixed");
   LevelImage moving = detail::ToLevelImage(movingImage, "moving");
   CheckDimensions(fixed, moving);
@@ -356,6 +367,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   }
   result.timing.outputSeconds = stage.elapsedSeconds();
   result.seconds = total.elapsedSeconds();
+  scope.finish(backend, backend == Backend::CUDA ? 1 : 0);
   return result;
 }
 

@@ -1,6 +1,7 @@
 #include "cumed/registration/Warp.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/Execution.h"
 #include "src/LevelImage.h"
 #include "src/RegistrationOutputs.h"
 
@@ -19,12 +20,15 @@ Image WarpImage(const Image& moving, const Image& displacementField, const WarpO
                           std::to_string(displacementField.components()) + " components");
   if (!std::isfinite(options.defaultPixelValue))
     throw InvalidArgument("WarpImage: the default pixel value is not finite");
+  ExecutionScope scope(options, displacementField.geometry().numberOfPixels());
   const detail::LevelImage level = detail::ToLevelImage(moving, "moving");
   const bool onDevice = displacementField.location() == MemoryLocation::Device;
   const Image hostField = onDevice ? displacementField.toHost() : Image();
   Image warped = detail::ResampleMoving(level, onDevice ? hostField : displacementField,
                                         static_cast<float>(options.defaultPixelValue));
-  return onDevice ? warped.toDevice() : std::move(warped);
+  if (onDevice) warped = warped.toDevice();
+  scope.finish(Backend::CPU);
+  return warped;
 }
 
 } // namespace cumed::registration

@@ -57,7 +57,7 @@ py::tuple ReadBinding(const std::string& directory, const std::string& seriesUid
   options.requireCT = requireCT;
   options.threads = threads;
   io::DicomReadReport report;
-  options.report = &report;
+  options.timing = &report;
   io::CtSeries series;
   {
     py::gil_scoped_release release;

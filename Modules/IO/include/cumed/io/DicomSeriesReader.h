@@ -3,6 +3,7 @@
 // checks a CT pipeline needs before it trusts the geometry. Headers are scanned with DCMTK, pixels
 // are decoded with ITK's GDCM IO, both on several threads (one file per task).
 #include "cumed/core/Error.h"
+#include "cumed/core/Execution.h"
 
 #include <itkImage.h>
 
@@ -18,7 +19,7 @@ public:
   using cumed::Error::Error;
 };
 
-/// Where the time of one ReadDicomCtSeries call went (filled when DicomReadOptions::report is set).
+/// Where the time of one ReadDicomCtSeries call went (filled when DicomReadOptions::timing is set).
 struct DicomReadReport {
   int threads = 0;          ///< threads the header scan and the decode could use
   double headerSeconds = 0; ///< listing, DCMTK header scan, validation and sorting
@@ -26,18 +27,19 @@ struct DicomReadReport {
   double totalSeconds = 0;  ///< the whole call
 };
 
-struct DicomReadOptions {
+/// From ExecutionOptions: `threads` for the header scan and the pixel decode (0 uses
+/// omp_get_max_threads(): OMP_NUM_THREADS, else the cores; negative is InvalidArgument; the result,
+/// the warnings and the error raised do not depend on it), cancellation (polled before the scan
+/// and before the decode), progress (1 at the end) and `report` (backend CPU, threads, seconds).
+/// The reader runs on the CPU whatever `backend` says.
+struct DicomReadOptions : ExecutionOptions {
   /// Series Instance UID to read; empty: the series with the most slices (a message says which,
   /// and lists the others).
   std::string seriesUid;
   /// Refuse series whose Modality (0008,0060) is not CT.
   bool requireCT = true;
-  /// Threads for the header scan and the pixel decode, as ExecutionOptions::threads: 0 uses
-  /// omp_get_max_threads() (OMP_NUM_THREADS, else the cores); negative is InvalidArgument. The
-  /// result, the warnings and the error raised do not depend on it.
-  int threads = 0;
   /// When set, filled with the thread count and stage times of a call that returns.
-  DicomReadReport* report = nullptr;
+  DicomReadReport* timing = nullptr;
 };
 
 struct DicomSeriesInfo {

@@ -4,7 +4,7 @@
 // CPU backend writes a host SurfaceMesh; the CUDA backend writes a DeviceSurfaceMesh on the
 // device (only the field goes up; the geometry never comes down), which
 // vtkCuMedDeviceMeshMapper draws through CUDA-OpenGL interop.
-#include "cumed/core/Backend.h"
+#include "cumed/core/Execution.h"
 #include "cumed/core/Mesh.h"
 #include "cumed/piv/PivField.h"
 
@@ -16,7 +16,9 @@ namespace cumed::piv {
 /// Arrow shape, in the field's px. An arrow starts at its window centre (x, y) and ends at
 /// (x, y) + scale * (u, v); head and widths are fractions of that length, so an arrow keeps its
 /// proportions whatever its length.
-struct ArrowGlyphOptions {
+/// Backend, threads, progress (at the end), cancellation (before the work) and the report come
+/// from ExecutionOptions.
+struct ArrowGlyphOptions : ExecutionOptions {
   float scale = 1.f;            ///< arrow length per px of displacement, > 0
   float headLength = 0.35f;     ///< of the arrow's length, in (0, 1]
   float headHalfWidth = 0.15f;  ///< of the arrow's length, > 0
@@ -24,7 +26,6 @@ struct ArrowGlyphOptions {
   /// The arrows' plane; the image is at z = 0, so a small offset towards the camera keeps the
   /// arrows in front of it. Normals point from z = 0 towards this plane (+z when z = 0).
   float z = 0.f;
-  Backend backend = Backend::Auto;
 };
 
 /// Vertices and triangles of one arrow: vector i owns points [7 i, 7 i + 7) and triangles

@@ -4,8 +4,8 @@
 // the history of points moving in the flow. Both backends run the same per-seed loop
 // (src/PathlineStep.h); the CUDA one uploads the fields once, integrates one seed per thread and
 // keeps the lines in device memory (PathlineSet::device) for BuildPathlineRibbons.
-#include "cumed/core/Backend.h"
 #include "cumed/core/DeviceBuffer.h"
+#include "cumed/core/Execution.h"
 #include "cumed/piv/PivField.h"
 
 #include <array>
@@ -21,12 +21,13 @@ enum class PathlineScheme {
 
 /// Field k holds at t = k * fieldInterval; the lines run from t = 0 to the last field's time
 /// (one field: steady flow over one interval).
-struct PathlineTraceOptions {
+/// Backend, threads, progress (at the end), cancellation (before the work) and the report come
+/// from ExecutionOptions (TraceGridPathlines runs on the CPU whatever `backend` says).
+struct PathlineTraceOptions : ExecutionOptions {
   double fieldInterval = 1.0;    ///< time between successive fields, > 0
   double displacementTime = 1.0; ///< time u, v were measured over (--dt): velocity = (u, v) / it
   int stepsPerInterval = 4;      ///< 1..1000
   PathlineScheme scheme = PathlineScheme::Midpoint;
-  Backend backend = Backend::Auto;
 };
 
 /// The lines of a CUDA trace, in device memory: float x, y, speed[seeds * pointsPerLine],

@@ -6,15 +6,19 @@
 // (ITK's zero-flux Neumann condition: half the one-sided difference). As in ITK the image's
 // direction is NOT applied, so on a rotated image the value is that of the field seen along the
 // image axes. det <= 0 means the transform folds there.
-#include "cumed/core/Backend.h"
+#include "cumed/core/Execution.h"
 #include "cumed/core/Image.h"
 
 #include <cstddef>
 
 namespace cumed::registration {
 
-struct JacobianOptions {
-  Backend backend = Backend::Auto;
+/// Backend, threads, progress (at the end), cancellation (before the work) and the report come
+/// from ExecutionOptions.
+struct JacobianOptions : ExecutionOptions {
+  JacobianOptions() = default;
+  /// `{backend}`, as before the options derived from ExecutionOptions.
+  JacobianOptions(Backend backend_) { backend = backend_; }
 };
 
 /// A Float32 scalar image on the field's geometry, in the field's memory location. The field is a

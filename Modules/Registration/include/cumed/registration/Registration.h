@@ -15,7 +15,7 @@
 // Intensities are used as given for NCC, LocalNCC and NMI; SSD first subtracts the fixed image's
 // mean from both images and divides them by its standard deviation, so that the cost (and with it
 // the regularisation weights) means the same for any scanner scale.
-#include "cumed/core/Backend.h"
+#include "cumed/core/Execution.h"
 #include "cumed/core/Image.h"
 #include "cumed/registration/BSplineGrid.h"
 #include "cumed/registration/Jacobian.h"
@@ -53,8 +53,11 @@ struct IterationReport {
   bool affine = false; ///< an iteration of the affine stage (regularisation 0), not the B-spline's
 };
 
-struct RegistrationOptions {
-  Backend backend = Backend::Auto;
+/// Backend, threads, cancellation, progress and the report come from ExecutionOptions: progress
+/// after every iteration of the B-spline levels ((level + iteration / maximumIterations) /
+/// levels, then 1 at the end), cancellation polled after every iteration of the affine stage and
+/// the levels. Register does not use `stream` or `deviceMemoryBudget`.
+struct RegistrationOptions : ExecutionOptions {
   /// The defaults are the CT-CT settings of the registration benchmark (local NCC, sigma 3 mm,
   /// grid 10 mm, bending 10, 3 levels, 50 iterations): SSD, the former default, follows noise
   /// and intensity differences into folds and into results worse than no registration

@@ -2,11 +2,17 @@
 // Warping an image with a dense displacement field, as Register() warps its moving image: for
 // users who keep a registration's field and apply it again (another image of the moving
 // subject, a re-run with another default value).
+#include "cumed/core/Execution.h"
 #include "cumed/core/Image.h"
 
 namespace cumed::registration {
 
-struct WarpOptions {
+/// Threads, progress (at the end), cancellation (before the work) and the report come from
+/// ExecutionOptions; the warp runs on the CPU whatever `backend` says (the report says so).
+struct WarpOptions : ExecutionOptions {
+  WarpOptions() = default;
+  /// `{defaultPixelValue}`, as before the options derived from ExecutionOptions.
+  WarpOptions(double defaultPixelValue_) : defaultPixelValue(defaultPixelValue_) {}
   /// Written where x + field(x) falls outside the moving image (ITK's default pixel value).
   double defaultPixelValue = 0.0;
 };
