@@ -87,20 +87,6 @@ protected:
   template <class TWork> void RunCore(TWork&& work) {
     m_LastBackend = ImplementationOf(RunWithItkErrors(*this, std::forward<TWork>(work)));
   }
-  /// RunCore for a core call whose options carry no ExecutionOptions (the registration: its
-  /// progress and abort go through its iteration observer): the report is measured around the
-  /// call as the core measures its own (ExecutionScope: time, host<->device copies; threads
-  /// are OpenMP's, ITK's work units do not apply).
-  template <class TWork> void RunCoreMeasured(TWork&& work) {
-    ExecutionOptions measured;
-    measured.report = &m_Report;
-    RunCore([&] {
-      ExecutionScope scope(measured);
-      const Backend ran = work();
-      scope.finish(ran, ran == Backend::CUDA ? 1 : 0);
-      return ran;
-    });
-  }
   /// The toolkit's own filter made the outputs (never silent: GetLastBackend() says so).
   void RecordFallback() { m_LastBackend = Implementation::ITK; }
 

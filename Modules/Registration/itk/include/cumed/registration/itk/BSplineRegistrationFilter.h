@@ -30,8 +30,8 @@
 //
 // A MultiInputFilterAccelerator (cumed/itk/FilterAccelerator.h, what every CuMed ITK filter
 // shares): SetBackend/GetBackend, GetLastBackend() (CPU or CUDA after a run, None after a
-// failure), GetLastExecutionReport() (measured around Register: time and host<->device copies),
-// CuMed's errors as itk::ExceptionObject, whole images as the requested regions.
+// failure), GetLastExecutionReport() (Register's), ITK's work units as the CPU threads, CuMed's
+// errors as itk::ExceptionObject, whole images as the requested regions.
 #include "cumed/core/Error.h"
 #include "cumed/core/Execution.h"
 #include "cumed/itk/CudaImage.h"
@@ -150,8 +150,9 @@ public:
   itkGetConstMacro(AffineStage, bool);
   itkBooleanMacro(AffineStage);
 
-  /// Every setting at once (the observer is the filter's own and ignored here); an initialAffine
-  /// becomes the initial transform (an itk::AffineTransform), none clears it.
+  /// Every setting at once (the backend becomes SetBackend's; the observer and the other
+  /// ExecutionOptions members are the filter's own and ignored here); an initialAffine becomes the
+  /// initial transform (an itk::AffineTransform), none clears it.
   void SetRegistrationOptions(const registration::RegistrationOptions& options) {
     this->SetBackend(options.backend);
     SetMetric(options.metric);
@@ -175,7 +176,8 @@ public:
     });
     SetInitialTransform(affine);
   }
-  /// The options the next Update() passes to Register (the observer is the filter's own).
+  /// The settings the next Update() passes to Register (the observer, threads, progress,
+  /// cancellation and report are the filter's own).
   registration::RegistrationOptions GetRegistrationOptions() const {
     registration::RegistrationOptions options;
     options.backend = this->GetBackend();
@@ -336,13 +338,17 @@ protected:
     m_Grid.reset();
     registration::RegistrationOptions options =
         RunWithItkErrors(*this, [&] { return GetRegistrationOptions(); });
+    this->ApplyExecution(options);
+    // Progress comes from the iteration observer below, which counts the affine stage's levels
+    // too (Register's own progress covers the B-spline levels only).
+    options.progress = nullptr;
     std::exception_ptr observerError;
     options.observer = [this, &observerError](const registration::IterationReport& report) {
       return ReportIteration(report, observerError);
     };
     this->UpdateProgress(0.0f);
     try {
-      this->RunCoreMeasured([&] {
+      this->RunCore([&] {
         const Image fixed = AsCuMedImage(this->GetFixedImage());
         const Image moving = AsCuMedImage(this->GetMovingImage());
         std::optional<Image> mask, movingMask;
