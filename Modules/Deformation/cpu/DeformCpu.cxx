@@ -75,4 +75,44 @@ void VertexNormalsCpu(const HostAdjacency& a, const float* points, std::int64_t 
     VertexNormal(v, a.offsets.data(), a.neighbours.data(), points, unitFaces, normals + 3 * v);
 }
 
+CpuDeformation::CpuDeformation(const SurfaceMesh& mesh, const LocalFrame& frame)
+    : points_(mesh.numberOfPoints()), triangles_(mesh.numberOfTriangles()),
+      hostPoints_(mesh.points), hostTriangles_(mesh.triangles), stu_(mesh.points.size()) {
+  outside_ = LocalCoordinatesCpu(frame, hostPoints_.data(), points_, stu_.data());
+  adjacency_ = BuildAdjacencyCpu(hostTriangles_, points_);
+}
+
+std::vector<float> CpuDeformation::localCoordinates() const {
+  return std::vector<float>(stu_.begin(), stu_.end());
+}
+
+void CpuDeformation::deform(const ControlDisplacements& d, const DeformationOptions& options,
+                            SurfaceMesh& output) {
+  const auto n = static_cast<std::size_t>(points_);
+  output.points.resize(3 * n);
+  DeformPointsCpu(d, hostPoints_.data(), stu_.data(), points_, output.points.data());
+  if (options.computeNormals) {
+    output.normals.resize(3 * n);
+    VertexNormalsCpu(adjacency_, output.points.data(), points_,
+                     options.faceWeighting == FaceWeighting::Unit, output.normals.data());
+  } else {
+    output.normals.clear();
+  }
+  if (output.triangles.size() != hostTriangles_.size() ||
+      output.triangles.data() != lastTriangles_) {
+    output.triangles = hostTriangles_;
+    lastTriangles_ = output.triangles.data();
+  }
+  output.scalars.clear();
+  output.attributes.clear();
+  output.pointOffsets = {0, points_};
+  output.triangleOffsets = {0, triangles_};
+}
+
+void CpuDeformation::deform(const ControlDisplacements&, const DeformationOptions&,
+                            DeviceSurfaceMesh&) {
+  throw InvalidArgument("FFD: a device output needs the CUDA backend; this deformation runs on "
+                        "the CPU (deform into a SurfaceMesh)");
+}
+
 } // namespace cumed::deformation::detail

@@ -2,6 +2,7 @@
 // The CPU (OpenMP) backend of the mesh deformation: the reference the CUDA kernels are checked
 // against. Internal to CuMed::Deformation.
 #include "cumed/core/Mesh.h"
+#include "src/DeformationEngine.h"
 #include "src/LatticeMath.h"
 
 #include <cstdint>
@@ -31,5 +32,29 @@ void DeformPointsCpu(const ControlDisplacements& d, const float* points, const f
 
 void VertexNormalsCpu(const HostAdjacency& adjacency, const float* points, std::int64_t n,
                       bool unitFaces, float* normals);
+
+/// The CPU engine: the mesh copied once, its local coordinates and adjacency; every frame
+/// DeformPointsCpu and VertexNormalsCpu.
+class CpuDeformation final : public DeformationEngine {
+public:
+  /// `mesh` validated (ValidateMeshCpu).
+  CpuDeformation(const SurfaceMesh& mesh, const LocalFrame& frame);
+  Backend backend() const noexcept override { return Backend::CPU; }
+  std::int64_t pointsOutside() const noexcept override { return outside_; }
+  std::vector<float> localCoordinates() const override;
+  void deform(const ControlDisplacements& d, const DeformationOptions& options,
+              SurfaceMesh& output) override;
+  void deform(const ControlDisplacements& d, const DeformationOptions& options,
+              DeviceSurfaceMesh& output) override;
+
+private:
+  std::int64_t points_ = 0, triangles_ = 0;
+  MeshArray<float> hostPoints_;
+  MeshArray<std::int64_t> hostTriangles_;
+  MeshArray<float> stu_;
+  HostAdjacency adjacency_;
+  std::int64_t outside_ = 0;
+  const void* lastTriangles_ = nullptr; ///< what deform() wrote into an output last
+};
 
 } // namespace cumed::deformation::detail

@@ -6,7 +6,7 @@
 // per vertex gathering its triangles' normals, and one warp per vertex of more than 32 corners
 // (listed once per mesh), so that a pole or a fan does not hold one thread for thousands of
 // corners while the rest of the grid has finished (no atomics: the same bits on every run).
-#include "src/CudaDeformation.h"
+#include "cuda/CudaDeformation.h"
 
 #include "cumed/core/CudaCheck.h"
 #include "cumed/core/DeviceBuffer.h"
@@ -463,7 +463,7 @@ void CudaDeformation::deform(const ControlDisplacements& d, const DeformationOpt
   output.triangleOffsets = {0, s.triangles};
 }
 
-std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh) {
+std::array<double, 6> DeviceMeshBoundsCuda(const DeviceSurfaceMesh& mesh) {
   DeviceScope scope(mesh.device);
   const std::int64_t n = mesh.numberOfPoints;
   // Minima start at the largest ordered value (all bits set), maxima and the flag at 0.

@@ -2,7 +2,7 @@
 
 #include "cpu/DeformCpu.h"
 #include "cumed/core/Error.h"
-#include "src/CudaDeformation.h"
+#include "src/DeformationEngine.h"
 #include "src/LatticeMath.h"
 
 #include <algorithm>
@@ -19,15 +19,7 @@ struct MeshDeformation::Impl {
   std::vector<double> restPoints; ///< the lattice's, computed once
   DeformationOptions options;
   std::int64_t points = 0, triangles = 0;
-  // CPU backend
-  MeshArray<float> hostPoints;
-  MeshArray<std::int64_t> hostTriangles;
-  MeshArray<float> stu;
-  HostAdjacency adjacency;
-  std::int64_t outside = 0;
-  const void* lastHostTriangles = nullptr;
-  // CUDA backend
-  std::unique_ptr<CudaDeformation> cuda;
+  std::unique_ptr<DeformationEngine> engine; ///< the mesh's state on `backend`
 };
 
 namespace {
@@ -54,16 +46,7 @@ MeshDeformation::MeshDeformation(const SurfaceMesh& mesh, const Lattice& lattice
   m.triangles = mesh.numberOfTriangles();
   ExecutionScope scope(options, static_cast<std::size_t>(m.points));
   m.backend = ResolveBackend(options.backend);
-  const LocalFrame frame = MakeLocalFrame(lattice);
-  if (m.backend == Backend::CUDA) {
-    m.cuda = std::make_unique<CudaDeformation>(mesh, frame, options);
-  } else {
-    m.hostPoints = mesh.points;
-    m.hostTriangles = mesh.triangles;
-    m.stu.resize(m.hostPoints.size());
-    m.outside = LocalCoordinatesCpu(frame, m.hostPoints.data(), m.points, m.stu.data());
-    m.adjacency = BuildAdjacencyCpu(m.hostTriangles, m.points);
-  }
+  m.engine = MakeDeformationEngine(m.backend, mesh, MakeLocalFrame(lattice), options);
   scope.finish(m.backend, m.backend == Backend::CUDA ? 1 : 0);
 }
 
@@ -93,7 +76,7 @@ MeshDeformation::MeshDeformation(std::shared_ptr<const DeviceSurfaceMesh> mesh,
   m.options = options;
   m.points = mesh->numberOfPoints;
   m.triangles = mesh->numberOfTriangles;
-  m.cuda = std::make_unique<CudaDeformation>(std::move(mesh), MakeLocalFrame(lattice), options);
+  m.engine = MakeDeformationEngine(std::move(mesh), MakeLocalFrame(lattice), options);
   scope.finish(Backend::CUDA, 1);
 }
 
@@ -105,40 +88,18 @@ void MeshDeformation::deform(const std::vector<double>& controlPoints, SurfaceMe
   Impl& m = *impl_;
   const ControlDisplacements d = MakeDisplacements(m.lattice, m.restPoints, controlPoints);
   ExecutionScope scope(m.options, static_cast<std::size_t>(m.points));
-  if (m.cuda) {
-    m.cuda->deform(d, m.options, output);
-  } else {
-    const auto n = static_cast<std::size_t>(m.points);
-    output.points.resize(3 * n);
-    DeformPointsCpu(d, m.hostPoints.data(), m.stu.data(), m.points, output.points.data());
-    if (m.options.computeNormals) {
-      output.normals.resize(3 * n);
-      VertexNormalsCpu(m.adjacency, output.points.data(), m.points,
-                       m.options.faceWeighting == FaceWeighting::Unit, output.normals.data());
-    } else {
-      output.normals.clear();
-    }
-    if (output.triangles.size() != m.hostTriangles.size() ||
-        output.triangles.data() != m.lastHostTriangles) {
-      output.triangles = m.hostTriangles;
-      m.lastHostTriangles = output.triangles.data();
-    }
-    output.scalars.clear();
-    output.attributes.clear();
-    output.pointOffsets = {0, m.points};
-    output.triangleOffsets = {0, m.triangles};
-  }
-  scope.finish(m.backend, m.cuda ? 1 : 0);
+  m.engine->deform(d, m.options, output);
+  scope.finish(m.backend, m.backend == Backend::CUDA ? 1 : 0);
 }
 
 void MeshDeformation::deform(const std::vector<double>& controlPoints, DeviceSurfaceMesh& output) {
   Impl& m = *impl_;
-  if (!m.cuda)
+  if (m.backend != Backend::CUDA)
     throw InvalidArgument("FFD: a device output needs the CUDA backend; this deformation runs on "
                           "the CPU (deform into a SurfaceMesh)");
   const ControlDisplacements d = MakeDisplacements(m.lattice, m.restPoints, controlPoints);
   ExecutionScope scope(m.options, static_cast<std::size_t>(m.points));
-  m.cuda->deform(d, m.options, output);
+  m.engine->deform(d, m.options, output);
   scope.finish(Backend::CUDA, 1);
 }
 
@@ -155,21 +116,20 @@ std::int64_t MeshDeformation::numberOfTriangles() const noexcept {
   return impl_->triangles;
 }
 std::int64_t MeshDeformation::pointsOutside() const noexcept {
-  return impl_->cuda ? impl_->cuda->pointsOutside() : impl_->outside;
+  return impl_->engine->pointsOutside();
 }
 std::vector<float> MeshDeformation::localCoordinates() const {
-  if (impl_->cuda) return impl_->cuda->localCoordinates();
-  return std::vector<float>(impl_->stu.begin(), impl_->stu.end());
+  return impl_->engine->localCoordinates();
 }
 LaunchConfiguration MeshDeformation::launchConfiguration() const noexcept {
-  return impl_->cuda ? impl_->cuda->launchConfiguration() : LaunchConfiguration{};
+  return impl_->engine->launchConfiguration();
 }
 void MeshDeformation::setThreadsPerBlock(int threadsPerBlock) {
   DeformationOptions probe;
   probe.threadsPerBlock = threadsPerBlock;
   ValidateOptions(probe);
   impl_->options.threadsPerBlock = threadsPerBlock;
-  if (impl_->cuda) impl_->cuda->setThreadsPerBlock(threadsPerBlock);
+  impl_->engine->setThreadsPerBlock(threadsPerBlock);
 }
 
 std::array<double, 6> MeshBounds(const DeviceSurfaceMesh& mesh) {

@@ -1,11 +1,9 @@
 #pragma once
-// The CUDA backend's state for one mesh: the mesh on the device (uploaded once, or a caller's
+// The CUDA engine of the mesh deformation: the mesh on the device (uploaded once, or a caller's
 // device mesh read in place), the local coordinates and the adjacency built there, and the
-// per-frame kernels. Defined in cuda/DeformCuda.cu; a CPU-only build defines the constructors to
-// throw (src/CudaDeformationUnavailable.cxx). No CUDA types here.
-#include "cumed/core/Mesh.h"
-#include "cumed/deformation/MeshDeformation.h"
-#include "src/LatticeMath.h"
+// per-frame kernels. Defined in cuda/DeformCuda.cu; made by MakeDeformationEngine. No CUDA types
+// here.
+#include "src/DeformationEngine.h"
 
 #include <array>
 #include <cstdint>
@@ -14,7 +12,7 @@
 
 namespace cumed::deformation::detail {
 
-class CudaDeformation {
+class CudaDeformation final : public DeformationEngine {
 public:
   /// Uploads the points and triangles (validated on the host already).
   CudaDeformation(const SurfaceMesh& mesh, const LocalFrame& frame,
@@ -23,20 +21,21 @@ public:
   /// InvalidArgument as the host validation does.
   CudaDeformation(std::shared_ptr<const DeviceSurfaceMesh> mesh, const LocalFrame& frame,
                   const DeformationOptions& options);
-  ~CudaDeformation();
+  ~CudaDeformation() override;
 
-  std::int64_t pointsOutside() const noexcept;
-  std::vector<float> localCoordinates() const;
-  LaunchConfiguration launchConfiguration() const noexcept;
-  void setThreadsPerBlock(int threadsPerBlock);
+  Backend backend() const noexcept override { return Backend::CUDA; }
+  std::int64_t pointsOutside() const noexcept override;
+  std::vector<float> localCoordinates() const override;
+  LaunchConfiguration launchConfiguration() const noexcept override;
+  void setThreadsPerBlock(int threadsPerBlock) override;
 
   /// One frame into `output` (device buffers reallocated when their sizes differ; triangles
   /// copied on the device unless `output` holds what this object wrote last).
   void deform(const ControlDisplacements& d, const DeformationOptions& options,
-              DeviceSurfaceMesh& output);
+              DeviceSurfaceMesh& output) override;
   /// One frame, downloaded into `output` (points, normals; triangles as above).
   void deform(const ControlDisplacements& d, const DeformationOptions& options,
-              SurfaceMesh& output);
+              SurfaceMesh& output) override;
 
   struct State;
 
@@ -44,7 +43,7 @@ private:
   std::unique_ptr<State> state_;
 };
 
-/// Bounds of a device mesh's points (MeshBounds(const DeviceSurfaceMesh&)).
-std::array<double, 6> DeviceMeshBounds(const DeviceSurfaceMesh& mesh);
+/// Bounds of a device mesh's points (DeviceMeshBounds, MeshBounds(const DeviceSurfaceMesh&)).
+std::array<double, 6> DeviceMeshBoundsCuda(const DeviceSurfaceMesh& mesh);
 
 } // namespace cumed::deformation::detail
