@@ -1,0 +1,99 @@
+#pragma once
+// A program's command line as one table: each option is declared once, with its names, its value's
+// name, its help text and what it does with the value, on CLI11. The help text is made from the
+// table. The options every program shares are registered by the constructor: --version, --json,
+// --quiet, --verbose, --threads N and -h/--help (ToolOptions.h); --backend and --force are one
+// call each. The conventions stay the programs' own (Documentation/applications.md): "--name
+// value" or "--name=value"; an option's value is the next argument whatever it looks like; "--"
+// ends the options; a lone "-" is a positional argument; an unknown option, a flag given a value,
+// an option given twice (other than --help) and a missing value are UsageErrors (exit status 2)
+// with the messages the programs have always printed.
+#include "cumed/app/ToolOptions.h"
+#include "cumed/core/Backend.h"
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cumed::app {
+
+class CommandLine {
+public:
+  /// The shared options write into `tool`.
+  CommandLine(std::string program, ToolOptions& tool);
+
+  /// `usage` follows "Usage: PROGRAM " in --help; `about` is the text between it and the options.
+  CommandLine& Usage(const std::string& usage, const std::string& about);
+  /// The width of the help's option column (names and value; default 22).
+  CommandLine& NameWidth(int width);
+
+  /// A help line for a positional argument (Parse() returns them all, in order).
+  CommandLine& Positional(const std::string& name, const std::string& help);
+  /// Text after the options in --help.
+  CommandLine& Epilogue(const std::string& text);
+
+  /// A flag; `names` as CLI11 takes them ("--name" or "--new,--old": the first is the one the
+  /// help shows).
+  CLI::Option* Flag(const std::string& names, const std::string& help, std::function<void()> set);
+  CLI::Option* Flag(const std::string& names, const std::string& help, bool& target);
+  /// An option with one value, handed to `apply` (which throws UsageError for a bad one).
+  CLI::Option* Value(const std::string& names, const std::string& valueName,
+                     const std::string& help, std::function<void(const std::string&)> apply);
+  /// A text value; UsageError "NAME: the WHAT is empty" for an empty one.
+  CLI::Option* Text(const std::string& names, const std::string& valueName, const std::string& help,
+                    std::string& target, const std::string& what);
+  /// A finite number (ParseFiniteNumber's message otherwise).
+  CLI::Option* Number(const std::string& names, const std::string& valueName,
+                      const std::string& help, double& target);
+  CLI::Option* Number(const std::string& names, const std::string& valueName,
+                      const std::string& help, std::optional<double>& target);
+  /// --backend B: auto, cpu or cuda.
+  CLI::Option* Backend(cumed::Backend& target, const std::string& help);
+  /// --force: replace existing outputs.
+  CLI::Option* Force(bool& target, const std::string& help);
+
+  /// An option that takes one value, or `count` values when the `count - 1` arguments after the
+  /// first all pass `isValue` (--radius-vox R or RX RY RZ); the values reach the option's apply
+  /// joined by commas. `refuse(first, next)` may throw when some, not all, of them pass.
+  void AllowValues(CLI::Option* option, int count, std::function<bool(const std::string&)> isValue,
+                   std::function<void(const std::string&, const std::string&)> refuse = {});
+
+  /// Parses the command line; returns the positional arguments in order. Throws UsageError (see
+  /// above); with --help or --version the caller skips its own checks (Stop()).
+  std::vector<std::string> Parse(int argc, const char* const* argv);
+  /// True after Parse() met --help or --version: nothing else is to be checked or run.
+  bool Stop() const { return help_ || tool_.version; }
+  bool HelpAsked() const { return help_; }
+
+  /// The --help text, from the table.
+  std::string Help() const;
+
+private:
+  CLI::Option* Add(CLI::Option* option, const std::string& valueName);
+
+  struct ValueRule {
+    int count;
+    std::function<bool(const std::string&)> isValue;
+    std::function<void(const std::string&, const std::string&)> refuse;
+  };
+
+  CLI::App app_;
+  std::string program_;
+  std::string usage_;
+  std::string about_;
+  std::string epilogue_;
+  int nameWidth_ = 22;
+  ToolOptions& tool_;
+  bool help_ = false;
+  std::vector<std::pair<std::string, std::string>> positionals_;
+  std::vector<CLI::Option*> options_; ///< the program's, in the order of the table
+  std::vector<CLI::Option*> common_;  ///< the shared ones, shown last
+  std::map<const CLI::Option*, std::string> valueNames_;
+  std::map<const CLI::Option*, ValueRule> valueRules_;
+};
+
+} // namespace cumed::app
