@@ -1,12 +1,12 @@
 #include "Arguments.h"
 
-#include "cumed/app/BackendOption.h"
+#include "cumed/app/CommandLine.h"
 #include "cumed/app/ElementLimits.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
 
+#include <array>
 #include <charconv>
-#include <set>
 #include <sstream>
 #include <string_view>
 #include <vector>
@@ -41,25 +41,11 @@ std::vector<std::string> SplitCommas(const std::string& text) {
   return parts;
 }
 
-// --radius-vox R, --radius-vox RX RY RZ, or --radius-vox RX,RY,RZ. Three separate values are
-// taken only when both following arguments are whole numbers; exactly one following number is
-// refused rather than guessed to be INPUT.
-void ParseRadiusVoxelsOption(const std::string& first, bool inlineValue, int argc,
-                             const char* const* argv, int& i, RadiusRequest& radius) {
-  std::vector<std::string> values = SplitCommas(first);
-  if (values.size() == 1 && !inlineValue) {
-    const bool nextIsNumber = i + 1 < argc && LooksLikeWholeNumber(argv[i + 1]);
-    const bool secondIsNumber = i + 2 < argc && LooksLikeWholeNumber(argv[i + 2]);
-    if (nextIsNumber && secondIsNumber) {
-      values.push_back(argv[++i]);
-      values.push_back(argv[++i]);
-    } else if (nextIsNumber) {
-      throw UsageError("--radius-vox takes one value or three (RX RY RZ), got '" + first + " " +
-                       argv[i + 1] + "' (write ./" + argv[i + 1] + " for a file of that name)");
-    }
-  }
+// --radius-vox R, RX,RY,RZ, or RX RY RZ (CommandLine joins those by commas).
+void ParseRadiusVoxelsOption(const std::string& text, RadiusRequest& radius) {
+  std::vector<std::string> values = SplitCommas(text);
   if (values.size() != 1 && values.size() != 3) {
-    throw UsageError("--radius-vox takes one value or three (RX RY RZ), got '" + first + "'");
+    throw UsageError("--radius-vox takes one value or three (RX RY RZ), got '" + text + "'");
   }
   std::array<int, 3> voxels{};
   for (int axis = 0; axis < 3; ++axis) {
@@ -69,65 +55,101 @@ void ParseRadiusVoxelsOption(const std::string& first, bool inlineValue, int arg
   radius.voxelsPerAxis = values.size() == 3;
 }
 
-bool TakesValue(const std::string& name) {
-  static const std::set<std::string> kWithValue{"--operation",  "--element",    "--radius-mm",
-                                                "--radius-vox", "--foreground", "--background",
-                                                "--boundary",   "--backend",    "--series-uid"};
-  return kWithValue.count(name) != 0 || app::IsToolValueOption(name);
-}
-
-bool IsFlag(const std::string& name) {
-  return name == "--help" || name == "-h" || name == "--2d" || name == "--no-safe-border" ||
-         name == "--dicom" || name == "--force" || name == app::kAllowLargeElementFlag ||
-         app::IsToolFlag(name);
-}
-
-void ApplyFlag(const std::string& name, Arguments& arguments) {
-  if (name == "--help" || name == "-h")
-    arguments.help = true;
-  else if (name == "--2d")
-    arguments.radius.flat = true;
-  else if (name == "--no-safe-border")
-    arguments.safeBorder = false;
-  else if (name == "--dicom")
-    arguments.dicomOutput = true;
-  else if (name == "--force")
-    arguments.force = true;
-  else if (name == app::kAllowLargeElementFlag)
-    arguments.allowLargeElement = true;
-  else if (app::IsToolFlag(name))
-    app::ApplyToolFlag(name, arguments.tool);
-}
-
-void ApplyOption(const std::string& name, const std::string& value, Arguments& arguments) {
-  if (app::IsToolValueOption(name)) {
-    app::ApplyToolValue(name, value, arguments.tool);
-  } else if (name == "--operation") {
-    arguments.operation = FindOperation(value);
-    if (!arguments.operation) {
+// The option table: every option once, with its help and what it does with its value.
+void DeclareOptions(app::CommandLine& cli, Arguments& a) {
+  cli.Usage("[options] INPUT OUTPUT",
+            "Grayscale or binary morphology of a CT series or an image file, on the CPU or a CUDA\n"
+            "GPU, with results equal to ITK's filters voxel for voxel. Prints one summary line.\n");
+  cli.Positional("INPUT", "a DICOM CT series directory (read as int16 HU), or an image\n"
+                          "file .mha .mhd .nrrd .nii .nii.gz (2D or 3D; pixel type uint8,\n"
+                          "int16, uint16 or float; a 2D image is one slice)");
+  cli.Positional("OUTPUT", "an image file (the extension, in lower case, picks the\n"
+                           "format; compressed), or a DICOM series directory with\n"
+                           "--dicom or a trailing '/'");
+  cli.Value("--operation", "OP", "required: " + OperationNames(), [&a](const std::string& value) {
+    a.operation = FindOperation(value);
+    if (!a.operation) {
       throw UsageError("--operation: unknown operation '" + value +
                        "' (one of: " + OperationNames() + ")");
     }
-  } else if (name == "--element") {
-    const auto shape = ParseElementShape(value);
-    if (!shape) throw UsageError("--element: unknown element '" + value + "' (ball, box or cross)");
-    arguments.element = *shape;
-  } else if (name == "--radius-mm") {
-    const double radius = app::ParseFiniteNumber(name, value);
-    if (radius <= 0.0) throw UsageError("--radius-mm must be > 0 (got " + value + ")");
-    arguments.radius.millimetres = radius;
-  } else if (name == "--foreground") {
-    arguments.foreground = app::ParseFiniteNumber(name, value);
-  } else if (name == "--background") {
-    arguments.background = app::ParseFiniteNumber(name, value);
-  } else if (name == "--boundary") {
-    arguments.boundary = app::ParseFiniteNumber(name, value);
-  } else if (name == "--backend") {
-    arguments.backend = app::ParseBackendOption(name, value);
-  } else if (name == "--series-uid") {
-    if (value.empty()) throw UsageError("--series-uid: the UID is empty");
-    arguments.seriesUid = value;
-  }
+  });
+  cli.Value("--element", "E",
+            "ball, box or cross (default: ball), as\nitk::FlatStructuringElement makes them",
+            [&a](const std::string& value) {
+              const auto shape = ParseElementShape(value);
+              if (!shape) {
+                throw UsageError("--element: unknown element '" + value + "' (ball, box or cross)");
+              }
+              a.element = *shape;
+            });
+  cli.Value("--radius-mm", "R",
+            "radius in mm; per axis round(R / spacing), for anisotropic\nvoxels",
+            [&a](const std::string& value) {
+              const double radius = app::ParseFiniteNumber("--radius-mm", value);
+              if (radius <= 0.0) throw UsageError("--radius-mm must be > 0 (got " + value + ")");
+              a.radius.millimetres = radius;
+            });
+  auto* radiusVoxels =
+      cli.Value("--radius-vox", "R",
+                "radius in voxels, the same on every axis, or RX RY RZ (or\n"
+                "RX,RY,RZ); exactly one of --radius-mm and --radius-vox",
+                [&a](const std::string& value) { ParseRadiusVoxelsOption(value, a.radius); });
+  // Three separate values only when both following arguments are whole numbers; exactly one
+  // following number is refused rather than guessed to be INPUT.
+  cli.AllowValues(
+      radiusVoxels, 3, LooksLikeWholeNumber, [](const std::string& first, const std::string& next) {
+        throw UsageError("--radius-vox takes one value or three (RX RY RZ), got '" + first + " " +
+                         next + "' (write ./" + next + " for a file of that name)");
+      });
+  cli.Flag("--2d",
+           "z radius 0: each slice on its own (implied for a 2D image)\n"
+           "A radius that is 0 on every axis is refused: nothing to do.\n"
+           "Limits: 1000 voxels per axis, an element box of 2^27 voxels,\n"
+           "and an element at most twice the volume along each axis",
+           a.radius.flat);
+  cli.Flag(app::kAllowLargeElementFlag,
+           "run an element more than twice the volume anyway (it reaches\n"
+           "past the whole volume from every voxel; it takes minutes)",
+           a.allowLargeElement);
+  cli.Number("--foreground", "V",
+             "binary-*: the object's value; required (ITK's default, the\n"
+             "type's maximum, rarely matches a mask's 1 or 255)",
+             a.foreground);
+  cli.Number("--background", "V",
+             "binary-dilate/erode/open: value of removed object voxels\n"
+             "(default: ITK's; the type's lowest value, 0 for binary-open)",
+             a.background);
+  cli.Number("--boundary", "V",
+             "dilate, erode: value outside the image (default: ITK's, the\n"
+             "value that cannot win)",
+             a.boundary);
+  cli.Flag("--no-safe-border",
+           "open, close, top-hats, binary-close: do not pad the volume\n"
+           "(ITK's SafeBorder off; the faces then see the image edge)",
+           [&a] { a.safeBorder = false; });
+  cli.Backend(a.backend, "auto, cpu or cuda (default: auto); cuda fails when no CUDA\n"
+                         "device is usable");
+  cli.Text("--series-uid", "UID",
+           "DICOM input: read this series (default: the one with the\nmost slices)", a.seriesUid,
+           "UID");
+  cli.Flag("--dicom",
+           "write OUTPUT as a DICOM CT series (int16 data only): derived\n"
+           "image, new series UID; from a DICOM input the patient, study\n"
+           "and frame of reference are kept",
+           a.dicomOutput);
+  cli.Force(a.force, "replace an existing OUTPUT file, atomically (never INPUT, a\n"
+                     "symbolic link, a file with several hard links or a DICOM\n"
+                     "directory)");
+  cli.Epilogue(
+      "OUTPUT may not be INPUT (or a data file of an .mhd/.mha INPUT) and may not lie inside\n"
+      "an INPUT directory; a DICOM OUTPUT directory must be new or empty. OUTPUT is written\n"
+      "under a temporary name and renamed into place once complete; SIGINT or SIGTERM removes\n"
+      "it. Spacing, origin and direction are kept. An image INPUT is refused before its pixels\n"
+      "are read when its data are shorter or longer than its header claims, its geometry is\n"
+      "not finite, or it does not fit the memory (MemAvailable; CUMED_AVAILABLE_MEMORY=\n"
+      "BYTES[K|M|G|T] overrides). Exit status: 0 success, 1 runtime error (input, output,\n"
+      "CUDA; also: OUTPUT appeared meanwhile), 2 usage error (also: OUTPUT exists and --force\n"
+      "is not given).\n");
 }
 
 // The rules between options, checked once everything is read.
@@ -186,18 +208,11 @@ void CheckCombinations(const Arguments& a, std::size_t positionals) {
 
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
-  const std::vector<std::string> positionals = app::ParseCommandLine(
-      argc, argv,
-      {IsFlag, TakesValue, [&](const std::string& name) { ApplyFlag(name, arguments); },
-       [&](const app::OptionArgument& option, const std::string& value, int& i) {
-         if (option.name == "--radius-vox") {
-           ParseRadiusVoxelsOption(value, option.inlineValue.has_value(), argc, argv, i,
-                                   arguments.radius);
-         } else {
-           ApplyOption(option.name, value, arguments);
-         }
-       }});
-  if (arguments.help || arguments.tool.version) return arguments;
+  app::CommandLine cli(kProgramName, arguments.tool);
+  DeclareOptions(cli, arguments);
+  const std::vector<std::string> positionals = cli.Parse(argc, argv);
+  arguments.help = cli.HelpAsked();
+  if (cli.Stop()) return arguments;
   if (positionals.size() >= 1) arguments.input = positionals[0];
   if (positionals.size() >= 2) arguments.output = positionals[1];
   CheckCombinations(arguments, positionals.size());
@@ -205,63 +220,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  std::ostringstream text;
-  text
-      << "Usage: cumed-morphology [options] INPUT OUTPUT\n"
-      << "\n"
-      << "Grayscale or binary morphology of a CT series or an image file, on the CPU or a CUDA\n"
-      << "GPU, with results equal to ITK's filters voxel for voxel. Prints one summary line.\n"
-      << "\n"
-      << "  INPUT                 a DICOM CT series directory (read as int16 HU), or an image\n"
-      << "                        file .mha .mhd .nrrd .nii .nii.gz (2D or 3D; pixel type uint8,\n"
-      << "                        int16, uint16 or float; a 2D image is one slice)\n"
-      << "  OUTPUT                an image file (the extension, in lower case, picks the\n"
-      << "                        format; compressed), or a DICOM series directory with\n"
-      << "                        --dicom or a trailing '/'\n"
-      << "\n"
-      << "  --operation OP        required: " << OperationNames() << "\n"
-      << "  --element E           ball, box or cross (default: ball), as\n"
-      << "                        itk::FlatStructuringElement makes them\n"
-      << "  --radius-mm R         radius in mm; per axis round(R / spacing), for anisotropic\n"
-      << "                        voxels\n"
-      << "  --radius-vox R        radius in voxels, the same on every axis, or RX RY RZ (or\n"
-      << "                        RX,RY,RZ); exactly one of --radius-mm and --radius-vox\n"
-      << "  --2d                  z radius 0: each slice on its own (implied for a 2D image)\n"
-      << "                        A radius that is 0 on every axis is refused: nothing to do.\n"
-      << "                        Limits: 1000 voxels per axis, an element box of 2^27 voxels,\n"
-      << "                        and an element at most twice the volume along each axis\n"
-      << "  --allow-large-element run an element more than twice the volume anyway (it reaches\n"
-      << "                        past the whole volume from every voxel; it takes minutes)\n"
-      << "  --foreground V        binary-*: the object's value; required (ITK's default, the\n"
-      << "                        type's maximum, rarely matches a mask's 1 or 255)\n"
-      << "  --background V        binary-dilate/erode/open: value of removed object voxels\n"
-      << "                        (default: ITK's; the type's lowest value, 0 for binary-open)\n"
-      << "  --boundary V          dilate, erode: value outside the image (default: ITK's, the\n"
-      << "                        value that cannot win)\n"
-      << "  --no-safe-border      open, close, top-hats, binary-close: do not pad the volume\n"
-      << "                        (ITK's SafeBorder off; the faces then see the image edge)\n"
-      << "  --backend B           auto, cpu or cuda (default: auto); cuda fails when no CUDA\n"
-      << "                        device is usable\n"
-      << "  --series-uid UID      DICOM input: read this series (default: the one with the\n"
-      << "                        most slices)\n"
-      << "  --dicom               write OUTPUT as a DICOM CT series (int16 data only): derived\n"
-      << "                        image, new series UID; from a DICOM input the patient, study\n"
-      << "                        and frame of reference are kept\n"
-      << "  --force               replace an existing OUTPUT file, atomically (never INPUT, a\n"
-      << "                        symbolic link, a file with several hard links or a DICOM\n"
-      << "                        directory)\n"
-      << app::ToolOptionsHelp() << "  -h, --help            this text\n"
-      << "\n"
-      << "OUTPUT may not be INPUT (or a data file of an .mhd/.mha INPUT) and may not lie inside\n"
-      << "an INPUT directory; a DICOM OUTPUT directory must be new or empty. OUTPUT is written\n"
-      << "under a temporary name and renamed into place once complete; SIGINT or SIGTERM removes\n"
-      << "it. Spacing, origin and direction are kept. An image INPUT is refused before its pixels\n"
-      << "are read when its data are shorter or longer than its header claims, its geometry is\n"
-      << "not finite, or it does not fit the memory (MemAvailable; CUMED_AVAILABLE_MEMORY=\n"
-      << "BYTES[K|M|G|T] overrides). Exit status: 0 success, 1 runtime error (input, output,\n"
-      << "CUDA; also: OUTPUT appeared meanwhile), 2 usage error (also: OUTPUT exists and --force\n"
-      << "is not given).\n";
-  return text.str();
+  Arguments unused;
+  app::CommandLine cli(kProgramName, unused.tool);
+  DeclareOptions(cli, unused);
+  return cli.Help();
 }
 
 } // namespace cumed::morphologyapp

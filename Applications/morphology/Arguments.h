@@ -39,12 +39,13 @@ struct Arguments {
   app::ToolOptions tool; ///< --version, --json, --quiet, --verbose, --threads
 };
 
-/// Parses `argv`: options as "--name value" or "--name=value" (--radius-vox also takes three
-/// values), then INPUT and OUTPUT. Throws UsageError for unknown options, missing or malformed
-/// values, options that do not apply to the operation, and a wrong number of positionals.
+/// Parses `argv` by the program's option table (Arguments.cxx; cumed/app/CommandLine.h):
+/// options as "--name value" or "--name=value" (--radius-vox also takes three values), then INPUT
+/// and OUTPUT. Throws UsageError for unknown options, missing or malformed values, options that
+/// do not apply to the operation, and a wrong number of positionals.
 Arguments ParseArguments(int argc, const char* const* argv);
 
-/// The --help text.
+/// The --help text, made from the option table.
 std::string HelpText();
 
 } // namespace cumed::morphologyapp
