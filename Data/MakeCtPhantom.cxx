@@ -2,7 +2,7 @@
 #include "cumed/app/Json.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/ProgramMain.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
@@ -203,7 +203,7 @@ std::string Run(const Options& options) {
   write.studyDescription = "CuMed sample data";
   write.derived = false; // ORIGINAL\PRIMARY: it stands in for an acquired scan
   // Whole or not at all, also when interrupted (reliability.md, "Outputs").
-  const std::string seriesUid = cumed::app::WriteWholeDirectory(
+  const std::string seriesUid = cumed::output::WriteWholeDirectory(
       options.outputDirectory, [&](const std::filesystem::path& staged) {
         return cumed::io::WriteDicomCtSeries(image.GetPointer(), staged.string(), write);
       });

@@ -7,7 +7,7 @@
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Json.h"
 #include "cumed/app/Messages.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Config.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
@@ -29,8 +29,8 @@ using parallel::UseDeviceOfLocalRank;
 
 // OUT: absent or an empty directory, and not inside INPUT_DIR; created here.
 void PrepareOutputDirectory(const Arguments& arguments) {
-  const fs::path out = app::OutputName(arguments.outputDirectory);
-  app::CheckNotInput("--output-dir", out, {{}, {arguments.inputDirectory}});
+  const fs::path out = output::OutputName(arguments.outputDirectory);
+  output::CheckNotInput("--output-dir", out, {{}, {arguments.inputDirectory}});
   std::error_code error;
   if (fs::exists(out, error)) {
     if (!fs::is_directory(out, error))
@@ -39,7 +39,7 @@ void PrepareOutputDirectory(const Arguments& arguments) {
       throw cumed::Error("--output-dir '" + out.string() +
                          "' is not empty (the batch writes into a new or empty directory)");
   }
-  app::CreatedDirectories created;
+  output::CreatedDirectories created;
   created.Create(out);
   created.Keep();
 }
@@ -84,7 +84,7 @@ std::vector<ReportRow> Rows(const std::vector<FoundSeries>& found,
 
 std::string Summary(const Arguments& arguments, int ranks, const std::vector<ReportRow>& rows) {
   const ReportCounts counts = CountStatuses(rows);
-  const fs::path out = app::OutputName(arguments.outputDirectory);
+  const fs::path out = output::OutputName(arguments.outputDirectory);
   if (arguments.tool.json) {
     return app::JsonObject()
         .Add("series", static_cast<int>(rows.size()))
@@ -106,7 +106,7 @@ std::string Summary(const Arguments& arguments, int ranks, const std::vector<Rep
 BatchOutcome RunBatch(const Communicator& comm, const Arguments& arguments) {
   const int localRank = LocalRank(comm);
   const bool master = comm.rank() == 0;
-  const fs::path out = app::OutputName(arguments.outputDirectory);
+  const fs::path out = output::OutputName(arguments.outputDirectory);
   SurfaceSettings settings;
   settings.isoHu = arguments.isoHu;
   settings.radiusMm = arguments.radiusMm;

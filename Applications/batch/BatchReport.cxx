@@ -1,7 +1,7 @@
 #include "BatchReport.h"
 
 #include "cumed/app/Json.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Error.h"
 
 #include <cstdio>
@@ -87,7 +87,7 @@ std::string FormatReportJson(const std::string& input, int ranks,
 
 void WriteReport(const fs::path& outputDirectory, const std::string& input, int ranks,
                  const std::vector<ReportRow>& rows) {
-  app::StagedFiles staged(false);
+  output::StagedFiles staged(false);
   const fs::path json = outputDirectory / "report.json";
   const fs::path csv = outputDirectory / "report.csv";
   WriteText(staged.Stage(csv), FormatReportCsv(rows), csv);

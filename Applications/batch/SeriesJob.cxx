@@ -1,13 +1,17 @@
 #include "SeriesJob.h"
 
-#include "ClosingStage.h"
-#include "ContourStage.h"
-
-#include "cumed/app/SafeOutput.h"
+#include "cumed/app/ElementLimits.h"
+#include "cumed/ctsurface/CtSurface.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/meshio/StlWriter.h"
+#include "cumed/meshio/VtpWriter.h"
+#include "cumed/output/SafeOutput.h"
+#include "cumed/vtk/VtkMeshBridge.h"
 
+#include <vtkNew.h>
 #include <vtkPolyData.h>
+
+#include <cstdio>
 
 namespace fs = std::filesystem;
 
@@ -19,24 +23,29 @@ SeriesResult ProcessSeries(const std::string& directory, const std::string& seri
   options.seriesUid = seriesUid;
   const io::CtSeries series = io::ReadDicomCtSeries(directory, options);
 
-  const std::array<int, 3> radius =
-      ctsurface::BallRadiusInVoxels(series.image, settings.radiusMm, settings.allowLargeElement);
-  const ctsurface::ClosedImage::Pointer closed =
-      ctsurface::IsZeroRadius(radius)
-          ? ctsurface::WithoutClosing(series.image)
-          : ctsurface::CloseWithBall(series.image, radius, settings.backend, [](double) {}).image;
-  const ctsurface::ContourResult contour =
-      ctsurface::ExtractIsosurface(closed, settings.isoHu, settings.backend);
+  char request[64];
+  std::snprintf(request, sizeof request, "--radius-mm %g", settings.radiusMm);
+  const auto size = series.image->GetLargestPossibleRegion().GetSize();
+  app::CheckedElementRadius(
+      request, [&] { return ctsurface::ClosingRadiusVoxels(series.image, settings.radiusMm); },
+      {size[0], size[1], size[2]}, settings.allowLargeElement);
+  ctsurface::CtSurfaceOptions job;
+  job.isoHu = settings.isoHu;
+  job.closingRadiusMm = settings.radiusMm;
+  job.backend = settings.backend;
+  const ctsurface::CtSurfaceResult surface = ctsurface::ExtractCtSurface(series.image, job);
+  vtkNew<vtkPolyData> polyData;
+  ToVtkPolyData(surface.surface.mesh, polyData);
 
-  app::WriteWholeDirectory(resultDirectory, [&](const fs::path& staged) {
+  output::WriteWholeDirectory(resultDirectory, [&](const fs::path& staged) {
     fs::create_directory(staged);
-    meshio::WriteVtp(contour.surface, staged / "surface.vtp", settings.compression);
-    meshio::WriteStl(contour.surface, staged / "surface.stl");
+    meshio::WriteVtp(polyData, staged / "surface.vtp", settings.compression);
+    meshio::WriteStl(polyData, staged / "surface.stl");
     return 0;
   });
   SeriesResult result;
   result.slices = static_cast<int>(series.info.files.size());
-  result.triangles = contour.surface->GetNumberOfPolys();
+  result.triangles = polyData->GetNumberOfPolys();
   return result;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// One series of the batch: cumed-ct-surface's job (ClosingStage, ContourStage) on the series
+// One series of the batch: the CT surface job (CuMed::CtSurface, ExtractCtSurface) on the series
 // `seriesUid` of `directory`, written as one result folder that appears complete or not at all.
 #include "cumed/core/Backend.h"
 #include "cumed/meshio/VtpWriter.h"

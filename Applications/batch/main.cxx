@@ -2,7 +2,7 @@
 #include "Arguments.h"
 #include "Batch.h"
 
-#include "cumed/app/InterruptCleanup.h"
+#include "cumed/output/InterruptCleanup.h"
 #include "cumed/app/ProgramMain.h"
 #include "cumed/parallel/Collective.h"
 
@@ -12,7 +12,7 @@
 int main(int argc, char** argv) {
   using namespace cumed::batch;
   namespace app = cumed::app;
-  app::InstallInterruptCleanup(); // before MPI starts its threads
+  cumed::output::InstallInterruptCleanup(); // before MPI starts its threads
   cumed::parallel::MpiSession session(&argc, &argv);
   const cumed::parallel::Communicator world;
   const bool master = world.rank() == 0;
@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
     if (master) std::cout << outcome.summary << std::endl;
     return outcome.exitStatus;
   } catch (const app::UsageError& e) {
+    return master ? app::Fail(kProgramName, app::kUsageError, e.what()) : app::kUsageError;
+  } catch (const cumed::output::OutputRefused& e) {
     return master ? app::Fail(kProgramName, app::kUsageError, e.what()) : app::kUsageError;
   } catch (const cumed::parallel::RankFailed& e) {
     // The same message on every rank: printed once.

@@ -1,7 +1,7 @@
 #include "ImageFiles.h"
 
-#include "cumed/app/ItkFiles.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/io/ImageFiles.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Error.h"
 
 #include <itkImageFileReader.h>
@@ -43,7 +43,7 @@ LoadedImage ReadImage(const std::string& path) {
   // Values are held as doubles: the file's buffer converted into a double copy.
   itk::ImageIOBase::Pointer io;
   try {
-    io = app::ReadImageHeader(path, {sizeof(double), 2});
+    io = io::ReadItkImageHeader(path, {sizeof(double), 2});
   } catch (const cumed::Error& e) {
     throw FileError(e.what());
   }
@@ -65,14 +65,14 @@ LoadedImage ReadImage(const std::string& path) {
   } catch (const FileError&) {
     throw;
   } catch (const std::exception& e) { // a std::length_error or std::bad_alloc inside ITK's IO
-    throw FileError("cannot read '" + path + "': " + app::LibraryErrorText(e));
+    throw FileError("cannot read '" + path + "': " + io::LibraryErrorText(e));
   }
   return loaded;
 }
 
 void WriteImage8(const itk::Image<unsigned char, 2>* image, const std::string& path) {
   RegisterPictureFormats();
-  cumed::app::StagedFiles staged(true); // complete or not at all; an old picture is replaced
+  cumed::output::StagedFiles staged(true); // complete or not at all; an old picture is replaced
   try {
     auto writer = itk::ImageFileWriter<itk::Image<unsigned char, 2>>::New();
     writer->SetFileName(staged.Stage(path).string());

@@ -9,7 +9,7 @@
 
 #include "cumed/app/Json.h"
 #include "cumed/app/ProgramMain.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Backend.h"
 
 #include <algorithm>
@@ -90,7 +90,7 @@ int Run(const Arguments& a) {
   }
   if (!a.diffImage.empty()) {
     // Replaced when it exists (a rerun), but never an input, a link or a file of several names.
-    cumed::app::CheckReplaceable("--diff-image", a.diffImage, true, {{a.output, a.baseline}, {}});
+    cumed::output::CheckReplaceable("--diff-image", a.diffImage, true, {{a.output, a.baseline}, {}});
   }
   if (!a.command.empty()) {
     const std::string failure = RunTestCommand(a.command, a.output);
@@ -131,7 +131,7 @@ int Run(const Arguments& a) {
 } // namespace
 
 int main(int argc, char** argv) {
-  cumed::app::InstallInterruptCleanup(); // SIGINT/SIGTERM remove a half-written --diff-image
+  cumed::output::InstallInterruptCleanup(); // SIGINT/SIGTERM remove a half-written --diff-image
   try {
     const Arguments arguments = ParseArguments(argc, argv);
     if (arguments.help) {

@@ -3,7 +3,7 @@
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/ElementLimits.h"
 #include "cumed/app/Options.h"
-#include "cumed/app/Paths.h"
+#include "cumed/output/Paths.h"
 #include "cumed/app/UsageError.h"
 
 #include <cmath>
@@ -154,7 +154,7 @@ std::string DefaultInputDirectory() {
   namespace fs = std::filesystem;
   const std::string series = CUMED_DEFAULT_CT_DIR;
   const fs::path buildBin = CUMED_BUILD_BIN_DIR;
-  const fs::path executable = app::ExecutablePath();
+  const fs::path executable = output::ExecutablePath();
   std::error_code error;
   if (series.empty() || buildBin.empty() || executable.empty() ||
       !fs::is_directory(series, error) ||

@@ -1,6 +1,6 @@
 #include "OutputDirectory.h"
 
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Error.h"
 
 #include <system_error>
@@ -12,8 +12,8 @@ namespace cumed::ctsurface {
 OutputFiles PlanOutputFiles(const Arguments& arguments) {
   const fs::path output = arguments.outputDirectory;
   const fs::path input = arguments.inputDirectory;
-  const app::ProtectedInputs inputs{{}, {input}};
-  app::CheckNotInput("--output-dir", output, inputs);
+  const output::ProtectedInputs inputs{{}, {input}};
+  output::CheckNotInput("--output-dir", output, inputs);
   std::error_code error;
   if (fs::exists(output, error) && !fs::is_directory(output, error)) {
     throw cumed::Error("output path '" + output.string() + "' exists and is not a directory");
@@ -24,7 +24,7 @@ OutputFiles PlanOutputFiles(const Arguments& arguments) {
   files.stl = output / (arguments.outputPrefix + ".stl");
   if (arguments.writePng) files.png = output / (arguments.outputPrefix + ".png");
   for (const fs::path* file : {&files.vtp, &files.stl, &files.png}) {
-    if (!file->empty()) app::CheckReplaceable("output file", *file, arguments.force, inputs);
+    if (!file->empty()) output::CheckReplaceable("output file", *file, arguments.force, inputs);
   }
   return files;
 }

@@ -1,25 +1,27 @@
 #include "Pipeline.h"
 
-#include "ClosingStage.h"
-#include "ContourStage.h"
 #include "OutputDirectory.h"
 #include "SurfaceMeasures.h"
 
 #include "cumed/app/BackendOption.h"
+#include "cumed/app/ElementLimits.h"
 #include "cumed/app/Messages.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/TransferJson.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
 #include "cumed/core/Transfer.h"
+#include "cumed/ctsurface/CtSurface.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/meshio/StlWriter.h"
 #include "cumed/meshio/VtpWriter.h"
 #include "cumed/rendering/PreparedSnapshot.h"
 #include "cumed/rendering/RenderingError.h"
+#include "cumed/morphology/StructuringElement.h"
 #include "cumed/vtk/DeviceMeshData.h"
+#include "cumed/vtk/VtkMeshBridge.h"
 
 #include <vtkPolyData.h>
 
@@ -104,9 +106,9 @@ RunSummary RunPipeline(const Arguments& arguments) {
   const OutputFiles files = PlanOutputFiles(arguments);
   summary.files = {files.vtp.string(), files.stl.string(), files.png.string()};
   // A run that fails before writing removes the directory it made; files appear once complete.
-  app::CreatedDirectories created;
+  output::CreatedDirectories created;
   created.Create(files.directory);
-  app::StagedFiles staged(arguments.force);
+  output::StagedFiles staged(arguments.force);
 
   StageProgress reading(kProgramName, "reading series");
   cumed::io::DicomReadOptions readOptions;
@@ -124,8 +126,12 @@ RunSummary RunPipeline(const Arguments& arguments) {
   std::unique_ptr<cumed::rendering::PreparedSnapshot> prepared;
   if (arguments.writePng) prepared = PreparePicture(arguments, backend, summary);
 
-  const std::array<int, 3> radius =
-      BallRadiusInVoxels(series.image, arguments.radiusMm, arguments.allowLargeElement);
+  char request[64];
+  std::snprintf(request, sizeof request, "--radius-mm %g", arguments.radiusMm);
+  const std::array<int, 3> radius = app::CheckedElementRadius(
+      request, [&] { return ClosingRadiusVoxels(series.image, arguments.radiusMm); },
+      {std::size_t(summary.size[0]), std::size_t(summary.size[1]), std::size_t(summary.size[2])},
+      arguments.allowLargeElement);
   for (int i = 0; i < 3; ++i) summary.closingRadiusVoxels[i] = static_cast<int>(radius[i]);
   // The volume goes up once; closing and contour read it on the device, and only the mesh
   // comes back (CUDA). The summary reports the copies each way.
@@ -143,6 +149,11 @@ RunSummary RunPipeline(const Arguments& arguments) {
       app::Note(kProgramName, note);
     }
   } else {
+    app::NoteElementWork(kProgramName, "closing", radius,
+                         cumed::morphology::StructuringElement::Ball(radius).chords().size(),
+                         {std::size_t(summary.size[0]), std::size_t(summary.size[1]),
+                          std::size_t(summary.size[2])},
+                         2, backend == cumed::Backend::CPU);
     StageProgress closing(kProgramName, "closing");
     const ClosingResult result =
         CloseWithBall(series.image, radius, backend, [&](double f) { closing.Report(f); });
@@ -156,12 +167,19 @@ RunSummary RunPipeline(const Arguments& arguments) {
   StageProgress contouring(kProgramName, "isosurface");
   // With a picture on the CUDA backend the mesh also stays on the GPU, and the picture is drawn
   // from there (vtkCuMedDeviceMeshMapper): the files still need their one download.
-  const ContourResult contour =
-      ExtractIsosurface(closed, arguments.isoHu, backend, arguments.writePng);
+  ContourResult contour;
+  try {
+    contour = ContourClosedVolume(closed, arguments.isoHu, backend, arguments.writePng);
+  } catch (const cumed::InvalidArgument& e) { // the level: name the option that set it
+    char option[48];
+    std::snprintf(option, sizeof option, "--iso %g HU: ", arguments.isoHu);
+    throw cumed::Error(option + std::string(e.what()) + " (try a lower --iso)");
+  }
   const cumed::Stopwatch sinceContour;
   summary.voxelsAtOrAboveIso = contour.voxelsAtOrAboveIso;
   summary.transfers = cumed::GetTransferStats();
-  const vtkSmartPointer<vtkPolyData>& surface = contour.surface;
+  const auto surface = vtkSmartPointer<vtkPolyData>::New();
+  cumed::ToVtkPolyData(contour.mesh, surface);
   summary.seconds.contour = contouring.Finish();
   summary.contourImplementation = contour.implementation;
 

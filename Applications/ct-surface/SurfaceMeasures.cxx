@@ -8,11 +8,6 @@
 
 namespace cumed::ctsurface {
 
-double VoxelVolumeMm3(const HounsfieldImage* image) {
-  const auto& spacing = image->GetSpacing();
-  return spacing[0] * spacing[1] * spacing[2];
-}
-
 double EnclosedVolumeMm3(vtkPolyData* surface) {
   if (!surface || surface->GetNumberOfPolys() == 0) return 0.0;
   vtkNew<vtkMassProperties> mass;

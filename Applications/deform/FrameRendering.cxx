@@ -25,14 +25,14 @@ double Median(std::vector<double> values) {
 
 } // namespace
 
-FrameRendering::FrameRendering(const Arguments& arguments, const app::ProtectedInputs& inputs)
+FrameRendering::FrameRendering(const Arguments& arguments, const output::ProtectedInputs& inputs)
     : arguments_(arguments), staged_(arguments.force) {
   if (arguments.png.empty()) return;
   std::set<std::filesystem::path> directories;
   for (int frame = 0; frame < arguments.frames; frame += arguments.pngEvery) {
     const std::filesystem::path file = FrameFileName(arguments.png, frame);
-    app::CheckReplaceable("--png", file, arguments.force, inputs);
-    directories.insert(app::OutputName(std::filesystem::absolute(file)).parent_path());
+    output::CheckReplaceable("--png", file, arguments.force, inputs);
+    directories.insert(output::OutputName(std::filesystem::absolute(file)).parent_path());
   }
   for (const auto& directory : directories) directories_.Create(directory);
 }
@@ -62,7 +62,7 @@ void FrameRendering::DrawCurrent(int frame, double deformMs) {
   }
   times_.push_back(renderer_->Draw(arguments_.breakdown));
   if (Written(arguments_, frame)) {
-    const std::filesystem::path file = app::OutputName(FrameFileName(arguments_.png, frame));
+    const std::filesystem::path file = output::OutputName(FrameFileName(arguments_.png, frame));
     renderer_->WritePng(staged_.Stage(file).string());
     ++pngs_;
   }

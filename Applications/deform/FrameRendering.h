@@ -6,7 +6,7 @@
 #include "Arguments.h"
 #include "Run.h"
 
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Mesh.h"
 #include "cumed/core/Timer.h"
 #include "cumed/rendering/SurfaceFrameRenderer.h"
@@ -24,7 +24,7 @@ class FrameRendering {
 public:
   /// Checks every PNG this run would write (no input, no overwrite without --force) and creates
   /// their directories; opens nothing yet.
-  FrameRendering(const Arguments& arguments, const app::ProtectedInputs& inputs);
+  FrameRendering(const Arguments& arguments, const output::ProtectedInputs& inputs);
 
   /// Draws frame `frame` (host or device mesh; the device mesh must be the same object every
   /// frame), times it and writes its PNG when asked. Opens the window on the first frame.
@@ -45,8 +45,8 @@ private:
   const Arguments& arguments_;
   vtkNew<vtkPolyData> surface_;
   std::unique_ptr<rendering::SurfaceFrameRenderer> renderer_;
-  app::CreatedDirectories directories_;
-  app::StagedFiles staged_;
+  output::CreatedDirectories directories_;
+  output::StagedFiles staged_;
   std::vector<rendering::FrameDrawTimes> times_;
   int pngs_ = 0;
   /// From the end of the first frame (window, shaders, first buffers) to Finish(): the frames

@@ -4,7 +4,7 @@
 #include "FrameRendering.h"
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Json.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Timer.h"
 #include "cumed/deformation/MeshDeformation.h"
@@ -66,7 +66,7 @@ InputMesh ReadInput(const Arguments& arguments, Backend backend, RunSummary& sum
 
 RunSummary RunDeformation(const Arguments& arguments) {
   namespace ffd = cumed::deformation;
-  app::ProtectedInputs inputs;
+  output::ProtectedInputs inputs;
   if (std::filesystem::is_directory(arguments.input))
     inputs.directories.push_back(arguments.input);
   else
@@ -75,7 +75,7 @@ RunSummary RunDeformation(const Arguments& arguments) {
   if (!arguments.output.empty()) {
     if (std::filesystem::path(arguments.output).extension() != ".vtp")
       throw app::UsageError("--output '" + arguments.output + "': only .vtp is written");
-    app::CheckReplaceable("--output", arguments.output, arguments.force, inputs);
+    output::CheckReplaceable("--output", arguments.output, arguments.force, inputs);
   }
   const Backend backend = app::ResolveRequestedBackend(arguments.backend);
   if (arguments.hostOutput && backend != Backend::CUDA)
@@ -133,8 +133,8 @@ RunSummary RunDeformation(const Arguments& arguments) {
   if (rendering) rendering->Finish();
   if (!arguments.output.empty()) {
     const SurfaceMesh last = onDevice ? deviceFrame->toHost() : std::move(hostFrame);
-    app::StagedFiles staged(arguments.force);
-    const std::filesystem::path file = staged.Stage(app::OutputName(arguments.output));
+    output::StagedFiles staged(arguments.force);
+    const std::filesystem::path file = staged.Stage(output::OutputName(arguments.output));
     meshio::WriteVtp(last, file);
     staged.Commit();
     summary.output = arguments.output;

@@ -1,6 +1,6 @@
 #include "ItkVolume.h"
 
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/PixelType.h"
 #include "cumed/io/DicomSeriesReader.h"
@@ -28,7 +28,7 @@ Volume WrapItkImage(typename itk::Image<T, 3>::Pointer image, const char* arrayN
 }
 
 template <class T> Volume ReadAs(const fs::path& file) {
-  return WrapItkImage<T>(app::ReadImageFile<itk::Image<T, 3>>(file), "scalars");
+  return WrapItkImage<T>(io::ReadItkImageFile<itk::Image<T, 3>>(file), "scalars");
 }
 
 } // namespace
@@ -37,7 +37,7 @@ Volume ReadItkImageFile(const fs::path& file) {
   const std::string name = file.string();
   // The volume, and a float copy when its type is converted (or the surface, of similar size).
   const itk::ImageIOBase::Pointer io =
-      app::ReadScalarImageHeader(file, "an isosurface needs one value per voxel", {0, 2});
+      io::ReadScalarItkImageHeader(file, "an isosurface needs one value per voxel", {0, 2});
   if (io->GetNumberOfDimensions() != 3) {
     throw cumed::Error("INPUT '" + name + "' is a " + std::to_string(io->GetNumberOfDimensions()) +
                        "D image; an isosurface needs a 3D volume");

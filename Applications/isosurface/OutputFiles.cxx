@@ -1,7 +1,7 @@
 #include "OutputFiles.h"
 
-#include "cumed/app/MetaImageDataFiles.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/io/MetaImageDataFiles.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/app/UsageError.h"
 
 namespace fs = std::filesystem;
@@ -11,12 +11,12 @@ using app::UsageError;
 namespace {
 
 // What no output may be or replace: the series directory, or the file and its data files.
-app::ProtectedInputs ProtectedInputsOf(const InputLocation& input) {
+output::ProtectedInputs ProtectedInputsOf(const InputLocation& input) {
   if (input.kind == InputKind::DicomDirectory) return {{}, {input.path}};
-  app::ProtectedInputs inputs{{input.path}, {}};
+  output::ProtectedInputs inputs{{input.path}, {}};
   const std::string extension = LowercaseExtension(input.path);
   if (extension == ".mhd" || extension == ".mha") {
-    for (const fs::path& data : app::MetaImageDataFiles(input.path)) inputs.files.push_back(data);
+    for (const fs::path& data : io::MetaImageDataFiles(input.path)) inputs.files.push_back(data);
   }
   return inputs;
 }
@@ -34,18 +34,18 @@ SurfaceFormat FormatOf(const fs::path& file) {
 
 OutputFiles PlanOutputFiles(const Arguments& arguments, const InputLocation& input) {
   OutputFiles outputs;
-  const app::ProtectedInputs inputs = ProtectedInputsOf(input);
+  const output::ProtectedInputs inputs = ProtectedInputsOf(input);
   if (!arguments.output.empty()) {
     outputs.surface = arguments.output;
     outputs.format = FormatOf(outputs.surface);
-    app::CheckReplaceable("--output", outputs.surface, arguments.force, inputs);
+    output::CheckReplaceable("--output", outputs.surface, arguments.force, inputs);
   }
   if (!arguments.png.empty()) {
     outputs.png = arguments.png;
     if (LowercaseExtension(outputs.png) != ".png") {
       throw UsageError("--png '" + arguments.png + "': the picture is a PNG file (end it in .png)");
     }
-    app::CheckReplaceable("--png", outputs.png, arguments.force, inputs);
+    output::CheckReplaceable("--png", outputs.png, arguments.force, inputs);
   }
   return outputs;
 }

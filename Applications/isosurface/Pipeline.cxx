@@ -10,7 +10,7 @@
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Messages.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/TransferJson.h"
 #include "cumed/core/Device.h"
@@ -104,7 +104,7 @@ std::unique_ptr<cumed::rendering::PreparedSnapshot> PreparePicture(bool deviceMe
 }
 
 void WritePicture(const cumed::rendering::PreparedSnapshot& picture, const OutputFiles& outputs,
-                  app::StagedFiles& staged, RunSummary& summary) {
+                  output::StagedFiles& staged, RunSummary& summary) {
   StageProgress rendering(kProgramName, "rendering");
   try {
     const cumed::rendering::SnapshotResult drawn =
@@ -204,8 +204,8 @@ RunSummary RunPipeline(const Arguments& requested) {
 
   // Missing directories are made now and removed again if the run fails; files appear under
   // their names once complete.
-  app::CreatedDirectories created;
-  app::StagedFiles staged(arguments.force);
+  output::CreatedDirectories created;
+  output::StagedFiles staged(arguments.force);
   for (const fs::path* file : {&outputs.surface, &outputs.png}) {
     if (!file->empty()) created.Create(file->parent_path());
   }

@@ -1,6 +1,6 @@
 #include "VtiFileChecks.h"
 
-#include "cumed/app/ImageInputChecks.h"
+#include "cumed/io/ImageInputChecks.h"
 #include "cumed/core/Error.h"
 
 #include <vtkDataObject.h>
@@ -39,7 +39,7 @@ void CheckDeclaredNumbers(const fs::path& file, const std::string& head) {
   for (const char* attribute : {"WholeExtent", "Origin", "Spacing", "Direction"}) {
     const std::string value = Attribute(element, attribute);
     if (value.empty()) continue;
-    app::CheckHeaderNumbers(file, attribute, value, std::string(attribute) == "Spacing");
+    io::CheckHeaderNumbers(file, attribute, value, std::string(attribute) == "Spacing");
   }
 }
 
@@ -49,7 +49,7 @@ void CheckDeclaredGrid(vtkXMLImageDataReader* reader, const fs::path& file) {
   vtkInformation* info = reader->GetOutputInformation(0);
   int extent[6] = {0, -1, 0, -1, 0, -1};
   info->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), extent);
-  app::ImageGridClaim grid;
+  io::ImageGridClaim grid;
   double spacing[3] = {1, 1, 1}, origin[3] = {0, 0, 0};
   double direction[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
   if (info->Has(vtkDataObject::SPACING())) info->Get(vtkDataObject::SPACING(), spacing);
@@ -62,11 +62,11 @@ void CheckDeclaredGrid(vtkXMLImageDataReader* reader, const fs::path& file) {
     grid.origin.push_back(origin[axis]);
   }
   grid.direction.assign(direction, direction + 9);
-  const std::uint64_t voxels = app::VoxelCount(file, grid.size);
-  app::CheckGridGeometry(file, grid);
+  const std::uint64_t voxels = io::VoxelCount(file, grid.size);
+  io::CheckGridGeometry(file, grid);
   std::error_code error;
-  app::CheckCompressedBound(file, fs::file_size(file, error), voxels);
-  app::CheckFitsInMemory(file, app::SizeText(grid.size), voxels);
+  io::CheckCompressedBound(file, fs::file_size(file, error), voxels);
+  io::CheckFitsInMemory(file, io::SizeText(grid.size), voxels);
 }
 
 // Uncompressed raw appended data: each block's byte count (a UInt32 or UInt64 before it) must
@@ -106,7 +106,7 @@ void CheckAppendedBlocks(const fs::path& file, const std::string& head) {
     const std::uint64_t first = start + (wide ? 8 : 4);
     const std::uint64_t available = end > first ? end - first : 0;
     if (!in || declared > available) {
-      throw cumed::Error(app::InputName(file) + ": the appended data of array '" +
+      throw cumed::Error(io::InputName(file) + ": the appended data of array '" +
                          Attribute(element, "Name") + "' declare " + std::to_string(declared) +
                          " bytes, but only " + std::to_string(available) +
                          " bytes of data follow: the file is truncated");

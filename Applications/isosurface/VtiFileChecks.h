@@ -1,6 +1,6 @@
 #pragma once
 // The checks a VTK XML image file (.vti) passes before vtkXMLImageDataReader allocates its
-// arrays, the same ones the ITK image files pass (cumed/app/ImageInputChecks.h): finite
+// arrays, the same ones the ITK image files pass (cumed/io/ImageInputChecks.h): finite
 // numbers in the <ImageData> attributes, a sane grid that the file's size and the memory can
 // hold, and raw appended blocks that lie inside the file (the reader reads past a short block
 // into the closing XML without an error).

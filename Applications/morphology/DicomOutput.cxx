@@ -1,7 +1,7 @@
 #include "DicomOutput.h"
 
-#include "cumed/app/ItkFiles.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/io/ImageFiles.h"
+#include "cumed/output/SafeOutput.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesWriter.h"
@@ -46,10 +46,10 @@ DicomStudy ReadDicomStudy(const std::string& sliceFile) {
     io->ReadImageInformation();
   } catch (const itk::ExceptionObject& e) {
     throw cumed::Error("cannot read the study of input slice '" + sliceFile +
-                       "': " + app::ItkErrorText(e));
+                       "': " + io::ItkErrorText(e));
   } catch (const std::exception& e) {
     throw cumed::Error("cannot read the study of input slice '" + sliceFile +
-                       "': " + app::LibraryErrorText(e));
+                       "': " + io::LibraryErrorText(e));
   }
   DicomStudy study;
   study.patientName = Tag(*io, "0010|0010");
@@ -89,7 +89,7 @@ std::string WriteDicomOutput(const cumed::io::HounsfieldImage* image, const std:
   }
   // Written beside OUTPUT under a temporary name and renamed to it once complete: a run stopped
   // half-way leaves no partial series under the name.
-  return app::WriteWholeDirectory(directory, [&](const fs::path& staged) {
+  return output::WriteWholeDirectory(directory, [&](const fs::path& staged) {
     return cumed::io::WriteDicomCtSeries(image, staged.string(), options);
   });
 }

@@ -1,6 +1,6 @@
 #include "ImageFileHeader.h"
 
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageFiles.h"
 
 #include "cumed/core/Error.h"
 
@@ -12,7 +12,7 @@ ImageFileHeader ReadImageFileHeader(const std::filesystem::path& file) {
   const std::string name = file.string();
   // The input and the result are in memory together (the operation's scratch comes on top).
   const itk::ImageIOBase::Pointer io =
-      app::ReadScalarImageHeader(file, "only scalar images are supported", {0, 2});
+      io::ReadScalarItkImageHeader(file, "only scalar images are supported", {0, 2});
   ImageFileHeader header;
   using Component = itk::IOComponentEnum;
   switch (io->GetComponentType()) {

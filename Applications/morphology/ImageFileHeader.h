@@ -12,7 +12,7 @@ struct ImageFileHeader {
   unsigned dimension = 3; ///< 2 or 3
 };
 
-/// Reads the header of `file` with the ITK ImageIO that claims it (app::ReadImageHeader's checks
+/// Reads the header of `file` with the ITK ImageIO that claims it (io::ReadItkImageHeader's checks
 /// of sizes, geometry, data bytes and memory included). Throws cumed::Error naming the file and
 /// the problem when no ImageIO can read it, or when the pixels are not scalar, not of type uint8,
 /// int16, uint16 or float, or the image is not 2D or 3D.

@@ -4,8 +4,8 @@
 // names and renamed into place once complete, so a failed write leaves no half-written output and
 // replaces nothing; a directory made for them is removed again.
 #include "Locations.h"
-#include "cumed/app/ItkFiles.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/io/ImageFiles.h"
+#include "cumed/output/SafeOutput.h"
 
 #include "cumed/core/Error.h"
 
@@ -19,16 +19,16 @@
 
 namespace cumed::morphologyapp {
 
-using app::ReadImageFile;
+using io::ReadItkImageFile;
 
 /// Writes `image` to `output.path` (and, for .mhd, its data file), compressed where the format
 /// supports it; creates missing parent directories. `replace` (--force): an existing file is
 /// replaced; without it, one that appeared meanwhile (another run) stops the write.
 template <class TImage>
 void WriteImageFile(const TImage* image, const Location& output, bool replace) {
-  app::CreatedDirectories created;
+  output::CreatedDirectories created;
   created.Create(output.path.parent_path());
-  app::StagedFiles staged(replace);
+  output::StagedFiles staged(replace);
   std::vector<std::filesystem::path> files;
   for (const std::filesystem::path& file : output.files) files.push_back(staged.Stage(file));
   auto writer = itk::ImageFileWriter<TImage>::New();
@@ -39,7 +39,7 @@ void WriteImageFile(const TImage* image, const Location& output, bool replace) {
     writer->Update();
   } catch (const itk::ExceptionObject& e) {
     throw cumed::Error("cannot write OUTPUT '" + output.path.string() +
-                       "': " + app::ItkErrorText(e));
+                       "': " + io::ItkErrorText(e));
   }
   staged.Commit();
   created.Keep();

@@ -1,6 +1,6 @@
 #include "Locations.h"
 
-#include "cumed/app/MetaImageDataFiles.h"
+#include "cumed/io/MetaImageDataFiles.h"
 #include "cumed/app/UsageError.h"
 
 #include "cumed/core/Error.h"
@@ -59,7 +59,7 @@ Location LocateInput(const std::string& input) {
   }
   Location location{LocationKind::ImageFile, path, {path}};
   if (extension == ".mhd" || extension == ".mha") { // an .mha may name a data file too
-    for (const fs::path& data : app::MetaImageDataFiles(path)) location.files.push_back(data);
+    for (const fs::path& data : io::MetaImageDataFiles(path)) location.files.push_back(data);
   }
   return location;
 }

@@ -1,6 +1,6 @@
 #include "OutputSafety.h"
 
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/app/UsageError.h"
 
 #include <sys/stat.h>
@@ -13,7 +13,7 @@ namespace cumed::morphologyapp {
 using app::UsageError;
 namespace {
 
-app::ProtectedInputs ProtectedInputsOf(const Location& input) {
+output::ProtectedInputs ProtectedInputsOf(const Location& input) {
   if (input.kind == LocationKind::DicomDirectory) return {{}, {input.path}};
   return {input.files, {}};
 }
@@ -40,13 +40,13 @@ void CheckDicomDirectory(const fs::path& directory) {
 } // namespace
 
 void CheckOutputIsSafe(const Location& output, const Location& input, bool force) {
-  const app::ProtectedInputs inputs = ProtectedInputsOf(input);
+  const output::ProtectedInputs inputs = ProtectedInputsOf(input);
   if (output.kind == LocationKind::DicomDirectory) {
-    app::CheckNotInput("OUTPUT", output.path, inputs);
+    output::CheckNotInput("OUTPUT", output.path, inputs);
     CheckDicomDirectory(output.path);
     return;
   }
-  for (const fs::path& file : output.files) app::CheckReplaceable("OUTPUT", file, force, inputs);
+  for (const fs::path& file : output.files) output::CheckReplaceable("OUTPUT", file, force, inputs);
 }
 
 } // namespace cumed::morphologyapp

@@ -6,7 +6,7 @@
 #include "RunOnImage.h"
 
 #include "cumed/app/BackendOption.h"
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Backend.h"
@@ -48,7 +48,7 @@ void CheckOptionsAgainstInput(const Arguments& arguments, const Location& input,
 template <class TImage>
 void RunImageFileOfType(const fs::path& file, const RunContext& context, RunSummary& summary) {
   StageProgress reading(kProgramName, "reading " + file.string(), kProgressSilentAbove);
-  const typename TImage::Pointer image = ReadImageFile<TImage>(file);
+  const typename TImage::Pointer image = ReadItkImageFile<TImage>(file);
   summary.seconds.read = reading.Finish();
   RunOnImage(image.GetPointer(), context, summary);
 }
@@ -104,7 +104,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
   const Location output = LocateOutput(arguments.output, arguments.dicomOutput);
   CheckOutputIsSafe(output, input, arguments.force);
   if (output.kind == LocationKind::ImageFile) {
-    app::CheckItkWritesFile(output.path, ImageFileExtensions());
+    io::CheckItkWritesFile(output.path, ImageFileExtensions());
   }
   ImageFileHeader header; // a DICOM series is read as 3D int16 HU
   if (input.kind == LocationKind::ImageFile) header = ReadImageFileHeader(input.path);

@@ -3,7 +3,7 @@
 #include "Arguments.h"
 #include "Pipeline.h"
 #include "Summary.h"
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageFiles.h"
 
 #include "cumed/app/ProgramMain.h"
 
@@ -15,5 +15,5 @@ int main(int argc, char** argv) {
         const RunSummary summary = RunPipeline(arguments);
         return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
       },
-      cumed::app::ItkErrorText);
+      cumed::io::ItkErrorText);
 }

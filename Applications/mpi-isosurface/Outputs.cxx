@@ -1,6 +1,6 @@
 #include "Outputs.h"
 
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
 #include "cumed/meshio/StlWriter.h"
@@ -39,11 +39,8 @@ void OnRootAgreed(const Communicator& comm, const std::function<void()>& step) {
   if (comm.rank() == 0) {
     try {
       step();
-    } catch (const app::UsageError& e) {
-      code = 2;
-      message = e.what();
     } catch (const std::exception& e) {
-      code = 1;
+      code = app::IsUsageError(e) ? 2 : 1;
       message = e.what();
     }
   }
@@ -58,7 +55,7 @@ void OnRootAgreed(const Communicator& comm, const std::function<void()>& step) {
 }
 
 /// The output's directory, created by rank 0 before the run and kept only when it succeeds.
-std::unique_ptr<app::CreatedDirectories> gCreated;
+std::unique_ptr<output::CreatedDirectories> gCreated;
 
 /// The piece with its borrowed points flagged as VTK flags duplicated points.
 void WritePiece(const parallel::StandalonePiece& piece, const fs::path& file) {
@@ -113,28 +110,28 @@ struct CommittedPiece {
 
 void CheckOutputs(const Communicator& comm, const Arguments& arguments) {
   OnRootAgreed(comm, [&] {
-    app::ProtectedInputs inputs;
+    output::ProtectedInputs inputs;
     (fs::is_directory(arguments.input) ? inputs.directories : inputs.files)
         .push_back(arguments.input);
-    app::CheckReplaceable("--output", arguments.output, arguments.force, inputs);
+    output::CheckReplaceable("--output", arguments.output, arguments.force, inputs);
     if (arguments.kind == OutputKind::Pvtp) {
       for (int r = 0; r < comm.size(); ++r) {
-        app::CheckReplaceable("piece", PieceName(arguments.output, r), arguments.force, inputs);
+        output::CheckReplaceable("piece", PieceName(arguments.output, r), arguments.force, inputs);
       }
     }
-    gCreated = std::make_unique<app::CreatedDirectories>();
-    gCreated->Create(app::OutputName(arguments.output).parent_path());
+    gCreated = std::make_unique<output::CreatedDirectories>();
+    gCreated->Create(output::OutputName(arguments.output).parent_path());
   });
 }
 
 void WriteOutputs(const Communicator& comm, const Arguments& arguments,
                   const std::vector<parallel::Slab>& slabs,
                   const parallel::DistributedIsosurfaceResult& result) {
-  const fs::path output = app::OutputName(arguments.output);
+  const fs::path output = output::OutputName(arguments.output);
   if (arguments.gather) {
     const surface::SurfaceMesh whole = parallel::GatherIsosurface(comm, result);
     OnRootAgreed(comm, [&] {
-      app::StagedFiles staged(arguments.force);
+      output::StagedFiles staged(arguments.force);
       const fs::path file = staged.Stage(output);
       if (arguments.kind == OutputKind::Stl) {
         meshio::WriteStl(whole, file);
@@ -147,14 +144,14 @@ void WriteOutputs(const Communicator& comm, const Arguments& arguments,
     const parallel::StandalonePiece piece = parallel::StandalonePieceOf(comm, slabs, result);
     CommittedPiece committed;
     parallel::RunCollectively(comm, [&] {
-      app::StagedFiles staged(arguments.force);
+      output::StagedFiles staged(arguments.force);
       const fs::path name = PieceName(output, comm.rank());
       WritePiece(piece, staged.Stage(name));
       staged.Commit();
       committed.file = name;
     });
     OnRootAgreed(comm, [&] {
-      app::StagedFiles staged(arguments.force);
+      output::StagedFiles staged(arguments.force);
       WritePvtp(staged.Stage(output), comm.size(), arguments.normals, output);
       staged.Commit();
     });

@@ -1,6 +1,6 @@
 #include "RankInput.h"
 
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/parallel/Collective.h"
@@ -61,7 +61,7 @@ bool ReadOwnPlanes(const fs::path& file, const parallel::Slab& owned, const Imag
   } catch (const itk::ExceptionObject& e) {
     throw cumed::Error("INPUT '" + file.string() + "': reading planes [" +
                        std::to_string(owned.begin) + ", " + std::to_string(owned.end) +
-                       ") failed: " + app::ItkErrorText(e));
+                       ") failed: " + io::ItkErrorText(e));
   }
   const ItkImage* image = reader->GetOutput();
   const auto buffered = image->GetBufferedRegion();
@@ -91,14 +91,14 @@ ImageGeometry GeometryOfHeader(const itk::ImageIOBase& io, const fs::path& file)
   return g;
 }
 
-RankInput ReadImageFile(const Communicator& comm, const fs::path& file,
+RankInput ReadItkImageFile(const Communicator& comm, const fs::path& file,
                         const surface::IsosurfaceOptions& options) {
   RankInput input;
   PixelType type = PixelType::Float32;
   parallel::RunCollectively(comm, [&] {
     // The memory check is the rank's own (its planes), not the whole volume's: copies 0.
     const auto io =
-        app::ReadScalarImageHeader(file, "an isosurface needs one value per voxel", {0, 0});
+        io::ReadScalarItkImageHeader(file, "an isosurface needs one value per voxel", {0, 0});
     input.whole = GeometryOfHeader(*io, file);
     type = ReadTypeOf(io->GetComponentType());
     input.slabs =
@@ -181,7 +181,7 @@ RankInput ReadRankInput(const Communicator& comm, const fs::path& input,
     if (!fs::exists(status)) throw cumed::Error("INPUT '" + input.string() + "' does not exist");
     directory = fs::is_directory(status);
   });
-  return directory ? ReadDicomDirectory(comm, input, options) : ReadImageFile(comm, input, options);
+  return directory ? ReadDicomDirectory(comm, input, options) : ReadItkImageFile(comm, input, options);
 }
 
 } // namespace cumed::mpiisosurfaceapp

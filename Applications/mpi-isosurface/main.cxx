@@ -49,17 +49,16 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
                 << " input=" << input.source << "\n";
     }
     return 0;
-  } catch (const app::UsageError& e) {
-    return root ? app::Fail(kProgram, app::kUsageError, e.what()) : app::kUsageError;
   } catch (const std::exception& e) {
-    return root ? app::Fail(kProgram, app::kRuntimeError, e.what()) : app::kRuntimeError;
+    const int status = app::IsUsageError(e) ? app::kUsageError : app::kRuntimeError;
+    return root ? app::Fail(kProgram, status, e.what()) : status;
   }
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-  cumed::app::InstallInterruptCleanup();
+  cumed::output::InstallInterruptCleanup();
   cumed::parallel::MpiSession session(&argc, &argv);
   return Run(cumed::parallel::Communicator(), argc, argv);
 }

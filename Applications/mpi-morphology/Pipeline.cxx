@@ -6,7 +6,7 @@
 #include "PieceFiles.h"
 #include "RankZero.h"
 #include "cumed/app/ElementLimits.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Timer.h"
 #include "cumed/itk/ItkImageBridge.h"
@@ -109,9 +109,9 @@ void WriteGathered(const Arguments& arguments, const Communicator& world,
 void WritePieces(const Arguments& arguments, const Communicator& world,
                  const std::vector<Slab>& slabs, const Image& result, PixelType type,
                  const ImageGeometry& global) {
-  const fs::path pvti = app::OutputName(arguments.output);
-  std::optional<app::CreatedDirectories> created;
-  std::optional<app::StagedFiles> staged;
+  const fs::path pvti = output::OutputName(arguments.output);
+  std::optional<output::CreatedDirectories> created;
+  std::optional<output::StagedFiles> staged;
   fs::path stagedIndex, stagedPieces;
   OnRankZero(world, [&] {
     created.emplace();
@@ -152,7 +152,7 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
   const Stopwatch total;
   const morphology::StructuringElement element =
       morphologyapp::MakeElement(arguments.element, arguments.radius);
-  const fs::path output = app::OutputName(arguments.output);
+  const fs::path output = output::OutputName(arguments.output);
   PixelType type = PixelType::UInt8;
   ImageGeometry global;
   Image whole;
@@ -161,15 +161,15 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
     if (input.kind != morphologyapp::LocationKind::ImageFile)
       throw app::UsageError("INPUT '" + arguments.input +
                             "' is a directory; cumed-mpi-morphology reads image files");
-    app::ProtectedInputs inputs;
+    output::ProtectedInputs inputs;
     inputs.files = input.files;
-    app::CheckReplaceable("--output", output, arguments.force, inputs);
+    output::CheckReplaceable("--output", output, arguments.force, inputs);
     if (arguments.outputKind == OutputKind::Pieces)
       CheckPieceDirectory(output.parent_path() / output.stem());
     type = morphologyapp::ReadImageFileHeader(input.path).pixelType;
     whole = parallel::WithPixelType(type, [&](auto zero) {
       using ItkImage = itk::Image<decltype(zero), 3>;
-      return AdoptItkImage(app::ReadImageFile<ItkImage>(input.path).GetPointer());
+      return AdoptItkImage(io::ReadItkImageFile<ItkImage>(input.path).GetPointer());
     });
     global = whole.geometry();
   });

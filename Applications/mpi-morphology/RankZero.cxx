@@ -14,11 +14,8 @@ void OnRankZero(const parallel::Communicator& comm, const std::function<void()>&
   if (comm.rank() == 0) {
     try {
       step();
-    } catch (const app::UsageError& error) {
-      outcome = 2;
-      message = error.what();
     } catch (const std::exception& error) {
-      outcome = 1;
+      outcome = app::IsUsageError(error) ? 2 : 1;
       message = error.what();
     }
   }

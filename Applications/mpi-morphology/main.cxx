@@ -3,7 +3,7 @@
 // every failure, so all ranks exit with the same status; only rank 0 prints.
 #include "Arguments.h"
 #include "Pipeline.h"
-#include "cumed/app/InterruptCleanup.h"
+#include "cumed/output/InterruptCleanup.h"
 #include "cumed/app/ProgramMain.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/parallel/Communicator.h"
@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
   const cumed::parallel::Communicator world;
   const bool printer = world.rank() == 0;
   // Rank 0 stages every output (the pieces too): on SIGINT/SIGTERM it removes the staging.
-  if (printer) cumed::app::InstallInterruptCleanup();
+  if (printer) cumed::output::InstallInterruptCleanup();
   const auto fail = [&](int code, const std::string& message) {
     return printer ? cumed::app::Fail(kProgramName, code, message) : code;
   };

@@ -1,7 +1,7 @@
 #include "FrameFiles.h"
 
-#include "cumed/app/ImageInputChecks.h"
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageInputChecks.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/itk/ItkImageBridge.h"
 
@@ -62,7 +62,7 @@ std::vector<fs::path> PatternFrames(const fs::path& pattern) {
 
 template <class T> Image ReadAs(const fs::path& file, double pixelSize) {
   using ItkImage = itk::Image<T, 2>;
-  const typename ItkImage::Pointer image = app::ReadImageFile<ItkImage>(file);
+  const typename ItkImage::Pointer image = io::ReadItkImageFile<ItkImage>(file);
   ImageGeometry geometry;
   const auto size = image->GetBufferedRegion().GetSize();
   geometry.size = {size[0], size[1], 1};
@@ -120,16 +120,16 @@ Image ReadFrame(const fs::path& file, double pixelSize) {
     return true;
   }();
   (void)registered;
-  const itk::ImageIOBase::Pointer io = app::ReadImageHeader(file, app::MemoryUse{4, 2});
+  const itk::ImageIOBase::Pointer io = io::ReadItkImageHeader(file, io::MemoryUse{4, 2});
   // Paletted 8-bit BMPs read as RGB; ITK's reader turns colour into luminance, which is the
   // grey value itself when the channels are equal.
   const unsigned components = io->GetNumberOfComponents();
   if (components != 1 && components != 3 && components != 4)
-    throw Error(app::InputName(file) + " has " + std::to_string(components) +
+    throw Error(io::InputName(file) + " has " + std::to_string(components) +
                 " components per pixel; PIV needs grayscale frames (or RGB, taken as luminance)");
   const unsigned dimensions = io->GetNumberOfDimensions();
   if (dimensions > 2 && io->GetDimensions(2) > 1)
-    throw Error(app::InputName(file) + " holds " + std::to_string(io->GetDimensions(2)) +
+    throw Error(io::InputName(file) + " holds " + std::to_string(io->GetDimensions(2)) +
                 " slices; a PIV frame is one 2D image");
   switch (io->GetComponentType()) {
   case itk::IOComponentEnum::UCHAR:

@@ -7,7 +7,7 @@
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Messages.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
@@ -66,26 +66,26 @@ fs::path PathlinePicture(const Arguments& a) {
 
 void CheckOutputs(const Arguments& a, const std::vector<fs::path>& frames,
                   const std::vector<FieldOutputs>& outputs) {
-  app::ProtectedInputs inputs;
+  output::ProtectedInputs inputs;
   inputs.files = frames;
   if (!a.mask.empty()) inputs.files.push_back(a.mask);
   const fs::path directory(a.outputDirectory);
   if (fs::exists(directory) && !fs::is_directory(directory))
     throw app::UsageError("--output '" + a.outputDirectory + "' exists and is not a directory");
-  app::CheckNotInput("--output", directory, inputs);
+  output::CheckNotInput("--output", directory, inputs);
   for (const FieldOutputs& o : outputs) {
-    app::CheckReplaceable("output", o.text, a.force, inputs);
-    app::CheckReplaceable("output", o.image, a.force, inputs);
-    if (!o.png.empty()) app::CheckReplaceable("output", o.png, a.force, inputs);
+    output::CheckReplaceable("output", o.text, a.force, inputs);
+    output::CheckReplaceable("output", o.image, a.force, inputs);
+    if (!o.png.empty()) output::CheckReplaceable("output", o.png, a.force, inputs);
   }
-  if (!a.pathlines.empty()) app::CheckReplaceable("--pathlines", a.pathlines, a.force, inputs);
+  if (!a.pathlines.empty()) output::CheckReplaceable("--pathlines", a.pathlines, a.force, inputs);
   if (!a.pathlines.empty() && a.png) {
     for (const FieldOutputs& o : outputs)
       if (o.png == PathlinePicture(a))
         throw app::UsageError("the picture of pair '" + o.name + "' and the pathlines' picture " +
                               "are both '" + o.png.string() +
                               "': rename the frame, or leave out --png or --pathlines");
-    app::CheckReplaceable("output", PathlinePicture(a), a.force, inputs);
+    output::CheckReplaceable("output", PathlinePicture(a), a.force, inputs);
   }
 }
 
@@ -141,9 +141,9 @@ RunSummary RunPipeline(const Arguments& a) {
   }
   s.readSeconds += watch.elapsedSeconds();
 
-  app::CreatedDirectories created;
+  output::CreatedDirectories created;
   created.Create(a.outputDirectory);
-  app::StagedFiles staged(a.force);
+  output::StagedFiles staged(a.force);
   std::vector<vtkSmartPointer<vtkImageData>> fieldImages;
   // --pathlines --png: the fields themselves and the first frame, for pathlines.png.
   const bool pathlinePicture = !a.pathlines.empty() && a.png;

@@ -1,6 +1,6 @@
 #include "ApplyToImage.h"
 
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/core/Error.h"
 
 #include <itkImageFileWriter.h>
@@ -33,7 +33,7 @@ void ApplyToImage(const ImageApplication& job, const std::filesystem::path& stag
   try {
     writer->Update();
   } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot write '" + output.string() + "': " + app::ItkErrorText(e));
+    throw cumed::Error("cannot write '" + output.string() + "': " + io::ItkErrorText(e));
   }
 }
 

@@ -5,9 +5,9 @@
 #include "InputImages.h"
 #include "PointsFile.h"
 
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/app/Json.h"
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Error.h"
 
 #include <itkTransform.h>
@@ -50,27 +50,27 @@ std::string RunApplyTransform(const Arguments& arguments) {
     CheckSameDimension(*image, *reference);
   }
   // Output checks before the work, as for a registration.
-  const fs::path directory = app::OutputName(arguments.outputDirectory);
+  const fs::path directory = output::OutputName(arguments.outputDirectory);
   const fs::path pointsOut = directory / "points.txt", imageOut = directory / "warped.mha";
-  app::ProtectedInputs inputs;
+  output::ProtectedInputs inputs;
   inputs.files = {transformFile};
   if (!arguments.points.empty()) inputs.files.push_back(arguments.points);
   if (image) {
-    const app::ProtectedInputs images = ProtectedInputsOf(*image, *reference, {});
+    const output::ProtectedInputs images = ProtectedInputsOf(*image, *reference, {});
     inputs.files.insert(inputs.files.end(), images.files.begin(), images.files.end());
     inputs.directories = images.directories;
   }
-  app::CheckNotInput("--output", directory, inputs);
+  output::CheckNotInput("--output", directory, inputs);
   if (!arguments.points.empty())
-    app::CheckReplaceable("output file", pointsOut, arguments.force, inputs);
-  if (image) app::CheckReplaceable("output file", imageOut, arguments.force, inputs);
+    output::CheckReplaceable("output file", pointsOut, arguments.force, inputs);
+  if (image) output::CheckReplaceable("output file", imageOut, arguments.force, inputs);
 
   auto reader = itk::TransformFileReaderTemplate<double>::New();
   reader->SetFileName(transformFile.string());
   try {
     reader->Update();
   } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot read " + name + ": " + app::ItkErrorText(e));
+    throw cumed::Error("cannot read " + name + ": " + io::ItkErrorText(e));
   }
   const auto* list = reader->GetTransformList();
   if (list->empty()) throw cumed::Error(name + " holds no transform");
@@ -90,9 +90,9 @@ std::string RunApplyTransform(const Arguments& arguments) {
       throw cumed::Error(name + " holds a " + type + ", which cannot map points");
   }
 
-  app::CreatedDirectories created;
+  output::CreatedDirectories created;
   created.Create(directory);
-  app::StagedFiles staged(arguments.force);
+  output::StagedFiles staged(arguments.force);
   if (!arguments.points.empty()) WritePointsFile(staged.Stage(pointsOut), points, dimension);
   if (image) {
     const ImageApplication job{transform, *image, *reference, arguments.options.defaultPixelValue,

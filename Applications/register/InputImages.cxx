@@ -1,7 +1,7 @@
 #include "InputImages.h"
 
-#include "cumed/app/ItkFiles.h"
-#include "cumed/app/MetaImageDataFiles.h"
+#include "cumed/io/ImageFiles.h"
+#include "cumed/io/MetaImageDataFiles.h"
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesReader.h"
 
@@ -50,7 +50,7 @@ InputImage LocateImage(const std::string& label, const std::string& path) {
                        "type (.mha, .mhd, .nrrd, .nii, .nii.gz)");
   // The image as float, and the warped image, field and Jacobian of its size (FIXED) or a copy.
   const itk::ImageIOBase::Pointer io =
-      app::ReadScalarImageHeader(input.path, "registration needs one value per voxel", {4, 6});
+      io::ReadScalarItkImageHeader(input.path, "registration needs one value per voxel", {4, 6});
   input.dimension = io->GetNumberOfDimensions();
   if (input.dimension != 2 && input.dimension != 3)
     throw cumed::Error(Named(input) + " has " + std::to_string(input.dimension) +
@@ -65,16 +65,16 @@ void CheckSameDimension(const InputImage& a, const InputImage& b) {
                        "D; both must have the same dimension");
 }
 
-app::ProtectedInputs ProtectedInputsOf(const InputImage& fixed, const InputImage& moving,
+output::ProtectedInputs ProtectedInputsOf(const InputImage& fixed, const InputImage& moving,
                                        const std::vector<std::string>& files) {
-  app::ProtectedInputs inputs;
+  output::ProtectedInputs inputs;
   for (const InputImage* input : {&fixed, &moving}) {
     if (input->dicom) {
       inputs.directories.push_back(input->path);
       continue;
     }
     inputs.files.push_back(input->path);
-    for (const fs::path& data : app::MetaImageDataFiles(input->path)) inputs.files.push_back(data);
+    for (const fs::path& data : io::MetaImageDataFiles(input->path)) inputs.files.push_back(data);
   }
   for (const std::string& file : files)
     if (!file.empty()) inputs.files.push_back(file);
@@ -94,11 +94,11 @@ template <unsigned D> typename FloatImage<D>::Pointer ReadFloatImage(const Input
       return image;
     }
   }
-  return app::ReadImageFile<FloatImage<D>>(input.path);
+  return io::ReadItkImageFile<FloatImage<D>>(input.path);
 }
 
 template <unsigned D> typename MaskImage<D>::Pointer ReadMask(const InputImage& input) {
-  return app::ReadImageFile<MaskImage<D>>(input.path);
+  return io::ReadItkImageFile<MaskImage<D>>(input.path);
 }
 
 template <unsigned D>
@@ -109,7 +109,7 @@ typename AffineTransformType<D>::Pointer ReadInitialTransform(const fs::path& fi
   try {
     reader->Update();
   } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot read " + name + ": " + app::ItkErrorText(e));
+    throw cumed::Error("cannot read " + name + ": " + io::ItkErrorText(e));
   }
   const auto* list = reader->GetTransformList();
   if (list->size() != 1)

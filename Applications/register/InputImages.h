@@ -2,7 +2,7 @@
 // The images cumed-register reads: FIXED and MOVING (DICOM series directories or image files),
 // the --mask and the --initial-transform. Located and checked from their headers before any
 // pixels are read; read as float (the mask as unsigned char) in the dimension they share.
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 
 #include <itkImage.h>
 #include <itkMatrixOffsetTransformBase.h>
@@ -21,7 +21,7 @@ struct InputImage {
 };
 
 /// Checks that `path` exists and is a directory or an image file of a supported extension, and
-/// reads the file's header (sizes, geometry, scalar pixels, memory: app::ReadImageHeader). Throws
+/// reads the file's header (sizes, geometry, scalar pixels, memory: io::ReadItkImageHeader). Throws
 /// cumed::Error naming LABEL and the path otherwise.
 InputImage LocateImage(const std::string& label, const std::string& path);
 
@@ -30,7 +30,7 @@ void CheckSameDimension(const InputImage& a, const InputImage& b);
 
 /// The inputs' files and directories (so that no output replaces or lies inside them); `files`:
 /// the other inputs named on the command line (masks, transform; empty names are skipped).
-app::ProtectedInputs ProtectedInputsOf(const InputImage& fixed, const InputImage& moving,
+output::ProtectedInputs ProtectedInputsOf(const InputImage& fixed, const InputImage& moving,
                                        const std::vector<std::string>& files);
 
 template <unsigned D> using FloatImage = itk::Image<float, D>;

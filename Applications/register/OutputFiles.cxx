@@ -19,11 +19,11 @@ std::vector<fs::path> OutputFiles::All() const {
 }
 
 OutputFiles PlanOutputFiles(const std::string& directory, bool png, bool force,
-                            const app::ProtectedInputs& inputs,
+                            const output::ProtectedInputs& inputs,
                             const std::string& transformFormat) {
   OutputFiles files;
-  files.directory = app::OutputName(directory);
-  app::CheckNotInput("--output", files.directory, inputs);
+  files.directory = output::OutputName(directory);
+  output::CheckNotInput("--output", files.directory, inputs);
   std::error_code error;
   if (fs::exists(files.directory, error) && !fs::is_directory(files.directory, error))
     throw cumed::Error("--output '" + directory + "' exists and is not a directory");
@@ -37,7 +37,7 @@ OutputFiles PlanOutputFiles(const std::string& directory, bool png, bool force,
       files.directory / "checkerboard-before.png", files.directory / "checkerboard-after.png",
       files.directory / "difference-before.png", files.directory / "difference-after.png"};
   for (const fs::path& file : files.All())
-    app::CheckReplaceable("output file", file, force, inputs);
+    output::CheckReplaceable("output file", file, force, inputs);
   return files;
 }
 

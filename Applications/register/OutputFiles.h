@@ -4,7 +4,7 @@
 // several hard links, and an existing file is replaced only with --force.
 #include "QaPictures.h"
 
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 
 #include <filesystem>
 #include <string>
@@ -26,7 +26,7 @@ struct OutputFiles {
 /// ("tfm" or "h5": ITK picks the transform IO by it). Throws UsageError for refused outputs,
 /// cumed::Error when `directory` exists and is not a directory. Creates nothing.
 OutputFiles PlanOutputFiles(const std::string& directory, bool png, bool force,
-                            const app::ProtectedInputs& inputs,
+                            const output::ProtectedInputs& inputs,
                             const std::string& transformFormat = "tfm");
 
 } // namespace cumed::registerapp

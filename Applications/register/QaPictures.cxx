@@ -1,6 +1,6 @@
 #include "QaPictures.h"
 
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/core/Error.h"
 
 #include <itkImageFileWriter.h>
@@ -89,7 +89,7 @@ void WritePng(const Slice& fixed, const Slice& other, bool checkerboard, double 
   try {
     writer->Update();
   } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot write '" + file.string() + "': " + app::ItkErrorText(e));
+    throw cumed::Error("cannot write '" + file.string() + "': " + io::ItkErrorText(e));
   }
 }
 

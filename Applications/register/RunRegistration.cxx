@@ -2,7 +2,7 @@
 
 #include "QaPictures.h"
 
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/core/Error.h"
 #include "cumed/registration/itk/BSplineRegistrationFilter.h"
@@ -27,7 +27,7 @@ void WriteImage(const TImage* image, const fs::path& staged, const fs::path& nam
   try {
     writer->Update();
   } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot write '" + name.string() + "': " + app::ItkErrorText(e));
+    throw cumed::Error("cannot write '" + name.string() + "': " + io::ItkErrorText(e));
   }
 }
 
@@ -38,7 +38,7 @@ void WriteTransform(const itk::Object* transform, const fs::path& staged, const 
   try {
     writer->Update();
   } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot write '" + name.string() + "': " + app::ItkErrorText(e));
+    throw cumed::Error("cannot write '" + name.string() + "': " + io::ItkErrorText(e));
   }
 }
 
@@ -83,7 +83,7 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
     filter->Update();
   } catch (const itk::ExceptionObject& e) { // the registration's message, with the files it read
     throw cumed::Error("registering MOVING '" + run.moving.path.string() + "' onto FIXED '" +
-                       run.fixed.path.string() + "': " + app::ItkErrorText(e));
+                       run.fixed.path.string() + "': " + io::ItkErrorText(e));
   }
   registering.Finish();
 
@@ -117,9 +117,9 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
   app::StageProgress writing(kProgramName, "writing " + run.outputs.directory.string(),
                              kProgressSilentAbove);
   const OutputFiles& out = run.outputs;
-  app::CreatedDirectories created;
+  output::CreatedDirectories created;
   created.Create(out.directory);
-  app::StagedFiles staged(arguments.force);
+  output::StagedFiles staged(arguments.force);
   std::map<fs::path, fs::path> stagedName; // final -> staged
   for (const fs::path& file : out.All()) {
     stagedName[file] = staged.Stage(file);

@@ -5,7 +5,7 @@
 #include "Pipeline.h"
 #include "Summary.h"
 
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/app/ProgramMain.h"
 
 int main(int argc, char** argv) {
@@ -17,5 +17,5 @@ int main(int argc, char** argv) {
         const RunSummary summary = RunPipeline(arguments);
         return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
       },
-      cumed::app::ItkErrorText);
+      cumed::io::ItkErrorText);
 }

@@ -1,5 +1,5 @@
 // ElementDataFile read as MetaIO reads it, so that every data file of an input is protected.
-#include "cumed/app/MetaImageDataFiles.h"
+#include "cumed/io/MetaImageDataFiles.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@
 #include <vector>
 
 namespace fs = std::filesystem;
-using cumed::app::MetaImageDataFiles;
+using cumed::io::MetaImageDataFiles;
 
 namespace {
 

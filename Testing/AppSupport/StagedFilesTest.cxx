@@ -1,6 +1,6 @@
 // Staged outputs appear only on Commit(); without replace, an output that appeared meanwhile
 // stops the commit and what the commit had placed is removed again; with replace, it is replaced.
-#include "cumed/app/SafeOutput.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Error.h"
 
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 #include <string>
 
 namespace fs = std::filesystem;
-using cumed::app::StagedFiles;
+using cumed::output::StagedFiles;
 
 namespace {
 

@@ -198,7 +198,9 @@ TEST(CtSurfaceTools, AFailedRunRemovesTheDirectoryItCreatedButNotTheUsers) {
   const RunResult fresh =
       RunCtSurface({"--iso", "30000", "--output-dir", "new/deeper", PhantomDir()}, dir);
   EXPECT_EQ(fresh.exitCode, 1) << fresh.err;
-  EXPECT_NE(fresh.err.find("no voxel reaches --iso 30000"), std::string::npos) << fresh.err;
+  EXPECT_NE(fresh.err.find("--iso 30000 HU: closed surface: no voxel reaches value 30000"),
+            std::string::npos)
+      << fresh.err;
   EXPECT_FALSE(fs::exists(dir / "new")) << "the directories it created are removed";
 
   fs::create_directories(dir / "mine");

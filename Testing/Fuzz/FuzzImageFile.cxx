@@ -1,10 +1,10 @@
 // libFuzzer target: the image files the applications read with ITK (cumed-isosurface,
 // cumed-morphology): the first byte picks .mha, .nii, .nii.gz or .nrrd, the rest is the file,
-// read as the programs read it: the header (ReadScalarImageHeader), then the pixels of a 2D or 3D
-// image (ReadImageFile; as float, the conversion every component type can take). Documented
+// read as the programs read it: the header (ReadScalarItkImageHeader), then the pixels of a 2D or 3D
+// image (ReadItkImageFile; as float, the conversion every component type can take). Documented
 // refusals (cumed::Error) are fine; anything else is a finding.
 #include "FuzzSupport.h"
-#include "cumed/app/ItkFiles.h"
+#include "cumed/io/ImageFiles.h"
 
 #include <itkImage.h>
 
@@ -25,11 +25,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       scratch.Write("image" + extensions[data[0] % extensions.size()], data + 1, size - 1);
   try {
     const itk::ImageIOBase::Pointer io =
-        cumed::app::ReadScalarImageHeader(file, "fuzzing", {sizeof(float), 1});
+        cumed::io::ReadScalarItkImageHeader(file, "fuzzing", {sizeof(float), 1});
     if (io->GetNumberOfDimensions() == 3)
-      cumed::app::ReadImageFile<itk::Image<float, 3>>(file);
+      cumed::io::ReadItkImageFile<itk::Image<float, 3>>(file);
     else if (io->GetNumberOfDimensions() == 2)
-      cumed::app::ReadImageFile<itk::Image<float, 2>>(file);
+      cumed::io::ReadItkImageFile<itk::Image<float, 2>>(file);
   } catch (const cumed::Error& error) {
     cumed::fuzz::NoteRefusal(error);
   }

@@ -1,6 +1,6 @@
-// The shared checks on their own (cumed/app/ImageInputChecks.h): what they refuse and accept.
-#include "cumed/app/ImageInputChecks.h"
-#include "cumed/app/ItkFiles.h"
+// The shared checks on their own (cumed/io/ImageInputChecks.h): what they refuse and accept.
+#include "cumed/io/ImageInputChecks.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/core/Error.h"
 
 #include <gtest/gtest.h>
@@ -11,7 +11,7 @@
 #include <new>
 #include <stdexcept>
 
-using cumed::app::ImageGridClaim;
+using cumed::io::ImageGridClaim;
 
 namespace {
 
@@ -26,7 +26,7 @@ ImageGridClaim UnitGrid() {
 
 std::string Refusal(const ImageGridClaim& grid) {
   try {
-    cumed::app::CheckGridGeometry("f.mha", grid);
+    cumed::io::CheckGridGeometry("f.mha", grid);
   } catch (const cumed::Error& e) {
     return e.what();
   }
@@ -58,43 +58,43 @@ TEST(ImageInputChecks, GeometryChecks) {
 }
 
 TEST(ImageInputChecks, VoxelCountOverflow) {
-  EXPECT_EQ(cumed::app::VoxelCount("f.mha", {4294967296ull, 2, 2}), 17179869184ull);
-  EXPECT_THROW(cumed::app::VoxelCount("f.mha", {4294967296ull, 4294967296ull, 2}), cumed::Error);
-  EXPECT_THROW(cumed::app::VoxelCount("f.mha", {4, 0, 2}), cumed::Error);
+  EXPECT_EQ(cumed::io::VoxelCount("f.mha", {4294967296ull, 2, 2}), 17179869184ull);
+  EXPECT_THROW(cumed::io::VoxelCount("f.mha", {4294967296ull, 4294967296ull, 2}), cumed::Error);
+  EXPECT_THROW(cumed::io::VoxelCount("f.mha", {4, 0, 2}), cumed::Error);
 }
 
 TEST(ImageInputChecks, AvailableMemorySetting) {
   ::setenv("CUMED_AVAILABLE_MEMORY", "3M", 1);
   std::string source;
-  EXPECT_EQ(cumed::app::AvailableMemoryBytes(&source), 3u << 20);
+  EXPECT_EQ(cumed::io::AvailableMemoryBytes(&source), 3u << 20);
   EXPECT_EQ(source, "CUMED_AVAILABLE_MEMORY");
   ::setenv("CUMED_AVAILABLE_MEMORY", "12", 1);
-  EXPECT_EQ(cumed::app::AvailableMemoryBytes(), 12u);
+  EXPECT_EQ(cumed::io::AvailableMemoryBytes(), 12u);
   ::setenv("CUMED_AVAILABLE_MEMORY", "2X", 1);
-  EXPECT_THROW(cumed::app::AvailableMemoryBytes(), cumed::Error);
+  EXPECT_THROW(cumed::io::AvailableMemoryBytes(), cumed::Error);
   ::unsetenv("CUMED_AVAILABLE_MEMORY");
-  EXPECT_GT(cumed::app::AvailableMemoryBytes(&source), 0u);
+  EXPECT_GT(cumed::io::AvailableMemoryBytes(&source), 0u);
   EXPECT_EQ(source, "MemAvailable in /proc/meminfo");
 }
 
 TEST(ImageInputChecks, DeflateBound) {
-  EXPECT_NO_THROW(cumed::app::CheckCompressedBound("f.mha", 1000, 1032000));
-  EXPECT_THROW(cumed::app::CheckCompressedBound("f.mha", 1000, 1033000), cumed::Error);
+  EXPECT_NO_THROW(cumed::io::CheckCompressedBound("f.mha", 1000, 1032000));
+  EXPECT_THROW(cumed::io::CheckCompressedBound("f.mha", 1000, 1033000), cumed::Error);
 }
 
 TEST(ImageInputChecks, HeaderNumbers) {
-  EXPECT_NO_THROW(cumed::app::CheckHeaderNumbers("f.mha", "Offset", "-1.5 2e3 0", false));
-  EXPECT_THROW(cumed::app::CheckHeaderNumbers("f.mha", "Offset", "1 2x 3", false), cumed::Error);
-  EXPECT_THROW(cumed::app::CheckHeaderNumbers("f.mha", "ElementSpacing", "1 0 1", true),
+  EXPECT_NO_THROW(cumed::io::CheckHeaderNumbers("f.mha", "Offset", "-1.5 2e3 0", false));
+  EXPECT_THROW(cumed::io::CheckHeaderNumbers("f.mha", "Offset", "1 2x 3", false), cumed::Error);
+  EXPECT_THROW(cumed::io::CheckHeaderNumbers("f.mha", "ElementSpacing", "1 0 1", true),
                cumed::Error);
 }
 
-// crash-2f6a11b1: MetaIO threw std::length_error past ReadImageFile, whose message then named
+// crash-2f6a11b1: MetaIO threw std::length_error past ReadItkImageFile, whose message then named
 // neither the file nor the kind of failure; the readers now wrap it (ItkFiles.h).
 TEST(ImageInputChecks, LibraryExceptionsAreNamed) {
-  EXPECT_EQ(cumed::app::LibraryErrorText(std::length_error("basic_string::_M_create")),
+  EXPECT_EQ(cumed::io::LibraryErrorText(std::length_error("basic_string::_M_create")),
             "the reader failed (std::length_error: basic_string::_M_create); the file is damaged "
             "or not what its extension says");
-  EXPECT_NE(cumed::app::LibraryErrorText(std::bad_alloc()).find("ran out of memory"),
+  EXPECT_NE(cumed::io::LibraryErrorText(std::bad_alloc()).find("ran out of memory"),
             std::string::npos);
 }

@@ -188,13 +188,13 @@ CountedSlab CountSlab(const VolumeRows<T>& volume, ContourJob& job, bool labelMo
 template <class T>
 void EmitSlab(const VolumeRows<T>& volume, const CountedSlab& slab, const ContourJob& job,
               const WorldTransform& world, bool labelMode, const PointOutputs& outputs,
-              SurfaceMesh& mesh) {
+              SurfaceMesh& mesh, bool reverseWinding) {
   const ContourGrid& g = job.grid;
   ScratchBlock keyBlock = TakeScratch<std::int64_t>(job.points);
   std::int64_t* edgeKeys = keyBlock.as<std::int64_t>();
   const BitRows bits{slab.bits.as<std::uint32_t>(), g};
   const EmitTarget target{edgeKeys, mesh.triangles.data() + 3 * job.triangleOffset,
-                          job.pointOffset};
+                          job.pointOffset, reverseWinding};
   const std::int64_t rows = (g.zEnd - g.zBegin) * g.ny;
 #pragma omp parallel for schedule(dynamic, 64)
   for (std::int64_t row = 0; row < rows; ++row) {
@@ -257,7 +257,8 @@ SurfaceMesh ContourRangesOnCpu(const ImageView<const T>& planes, std::int64_t fi
                                attributeVolumes.data(),
                                attributeOutputs.data(),
                                static_cast<int>(attributes.size())};
-    EmitSlab(rows, counted[n], jobs[n], world, labelMode, outputs, mesh);
+    EmitSlab(rows, counted[n], jobs[n], world, labelMode, outputs, mesh,
+             ReversesWinding(options, world));
     counted[n] = CountedSlab{}; // free the slab's bits and offsets as soon as they are used
   }
   return mesh;

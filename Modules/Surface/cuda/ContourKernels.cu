@@ -256,7 +256,7 @@ __global__ void TrianglesKernel(const std::uint32_t* bits, ContourGrid grid,
   }
   std::int64_t* out = target.triangles + 3 * (triangleOffsets[unit] + first);
   for (int t = 0; t < 3 * cellCase[0]; ++t) {
-    out[t] = ids[cellCase[1 + t]];
+    out[t - t % 3 + WoundVertex(t % 3, target.reverseWinding)] = ids[cellCase[1 + t]];
   }
 }
 

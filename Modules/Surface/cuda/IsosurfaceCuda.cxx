@@ -294,7 +294,7 @@ private:
       DeviceBuffer edgeKeys(job.points * sizeof(std::int64_t), stream);
       const EmitTarget target{edgeKeys.as<std::int64_t>(),
                               part.triangles.as<std::int64_t>() + 3 * localTriangle,
-                              job.pointOffset};
+                              job.pointOffset, ReversesWinding(options_, world)};
       DeviceBuffer cellList(c.cellCount * sizeof(std::uint64_t), stream);
       DeviceBuffer cellCursor(sizeof(std::uint64_t), stream);
       cellCursor.fillZero(&stream);

@@ -273,7 +273,13 @@ struct EmitTarget {
   std::int64_t* edgeKeys;     ///< per slab point: the edge it lies on
   std::int64_t* triangles;    ///< per slab triangle: three global point ids
   std::int64_t pointIdOffset; ///< global id of the slab's first point
+  bool reverseWinding;        ///< write each triangle's last two points swapped
 };
+
+/// Where vertex `v` (0..2) of a triangle is written: swapping the last two reverses the winding.
+CUMED_HOST_DEVICE_FORCEINLINE int WoundVertex(int v, bool reverse) {
+  return reverse && v != 0 ? 3 - v : v;
+}
 
 /// Writes the points (edge keys) and triangles of unit (w, j, k) of an owned plane (the CPU's
 /// serial form; the CUDA kernel spreads the same work over a warp, in the same order).
@@ -307,7 +313,7 @@ CUMED_HOST_DEVICE_FORCEINLINE void EmitUnit(const BitRows& rows, const std::uint
     const std::uint8_t* cellCase = edgeCases[cells.caseOf(bit)];
     for (int t = 0; t < cellCase[0]; ++t, ++triangle) {
       for (int v = 0; v < 3; ++v) {
-        target.triangles[3 * triangle + v] =
+        target.triangles[3 * triangle + WoundVertex(v, target.reverseWinding)] =
             target.pointIdOffset +
             static_cast<std::int64_t>(edges.cellEdge(cellCase[1 + 3 * t + v], bit));
       }

@@ -51,6 +51,11 @@ void AssignJobOffsets(std::vector<ContourJob>& jobs);
 
 WorldTransform MakeWorldTransform(const ImageGeometry& geometry);
 
+/// Winding::Outward on a reflected direction (determinant < 0): triangles are written reversed.
+inline bool ReversesWinding(const IsosurfaceOptions& options, const WorldTransform& world) {
+  return options.winding == Winding::Outward && world.determinant < 0.0;
+}
+
 /// The contour value as the per-point scalar VTK writes: converted to the input pixel type.
 template <class T> float ScalarOfValue(double value) {
   return static_cast<float>(static_cast<T>(value));

@@ -28,9 +28,10 @@ from . import surface  # noqa: F401
 from . import registration  # noqa: F401
 from . import piv  # noqa: F401
 from . import deform  # noqa: F401
+from .surface import ct_surface  # noqa: F401  (the CT-to-surface job, as cumed-ct-surface)
 
 __all__ = [
     "Cancelled", "CudaError", "DeviceArray", "Error", "InvalidArgument", "Report", "Volume",
-    "cuda_available", "cuda_built", "current_device", "describe_devices", "last_report",
+    "ct_surface", "cuda_available", "cuda_built", "current_device", "describe_devices", "last_report",
     "transfer_stats", "deform", "io", "morphology", "piv", "registration", "surface",
 ]

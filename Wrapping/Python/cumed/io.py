@@ -1,4 +1,10 @@
-"""DICOM CT series in and out, through CuMed's C++ reader and writer (CuMed::IO).
+"""Image files and DICOM CT series in, DICOM CT series out, through CuMed's C++ readers and writer
+(CuMed::ImageInput, CuMed::IO).
+
+``read_image`` reads a MetaImage (.mha/.mhd), NRRD (.nrrd/.nhdr) or NIfTI (.nii/.nii.gz) file, or
+a DICOM CT series directory, after the header checks of CuMed::ImageInput (the header's form,
+finite geometry, data that hold the claimed bytes, memory that can hold the image), and
+``read_image_header`` says what such a file holds without reading its pixels.
 
 ``read_dicom_series`` reads one CT series of a directory into a :class:`cumed.Volume`: an int16
 array of Hounsfield units indexed ``[z, y, x]`` (slices sorted along the slice normal) that wraps
@@ -51,6 +57,36 @@ def read_dicom_series(directory, *, series_uid=None, require_ct=True, threads=0)
     return Volume(array, spacing, origin, direction, info)
 
 
+def read_image_header(path, *, series_uid=None, threads=0):
+    """The checked header of an image file (or of a DICOM CT series directory, which reads the
+    series: its geometry comes from every slice) as a dict: ``path``, ``format`` ("MetaImage",
+    "NRRD", "NIfTI", "DICOM"), ``dimension``, ``size`` (x, y[, z]), ``spacing``, ``origin``,
+    ``direction`` (rows of a 3x3 matrix whose columns are the axes), ``stored_type`` ("uint8",
+    "double", ...), ``components``, ``dtype`` (what :func:`read_image` returns: uint8, int16,
+    uint16 or float), ``conversion`` ("double read as float", or "") and ``files`` (the header
+    and the data files it names, or the slices).
+
+    Raises cumed.Error naming the file and the field for a header the checks refuse."""
+    if series_uid is not None and not isinstance(series_uid, str):
+        raise TypeError(f"series_uid must be a str or None, got {type(series_uid).__name__}")
+    return _native.read_image_header(_directory(path, "path"), series_uid or "", int(threads))
+
+
+def read_image(path, *, series_uid=None, threads=0):
+    """Reads an image file (.mha .mhd .nrrd .nhdr .nii .nii.gz) or a DICOM CT series directory
+    as a :class:`cumed.Volume` whose ``array`` is ``[z, y, x]`` (``[y, x]`` for a 2D file; a last
+    axis for several components per pixel) over the reader's own memory, with ``spacing``,
+    ``origin`` and ``direction`` in ITK's ``(x, y, z)`` order and ``info`` the header
+    (:func:`read_image_header`). uint8, int16, uint16 and float keep their type; other types
+    are read as float (``info["conversion"]`` says so). Raises cumed.Error naming the file for
+    what the header checks refuse."""
+    if series_uid is not None and not isinstance(series_uid, str):
+        raise TypeError(f"series_uid must be a str or None, got {type(series_uid).__name__}")
+    array, spacing, origin, direction, info = _native.read_image(
+        _directory(path, "path"), series_uid or "", int(threads))
+    return Volume(array, spacing, origin, direction, info)
+
+
 def write_dicom_series(image, directory, *, spacing=None, origin=None, direction=None,
                        series_description="CuMed CT", series_number=1, study_description="CuMed",
                        study_uid=None, frame_of_reference_uid=None, patient_name="CuMed^Phantom",
@@ -99,4 +135,4 @@ def write_dicom_series(image, directory, *, spacing=None, origin=None, direction
         raise type(error)(text) from None
 
 
-__all__ = ["read_dicom_series", "write_dicom_series", "Volume"]
+__all__ = ["read_dicom_series", "read_image", "read_image_header", "write_dicom_series", "Volume"]

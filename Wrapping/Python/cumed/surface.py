@@ -9,11 +9,13 @@ order. Output: a :class:`Mesh` of arrays in world coordinates (points are ``x, y
 axis) that wrap CuMed's own memory, or a vtkPolyData (``output="vtk"``, the default for a
 vtkImageData input). A CUDA array in gives CUDA arrays out (the mesh never leaves the device).
 """
+import os
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Optional
 
 from . import _common
+from . import _cumed
 from ._cumed import InvalidArgument
 from ._cumed import surface as _native
 
@@ -92,7 +94,7 @@ def _values(values, name):
 
 
 def _contour(image, values, mode, name, normals, scalars, output, devices, slabs, spacing, origin,
-             direction, execution):
+             direction, execution, closed=False):
     if output not in OUTPUTS:
         raise InvalidArgument(f"output must be None, 'arrays' or 'vtk', got {output!r}")
     contour_values = _values(values, name)
@@ -102,8 +104,8 @@ def _contour(image, values, mode, name, normals, scalars, output, devices, slabs
         from . import _vtk  # before the work: without VTK, this says what to install
     array, geometry = _common.image_input(image, spacing, origin, direction)
     points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets = \
-        _native.isosurface(array, contour_values, mode, bool(normals), bool(scalars), int(devices),
-                           int(slabs), geometry, _common.execution(**execution))
+        _native.isosurface(array, contour_values, mode, bool(normals), bool(scalars), closed,
+                           int(devices), int(slabs), geometry, _common.execution(**execution))
     mesh = Mesh(points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets,
                 tuple(contour_values))
     if not vtk_output:
@@ -133,6 +135,46 @@ def isosurface(image, values, *, normals=False, scalars=False, output=None, devi
     points along an axis) or bad values (none, not finite)."""
     return _contour(image, values, "isovalue", "values", normals, scalars, output, devices, slabs,
                     spacing, origin, direction, execution)
+
+
+def closed_surface(image, values, *, normals=True, scalars=False, output=None, devices=1, slabs=0,
+                   spacing=None, origin=None, direction=None, **execution):
+    """The closed surface of ``image`` at ``values``, as the CT surface job makes it
+    (C++ ``cumed::surface::ExtractClosedSurface``): every value must be reached by some voxel and
+    lie above the lowest value of the array's type (else cumed.InvalidArgument names it); the
+    volume is padded by one voxel of that lowest value, so structures touching a face still get a
+    closed surface; triangles wind outward also when ``direction`` is a reflection (where
+    :func:`isosurface`, as vtkFlyingEdges3D, turns them inside out). Points keep their world
+    positions. Arguments and result as :func:`isosurface`; ``normals`` defaults to True."""
+    return _contour(image, values, "isovalue", "values", normals, scalars, output, devices, slabs,
+                    spacing, origin, direction, execution, closed=True)
+
+
+def ct_surface(source, *, iso=300.0, radius_mm=2.0, output=None, spacing=None, origin=None,
+               direction=None, **execution):
+    """The CT surface job of ``cumed-ct-surface`` (C++ ``cumed::ctsurface::ExtractCtSurface``) on
+    ``source``: a DICOM CT series directory (str or os.PathLike) or an int16 HU array ``[z, y, x]``
+    (a :class:`cumed.Volume` carries its geometry). The volume is closed with a ball of
+    ``radius_mm`` (0, or under half a voxel on every axis, skips it; equal to ITK's grayscale
+    closing with SafeBorder), then its closed surface at ``iso`` HU is extracted with normals
+    (:func:`closed_surface`'s rules). Returns ``(mesh, info)``: a Mesh (or a vtkPolyData with
+    ``output="vtk"``) in patient coordinates (mm), and a dict with ``closing_radius_voxels``,
+    ``closing`` ("skipped", "cumed-cpu", "cumed-cuda"), ``contour``, ``voxels_at_or_above_iso``,
+    ``voxel_volume_mm3``, the stage seconds and, for a directory, ``series_uid`` and ``slices``.
+    Execution keywords as everywhere. Raises cumed.Error naming the file and tag for a series
+    the reader refuses, cumed.InvalidArgument for an unreachable ``iso`` or too large a radius."""
+    if output not in OUTPUTS:
+        raise InvalidArgument(f"output must be None, 'arrays' or 'vtk', got {output!r}")
+    if output == "vtk":
+        from . import _vtk
+    if isinstance(source, (str, os.PathLike)):
+        source, geometry = os.fspath(source), _cumed.Geometry(None, None, None)
+    else:
+        source, geometry = _common.image_input(source, spacing, origin, direction)
+    (points, triangles, normals, _, point_offsets, triangle_offsets), info = _native.ct_surface(
+        source, geometry, float(iso), float(radius_mm), _common.execution(**execution))
+    mesh = Mesh(points, triangles, normals, None, point_offsets, triangle_offsets, (float(iso),))
+    return (_vtk.polydata_from_mesh(mesh, "HU") if output == "vtk" else mesh), info
 
 
 def label_surfaces(labels, labels_list=None, *, normals=False, scalars=True, output=None,

@@ -1,5 +1,6 @@
-// cumed._cumed.io: DICOM CT series in and out through CuMed::IO (the Python layer, cumed/io.py,
-// holds the public signatures and documentation). The volume read is returned as a NumPy array
+// cumed._cumed.io: DICOM CT series in and out through CuMed::IO, and checked image files in
+// through CuMed::ImageInput (the Python layer, cumed/io.py, holds the public signatures and
+// documentation). The volume read is returned as a NumPy array
 // over the reader's own ITK buffer; the array written is handed to the writer as an ITK image
 // over the caller's memory. Both run with the GIL released.
 #include "ArrayBridge.h"
@@ -8,6 +9,7 @@
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/io/DicomSeriesWriter.h"
+#include "cumed/io/ReadImage.h"
 #include "cumed/itk/ItkImageBridge.h"
 
 #include <pybind11/stl.h>
@@ -70,6 +72,59 @@ py::tuple ReadBinding(const std::string& directory, const std::string& seriesUid
                         InfoToDict(series.info, report));
 }
 
+/// What ImageHeader says, as a dict (geometry in ITK's (x, y, z) order).
+py::dict HeaderToDict(const io::ImageHeader& header) {
+  py::dict dict;
+  dict["path"] = header.path.string();
+  dict["format"] = header.format;
+  dict["dimension"] = header.dimension;
+  const auto& size = header.geometry.size;
+  dict["size"] = header.dimension == 2 ? py::make_tuple(size[0], size[1])
+                                       : py::make_tuple(size[0], size[1], size[2]);
+  dict["spacing"] = Triple(header.geometry.spacing);
+  dict["origin"] = Triple(header.geometry.origin);
+  dict["direction"] = DirectionRows(header.geometry.direction);
+  dict["stored_type"] = header.storedType;
+  dict["components"] = header.components;
+  dict["dtype"] = ToString(header.readAs);
+  dict["conversion"] = header.conversion;
+  std::vector<std::string> files;
+  for (const auto& file : header.files) files.push_back(file.string());
+  dict["files"] = files;
+  return dict;
+}
+
+io::ImageReadOptions ReadOptions(const std::string& seriesUid, unsigned copies, int threads) {
+  io::ImageReadOptions options;
+  options.seriesUid = seriesUid;
+  options.copies = copies;
+  options.threads = threads;
+  return options;
+}
+
+py::dict ReadHeaderBinding(const std::string& path, const std::string& seriesUid, int threads) {
+  io::ImageHeader header;
+  {
+    py::gil_scoped_release release;
+    header = io::ReadImageHeader(path, ReadOptions(seriesUid, 1, threads));
+  }
+  return HeaderToDict(header);
+}
+
+/// (array [z, y, x(, c)] or [y, x(, c)], spacing, origin, direction rows, header dict).
+py::tuple ReadImageBinding(const std::string& path, const std::string& seriesUid, int threads) {
+  io::ImageHeader header;
+  Image image;
+  {
+    py::gil_scoped_release release;
+    image = io::ReadImage(path, ReadOptions(seriesUid, 1, threads), &header);
+  }
+  const ImageGeometry geometry = image.geometry();
+  return py::make_tuple(ImageToArray(std::move(image), header.dimension == 2 ? 2 : 3),
+                        Triple(geometry.spacing), Triple(geometry.origin),
+                        DirectionRows(geometry.direction), HeaderToDict(header));
+}
+
 struct WriteArguments {
   std::string patientName, patientId, studyDescription, seriesDescription, studyUid,
       frameOfReferenceUid;
@@ -115,6 +170,10 @@ std::string WriteBinding(py::handle image, const std::string& directory,
 } // namespace
 
 void BindIO(py::module_& module) {
+  module.def("read_image_header", &ReadHeaderBinding, py::arg("path"), py::arg("series_uid"),
+             py::arg("threads"));
+  module.def("read_image", &ReadImageBinding, py::arg("path"), py::arg("series_uid"),
+             py::arg("threads"));
   module.def("read_dicom_series", &ReadBinding, py::arg("directory"), py::arg("series_uid"),
              py::arg("require_ct"), py::arg("threads"));
   module.def(

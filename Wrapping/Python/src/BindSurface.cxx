@@ -1,10 +1,14 @@
-// cumed._cumed.surface: isosurfaces and label surfaces of arrays (the Python layer,
+// cumed._cumed.surface: isosurfaces, closed surfaces and label surfaces of arrays, and the CT
+// surface job (CuMed::CtSurface) on a DICOM series or an int16 HU array (the Python layer,
 // cumed/surface.py, holds the public signatures, the Mesh type and the VTK output).
 #include "ArrayBridge.h"
 #include "Bindings.h"
 #include "Call.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/ctsurface/CtSurface.h"
+#include "cumed/itk/ItkImageBridge.h"
+#include "cumed/surface/ClosedSurface.h"
 #include "cumed/surface/Isosurface.h"
 
 #include <pybind11/stl.h>
@@ -60,8 +64,8 @@ py::tuple MeshTuple(Mesh&& result, std::int64_t points, std::int64_t triangles,
 }
 
 py::object IsosurfaceBinding(py::handle image, const std::vector<double>& values,
-                             const std::string& mode, bool normals, bool scalars, int devices,
-                             int slabs, const GeometryArguments& geometry,
+                             const std::string& mode, bool normals, bool scalars, bool closed,
+                             int devices, int slabs, const GeometryArguments& geometry,
                              const ExecutionArguments& execution) {
   auto input = AdoptArray(image, geometry, "image");
   if (input.ndim != 3)
@@ -80,7 +84,11 @@ py::object IsosurfaceBinding(py::handle image, const std::vector<double>& values
   options.keepOnDevice = input.image.location() == MemoryLocation::Device && devices == 1;
   const Stream* stream = input.stream ? &*input.stream : nullptr;
   CallScope scope(execution, options, stream);
-  auto result = scope.run([&] { return ExtractIsosurface(input.image, options); });
+  // closed: guard, pad and outward winding, as the CT surface job (ClosedSurface.h).
+  IsosurfaceResult result = scope.run([&] {
+    return closed ? static_cast<IsosurfaceResult>(ExtractClosedSurface(input.image, options))
+                  : ExtractIsosurface(input.image, options);
+  });
   if (result.deviceMesh) {
     const auto points = result.deviceMesh->numberOfPoints;
     const auto triangles = result.deviceMesh->numberOfTriangles;
@@ -92,11 +100,60 @@ py::object IsosurfaceBinding(py::handle image, const std::vector<double>& values
                    scalars);
 }
 
+/// (mesh tuple, info dict) of the CT surface job on `source`: a DICOM directory (str) or an int16
+/// HU array with its geometry.
+py::tuple CtSurfaceBinding(py::handle source, const GeometryArguments& geometry, double isoHu,
+                           double radiusMm, const ExecutionArguments& execution) {
+  ctsurface::CtSurfaceOptions options;
+  options.isoHu = isoHu;
+  options.closingRadiusMm = radiusMm;
+  io::HounsfieldImage::Pointer image;
+  py::dict info;
+  if (py::isinstance<py::str>(source)) {
+    const std::string directory = source.cast<std::string>();
+    io::CtSeries series;
+    {
+      py::gil_scoped_release release;
+      series = io::ReadDicomCtSeries(directory);
+    }
+    image = series.image;
+    info["series_uid"] = series.info.seriesUid;
+    info["slices"] = series.info.files.size();
+  } else {
+    auto input = AdoptArray(source, geometry, "image");
+    if (input.ndim != 3 || input.image.pixelType() != PixelType::Int16 ||
+        input.image.location() != MemoryLocation::Host)
+      throw InvalidArgument("image: the CT surface job takes a 3D int16 HU NumPy array "
+                            "[z, y, x] (or a DICOM directory), got " +
+                            std::string(ToString(input.image.pixelType())) +
+                            (input.ndim != 3 ? " with 2 axes" : ""));
+    image = ToItkImage<io::HounsfieldImage>(std::move(input.image));
+  }
+  CallScope scope(execution, options);
+  ctsurface::CtSurfaceResult result =
+      scope.run([&] { return ctsurface::ExtractCtSurface(image.GetPointer(), options); });
+  info["closing_radius_voxels"] = py::make_tuple(
+      result.closingRadiusVoxels[0], result.closingRadiusVoxels[1], result.closingRadiusVoxels[2]);
+  info["closing"] = result.closingImplementation;
+  info["contour"] = result.surface.implementation;
+  info["voxels_at_or_above_iso"] = result.surface.voxelsAtOrAboveIso;
+  info["voxel_volume_mm3"] = result.voxelVolumeMm3;
+  info["closing_seconds"] = result.closingSeconds;
+  info["contour_seconds"] = result.contourSeconds;
+  SurfaceMesh& mesh = result.surface.mesh;
+  const auto points = mesh.numberOfPoints(), triangles = mesh.numberOfTriangles();
+  return py::make_tuple(
+      MeshTuple(std::move(mesh), points, triangles, MemoryLocation::Host, true, false), info);
+}
+
 } // namespace
 
 void BindSurface(py::module_& module) {
+  module.def("ct_surface", &CtSurfaceBinding, py::arg("source"), py::arg("geometry"),
+             py::arg("iso"), py::arg("radius_mm"), py::arg("execution"));
   module.def("isosurface", &IsosurfaceBinding, py::arg("image"), py::arg("values"), py::arg("mode"),
-             py::arg("normals"), py::arg("scalars"), py::arg("devices"), py::arg("slabs"),
+             py::arg("normals"), py::arg("scalars"), py::arg("closed"), py::arg("devices"),
+             py::arg("slabs"),
              py::arg("geometry"), py::arg("execution"),
              "(points, triangles, normals|None, scalars|None, point_offsets, triangle_offsets) "
              "of the surfaces of `values`, wrapping CuMed's mesh without copies.");

@@ -280,7 +280,8 @@ ContourOutcome Run(vtkImageData* input, vtkDataArray* scalars, const int extent[
     }
     const ImageView<const T> volume{part.Contiguous() ? all + part.Offset() : copy.data(), geometry,
                                     MemoryLocation::Host};
-    result = ExtractIsosurface(volume, options, attributes.views);
+    result = request.closedSurface ? ExtractClosedSurface(volume, options)
+                                   : ExtractIsosurface(volume, options, attributes.views);
   });
 
   ContourOutcome outcome = Outcome(Kind::Done, "");
@@ -307,6 +308,15 @@ ContourOutcome Contour(vtkImageData* input, vtkDataArray* scalars, const int ext
     const std::string error = InputError(input, scalars, extent);
     if (!error.empty()) return Outcome(Kind::Failed, error);
     const std::string reason = FallbackReason(input, scalars, extent, request);
+    if (!reason.empty() && request.closedSurface) {
+      return Outcome(Kind::Failed, "ClosedSurface needs CuMed's contour, but this request is "
+                                   "left to VTK: " +
+                                       reason);
+    }
+    if (request.closedSurface && request.interpolateAttributes) {
+      return Outcome(Kind::Failed, "ClosedSurface does not interpolate attributes (the padding "
+                                   "has none): turn InterpolateAttributes off");
+    }
     if (!reason.empty()) {
       if (request.requireCuda) {
         return Outcome(Kind::Failed, "KeepMeshOnDevice needs CuMed's CUDA backend, but this "

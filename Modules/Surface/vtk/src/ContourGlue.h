@@ -4,6 +4,7 @@
 // vtkImageData as a CuMed image view (geometry, scalars, attribute volumes), the run, and the
 // mesh as vtkPolyData. Internal to CuMed::SurfaceVtk.
 #include "cumed/core/Backend.h"
+#include "cumed/surface/ClosedSurface.h"
 #include "cumed/surface/Isosurface.h"
 
 #include <string>
@@ -33,6 +34,9 @@ struct ContourRequest {
   /// KeepMeshOnDevice: an error when the CUDA backend does not run, or the request is left to
   /// VTK (and, with keepOnDevice, when several devices are asked for).
   bool requireCuda = false;
+  /// ClosedSurface: cumed::surface::ExtractClosedSurface (guard, pad, outward winding). VTK's
+  /// filters have no such mode, so such a request is never left to them.
+  bool closedSurface = false;
 };
 
 struct ContourOutcome {

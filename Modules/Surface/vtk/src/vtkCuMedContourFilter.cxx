@@ -40,6 +40,12 @@ template <class TVtkFilter> void vtkCuMedContourFilter<TVtkFilter>::SetKeepMeshO
   this->Modified();
 }
 
+template <class TVtkFilter> void vtkCuMedContourFilter<TVtkFilter>::SetClosedSurface(bool closed) {
+  if (this->ClosedSurface == closed) return;
+  this->ClosedSurface = closed;
+  this->Modified();
+}
+
 template <class TVtkFilter>
 void vtkCuMedContourFilter<TVtkFilter>::PrintSelf(ostream& os, vtkIndent indent) {
   this->TVtkFilter::PrintSelf(os, indent);
@@ -47,6 +53,7 @@ void vtkCuMedContourFilter<TVtkFilter>::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "NumberOfGPUs: " << this->NumberOfGPUs << "\n";
   os << indent << "NumberOfSlabs: " << this->NumberOfSlabs << "\n";
   os << indent << "KeepMeshOnDevice: " << (this->KeepMeshOnDevice ? "On" : "Off") << "\n";
+  os << indent << "ClosedSurface: " << (this->ClosedSurface ? "On" : "Off") << "\n";
   os << indent << "LastBackend: " << cumed::ToString(this->LastBackend) << "\n";
 }
 
@@ -104,6 +111,7 @@ int vtkCuMedContourFilter<TVtkFilter>::RequestData(vtkInformation* request,
       cumed::CountDeviceMeshConsumers(outputVector->GetInformationObject(0)),
       this->KeepMeshOnDevice);
   settings.requireCuda = this->KeepMeshOnDevice;
+  settings.closedSurface = this->ClosedSurface;
 
   vtkDataArray* scalars = input ? this->GetInputArrayToProcess(0, inputVector) : nullptr;
   glue::ContourOutcome outcome = glue::Contour(input, scalars, extent, settings, output);

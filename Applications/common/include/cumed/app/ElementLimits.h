@@ -3,6 +3,9 @@
 // on: an element more than twice the volume along an axis is refused unless the command line
 // opts in (--allow-large-element), and a run whose element makes the work large says so before
 // it starts. The library's own limits (StructuringElement::CheckRadius) apply in any case.
+#include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
+
 #include <array>
 #include <cstddef>
 #include <string>
@@ -19,6 +22,22 @@ inline constexpr char kAllowLargeElementFlag[] = "--allow-large-element";
 /// what was intended.
 void CheckElementAgainstVolume(const std::string& request, const std::array<int, 3>& radius,
                                const std::array<std::size_t, 3>& volume, bool allowed);
+
+/// The radius `convert()` returns (the library's conversion and limits, which throw
+/// InvalidArgument), checked with CheckElementAgainstVolume; UsageError naming `request` (the
+/// option and value as given) for either refusal.
+template <class Convert>
+std::array<int, 3> CheckedElementRadius(const std::string& request, Convert&& convert,
+                                        const std::array<std::size_t, 3>& volume, bool allowed) {
+  std::array<int, 3> radius{};
+  try {
+    radius = convert();
+  } catch (const cumed::InvalidArgument& e) {
+    throw UsageError(request + ": " + e.what());
+  }
+  CheckElementAgainstVolume(request, radius, volume, allowed);
+  return radius;
+}
 
 /// A note before a CPU stage whose work (voxels x element rows x passes) is estimated to take ten
 /// seconds or more on the threads OpenMP has, naming the numbers and the estimate; the stage's

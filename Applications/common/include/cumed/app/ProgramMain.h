@@ -2,7 +2,8 @@
 // How a command-line program runs and ends: exit status 0 on success, 1 for a runtime error, 2 for
 // a usage error; an error is one line "PROGRAM: error: MESSAGE" on stderr, a usage error is
 // followed by "Try 'PROGRAM --help'.".
-#include "cumed/app/InterruptCleanup.h"
+#include "cumed/output/InterruptCleanup.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/app/UsageError.h"
 
@@ -27,13 +28,13 @@ int Fail(std::string_view program, int code, const std::string& message);
 /// and `run(arguments)` does the work and returns the summary (a line, or JSON with --json) for
 /// stdout; exit status 0. SIGINT, SIGTERM and SIGHUP remove the run's partial outputs before it
 /// dies of the signal (InterruptCleanup.h). What escapes becomes the
-/// exit status: UsageError -> kUsageError; TLibraryError (e.g. itk::ExceptionObject) ->
+/// exit status: UsageError and output::OutputRefused -> kUsageError; TLibraryError (e.g. itk::ExceptionObject) ->
 /// kRuntimeError with the message `describe(error)`; std::bad_alloc -> kRuntimeError,
 /// "out of memory"; any other std::exception -> kRuntimeError with its what().
 template <class TLibraryError, class Parse, class HelpText, class Run, class Describe>
 int RunCommandLine(std::string_view program, int argc, const char* const* argv, Parse&& parse,
                    HelpText&& helpText, Run&& run, Describe&& describe) {
-  InstallInterruptCleanup(); // before any other thread starts
+  output::InstallInterruptCleanup(); // before any other thread starts
   try {
     const auto arguments = parse(argc, argv);
     if (arguments.help) {
@@ -48,6 +49,8 @@ int RunCommandLine(std::string_view program, int argc, const char* const* argv, 
     std::cout << run(arguments) << std::endl;
     return 0;
   } catch (const UsageError& e) {
+    return Fail(program, kUsageError, e.what());
+  } catch (const output::OutputRefused& e) { // an output the command line named
     return Fail(program, kUsageError, e.what());
   } catch (const TLibraryError& e) {
     return Fail(program, kRuntimeError, describe(e));

@@ -18,6 +18,16 @@ enum class ContourMode {
   Label     ///< inside when value == the label; edges cut at their midpoint (discrete flying edges)
 };
 
+/// How triangles are wound (ordered).
+enum class Winding {
+  /// vtkFlyingEdges3D's order: outward (the right-hand normal points to decreasing values) for
+  /// a direction matrix that is a rotation, inward for one that is a reflection.
+  AsVtk,
+  /// Outward for every direction matrix (a reflection's triangles are written reversed): what
+  /// a closed surface written to a file needs (ClosedSurface.h).
+  Outward
+};
+
 /// Backend, stream (CUDA, one device: the work is queued on it), threads, progress (at the end),
 /// cancellation (checked before the work starts) and the report come from ExecutionOptions.
 struct IsosurfaceOptions : ExecutionOptions {
@@ -37,6 +47,8 @@ struct IsosurfaceOptions : ExecutionOptions {
   /// CUDA, one device: also return the mesh in device memory (IsosurfaceResult::deviceMesh);
   /// the host mesh is then left empty, so nothing is copied back.
   bool keepOnDevice = false;
+  /// AsVtk keeps the drop-in promise; Outward for surfaces that must face out (ClosedSurface.h).
+  Winding winding = Winding::AsVtk;
 };
 
 struct IsosurfaceResult {

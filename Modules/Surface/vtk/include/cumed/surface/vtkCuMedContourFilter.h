@@ -91,6 +91,17 @@ public:
   void KeepMeshOnDeviceOn() { this->SetKeepMeshOnDevice(true); }
   void KeepMeshOnDeviceOff() { this->SetKeepMeshOnDevice(false); }
 
+  /// Off (default): VTK's surface, point for point. On: the closed surface of
+  /// cumed::surface::ExtractClosedSurface (cumed/surface/ClosedSurface.h): every value must be
+  /// reached and lie above the lowest value of the scalar type, the volume is padded by one
+  /// voxel of that value so surfaces close at the faces, and triangles wind outward also for a
+  /// reflected direction matrix (where vtkFlyingEdges3D's turn inside out). Never left to VTK:
+  /// a request CuMed cannot take (or with InterpolateAttributes) fails with an error.
+  void SetClosedSurface(bool closed);
+  bool GetClosedSurface() const { return this->ClosedSurface; }
+  void ClosedSurfaceOn() { this->SetClosedSurface(true); }
+  void ClosedSurfaceOff() { this->SetClosedSurface(false); }
+
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
 protected:
@@ -113,5 +124,6 @@ private:
   int NumberOfGPUs = 1;
   int NumberOfSlabs = 0;
   bool KeepMeshOnDevice = false;
+  bool ClosedSurface = false;
   cumed::Implementation LastBackend = cumed::Implementation::None;
 };
