@@ -5,21 +5,11 @@
 #include "cumed/core/Image.h"
 #include "cumed/piv/PivField.h"
 #include "cumed/piv/PivOptions.h"
+#include "src/PivEngine.h"
 
 #include <vector>
 
 namespace cumed::piv::detail {
-
-/// One frame as the caller holds it: width x height pixels of `type` in `location` memory.
-struct RawFrame {
-  const void* pixels = nullptr;
-  PixelType type = PixelType::Float32;
-  MemoryLocation location = MemoryLocation::Host;
-};
-
-struct RawPair {
-  RawFrame first, second;
-};
 
 /// All passes of `options` over the pairs (checked already: one size; the mask, when given, in
 /// the frames' memory). Each pass streams every pair through the device (host frames are

@@ -1,17 +1,12 @@
 #include "cumed/piv/ArrowGlyphs.h"
 
-#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Execution.h"
 #include "src/ArrowGeometry.h"
-#include "src/FlatMesh.h"
+#include "src/PivEngine.h"
 
 #include <cmath>
 #include <string>
-
-#if CUMED_WITH_CUDA
-#include "cuda/ArrowGlyphsCuda.h"
-#endif
 
 namespace cumed::piv {
 
@@ -58,23 +53,9 @@ ArrowGlyphs BuildArrowGlyphs(const PivField& field, const std::vector<float>& sc
   CheckField(field, scalars);
   ExecutionScope scope(options, field.size());
   ArrowGlyphs glyphs;
-  if (ResolveBackend(options.backend) == Backend::CUDA) {
-#if CUMED_WITH_CUDA
-    glyphs.device = detail::BuildArrowGlyphsCuda(field, scalars, shape);
-    glyphs.backendUsed = Backend::CUDA;
-    scope.finish(Backend::CUDA, 1);
-    return glyphs;
-#endif
-  }
-  const auto count = static_cast<std::int64_t>(field.size());
-  SurfaceMesh& mesh = glyphs.host;
-  detail::ResizeFlatMesh(mesh, count, kArrowPoints, kArrowTriangles);
-  for (std::int64_t i = 0; i < count; ++i)
-    detail::WriteArrow(i, field.x[i], field.y[i], field.u[i], field.v[i], field.flags[i],
-                       scalars[i], shape, mesh.points.data(), mesh.normals.data(),
-                       mesh.attributes[0].data(), mesh.triangles.data());
-  glyphs.backendUsed = Backend::CPU;
-  scope.finish(Backend::CPU);
+  glyphs.backendUsed = ResolveBackend(options.backend);
+  detail::MakePivEngine(glyphs.backendUsed)->arrows(field, scalars, shape, glyphs);
+  scope.finish(glyphs.backendUsed, glyphs.backendUsed == Backend::CUDA ? 1 : 0);
   return glyphs;
 }
 

@@ -22,4 +22,19 @@ struct FlowArrays {
   }
 };
 
+/// The CPU loop over the seeds, for either precision.
+template <class Real, class Seed>
+void TraceOnCpu(const FlowGrid<Real>& grid, const Stepping<Real>& stepping,
+                const std::vector<Seed>& seeds, std::vector<Real>& x, std::vector<Real>& y,
+                std::vector<Real>& speed, std::vector<int>& length) {
+  const std::size_t points = std::size_t(stepping.steps) + 1;
+  x.assign(seeds.size() * points, Real(0));
+  y.assign(x.size(), Real(0));
+  speed.assign(x.size(), Real(0));
+  length.assign(seeds.size(), 0);
+  for (std::size_t s = 0; s < seeds.size(); ++s)
+    length[s] = TraceSeed(grid, stepping, Real(seeds[s][0]), Real(seeds[s][1]),
+                          x.data() + s * points, y.data() + s * points, speed.data() + s * points);
+}
+
 } // namespace cumed::piv::detail

@@ -1,16 +1,11 @@
 #include "cumed/piv/PathlineRibbons.h"
 
-#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
-#include "src/FlatMesh.h"
+#include "src/PivEngine.h"
 #include "src/RibbonGeometry.h"
 
 #include <cmath>
 #include <string>
-
-#if CUMED_WITH_CUDA
-#include "cuda/PathlineRibbonsCuda.h"
-#endif
 
 namespace cumed::piv {
 
@@ -49,24 +44,9 @@ PathlineRibbons BuildPathlineRibbons(const PathlineSet& lines,
                                      const PathlineRibbonOptions& options) {
   const detail::RibbonShape shape = CheckedShape(lines, options);
   PathlineRibbons ribbons;
-  if (lines.device) {
-#if CUMED_WITH_CUDA
-    ribbons.device = detail::BuildPathlineRibbonsCuda(*lines.device, lines.seeds, shape);
-    ribbons.backendUsed = Backend::CUDA;
-    return ribbons;
-#endif
-  }
-  const int segments = lines.pointsPerLine - 1;
-  const std::int64_t count = std::int64_t(lines.seeds) * segments;
-  SurfaceMesh& mesh = ribbons.host;
-  detail::ResizeFlatMesh(mesh, count, kRibbonPoints, kRibbonTriangles);
-  for (int s = 0; s < lines.seeds; ++s)
-    for (int n = 0; n < segments; ++n)
-      detail::WriteRibbonSegment(s, n, lines.x.data(), lines.y.data(), lines.speed.data(),
-                                 lines.length.data(), shape, mesh.points.data(),
-                                 mesh.normals.data(), mesh.attributes[0].data(),
-                                 mesh.triangles.data());
-  ribbons.backendUsed = Backend::CPU;
+  // Built where the lines are: on the device when the CUDA backend traced them.
+  ribbons.backendUsed = lines.device ? Backend::CUDA : Backend::CPU;
+  detail::MakePivEngine(ribbons.backendUsed)->ribbons(lines, shape, ribbons);
   return ribbons;
 }
 

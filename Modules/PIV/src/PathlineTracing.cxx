@@ -1,16 +1,12 @@
 #include "cumed/piv/PathlineTracing.h"
 
-#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Execution.h"
 #include "src/PathlineInput.h"
+#include "src/PivEngine.h"
 
 #include <cmath>
 #include <string>
-
-#if CUMED_WITH_CUDA
-#include "cuda/PathlineTracingCuda.h"
-#endif
 
 namespace cumed::piv {
 
@@ -95,22 +91,6 @@ detail::FlowArrays FlowOf(const std::vector<PivField>& fields, double displaceme
   return flow;
 }
 
-/// The CPU loop over the seeds, for either precision.
-template <class Real, class Seed>
-void TraceOnCpu(const detail::FlowGrid<Real>& grid, const detail::Stepping<Real>& stepping,
-                const std::vector<Seed>& seeds, std::vector<Real>& x, std::vector<Real>& y,
-                std::vector<Real>& speed, std::vector<int>& length) {
-  const std::size_t points = std::size_t(stepping.steps) + 1;
-  x.assign(seeds.size() * points, Real(0));
-  y.assign(x.size(), Real(0));
-  speed.assign(x.size(), Real(0));
-  length.assign(seeds.size(), 0);
-  for (std::size_t s = 0; s < seeds.size(); ++s)
-    length[s] =
-        detail::TraceSeed(grid, stepping, Real(seeds[s][0]), Real(seeds[s][1]),
-                          x.data() + s * points, y.data() + s * points, speed.data() + s * points);
-}
-
 } // namespace
 
 std::vector<std::array<float, 2>> SeedGrid(const PivField& field, int every) {
@@ -141,21 +121,9 @@ PathlineSet TraceFieldPathlines(const std::vector<PivField>& fields,
   lines.pointsPerLine = stepping.steps + 1;
   lines.timeStep = options.fieldInterval / options.stepsPerInterval;
   ExecutionScope scope(options, seeds.size());
-  if (ResolveBackend(options.backend) == Backend::CUDA) {
-#if CUMED_WITH_CUDA
-    if (seeds.empty()) {
-      lines.backendUsed = Backend::CUDA;
-      lines.device = std::make_shared<DevicePathlines>();
-    } else {
-      detail::TracePathlinesCuda(flow, seeds, stepping, lines);
-    }
-    scope.finish(Backend::CUDA, 1);
-    return lines;
-#endif
-  }
-  TraceOnCpu(flow.grid(), stepping, seeds, lines.x, lines.y, lines.speed, lines.length);
-  lines.backendUsed = Backend::CPU;
-  scope.finish(Backend::CPU);
+  lines.backendUsed = ResolveBackend(options.backend);
+  detail::MakePivEngine(lines.backendUsed)->trace(flow, seeds, stepping, lines);
+  scope.finish(lines.backendUsed, lines.backendUsed == Backend::CUDA ? 1 : 0);
   return lines;
 }
 
@@ -195,7 +163,7 @@ PathlineSetDouble TraceGridPathlines(const PathlineGrid& grid,
   lines.pointsPerLine = stepping.steps + 1;
   lines.timeStep = options.fieldInterval / options.stepsPerInterval;
   ExecutionScope scope(options, seeds.size());
-  TraceOnCpu(flow, stepping, seeds, lines.x, lines.y, lines.speed, lines.length);
+  detail::TraceOnCpu(flow, stepping, seeds, lines.x, lines.y, lines.speed, lines.length);
   scope.finish(Backend::CPU);
   return lines;
 }

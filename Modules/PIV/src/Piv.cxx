@@ -1,34 +1,17 @@
 #include "cumed/piv/Piv.h"
 
-#include "cpu/PivCpu.h"
-#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "src/PassGrid.h"
 #include "src/PivArguments.h"
+#include "src/PivEngine.h"
 
 #include <cstdint>
 #include <string>
-#include <type_traits>
 #include <vector>
-
-#if CUMED_WITH_CUDA
-#include "cuda/EnsembleCuda.h"
-#include "cuda/PivCuda.h"
-#endif
 
 namespace cumed::piv {
 
 namespace {
-
-/// A host frame as float: the caller's memory for float input, else a converted copy.
-template <class T> const float* AsFloat(const ImageView<const T>& frame, std::vector<float>& copy) {
-  if constexpr (std::is_same_v<T, float>) {
-    return frame.data;
-  } else {
-    copy.assign(frame.data, frame.data + frame.geometry.numberOfPixels());
-    return copy.data();
-  }
-}
 
 /// The work of a call for ExecutionScope's serial threshold: correlation-buffer elements over
 /// all passes (each costs an FFT's share and a peak search), not pixels.
@@ -54,22 +37,10 @@ PivField ComputePiv(const ImageView<const T>& first, const ImageView<const T>& s
   const int width = int(first.geometry.size[0]), height = int(first.geometry.size[1]);
   ExecutionScope scope(options, CorrelationWork(width, height, options));
   const Backend backend = ResolveBackend(options.backend);
-  if (backend == Backend::CUDA) {
-#if CUMED_WITH_CUDA
-    PivField field = detail::RunPivCuda(first.data, second.data, PixelTypeOf<T>(), first.location,
-                                        width, height, options, scope);
-    scope.finish(Backend::CUDA, 1);
-    return field;
-#endif
-  }
-  if (first.location == MemoryLocation::Device)
-    throw InvalidArgument("PIV: the frames are in device memory but the CPU backend runs; copy "
-                          "them to the host (Image::toHost) or use the CUDA backend");
-  std::vector<float> firstCopy, secondCopy;
-  const std::vector<detail::FramePair> pairs{
-      {AsFloat(first, firstCopy), AsFloat(second, secondCopy), width, height}};
-  PivField field = detail::RunPivCpu(pairs, options.mask.data, options, scope);
-  scope.finish(Backend::CPU);
+  const detail::RawPair pair{{first.data, PixelTypeOf<T>(), first.location},
+                             {second.data, PixelTypeOf<T>(), second.location}};
+  PivField field = detail::MakePivEngine(backend)->correlate(pair, width, height, options, scope);
+  scope.finish(backend, backend == Backend::CUDA ? 1 : 0);
   return field;
 }
 
@@ -100,30 +71,13 @@ PivField ComputePiv(const Image& first, const Image& second, const PivOptions& o
 
 namespace {
 
-/// A host frame of any pixel type as float: the frame's memory for float, else `copy`.
-const float* HostFloatPixels(const Image& frame, std::vector<float>& copy) {
-  switch (frame.pixelType()) {
-  case PixelType::UInt8:
-    return AsFloat(frame.view<std::uint8_t>(), copy);
-  case PixelType::Int16:
-    return AsFloat(frame.view<std::int16_t>(), copy);
-  case PixelType::UInt16:
-    return AsFloat(frame.view<std::uint16_t>(), copy);
-  case PixelType::Float32:
-    return frame.view<float>().data;
-  }
-  throw InvalidArgument("PIV: unsupported pixel type");
-}
-
 detail::FrameDescription DescriptionOf(const Image& image) {
   return {image.geometry(), image.location(), image.components()};
 }
 
-#if CUMED_WITH_CUDA
 detail::RawFrame RawFrameOf(const Image& image) {
   return {image.data(), image.pixelType(), image.location()};
 }
-#endif
 
 } // namespace
 
@@ -153,30 +107,13 @@ PivField ComputeEnsemblePiv(const std::vector<ImagePair>& pairs, const PivOption
   const int width = int(pairs.front().first->geometry().size[0]);
   const int height = int(pairs.front().first->geometry().size[1]);
   ExecutionScope scope(options, CorrelationWork(width, height, options) * pairs.size());
-  if (ResolveBackend(options.backend) == Backend::CUDA) {
-#if CUMED_WITH_CUDA
-    std::vector<detail::RawPair> frames;
-    frames.reserve(pairs.size());
-    for (const ImagePair& p : pairs)
-      frames.push_back({RawFrameOf(*p.first), RawFrameOf(*p.second)});
-    PivField field = detail::RunEnsemblePivCuda(frames, width, height, options, scope);
-    scope.finish(Backend::CUDA, 1);
-    return field;
-#endif
-  }
-  for (std::size_t i = 0; i < pairs.size(); ++i)
-    if (pairs[i].first->location() == MemoryLocation::Device)
-      throw InvalidArgument("PIV: ensemble pair " + std::to_string(i) +
-                            ": the frames are in device memory but the CPU backend runs; copy "
-                            "them to the host (Image::toHost) or use the CUDA backend");
-  std::vector<std::vector<float>> copies(2 * pairs.size());
-  std::vector<detail::FramePair> frames;
+  const Backend backend = ResolveBackend(options.backend);
+  std::vector<detail::RawPair> frames;
   frames.reserve(pairs.size());
-  for (std::size_t i = 0; i < pairs.size(); ++i)
-    frames.push_back({HostFloatPixels(*pairs[i].first, copies[2 * i]),
-                      HostFloatPixels(*pairs[i].second, copies[2 * i + 1]), width, height});
-  PivField field = detail::RunPivCpu(frames, options.mask.data, options, scope);
-  scope.finish(Backend::CPU);
+  for (const ImagePair& p : pairs) frames.push_back({RawFrameOf(*p.first), RawFrameOf(*p.second)});
+  PivField field =
+      detail::MakePivEngine(backend)->correlateEnsemble(frames, width, height, options, scope);
+  scope.finish(backend, backend == Backend::CUDA ? 1 : 0);
   return field;
 }
 

@@ -1,15 +1,11 @@
 // ComputePivSequence: the checks common to every pair, then the CUDA backend's streaming loop
 // or ComputePiv pair by pair on the CPU.
-#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "cumed/piv/Piv.h"
 #include "src/PivArguments.h"
+#include "src/PivEngine.h"
 
 #include <string>
-
-#if CUMED_WITH_CUDA
-#include "cuda/PivSequenceCuda.h"
-#endif
 
 namespace cumed::piv {
 
@@ -46,20 +42,9 @@ void ComputePivSequence(const std::vector<ImagePair>& pairs, const PivOptions& o
     if (options.progress) options.progress(double(pair) / double(pairs.size()));
   };
   ExecutionScope scope(options);
-  if (ResolveBackend(options.backend) == Backend::CUDA) {
-#if CUMED_WITH_CUDA
-    detail::RunPivSequenceCuda(pairs, perPair, progress, consume, scope);
-    scope.finish(Backend::CUDA, 1);
-    return;
-#endif
-  }
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    scope.checkCancelled();
-    progress(i);
-    PivField field = ComputePiv(*pairs[i].first, *pairs[i].second, perPair);
-    consume(i, field);
-  }
-  scope.finish(Backend::CPU);
+  const Backend backend = ResolveBackend(options.backend);
+  detail::MakePivEngine(backend)->sequence(pairs, perPair, progress, consume, scope);
+  scope.finish(backend, backend == Backend::CUDA ? 1 : 0);
 }
 
 } // namespace cumed::piv

@@ -1,0 +1,26 @@
+#pragma once
+// The CPU engine of PIV (src/PivEngine.h): FFTW3f + OpenMP correlation (cpu/PivCpu.h), the arrow
+// and ribbon meshes and the pathlines on the host.
+#include "src/PivEngine.h"
+
+namespace cumed::piv::detail {
+
+class PivCpuEngine final : public PivEngine {
+public:
+  Backend backend() const noexcept override { return Backend::CPU; }
+  PivField correlate(const RawPair& pair, int width, int height, const PivOptions& options,
+                     ExecutionScope& scope) override;
+  PivField correlateEnsemble(const std::vector<RawPair>& pairs, int width, int height,
+                             const PivOptions& options, ExecutionScope& scope) override;
+  void sequence(const std::vector<ImagePair>& pairs, const PivOptions& options,
+                const std::function<void(std::size_t)>& progress, const FieldConsumer& consume,
+                ExecutionScope& scope) override;
+  void arrows(const PivField& field, const std::vector<float>& scalars, const ArrowShape& shape,
+              ArrowGlyphs& glyphs) override;
+  void trace(const FlowArrays& flow, const std::vector<std::array<float, 2>>& seeds,
+             const Stepping<float>& stepping, PathlineSet& lines) override;
+  void ribbons(const PathlineSet& lines, const RibbonShape& shape,
+               PathlineRibbons& ribbons) override;
+};
+
+} // namespace cumed::piv::detail
