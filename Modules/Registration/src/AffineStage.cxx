@@ -1,12 +1,12 @@
 #include "src/AffineStage.h"
 
-#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "src/AffineObjective.h"
 #include "src/Lbfgs.h"
 #include "src/LevelGeometryBuilder.h"
 #include "src/LevelMetric.h"
 #include "src/Matrix3.h"
+#include "src/RegistrationEngine.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,12 +28,7 @@ std::array<double, 3> CentreOf(const ImageGeometry& g) {
 
 std::unique_ptr<AffineObjective> MakeAffineObjective(const LevelProblem& problem,
                                                      const AffineFrame& frame, Backend backend) {
-#if CUMED_WITH_CUDA
-  if (backend == Backend::CUDA) return MakeAffineObjectiveCuda(problem, frame);
-#endif
-  if (backend != Backend::CPU)
-    throw CudaError("Register: this build of CuMed has no CUDA backend", 0);
-  return MakeAffineObjectiveCpu(problem, frame);
+  return MakeRegistrationEngine(backend)->affineObjective(problem, frame);
 }
 
 /// The optimiser's p = (R L, t) as the kernels' (L, t).

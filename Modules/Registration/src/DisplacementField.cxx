@@ -1,10 +1,10 @@
 #include "cumed/registration/DisplacementField.h"
 
-#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Execution.h"
 #include "src/DisplacementFieldBackends.h"
 #include "src/Matrix3.h"
+#include "src/RegistrationEngine.h"
 
 #include <cstdint>
 
@@ -41,19 +41,10 @@ Image DisplacementField(const BSplineGrid& grid, const ImageGeometry& fixedGeome
   const std::vector<detail::AxisSupport> separable = detail::SeparableSupports(sampling);
   ExecutionScope scope(options, fixedGeometry.numberOfPixels());
   const Backend backend = ResolveBackend(options.backend);
-  Image field;
-  if (backend == Backend::CPU) {
-    field = Image::Allocate(PixelType::Float32, fixedGeometry, MemoryLocation::Host, 3);
-    detail::DisplacementFieldCpu(sampling, separable, coefficients, field.view<float>().data);
-  } else {
-#if CUMED_WITH_CUDA
-    field = Image::Allocate(PixelType::Float32, fixedGeometry, MemoryLocation::Device, 3);
-    detail::DisplacementFieldCuda(sampling, separable, coefficients, grid.numberOfControlPoints(),
-                                  field.view<float>().data);
-#else
-    throw CudaError("DisplacementField: this build of CuMed has no CUDA backend", 0);
-#endif
-  }
+  const auto engine = detail::MakeRegistrationEngine(backend);
+  Image field = Image::Allocate(PixelType::Float32, fixedGeometry, engine->memory(), 3);
+  engine->displacementField(sampling, separable, coefficients, grid.numberOfControlPoints(),
+                            field.view<float>().data);
   if (field.location() != options.output)
     field = options.output == MemoryLocation::Device ? field.toDevice() : field.toHost();
   scope.finish(backend, backend == Backend::CUDA ? 1 : 0);

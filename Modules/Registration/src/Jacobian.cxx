@@ -1,9 +1,9 @@
 #include "cumed/registration/Jacobian.h"
 
-#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Execution.h"
 #include "src/JacobianMath.h"
+#include "src/RegistrationEngine.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -30,11 +30,16 @@ std::string SizeText(const ImageGeometry& g) {
          std::to_string(g.size[2]);
 }
 
+/// `image` in `memory`: the image itself, or its copy there in `copy`.
+const Image& InMemory(const Image& image, MemoryLocation memory, Image& copy) {
+  if (image.location() == memory) return image;
+  copy = memory == MemoryLocation::Host ? image.toHost() : image.toDevice();
+  return copy;
+}
+
 /// A host image: `image` itself, or its host copy in `copy`.
 const Image& OnHost(const Image& image, Image& copy) {
-  if (image.location() == MemoryLocation::Host) return image;
-  copy = image.toHost();
-  return copy;
+  return InMemory(image, MemoryLocation::Host, copy);
 }
 
 } // namespace
@@ -49,24 +54,11 @@ Image JacobianDeterminant(const Image& field, const JacobianOptions& options) {
   }
   ExecutionScope scope(options, g.numberOfPixels());
   const Backend backend = ResolveBackend(options.backend);
-  Image jacobian;
-  if (backend == Backend::CPU) {
-    Image download;
-    const Image& onHost = OnHost(field, download);
-    jacobian = Image::Allocate(PixelType::Float32, g, MemoryLocation::Host);
-    detail::JacobianDeterminantCpu(shape, onHost.view<float>().data, jacobian.view<float>().data);
-  } else {
-#if CUMED_WITH_CUDA
-    Image upload;
-    const Image& onDevice =
-        field.location() == MemoryLocation::Device ? field : (upload = field.toDevice());
-    jacobian = Image::Allocate(PixelType::Float32, g, MemoryLocation::Device);
-    detail::JacobianDeterminantCuda(shape, onDevice.view<float>().data,
-                                    jacobian.view<float>().data);
-#else
-    throw CudaError("JacobianDeterminant: this build of CuMed has no CUDA backend", 0);
-#endif
-  }
+  const auto engine = detail::MakeRegistrationEngine(backend);
+  Image copy;
+  const Image& input = InMemory(field, engine->memory(), copy);
+  Image jacobian = Image::Allocate(PixelType::Float32, g, engine->memory());
+  engine->jacobianDeterminant(shape, input.view<float>().data, jacobian.view<float>().data);
   if (jacobian.location() != field.location())
     jacobian = field.location() == MemoryLocation::Device ? jacobian.toDevice() : jacobian.toHost();
   scope.finish(backend, backend == Backend::CUDA ? 1 : 0);

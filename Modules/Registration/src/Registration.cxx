@@ -4,7 +4,6 @@
 
 #include "cumed/registration/DisplacementField.h"
 
-#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Execution.h"
 #include "cumed/core/Log.h"
@@ -15,6 +14,7 @@
 #include "src/LevelMetric.h"
 #include "src/MovingMask.h"
 #include "src/Quality.h"
+#include "src/RegistrationEngine.h"
 #include "src/RegistrationGrid.h"
 #include "src/RegistrationObjective.h"
 #include "src/RegistrationOutputs.h"
@@ -138,15 +138,10 @@ Pyramid BuildPyramid(LevelImage fixed, LevelImage moving, std::vector<std::uint8
   return p;
 }
 
-/// Runs one backend's objective; `backend` is CPU or CUDA.
+/// One level's objective on `backend` (CPU or CUDA).
 std::unique_ptr<detail::RegistrationObjective> MakeObjective(const detail::LevelProblem& problem,
                                                              Backend backend) {
-#if CUMED_WITH_CUDA
-  if (backend == Backend::CUDA) return detail::MakeObjectiveCuda(problem);
-#endif
-  if (backend != Backend::CPU)
-    throw CudaError("Register: this build of CuMed has no CUDA backend", 0);
-  return detail::MakeObjectiveCpu(problem);
+  return detail::MakeRegistrationEngine(backend)->objective(problem);
 }
 
 std::vector<float> ToFloat(const std::vector<double>& x) {

@@ -1,7 +1,6 @@
 #include "src/Matrix3.h"
 #include "src/RegulariserMath.h"
 
-#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
 
 #include <array>
@@ -57,12 +56,5 @@ RegulariserParams CheckedRegulariserParams(const ControlGridShape& shape,
   p.logJacobian = weights.logJacobian / double(nodes);
   return p;
 }
-
-#if !CUMED_WITH_CUDA
-std::unique_ptr<RegulariserComputer>
-MakeRegulariserCuda(const ControlGridShape&, const RegularisationWeights&, CUstream_st*) {
-  throw CudaError("MakeRegulariserCuda: this build of CuMed has no CUDA backend", 0);
-}
-#endif
 
 } // namespace cumed::registration::detail

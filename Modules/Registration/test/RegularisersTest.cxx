@@ -9,6 +9,7 @@
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Error.h"
 #include "cumed/test/Backends.h"
+#include "src/RegistrationEngine.h"
 #include "src/RegulariserMath.h"
 
 #include <gtest/gtest.h>
@@ -311,7 +312,7 @@ TEST_P(RegularisersVsCpu, MatchesTheCpu) {
       coefficients.upload(c.data(), bytes);
       std::vector<float> ones(c.size(), 1.0f);
       gradient.upload(ones.data(), bytes);
-      auto cuda = MakeRegulariserCuda(s, w, nullptr);
+      auto cuda = MakeRegistrationEngine(backend())->regulariser(s, w, nullptr);
       const double value = cuda->evaluate(coefficients.as<float>(), gradient.as<float>());
       EXPECT_NEAR(value, cpuValue, 1e-12 * std::max(1.0, std::fabs(cpuValue))) << named.name;
       EXPECT_EQ(cuda->evaluate(coefficients.as<float>(), nullptr), value) << named.name;

@@ -1,0 +1,39 @@
+// The CPU engine of the registration (src/RegistrationEngine.h): OpenMP, the reference.
+#include "src/RegistrationEngine.h"
+
+namespace cumed::registration::detail {
+namespace {
+
+class RegistrationEngineCpu final : public RegistrationEngine {
+public:
+  Backend backend() const noexcept override { return Backend::CPU; }
+  MemoryLocation memory() const noexcept override { return MemoryLocation::Host; }
+  std::unique_ptr<RegistrationObjective> objective(const LevelProblem& problem) override {
+    return MakeObjectiveCpu(problem);
+  }
+  std::unique_ptr<AffineObjective> affineObjective(const LevelProblem& problem,
+                                                   const AffineFrame& frame) override {
+    return MakeAffineObjectiveCpu(problem, frame);
+  }
+  std::unique_ptr<RegulariserComputer> regulariser(const ControlGridShape& shape,
+                                                   const RegularisationWeights& weights,
+                                                   CUstream_st* /*stream*/) override {
+    return MakeRegulariserCpu(shape, weights);
+  }
+  void displacementField(const Sampling& sampling, const std::vector<AxisSupport>& separable,
+                         const double* const coefficients[3], std::size_t /*controlPoints*/,
+                         float* field) override {
+    DisplacementFieldCpu(sampling, separable, coefficients, field);
+  }
+  void jacobianDeterminant(const FieldShape& shape, const float* field, float* jacobian) override {
+    JacobianDeterminantCpu(shape, field, jacobian);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<RegistrationEngine> MakeRegistrationEngineCpu() {
+  return std::make_unique<RegistrationEngineCpu>();
+}
+
+} // namespace cumed::registration::detail

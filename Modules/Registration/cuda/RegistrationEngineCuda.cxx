@@ -1,0 +1,40 @@
+// The CUDA engine of the registration (src/RegistrationEngine.h): the kernels of cuda/, launched
+// through plain C++ entry points (no CUDA headers here).
+#include "src/RegistrationEngine.h"
+
+namespace cumed::registration::detail {
+namespace {
+
+class RegistrationEngineCuda final : public RegistrationEngine {
+public:
+  Backend backend() const noexcept override { return Backend::CUDA; }
+  MemoryLocation memory() const noexcept override { return MemoryLocation::Device; }
+  std::unique_ptr<RegistrationObjective> objective(const LevelProblem& problem) override {
+    return MakeObjectiveCuda(problem);
+  }
+  std::unique_ptr<AffineObjective> affineObjective(const LevelProblem& problem,
+                                                   const AffineFrame& frame) override {
+    return MakeAffineObjectiveCuda(problem, frame);
+  }
+  std::unique_ptr<RegulariserComputer> regulariser(const ControlGridShape& shape,
+                                                   const RegularisationWeights& weights,
+                                                   CUstream_st* stream) override {
+    return MakeRegulariserCuda(shape, weights, stream);
+  }
+  void displacementField(const Sampling& sampling, const std::vector<AxisSupport>& separable,
+                         const double* const coefficients[3], std::size_t controlPoints,
+                         float* field) override {
+    DisplacementFieldCuda(sampling, separable, coefficients, controlPoints, field);
+  }
+  void jacobianDeterminant(const FieldShape& shape, const float* field, float* jacobian) override {
+    JacobianDeterminantCuda(shape, field, jacobian);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<RegistrationEngine> MakeRegistrationEngineCuda() {
+  return std::make_unique<RegistrationEngineCuda>();
+}
+
+} // namespace cumed::registration::detail
