@@ -1,12 +1,16 @@
 #pragma once
 // The command line of cumed-mpi-isosurface (the same on every rank, so every rank reaches the
 // same verdict on it) and its --help text.
+#include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 
 #include <filesystem>
 #include <string>
 
 namespace cumed::mpiisosurfaceapp {
+
+/// The program's name, which its messages on stderr start with.
+inline constexpr char kProgramName[] = "cumed-mpi-isosurface";
 
 enum class OutputKind { Pvtp, Vtp, Stl };
 
@@ -20,11 +24,14 @@ struct Arguments {
   bool normals = false;
   bool force = false;
   Backend backend = Backend::Auto; ///< where every rank extracts its piece
+  app::ToolOptions tool;           ///< --version, --json, --quiet, --verbose, --threads
 };
 
-/// Throws app::UsageError naming the option or value.
+/// Parses `argv` by the program's option table (Arguments.cxx; cumed/app/CommandLine.h). Throws
+/// app::UsageError naming the option or value.
 Arguments ParseArguments(int argc, const char* const* argv);
 
+/// The --help text, made from the option table.
 std::string HelpText();
 
 } // namespace cumed::mpiisosurfaceapp

@@ -4,6 +4,7 @@
 #include "RankInput.h"
 
 #include "cumed/app/BackendOption.h"
+#include "cumed/app/Json.h"
 #include "cumed/app/ProgramMain.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/Communicator.h"
@@ -14,8 +15,6 @@
 
 namespace {
 
-constexpr const char* kProgram = "cumed-mpi-isosurface";
-
 int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
   using namespace cumed;
   using namespace cumed::mpiisosurfaceapp;
@@ -23,10 +22,11 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
   // Every rank parses the same command line and reaches the same verdict; rank 0 speaks.
   try {
     const Arguments arguments = ParseArguments(argc, argv);
-    if (arguments.help) {
-      if (root) std::cout << HelpText();
+    if (arguments.help || arguments.tool.version) {
+      if (root) std::cout << (arguments.help ? HelpText() : app::VersionText(kProgramName));
       return 0;
     }
+    app::ApplyToolOptions(kProgramName, arguments.tool); // on every rank: its threads, log level
     CheckOutputs(world, arguments);
     surface::IsosurfaceOptions options;
     options.values = {arguments.iso};
@@ -42,7 +42,19 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
     const parallel::DistributedIsosurfaceResult result =
         parallel::DistributedIsosurface(world, input.slabs, input.planes, input.whole, options);
     WriteOutputs(world, arguments, input.slabs, result);
-    if (root) {
+    if (root && arguments.tool.json) {
+      std::cout << app::JsonObject()
+                       .Add("program", kProgramName)
+                       .Add("output", arguments.output.string())
+                       .Add("ranks", world.size())
+                       .Add("points", result.totalPoints)
+                       .Add("triangles", result.totalTriangles)
+                       .Add("backend", ToString(result.backendUsed))
+                       .Add("device", device)
+                       .Add("input_read", input.source)
+                       .Text()
+                << "\n";
+    } else if (root) {
       std::cout << "output=" << arguments.output.string() << " ranks=" << world.size()
                 << " points=" << result.totalPoints << " triangles=" << result.totalTriangles
                 << " backend=" << ToString(result.backendUsed) << " device=" << device
@@ -51,7 +63,7 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
     return 0;
   } catch (const std::exception& e) {
     const int status = app::IsUsageError(e) ? app::kUsageError : app::kRuntimeError;
-    return root ? app::Fail(kProgram, status, e.what()) : status;
+    return root ? app::Fail(kProgramName, status, e.what()) : status;
   }
 }
 

@@ -4,6 +4,7 @@
 // and the gathered .vtp/.stl, identical to ExtractIsosurface's mesh of the whole volume (on the
 // CPU backend, and in the Cuda suite on the ranks' GPUs); the exit statuses and messages of bad
 // runs, with no outputs left behind.
+#include "JsonValue.h"
 #include "ProgramRun.h"
 #include "TestVolumes.h"
 #include "cumed/io/DicomSeriesReader.h"
@@ -276,6 +277,36 @@ TEST(MpiIsosurfaceAppOnThreeRanks, BadRunsSayWhyOnceAndLeaveNothing) {
   EXPECT_NE(truncated.err.find("rank 0: "), std::string::npos) << truncated.err;
   const std::set<std::string> expected{"o_0.vtp", "volume.mha", "volume.raw"};
   EXPECT_EQ(apptest::DirectoryNames(dir), expected);
+}
+
+// The options every program takes: --version, --json, --quiet, --threads (once, by rank 0).
+TEST(MpiIsosurfaceAppOnTwoRanks, ScriptOptions) {
+  const fs::path dir = FreshDirectory();
+  const Volume16 volume = TestVolume();
+  WriteMha(volume, dir / "volume.mha");
+  const RunResult version = RunRanks(2, {"--version"}, dir);
+  EXPECT_EQ(version.exitCode, 0) << version.err;
+  EXPECT_EQ(version.out.rfind("cumed-mpi-isosurface ", 0), 0u) << version.out;
+  EXPECT_EQ(version.out.find("CUDA backend: "), version.out.rfind("CUDA backend: "));
+
+  const RunResult json = RunRanks(
+      2,
+      {"volume.mha", "--iso", "150", "--output", "j.pvtp", "--json", "--quiet", "--threads", "1"},
+      dir);
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  EXPECT_TRUE(json.err.empty()) << json.err;
+  const apptest::JsonValue summary = apptest::ParseJson(json.out); // one object, printed once
+  EXPECT_EQ(summary["program"].text, "cumed-mpi-isosurface");
+  EXPECT_EQ(summary["output"].text, "j.pvtp");
+  EXPECT_EQ(summary["ranks"].number, 2);
+  EXPECT_EQ(summary["points"].number, Whole(volume, 150, false).numberOfPoints());
+  EXPECT_EQ(summary["input_read"].text, "streamed");
+
+  const RunResult threads =
+      RunRanks(2, {"volume.mha", "--iso", "1", "--output", "t.pvtp", "--threads", "0"}, dir);
+  EXPECT_EQ(threads.exitCode, 2);
+  EXPECT_NE(threads.err.find("--threads 0 is outside 1..4096"), std::string::npos) << threads.err;
+  EXPECT_FALSE(fs::exists(dir / "t.pvtp"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Ranks, MpiIsosurfaceApp, ::testing::Values(1, 2, 3, 4));

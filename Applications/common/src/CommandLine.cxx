@@ -78,8 +78,15 @@ CommandLine& CommandLine::Epilogue(const std::string& text) {
   return *this;
 }
 
+CommandLine& CommandLine::Section(const std::string& heading) {
+  pendingHeading_ = heading;
+  return *this;
+}
+
 CLI::Option* CommandLine::Add(CLI::Option* option, const std::string& valueName) {
   valueNames_[option] = valueName;
+  if (!pendingHeading_.empty()) headings_[option] = std::move(pendingHeading_);
+  pendingHeading_.clear();
   options_.push_back(option);
   return option;
 }
@@ -200,7 +207,9 @@ std::vector<std::string> CommandLine::Parse(int argc, const char* const* argv) {
 }
 
 std::string CommandLine::Help() const {
-  std::string text = "Usage: " + program_ + " " + usage_ + "\n\n" + about_;
+  const bool namesProgram = (" " + usage_ + " ").find(" " + program_ + " ") != std::string::npos;
+  std::string text =
+      "Usage: " + (namesProgram ? usage_ : program_ + " " + usage_) + "\n\n" + about_;
   if (!positionals_.empty()) {
     text += "\n";
     for (const auto& [name, help] : positionals_) AddHelpEntry(text, name, help, nameWidth_);
@@ -213,6 +222,8 @@ std::string CommandLine::Help() const {
     }
     // Aliases kept for old command lines are not shown: only the first name (or -h, --help).
     if (option->get_lnames().size() > 1) names = "--" + option->get_lnames().front();
+    const auto heading = headings_.find(option);
+    if (heading != headings_.end()) text += heading->second + "\n";
     const std::string& valueName = valueNames_.at(option);
     AddHelpEntry(text, valueName.empty() ? names : names + " " + valueName,
                  option->get_description(), nameWidth_);

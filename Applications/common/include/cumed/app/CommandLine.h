@@ -26,7 +26,9 @@ public:
   /// The shared options write into `tool`.
   CommandLine(std::string program, ToolOptions& tool);
 
-  /// `usage` follows "Usage: PROGRAM " in --help; `about` is the text between it and the options.
+  /// --help's first line is "Usage: PROGRAM USAGE", or "Usage: USAGE" when `usage` names the
+  /// program itself (mpirun -np N PROGRAM ..., or several lines); `about` is the text between
+  /// it and the options.
   CommandLine& Usage(const std::string& usage, const std::string& about);
   /// The width of the help's option column (names and value; default 22).
   CommandLine& NameWidth(int width);
@@ -35,6 +37,8 @@ public:
   CommandLine& Positional(const std::string& name, const std::string& help);
   /// Text after the options in --help.
   CommandLine& Epilogue(const std::string& text);
+  /// A heading line in --help before the options declared next ("Validation:").
+  CommandLine& Section(const std::string& heading);
 
   /// A flag; `names` as CLI11 takes them ("--name" or "--new,--old": the first is the one the
   /// help shows).
@@ -93,6 +97,8 @@ private:
   std::vector<CLI::Option*> options_; ///< the program's, in the order of the table
   std::vector<CLI::Option*> common_;  ///< the shared ones, shown last
   std::map<const CLI::Option*, std::string> valueNames_;
+  std::map<const CLI::Option*, std::string> headings_; ///< printed before the option
+  std::string pendingHeading_;
   std::map<const CLI::Option*, ValueRule> valueRules_;
 };
 
