@@ -1,11 +1,10 @@
 #include "Arguments.h"
 
-#include "cumed/app/BackendOption.h"
+#include "cumed/app/CommandLine.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
 
 #include <cmath>
-#include <set>
 #include <sstream>
 
 namespace cumed::mpimorphology {
@@ -20,16 +19,16 @@ std::array<int, 3> ParseRadius(const std::string& text) {
   std::stringstream stream(text);
   for (std::string part; std::getline(stream, part, ',');) parts.push_back(part);
   if (parts.size() != 1 && parts.size() != 3)
-    throw UsageError("--radius: '" + text + "' is not R or RX,RY,RZ");
+    throw UsageError("--radius-vox: '" + text + "' is not R or RX,RY,RZ");
   for (std::size_t i = 0; i < 3; ++i) {
-    const double value = app::ParseFiniteNumber("--radius", parts[parts.size() == 1 ? 0 : i]);
+    const double value = app::ParseFiniteNumber("--radius-vox", parts[parts.size() == 1 ? 0 : i]);
     if (value < 0 || value != std::floor(value) || value > morphologyapp::kMaxRadiusVoxels)
-      throw UsageError("--radius: '" + text + "' must be whole voxels from 0 to " +
+      throw UsageError("--radius-vox: '" + text + "' must be whole voxels from 0 to " +
                        std::to_string(morphologyapp::kMaxRadiusVoxels));
     radius[i] = int(value);
   }
   if (radius == std::array<int, 3>{0, 0, 0})
-    throw UsageError("--radius: '" + text + "' is 0 on every axis: nothing to do");
+    throw UsageError("--radius-vox: '" + text + "' is 0 on every axis: nothing to do");
   return radius;
 }
 
@@ -39,36 +38,73 @@ bool EndsWith(const std::string& text, const std::string& end) {
 
 } // namespace
 
-Arguments ParseArguments(int argc, const char* const* argv) {
-  Arguments arguments;
+namespace {
+
+struct Given {
   std::optional<std::string> radius;
   bool gather = false;
-  app::OptionHandlers handlers;
-  const std::set<std::string> flags{"--help", "-h", "--gather", "--no-safe-border", "--force"};
-  const std::set<std::string> valued{"--radius", "--element", "--output", "--foreground",
-                                     "--backend"};
-  handlers.isFlag = [&](const std::string& name) { return flags.count(name) > 0; };
-  handlers.takesValue = [&](const std::string& name) { return valued.count(name) > 0; };
-  handlers.onFlag = [&](const std::string& name) {
-    if (name == "--help" || name == "-h") arguments.help = true;
-    if (name == "--gather") gather = true;
-    if (name == "--no-safe-border") arguments.safeBorder = false;
-    if (name == "--force") arguments.force = true;
-  };
-  handlers.onValue = [&](const app::OptionArgument& option, const std::string& value, int&) {
-    if (option.name == "--radius") radius = value;
-    if (option.name == "--output") arguments.output = value;
-    if (option.name == "--foreground")
-      arguments.foreground = app::ParseFiniteNumber("--foreground", value);
-    if (option.name == "--backend") arguments.backend = app::ParseBackendOption("--backend", value);
-    if (option.name == "--element") {
-      const auto shape = morphologyapp::ParseElementShape(value);
-      if (!shape) throw UsageError("--element: '" + value + "' is not ball, box or cross");
-      arguments.element = *shape;
-    }
-  };
-  const std::vector<std::string> positional = app::ParseCommandLine(argc, argv, handlers);
-  if (arguments.help) return arguments;
+};
+
+// The option table: every option once, with its help and what it does with its value.
+void DeclareOptions(app::CommandLine& cli, Arguments& a, Given& given) {
+  cli.Usage(
+      "mpirun -np N cumed-mpi-morphology INPUT OPERATION --radius-vox R --output OUT\n"
+      "                                          [options]",
+      "Grayscale or binary morphology of one volume split into z-slabs over the MPI ranks,\n"
+      "identical voxel for voxel to cumed-morphology on the whole volume (ITK's semantics "
+      "at\n"
+      "the volume's faces). Each rank exchanges the planes within the element's reach "
+      "(twice\n"
+      "it for open, close and the top-hats) with its neighbours while it filters its slab.\n");
+  cli.NameWidth(20);
+  cli.Positional("INPUT", "an image file .mha .mhd .nrrd .nii .nii.gz (uint8, int16, uint16\n"
+                          "or float; rank 0 reads it and sends each rank its planes)");
+  cli.Positional("OPERATION", morphologyapp::OperationNames());
+  cli.Value("--radius-vox,--radius", "R",
+            "radius in voxels, R on every axis or RX,RY,RZ (0 along z: each\n"
+            "slice alone, no exchange; --radius is the old name)",
+            [&given](const std::string& value) { given.radius = value; });
+  cli.Value("--element", "E",
+            "ball, box or cross (default: ball), as\nitk::FlatStructuringElement makes them",
+            [&a](const std::string& value) {
+              const auto shape = morphologyapp::ParseElementShape(value);
+              if (!shape) throw UsageError("--element: '" + value + "' is not ball, box or cross");
+              a.element = *shape;
+            });
+  cli.Value("--output", "OUT",
+            "OUT.pvti: one OUT/OUT_<rank>.vti piece per rank holding planes\n"
+            "(VTK XML, read with vtkXMLPImageDataReader or ParaView); with\n"
+            "--gather: one OUT.mha written by rank 0",
+            [&a](const std::string& value) { a.output = value; });
+  cli.Flag("--gather", "gather the result on rank 0 and write one .mha", given.gather);
+  cli.Number("--foreground", "V", "binary-*: the object's value (required)", a.foreground);
+  cli.Flag("--no-safe-border", "open, close, top-hats, binary-close: ITK's SafeBorder off",
+           [&a] { a.safeBorder = false; });
+  cli.Backend(a.backend, "auto, cpu or cuda (default: auto), for every rank");
+  cli.Force(a.force, "replace an existing OUT file, atomically (the piece directory\n"
+                     "OUT/ of a .pvti must be new or empty, --force or not)");
+  cli.Epilogue(
+      "Every rank applies --threads (its CPU threads) and the log level; rank 0 prints the\n"
+      "summary (--json: one JSON object) and the errors.\n"
+      "\n"
+      "Outputs are written under a temporary name beside OUT and renamed into place once\n"
+      "every rank has written its part; a failure leaves nothing. The output directory must\n"
+      "be visible to every rank (a shared file system).\n"
+      "\n"
+      "Exit status: 0 success; 1 a runtime error on any rank (every rank exits 1; rank 0\n"
+      "prints \"rank R: message\" for the lowest failing rank); 2 a usage error.\n");
+}
+
+} // namespace
+
+Arguments ParseArguments(int argc, const char* const* argv) {
+  Arguments arguments;
+  Given given;
+  app::CommandLine cli(kProgramName, arguments.tool);
+  DeclareOptions(cli, arguments, given);
+  const std::vector<std::string> positional = cli.Parse(argc, argv);
+  arguments.help = cli.HelpAsked();
+  if (cli.Stop()) return arguments;
   if (positional.size() != 2)
     throw UsageError("expected INPUT and OPERATION, got " + std::to_string(positional.size()) +
                      " arguments");
@@ -77,11 +113,11 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   if (!arguments.operation)
     throw UsageError("OPERATION '" + positional[1] +
                      "' is not one of: " + morphologyapp::OperationNames());
-  if (!radius) throw UsageError("--radius is required");
-  arguments.radius = ParseRadius(*radius);
+  if (!given.radius) throw UsageError("--radius-vox is required");
+  arguments.radius = ParseRadius(*given.radius);
   if (arguments.output.empty())
     throw UsageError("--output is required (.pvti, or .mha with --gather)");
-  if (gather) {
+  if (given.gather) {
     if (!EndsWith(arguments.output, ".mha"))
       throw UsageError("--gather writes one .mha file; --output '" + arguments.output +
                        "' does not end with .mha");
@@ -105,40 +141,11 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  std::ostringstream text;
-  text << "Usage: mpirun -np N cumed-mpi-morphology INPUT OPERATION --radius R --output OUT\n"
-       << "                                          [options]\n"
-       << "\n"
-       << "Grayscale or binary morphology of one volume split into z-slabs over the MPI ranks,\n"
-       << "identical voxel for voxel to cumed-morphology on the whole volume (ITK's semantics at\n"
-       << "the volume's faces). Each rank exchanges the planes within the element's reach (twice\n"
-       << "it for open, close and the top-hats) with its neighbours while it filters its slab.\n"
-       << "\n"
-       << "  INPUT               an image file .mha .mhd .nrrd .nii .nii.gz (uint8, int16, uint16\n"
-       << "                      or float; rank 0 reads it and sends each rank its planes)\n"
-       << "  OPERATION           " << morphologyapp::OperationNames() << "\n"
-       << "  --radius R          radius in voxels, R on every axis or RX,RY,RZ (0 along z: each\n"
-       << "                      slice alone, no exchange)\n"
-       << "  --element E         ball, box or cross (default: ball), as\n"
-       << "                      itk::FlatStructuringElement makes them\n"
-       << "  --output OUT        OUT.pvti: one OUT/OUT_<rank>.vti piece per rank holding planes\n"
-       << "                      (VTK XML, read with vtkXMLPImageDataReader or ParaView); with\n"
-       << "                      --gather: one OUT.mha written by rank 0\n"
-       << "  --gather            gather the result on rank 0 and write one .mha\n"
-       << "  --foreground V      binary-*: the object's value (required)\n"
-       << "  --no-safe-border    open, close, top-hats, binary-close: ITK's SafeBorder off\n"
-       << "  --backend B         auto, cpu or cuda (default: auto), for every rank\n"
-       << "  --force             replace an existing OUT file, atomically (the piece directory\n"
-       << "                      OUT/ of a .pvti must be new or empty, --force or not)\n"
-       << "  -h, --help          this text\n"
-       << "\n"
-       << "Outputs are written under a temporary name beside OUT and renamed into place once\n"
-       << "every rank has written its part; a failure leaves nothing. The output directory must\n"
-       << "be visible to every rank (a shared file system).\n"
-       << "\n"
-       << "Exit status: 0 success; 1 a runtime error on any rank (every rank exits 1; rank 0\n"
-       << "prints \"rank R: message\" for the lowest failing rank); 2 a usage error.\n";
-  return text.str();
+  Arguments unused;
+  Given given;
+  app::CommandLine cli(kProgramName, unused.tool);
+  DeclareOptions(cli, unused, given);
+  return cli.Help();
 }
 
 } // namespace cumed::mpimorphology

@@ -3,6 +3,7 @@
 // reaches the same verdict without communicating).
 #include "../morphology/Element.h"
 #include "../morphology/Operation.h"
+#include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 
 #include <array>
@@ -27,10 +28,13 @@ struct Arguments {
   bool safeBorder = true;
   cumed::Backend backend = cumed::Backend::Auto;
   bool force = false;
+  app::ToolOptions tool; ///< --version, --json, --quiet, --verbose, --threads
 };
 
-/// Throws app::UsageError naming the option and the value.
+/// Parses `argv` by the program's option table (Arguments.cxx; cumed/app/CommandLine.h). Throws
+/// app::UsageError naming the option and the value.
 Arguments ParseArguments(int argc, const char* const* argv);
+/// The --help text, made from the option table.
 std::string HelpText();
 
 } // namespace cumed::mpimorphology

@@ -6,10 +6,11 @@
 #include "PieceFiles.h"
 #include "RankZero.h"
 #include "cumed/app/ElementLimits.h"
-#include "cumed/output/SafeOutput.h"
+#include "cumed/app/Json.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Timer.h"
 #include "cumed/itk/ItkImageBridge.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/DistributedMorphology.h"
 #include "cumed/parallel/HaloExchange.h"
@@ -174,7 +175,7 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
     global = whole.geometry();
   });
   BroadcastGeometry(world, type, global);
-  const std::string request = "--radius " + morphologyapp::RadiusText(arguments.radius);
+  const std::string request = "--radius-vox " + morphologyapp::RadiusText(arguments.radius);
   app::CheckElementAgainstVolume(request, arguments.radius, global.size, false);
 
   const auto slabs = parallel::PartitionPlanes(std::int64_t(global.size[2]), world.size());
@@ -192,9 +193,23 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
     WriteGathered(arguments, world, slabs, result, type, global);
   else
     WritePieces(arguments, world, slabs, result, type, global);
+  const double totalSeconds = total.elapsedSeconds();
+  if (arguments.tool.json) {
+    const auto& r = arguments.radius;
+    return app::JsonObject()
+        .Add("program", kProgramName)
+        .Add("output", output.string())
+        .Add("operation", arguments.operation->name)
+        .Add("element", morphologyapp::ToString(arguments.element))
+        .Add("radius_vox", std::vector<std::int64_t>{r[0], r[1], r[2]})
+        .Add("ranks", world.size())
+        .Add("planes", std::int64_t(global.size[2]))
+        .Add("time_s", app::JsonObject().Add("compute", computeSeconds).Add("total", totalSeconds))
+        .Text();
+  }
   char line[160];
   std::snprintf(line, sizeof line, " ranks=%d planes=%zu compute_s=%.3f total_s=%.3f", world.size(),
-                global.size[2], computeSeconds, total.elapsedSeconds());
+                global.size[2], computeSeconds, totalSeconds);
   return "output=" + output.string() + " operation=" + arguments.operation->name +
          " element=" + morphologyapp::ToString(arguments.element) +
          " radius=" + morphologyapp::RadiusText(arguments.radius) + line;

@@ -3,9 +3,9 @@
 // every failure, so all ranks exit with the same status; only rank 0 prints.
 #include "Arguments.h"
 #include "Pipeline.h"
-#include "cumed/output/InterruptCleanup.h"
 #include "cumed/app/ProgramMain.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/output/InterruptCleanup.h"
 #include "cumed/parallel/Communicator.h"
 
 #include <iostream>
@@ -22,10 +22,12 @@ int main(int argc, char** argv) {
   };
   try {
     const Arguments arguments = ParseArguments(argc, argv);
-    if (arguments.help) {
-      if (printer) std::cout << HelpText();
+    if (arguments.help || arguments.tool.version) {
+      if (printer)
+        std::cout << (arguments.help ? HelpText() : cumed::app::VersionText(kProgramName));
       return 0;
     }
+    cumed::app::ApplyToolOptions(kProgramName, arguments.tool); // every rank: threads, log level
     const std::string summary = RunPipeline(arguments, world);
     if (printer) std::cout << summary << std::endl;
     return 0;
