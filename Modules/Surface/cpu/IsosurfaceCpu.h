@@ -2,6 +2,9 @@
 // The OpenMP backend: the same count -> scan -> emit -> points passes as the CUDA backend, one
 // slab after another on the host.
 #include "cumed/surface/Isosurface.h"
+#include "src/ContourEngine.h"
+
+#include <algorithm>
 
 #include <cstdint>
 #include <utility>
@@ -21,5 +24,26 @@ SurfaceMesh ContourRangesOnCpu(const ImageView<const T>& planes, std::int64_t fi
                                const ImageGeometry& whole, const IsosurfaceOptions& options,
                                const std::vector<ImageView<const float>>& attributes,
                                const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges);
+
+/// The CPU engine (src/ContourEngine.h): the request is checked, the volume is on the host and
+/// no device mesh is asked for.
+template <class T> class ContourEngineCpu final : public ContourEngine<T> {
+public:
+  Backend backend() const noexcept override { return Backend::CPU; }
+  void contour(const ImageView<const T>& volume, const IsosurfaceOptions& options,
+               const std::vector<ImageView<const float>>& attributes,
+               IsosurfaceResult& result) override {
+    result.slabsUsed = std::max(1, options.numberOfSlabs);
+    result.mesh = ContourOnCpu(volume, options, attributes, result.slabsUsed);
+  }
+  void contourRange(const ImageView<const T>& planes, std::int64_t firstPlane,
+                    const ImageGeometry& whole, std::int64_t zBegin, std::int64_t zEnd,
+                    const IsosurfaceOptions& options,
+                    const std::vector<ImageView<const float>>& attributes,
+                    IsosurfaceResult& result) override {
+    result.mesh =
+        ContourRangesOnCpu(planes, firstPlane, whole, options, attributes, {{zBegin, zEnd}});
+  }
+};
 
 } // namespace cumed::surface::detail

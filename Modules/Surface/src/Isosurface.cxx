@@ -1,16 +1,11 @@
 #include "cumed/surface/Isosurface.h"
 
-#include "cpu/IsosurfaceCpu.h"
-#include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
+#include "src/ContourEngine.h"
 #include "src/ContourPlan.h"
 #include "src/TypedVolume.h"
 
 #include <cstdint>
-
-#if CUMED_WITH_CUDA
-#include "cuda/IsosurfaceCuda.h"
-#endif
 
 namespace cumed::surface {
 
@@ -32,23 +27,15 @@ IsosurfaceResult ExtractIsosurface(const ImageView<const T>& volume,
   ExecutionScope scope(options, volume.geometry.numberOfPixels());
   IsosurfaceResult result;
   result.backendUsed = ResolveBackend(options.backend);
-  if (result.backendUsed == Backend::CUDA) {
-#if CUMED_WITH_CUDA
-    detail::ContourOnCuda(volume, options, attributes, result);
-    scope.finish(Backend::CUDA, result.devicesUsed, result.slabsUsed);
-    return result;
-#endif
-  }
-  if (volume.location == MemoryLocation::Device) {
+  if (result.backendUsed == Backend::CPU && volume.location == MemoryLocation::Device) {
     throw InvalidArgument("isosurface: the volume is in device memory but the CPU backend runs; "
                           "copy it to the host (Image::toHost) or use the CUDA backend");
   }
-  if (options.keepOnDevice) {
+  if (result.backendUsed == Backend::CPU && options.keepOnDevice) {
     throw InvalidArgument("isosurface: keepOnDevice needs the CUDA backend, and the CPU one runs");
   }
-  result.slabsUsed = std::max(1, options.numberOfSlabs);
-  result.mesh = detail::ContourOnCpu(volume, options, attributes, result.slabsUsed);
-  scope.finish(Backend::CPU, 0, result.slabsUsed);
+  detail::MakeContourEngine<T>(result.backendUsed)->contour(volume, options, attributes, result);
+  scope.finish(result.backendUsed, result.devicesUsed, result.slabsUsed);
   return result;
 }
 

@@ -1,18 +1,13 @@
 #include "cumed/surface/SlabIsosurface.h"
 
-#include "cpu/IsosurfaceCpu.h"
-#include "cumed/core/Config.h"
+#include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
+#include "src/ContourEngine.h"
 #include "src/ContourPlan.h"
 #include "src/TypedVolume.h"
 
 #include <algorithm>
 #include <string>
-
-#if CUMED_WITH_CUDA
-#include "cuda/IsosurfaceCuda.h"
-#include "cumed/core/Device.h"
-#endif
 
 namespace cumed::surface {
 
@@ -60,9 +55,7 @@ void MakeEmptyPiece(const IsosurfaceOptions& options, std::size_t attributeCount
   const std::size_t values = options.values.size();
   if (options.keepOnDevice) {
     DeviceSurfaceMesh mesh;
-#if CUMED_WITH_CUDA
     mesh.device = CurrentDevice();
-#endif
     mesh.attributes.resize(attributeCount);
     mesh.pointOffsets.assign(values + 1, 0);
     mesh.triangleOffsets.assign(values + 1, 0);
@@ -116,17 +109,10 @@ IsosurfaceResult ExtractIsosurfaceSlab(const ImageView<const T>& planes, const V
   }
   CheckSlabPlanes(planes.geometry.size, slab, options);
   ExecutionScope scope(options, planes.geometry.numberOfPixels());
-#if CUMED_WITH_CUDA
-  if (!onCpu) {
-    detail::ContourRangeOnCuda(planes, slab.firstPlane, slab.whole, slab.zBegin, slab.zEnd, options,
-                               attributes, result);
-    scope.finish(Backend::CUDA, result.devicesUsed, result.slabsUsed);
-    return result;
-  }
-#endif
-  result.mesh = detail::ContourRangesOnCpu(planes, slab.firstPlane, slab.whole, options, attributes,
-                                           {{slab.zBegin, slab.zEnd}});
-  scope.finish(Backend::CPU, 0, 1);
+  detail::MakeContourEngine<T>(result.backendUsed)
+      ->contourRange(planes, slab.firstPlane, slab.whole, slab.zBegin, slab.zEnd, options,
+                     attributes, result);
+  scope.finish(result.backendUsed, result.devicesUsed, result.slabsUsed);
   return result;
 }
 
