@@ -1,14 +1,14 @@
 // cumed-make-phantom: writes the synthetic thoracic CT phantom as a DICOM CT series.
+#include "cumed/app/CommandLine.h"
 #include "cumed/app/Json.h"
-#include "cumed/app/Options.h"
 #include "cumed/app/ProgramMain.h"
-#include "cumed/output/SafeOutput.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
 #include "cumed/data/CtPhantom.h"
 #include "cumed/io/DicomSeriesWriter.h"
+#include "cumed/output/SafeOutput.h"
 
 #include <itkMacro.h>
 
@@ -29,31 +29,6 @@ namespace {
 constexpr const char* kProgram = "cumed-make-phantom";
 
 using cumed::app::UsageError;
-
-std::string HelpText() {
-  const cumed::data::CtPhantomParameters defaults;
-  std::ostringstream out;
-  out << "Usage: " << kProgram
-      << " [--size X Y Z] [--spacing SX SY SZ] [--seed N] [options] OUTPUT_DIR\n"
-      << "\n"
-      << "Writes a synthetic thoracic CT phantom (air, skin, fat, muscle, lungs with vessels and\n"
-      << "airways, heart, aorta, spine with discs, ribs, sternum; Hounsfield units with mild "
-         "noise)\n"
-      << "as a DICOM CT series, one file per slice, into OUTPUT_DIR, which must not exist or be\n"
-      << "empty (and not be a symbolic link); the series appears there whole, once written.\n"
-      << "\n"
-      << "Options:\n"
-      << "  --size X Y Z          voxels along x, y, z (default " << defaults.size[0] << " "
-      << defaults.size[1] << " " << defaults.size[2] << "; each "
-      << cumed::data::CtPhantomParameters::kMinimumSize << ".."
-      << cumed::data::CtPhantomParameters::kMaximumSize << ")\n"
-      << "  --spacing SX SY SZ    voxel spacing in mm (default " << defaults.spacing[0] << " "
-      << defaults.spacing[1] << " " << defaults.spacing[2] << ")\n"
-      << "  --seed N              seed of the noise (default " << defaults.seed
-      << "); the anatomy does not change\n"
-      << cumed::app::ToolOptionsHelp() << "  -h, --help            show this help\n";
-  return out.str();
-}
 
 template <class Integer> Integer ParseInteger(std::string_view text, const char* what) {
   Integer value{};
@@ -81,52 +56,62 @@ struct Options {
   cumed::app::ToolOptions tool;
 };
 
-bool IsFlag(const std::string& name) {
-  return name == "-h" || name == "--help" || cumed::app::IsToolFlag(name);
+// "X,Y,Z" (CommandLine joins --size X Y Z so) -> three values.
+template <class T, class Parse> void ThreeValues(const std::string& text, T& target, Parse parse) {
+  std::istringstream values(text);
+  std::string value;
+  for (int axis = 0; axis < 3 && std::getline(values, value, ','); ++axis)
+    target[axis] = parse(value);
 }
 
-bool TakesValue(const std::string& name) {
-  return name == "--size" || name == "--spacing" || name == "--seed" ||
-         cumed::app::IsToolValueOption(name);
-}
-
-// --size and --spacing take three values: the first as any option's, two more after it.
-std::vector<std::string> ThreeValues(const std::string& option, const std::string& first, int argc,
-                                     const char* const* argv, int& i) {
-  if (i + 2 >= argc) throw UsageError(option + " needs 3 values");
-  std::vector<std::string> values{first, argv[i + 1], argv[i + 2]};
-  i += 2;
-  return values;
+// The option table: every option once, with its help and what it does with its value.
+void DeclareOptions(cumed::app::CommandLine& cli, Options& options) {
+  const cumed::data::CtPhantomParameters defaults;
+  using cumed::data::CtPhantomParameters;
+  cli.Usage(
+      "[--size X Y Z] [--spacing SX SY SZ] [--seed N] [options] OUTPUT_DIR",
+      "Writes a synthetic thoracic CT phantom (air, skin, fat, muscle, lungs with vessels and\n"
+      "airways, heart, aorta, spine with discs, ribs, sternum; Hounsfield units with mild "
+      "noise)\n"
+      "as a DICOM CT series, one file per slice, into OUTPUT_DIR, which must not exist or be\n"
+      "empty (and not be a symbolic link); the series appears there whole, once written.\n");
+  cli.Section("Options:");
+  auto* size =
+      cli.Value("--size", "X Y Z",
+                "voxels along x, y, z (default " + std::to_string(defaults.size[0]) + " " +
+                    std::to_string(defaults.size[1]) + " " + std::to_string(defaults.size[2]) +
+                    "; each " + std::to_string(CtPhantomParameters::kMinimumSize) + ".." +
+                    std::to_string(CtPhantomParameters::kMaximumSize) + ")",
+                [&options](const std::string& text) {
+                  ThreeValues(text, options.phantom.size, [](const std::string& v) {
+                    return ParseInteger<unsigned>(v, "--size");
+                  });
+                });
+  cli.AllowValues(size, 3, nullptr);
+  std::ostringstream spacingDefault;
+  spacingDefault << "voxel spacing in mm (default " << defaults.spacing[0] << " "
+                 << defaults.spacing[1] << " " << defaults.spacing[2] << ")";
+  auto* spacing =
+      cli.Value("--spacing", "SX SY SZ", spacingDefault.str(), [&options](const std::string& text) {
+        ThreeValues(text, options.phantom.spacing,
+                    [](const std::string& v) { return ParseNumber(v, "--spacing"); });
+      });
+  cli.AllowValues(spacing, 3, nullptr);
+  cli.Value("--seed", "N",
+            "seed of the noise (default " + std::to_string(defaults.seed) +
+                "); the anatomy does not change",
+            [&options](const std::string& text) {
+              options.phantom.seed = ParseInteger<std::uint64_t>(text, "--seed");
+            });
 }
 
 Options ParseArguments(int argc, const char* const* argv) {
   Options options;
-  const auto onValue = [&](const cumed::app::OptionArgument& option, const std::string& value,
-                           int& i) {
-    const std::string& name = option.name;
-    if (cumed::app::IsToolValueOption(name)) {
-      cumed::app::ApplyToolValue(name, value, options.tool);
-    } else if (name == "--size") {
-      const auto values = ThreeValues(name, value, argc, argv, i);
-      for (int axis = 0; axis < 3; ++axis) {
-        options.phantom.size[axis] = ParseInteger<unsigned>(values[axis], "--size");
-      }
-    } else if (name == "--spacing") {
-      const auto values = ThreeValues(name, value, argc, argv, i);
-      for (int axis = 0; axis < 3; ++axis) {
-        options.phantom.spacing[axis] = ParseNumber(values[axis], "--spacing");
-      }
-    } else if (name == "--seed") {
-      options.phantom.seed = ParseInteger<std::uint64_t>(value, "--seed");
-    }
-  };
-  const auto onFlag = [&](const std::string& name) {
-    if (name == "-h" || name == "--help") options.help = true;
-    if (cumed::app::IsToolFlag(name)) cumed::app::ApplyToolFlag(name, options.tool);
-  };
-  const std::vector<std::string> positionals =
-      cumed::app::ParseCommandLine(argc, argv, {IsFlag, TakesValue, onFlag, onValue});
-  if (options.help || options.tool.version) return options;
+  cumed::app::CommandLine cli(kProgram, options.tool);
+  DeclareOptions(cli, options);
+  const std::vector<std::string> positionals = cli.Parse(argc, argv);
+  options.help = cli.HelpAsked();
+  if (cli.Stop()) return options;
   if (positionals.size() > 1) {
     throw UsageError("only one OUTPUT_DIR may be given (got '" + positionals[0] + "' and '" +
                      positionals[1] + "')");
@@ -134,6 +119,13 @@ Options ParseArguments(int argc, const char* const* argv) {
   if (positionals.empty() || positionals[0].empty()) throw UsageError("OUTPUT_DIR is missing");
   options.outputDirectory = positionals[0];
   return options;
+}
+
+std::string HelpText() {
+  Options unused;
+  cumed::app::CommandLine cli(kProgram, unused.tool);
+  DeclareOptions(cli, unused);
+  return cli.Help();
 }
 
 /// Refuses before spending time on synthesis; the writer checks again when it creates files.
