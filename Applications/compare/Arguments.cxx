@@ -1,11 +1,10 @@
 #include "Arguments.h"
 
+#include "cumed/app/CommandLine.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
 
 #include <cmath>
-#include <set>
-#include <sstream>
 
 namespace cumed::compareapp {
 using app::UsageError;
@@ -40,65 +39,64 @@ Kind ParseKind(const std::string& value) {
   throw UsageError("--kind: unknown kind '" + value + "' (auto, image, mesh or rendering)");
 }
 
-void ApplyOption(Arguments& a, const std::string& name, const std::string& value) {
+// The option table: every option once, with its help and what it does with its value.
+void DeclareOptions(app::CommandLine& cli, Arguments& a) {
+  cli.Usage("cumed-compare [options] OUTPUT BASELINE\n"
+            "       cumed-compare [options] --test COMMAND [ARGS...] --compare OUTPUT BASELINE",
+            "Compares a test's OUTPUT with its BASELINE within tolerances and prints a report.\n"
+            "With --test, OUTPUT is deleted, COMMAND runs, then the files are compared.\n"
+            "\n"
+            "Kinds, from BASELINE's extension unless --kind says:\n"
+            "  mesh       .vtp .stl .ply .obj: point and triangle counts, symmetric Hausdorff\n"
+            "             distance (each triangle corner to the nearest point of the other\n"
+            "             mesh's triangles; point to point when a mesh has none); files with\n"
+            "             the same bytes are equal without measuring\n"
+            "  rendering  .png: per-pixel colour difference after a shift search\n"
+            "  image      anything else ITK reads (.mha .mhd .nrrd .nii .nii.gz .tif .jpg, .png\n"
+            "             with --kind image): size, spacing, origin, direction, voxel values\n");
+  cli.NameWidth(31);
   Tolerances& t = a.tolerances;
-  if (name == "--kind")
-    a.kind = ParseKind(value);
-  else if (name == "--tolerance-intensity")
-    t.intensity = NonNegative(name, value);
-  else if (name == "--tolerance-voxels")
-    t.voxels = WholeNumber(name, value, 1LL << 50);
-  else if (name == "--tolerance-geometry")
-    t.geometry = NonNegative(name, value);
-  else if (name == "--tolerance-distance")
-    t.distance = NonNegative(name, value);
-  else if (name == "--tolerance-count-fraction")
-    t.countFraction = Fraction(name, value);
-  else if (name == "--tolerance-pixels-fraction")
-    t.pixelsFraction = Fraction(name, value);
-  else if (name == "--shift-radius")
-    t.shiftRadius = static_cast<int>(WholeNumber(name, value, 5));
-  else if (name == "--diff-image") {
-    if (value.empty()) throw UsageError("--diff-image: the path is empty");
-    a.diffImage = value;
-  }
-}
-
-// Parses the options in `args` (args[0] is the program); returns the positional arguments.
-std::vector<std::string> ParseOptions(Arguments& a, std::vector<const char*> args) {
-  app::OptionHandlers handlers;
-  handlers.isFlag = [](const std::string& n) {
-    return n == "--help" || n == "-h" || n == "--requires-cuda" || app::IsToolFlag(n);
+  const auto number = [&cli](const char* name, const char* value, const char* help, auto set) {
+    cli.Value(name, value, help, [name, set](const std::string& text) { set(name, text); });
   };
-  handlers.takesValue = [](const std::string& n) {
-    static const std::set<std::string> names{"--kind",
-                                             "--diff-image",
-                                             "--shift-radius",
-                                             "--tolerance-intensity",
-                                             "--tolerance-voxels",
-                                             "--tolerance-geometry",
-                                             "--tolerance-distance",
-                                             "--tolerance-count-fraction",
-                                             "--tolerance-pixels-fraction"};
-    return names.count(n) > 0 || app::IsToolValueOption(n);
-  };
-  handlers.onFlag = [&a](const std::string& n) {
-    if (n == "--requires-cuda")
-      a.requiresCuda = true;
-    else if (app::IsToolFlag(n))
-      app::ApplyToolFlag(n, a.tool);
-    else
-      a.help = true;
-  };
-  handlers.onValue = [&a](const app::OptionArgument& o, const std::string& v, int&) {
-    if (app::IsToolValueOption(o.name))
-      app::ApplyToolValue(o.name, v, a.tool);
-    else
-      ApplyOption(a, o.name, v);
-  };
-  const auto positionals =
-      app::ParseCommandLine(static_cast<int>(args.size()), args.data(), handlers);
-  return positionals;
+  cli.Value("--kind", "K", "auto, image, mesh or rendering (default: auto)",
+            [&a](const std::string& value) { a.kind = ParseKind(value); });
+  number("--tolerance-intensity", "T",
+         "a voxel or pixel differs when a component differs\nby more than T (default 0)",
+         [&t](const std::string& n, const std::string& v) { t.intensity = NonNegative(n, v); });
+  number("--tolerance-voxels", "N", "image: differing voxels allowed (default 0)",
+         [&t](const std::string& n, const std::string& v) {
+           t.voxels = WholeNumber(n, v, 1LL << 50);
+         });
+  number("--tolerance-geometry", "G",
+         "image: spacing, origin and direction entries may\ndiffer by G (default 1e-4)",
+         [&t](const std::string& n, const std::string& v) { t.geometry = NonNegative(n, v); });
+  number("--tolerance-distance", "D", "mesh: Hausdorff distance allowed, mm (default 1e-6)",
+         [&t](const std::string& n, const std::string& v) { t.distance = NonNegative(n, v); });
+  number("--tolerance-count-fraction", "F",
+         "mesh: relative point/triangle count difference\nallowed, |a-b| <= F*baseline "
+         "(default 0)",
+         [&t](const std::string& n, const std::string& v) { t.countFraction = Fraction(n, v); });
+  number("--tolerance-pixels-fraction", "F",
+         "rendering: fraction of differing pixels allowed\n(default 0)",
+         [&t](const std::string& n, const std::string& v) { t.pixelsFraction = Fraction(n, v); });
+  number("--shift-radius", "R",
+         "rendering: a pixel matches when a pixel of the other\n"
+         "picture within R pixels (each axis) matches; 0..5\n"
+         "(default 1: antialiasing and 1-pixel shifts pass)",
+         [&t](const std::string& n, const std::string& v) {
+           t.shiftRadius = static_cast<int>(WholeNumber(n, v, 5));
+         });
+  cli.Text("--diff-image", "PATH", "rendering: write the per-pixel difference (8-bit)", a.diffImage,
+           "path");
+  cli.Flag("--requires-cuda", "exit 77 (skipped) when no CUDA device is usable", a.requiresCuda);
+  cli.Epilogue("Exit status: 0 within tolerance, 1 differs (or the --test command failed),\n"
+               "2 usage error or unreadable file, 77 skipped (--requires-cuda, no usable device).\n"
+               "--json prints the verdict as one JSON object (status, kind, within_tolerance and\n"
+               "the measured numbers); --quiet prints only the verdict line.\n"
+               "An image is unreadable also when its data are shorter or longer than its header\n"
+               "claims, its geometry is not finite, or it does not fit the memory (MemAvailable;\n"
+               "CUMED_AVAILABLE_MEMORY=BYTES[K|M|G|T] overrides).\n");
 }
 
 } // namespace
@@ -110,8 +108,11 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   std::vector<const char*> own{argv[0]};
   int i = 1;
   for (; i < argc && std::string(argv[i]) != "--test"; ++i) own.push_back(argv[i]);
-  auto positionals = ParseOptions(a, own);
-  if (a.help || a.tool.version) return a;
+  app::CommandLine cli(kProgramName, a.tool);
+  DeclareOptions(cli, a);
+  auto positionals = cli.Parse(static_cast<int>(own.size()), own.data());
+  a.help = cli.HelpAsked();
+  if (cli.Stop()) return a;
   if (i < argc) {
     if (!positionals.empty()) {
       throw UsageError("with --test, OUTPUT and BASELINE follow --compare (got '" +
@@ -136,48 +137,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  std::ostringstream text;
-  text << "Usage: cumed-compare [options] OUTPUT BASELINE\n"
-       << "       cumed-compare [options] --test COMMAND [ARGS...] --compare OUTPUT BASELINE\n"
-       << "\n"
-       << "Compares a test's OUTPUT with its BASELINE within tolerances and prints a report.\n"
-       << "With --test, OUTPUT is deleted, COMMAND runs, then the files are compared.\n"
-       << "\n"
-       << "Kinds, from BASELINE's extension unless --kind says:\n"
-       << "  mesh       .vtp .stl .ply .obj: point and triangle counts, symmetric Hausdorff\n"
-       << "             distance (each triangle corner to the nearest point of the other\n"
-       << "             mesh's triangles; point to point when a mesh has none); files with\n"
-       << "             the same bytes are equal without measuring\n"
-       << "  rendering  .png: per-pixel colour difference after a shift search\n"
-       << "  image      anything else ITK reads (.mha .mhd .nrrd .nii .nii.gz .tif .jpg, .png\n"
-       << "             with --kind image): size, spacing, origin, direction, voxel values\n"
-       << "\n"
-       << "  --kind K                       auto, image, mesh or rendering (default: auto)\n"
-       << "  --tolerance-intensity T        a voxel or pixel differs when a component differs\n"
-       << "                                 by more than T (default 0)\n"
-       << "  --tolerance-voxels N           image: differing voxels allowed (default 0)\n"
-       << "  --tolerance-geometry G         image: spacing, origin and direction entries may\n"
-       << "                                 differ by G (default 1e-4)\n"
-       << "  --tolerance-distance D         mesh: Hausdorff distance allowed, mm (default 1e-6)\n"
-       << "  --tolerance-count-fraction F   mesh: relative point/triangle count difference\n"
-       << "                                 allowed, |a-b| <= F*baseline (default 0)\n"
-       << "  --tolerance-pixels-fraction F  rendering: fraction of differing pixels allowed\n"
-       << "                                 (default 0)\n"
-       << "  --shift-radius R               rendering: a pixel matches when a pixel of the other\n"
-       << "                                 picture within R pixels (each axis) matches; 0..5\n"
-       << "                                 (default 1: antialiasing and 1-pixel shifts pass)\n"
-       << "  --diff-image PATH              rendering: write the per-pixel difference (8-bit)\n"
-       << "  --requires-cuda                exit 77 (skipped) when no CUDA device is usable\n"
-       << app::ToolOptionsHelp() << "  -h, --help                     this text\n"
-       << "\n"
-       << "Exit status: 0 within tolerance, 1 differs (or the --test command failed),\n"
-       << "2 usage error or unreadable file, 77 skipped (--requires-cuda, no usable device).\n"
-       << "--json prints the verdict as one JSON object (status, kind, within_tolerance and\n"
-       << "the measured numbers); --quiet prints only the verdict line.\n"
-       << "An image is unreadable also when its data are shorter or longer than its header\n"
-       << "claims, its geometry is not finite, or it does not fit the memory (MemAvailable;\n"
-       << "CUMED_AVAILABLE_MEMORY=BYTES[K|M|G|T] overrides).\n";
-  return text.str();
+  Arguments unused;
+  app::CommandLine cli(kProgramName, unused.tool);
+  DeclareOptions(cli, unused);
+  return cli.Help();
 }
 
 } // namespace cumed::compareapp

@@ -35,9 +35,11 @@ struct Arguments {
   app::ToolOptions tool;            ///< --version, --json, --quiet, --verbose, --threads
 };
 
-/// Throws app::UsageError naming the option and value.
+/// Parses `argv` by the program's option table (Arguments.cxx; cumed/app/CommandLine.h). Throws
+/// app::UsageError naming the option and value.
 Arguments ParseArguments(int argc, const char* const* argv);
 
+/// The --help text, made from the option table.
 std::string HelpText();
 
 } // namespace cumed::compareapp
