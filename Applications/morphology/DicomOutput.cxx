@@ -1,7 +1,6 @@
 #include "DicomOutput.h"
 
 #include "cumed/io/ImageFiles.h"
-#include "cumed/output/SafeOutput.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesWriter.h"
@@ -12,7 +11,6 @@
 #include <cstdlib>
 #include <filesystem>
 
-namespace fs = std::filesystem;
 
 namespace cumed::morphologyapp {
 namespace {
@@ -87,11 +85,9 @@ std::string WriteDicomOutput(const cumed::io::HounsfieldImage* image, const std:
     // identifies the series), but distinct numbers keep viewers' lists readable.
     if (study->seriesNumber) options.seriesNumber = *study->seriesNumber + 1000;
   }
-  // Written beside OUTPUT under a temporary name and renamed to it once complete: a run stopped
-  // half-way leaves no partial series under the name.
-  return output::WriteWholeDirectory(directory, [&](const fs::path& staged) {
-    return cumed::io::WriteDicomCtSeries(image, staged.string(), options);
-  });
+  // The writer writes the series beside OUTPUT under a temporary name and renames it once
+  // complete (CuMed::OutputSafety): a run stopped half-way leaves no partial series.
+  return cumed::io::WriteDicomCtSeries(image, directory, options);
 }
 
 } // namespace cumed::morphologyapp

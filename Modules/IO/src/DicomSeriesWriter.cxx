@@ -1,7 +1,6 @@
 #include "cumed/io/DicomSeriesWriter.h"
 
 #include "DicomTags.h"
-#include "NewOutputDirectory.h"
 #include "NumberText.h"
 
 #include <dcmtk/dcmdata/dcdeftag.h>
@@ -9,12 +8,16 @@
 #include <dcmtk/dcmdata/dcfilefo.h>
 #include <dcmtk/dcmdata/dcuid.h>
 
+#include "cumed/output/SafeOutput.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
+#include <system_error>
 #include <vector>
 
 namespace cumed::io {
@@ -230,6 +233,20 @@ void PutSlice(DatasetBuilder& out, const HounsfieldImage& image, std::size_t k,
   out.PutPixels(stored);
 }
 
+/// The refusals before anything is created: a series goes only into a new or empty directory,
+/// so nothing is ever overwritten.
+void CheckNewSeriesDirectory(const std::string& directory) {
+  namespace fs = std::filesystem;
+  if (directory.empty()) throw DicomError("the output directory name is empty");
+  std::error_code error;
+  if (!fs::exists(directory, error)) return;
+  if (!fs::is_directory(directory, error))
+    throw DicomError("output path '" + directory + "' exists and is not a directory");
+  if (!fs::is_empty(directory, error) || error)
+    throw DicomError("output directory '" + directory +
+                     "' is not empty; refusing to write into it (nothing is overwritten)");
+}
+
 } // namespace
 
 std::string WriteDicomCtSeries(const HounsfieldImage* image, const std::string& directory,
@@ -256,18 +273,24 @@ std::string WriteDicomCtSeries(const HounsfieldImage* image, const std::string& 
                    series.row[2] * series.column[0] - series.row[0] * series.column[2],
                    series.row[0] * series.column[1] - series.row[1] * series.column[0]};
 
-  detail::NewOutputDirectory output(directory);
+  CheckNewSeriesDirectory(directory);
   const std::size_t slices = image->GetLargestPossibleRegion().GetSize()[2];
-  for (std::size_t k = 0; k < slices; ++k) {
-    DcmFileFormat file;
-    DatasetBuilder builder(*file.getDataset());
-    PutSeriesAttributes(builder, *image, options, series, encoding);
-    PutSlice(builder, *image, k, series, encoding);
-    const std::string path = output.Add(SliceFileName(k));
-    const OFCondition status = file.saveFile(path.c_str(), EXS_LittleEndianExplicit);
-    if (status.bad()) throw DicomError("cannot write '" + path + "' with DCMTK: " + status.text());
-  }
-  output.Commit();
+  // Whole or not at all (CuMed::OutputSafety): the slices go into a private directory beside
+  // `directory`, renamed to it once complete; a failure or a signal removes it.
+  output::WriteWholeDirectory(directory, [&](const std::filesystem::path& staged) {
+    std::filesystem::create_directory(staged);
+    for (std::size_t k = 0; k < slices; ++k) {
+      DcmFileFormat file;
+      DatasetBuilder builder(*file.getDataset());
+      PutSeriesAttributes(builder, *image, options, series, encoding);
+      PutSlice(builder, *image, k, series, encoding);
+      const std::string path = (staged / SliceFileName(k)).string();
+      const OFCondition status = file.saveFile(path.c_str(), EXS_LittleEndianExplicit);
+      if (status.bad())
+        throw DicomError("cannot write '" + path + "' with DCMTK: " + status.text());
+    }
+    return 0;
+  });
   return series.seriesUid;
 }
 
