@@ -41,12 +41,13 @@ struct Arguments {
   bool computeNormals() const { return normals.value_or(kind == SurfaceKind::Isovalue); }
 };
 
-/// Parses `argv`: options as "--name value" or "--name=value", then INPUT. Throws UsageError for
+/// Parses `argv` by the program's option table (Arguments.cxx; cumed/app/CommandLine.h):
+/// options as "--name value" or "--name=value", then INPUT. Throws UsageError for
 /// unknown options, options given twice, missing or malformed values, --iso and --labels together
 /// or neither, and not exactly one INPUT.
 Arguments ParseArguments(int argc, const char* const* argv);
 
-/// The --help text.
+/// The --help text, made from the option table.
 std::string HelpText();
 
 } // namespace cumed::isosurfaceapp
