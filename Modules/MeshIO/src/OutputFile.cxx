@@ -29,30 +29,30 @@ int OpenForWriting(const std::filesystem::path& path, int flags) {
 OutputFile::OutputFile(std::filesystem::path file) : file_(std::move(file)) {
   struct stat existing {};
   const bool exists = ::lstat(file_.c_str(), &existing) == 0;
-  if (exists && !S_ISREG(existing.st_mode) && !S_ISLNK(existing.st_mode)) {
-    fd_ = OpenForWriting(file_, O_TRUNC); // a device or a pipe: written in place
-  } else {
-    // A new name beside the file, created exclusively; Close() renames it over the file, so the
-    // file is replaced (a link itself, not what it leads to) only once complete.
-    const std::string prefix =
-        "." + file_.filename().string() + ".cumed-partial-" + std::to_string(::getpid()) + "-";
-    for (int n = 0; n < 1000; ++n) {
-      temporary_ = file_.parent_path() / (prefix + std::to_string(n));
-      fd_ = OpenForWriting(temporary_, O_EXCL);
-      if (fd_ >= 0 || errno != EEXIST) break;
+  std::filesystem::path target = file_;
+  if (!exists || S_ISREG(existing.st_mode) || S_ISLNK(existing.st_mode)) {
+    // Staged beside the file and renamed over it by Close(), so the file is replaced (a link
+    // itself, not what it leads to) only once complete.
+    staged_ = std::make_unique<output::StagedFiles>(true);
+    try {
+      target = staged_->Stage(file_);
+    } catch (const cumed::Error& e) {
+      staged_.reset();
+      throw cumed::Error("cannot create '" + file_.string() + "': " + e.what());
     }
   }
+  // A device or a pipe is written in place.
+  fd_ = OpenForWriting(target, staged_ ? O_EXCL : O_TRUNC);
   if (fd_ < 0) {
     const int error = errno;
-    temporary_.clear();
+    staged_.reset();
     throw cumed::Error("cannot create '" + file_.string() + "': " + std::strerror(error));
   }
 }
 
 OutputFile::~OutputFile() {
-  if (fd_ < 0) return;
-  ::close(fd_);
-  if (!temporary_.empty()) ::unlink(temporary_.c_str());
+  if (fd_ >= 0) ::close(fd_);
+  // staged_'s destructor removes what was not committed.
 }
 
 void OutputFile::Fail(const char* action, int error, bool sequential) {
@@ -92,15 +92,12 @@ void OutputFile::WriteAt(const void* data, std::size_t bytes, std::size_t offset
 
 void OutputFile::Close() {
   const int fd = std::exchange(fd_, -1);
-  if (::close(fd) != 0 && errno != EINTR) {
-    const int error = errno;
-    if (!temporary_.empty()) ::unlink(temporary_.c_str());
-    Fail("close", error);
-  }
-  if (!temporary_.empty() && ::rename(temporary_.c_str(), file_.c_str()) != 0) {
-    const int error = errno;
-    ::unlink(temporary_.c_str());
-    Fail("move into place", error, false);
+  if (::close(fd) != 0 && errno != EINTR) Fail("close", errno);
+  if (!staged_) return;
+  try {
+    staged_->Commit();
+  } catch (const cumed::Error& e) {
+    throw cumed::Error("cannot move '" + file_.string() + "' into place: " + e.what());
   }
 }
 

@@ -1,13 +1,17 @@
 #pragma once
 // A file written with POSIX calls, so that every failure (cannot create, short write, full disk,
 // failed close) is seen with its errno and reported as cumed::Error naming the file. It is
-// written under a hidden temporary name beside the file (".NAME.cumed-partial-PID-N", created
-// exclusively) and renamed over the file by Close(): the file appears, or is replaced, only
+// staged by CuMed::OutputSafety (StagedFiles: a private directory ".cumed-partial-PID-N" beside
+// the file) and renamed over the file by Close(): the file appears, or is replaced, only
 // complete; an existing symbolic link is replaced, not written through. What was not completed
-// is removed; after a killed process only the hidden name can remain. A device or a pipe is
-// written in place.
+// is removed, also on SIGINT/SIGTERM/SIGHUP in programs that install OutputSafety's cleanup;
+// after a killed process only the hidden directory can remain. A device or a pipe is written in
+// place.
+#include "cumed/output/SafeOutput.h"
+
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 
 namespace cumed::meshio::detail {
 
@@ -40,7 +44,7 @@ public:
 private:
   [[noreturn]] void Fail(const char* action, int error, bool sequential = true);
   std::filesystem::path file_;
-  std::filesystem::path temporary_; ///< empty: written in place (a device or a pipe)
+  std::unique_ptr<output::StagedFiles> staged_; ///< null: written in place (a device or a pipe)
   int fd_ = -1;
   std::size_t written_ = 0;
 };
