@@ -38,9 +38,11 @@ struct Arguments {
   bool Renders() const { return render || !png.empty(); }
 };
 
-/// Parses argv; throws app::UsageError naming the option and the problem.
+/// Parses argv by the program's option table (Arguments.cxx; cumed/app/CommandLine.h); throws
+/// app::UsageError naming the option and the problem.
 Arguments ParseArguments(int argc, const char* const* argv);
 
+/// The --help text, made from the option table.
 std::string HelpText();
 
 } // namespace cumed::deformapp
