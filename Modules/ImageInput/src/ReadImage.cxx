@@ -17,6 +17,14 @@
 #include <cstdint>
 #include <system_error>
 
+#if CUMED_IMAGE_INPUT_VTI
+#include "cumed/io/VtiImage.h"
+#include "cumed/vtk/VtkImageBridge.h"
+
+#include <vtkDataArray.h>
+#include <vtkPointData.h>
+#endif
+
 namespace fs = std::filesystem;
 
 namespace cumed::io {
@@ -122,6 +130,37 @@ template <class T> Image ReadPixels(const fs::path& file, const ImageHeader& hea
                                : ReadPixels<T, 3>(file, header.components);
 }
 
+bool IsVti(const fs::path& path) {
+  return path.extension() == ".vti";
+}
+
+#if CUMED_IMAGE_INPUT_VTI
+/// A .vti file through ReadVtiImage (its checks), the image adopting the VTK array's values.
+Image ReadVti(const fs::path& file, ImageHeader& header) {
+  VtiImage vti = ReadVtiImage(file);
+  vtkDataArray* scalars = vti.image->GetPointData()->GetScalars();
+  header.path = file;
+  header.format = "VTI";
+  header.dimension = 3;
+  header.geometry = GeometryOf(vti.image);
+  header.storedType = vti.conversion.empty() ? ToString(vti.pixelType)
+                                             : vti.conversion.substr(0, vti.conversion.find(' '));
+  header.components = scalars->GetNumberOfComponents();
+  header.readAs = vti.pixelType;
+  header.conversion = vti.conversion;
+  header.files = {file};
+  vtkSmartPointer<vtkImageData> owner = vti.image;
+  std::shared_ptr<void> keepAlive(static_cast<void*>(owner.Get()), [owner](void*) {});
+  return Image::Adopt(scalars->GetVoidPointer(0), vti.pixelType, header.geometry,
+                      MemoryLocation::Host, std::move(keepAlive), header.components);
+}
+#else
+Image ReadVti(const fs::path& file, ImageHeader&) {
+  throw cumed::Error("cannot read " + InputName(file) + ": this CuMed was built without VTK, " +
+                     "which reads .vti files");
+}
+#endif
+
 } // namespace
 
 ImageHeader ReadImageHeader(const fs::path& path, const ImageReadOptions& options) {
@@ -130,6 +169,12 @@ ImageHeader ReadImageHeader(const fs::path& path, const ImageReadOptions& option
   if (fs::is_directory(path, error)) {
     // A series' geometry comes from every slice's position: its header is the series read.
     ImageHeader header = DescribeDicomSeries(ReadSeries(path, options));
+    scope.finish(Backend::CPU);
+    return header;
+  }
+  if (IsVti(path)) { // VTK's XML reader reads the header and the values in one go
+    ImageHeader header;
+    ReadVti(path, header);
     scope.finish(Backend::CPU);
     return header;
   }
@@ -153,6 +198,13 @@ Image ReadImage(const fs::path& path, const ImageReadOptions& options, ImageHead
     const CtSeries series = ReadSeries(path, options);
     if (header) *header = DescribeDicomSeries(series);
     Image image = AdoptItkImage(series.image.GetPointer());
+    scope.finish(Backend::CPU);
+    return image;
+  }
+  if (IsVti(path)) {
+    ImageHeader described;
+    Image image = ReadVti(path, described);
+    if (header) *header = described;
     scope.finish(Backend::CPU);
     return image;
   }

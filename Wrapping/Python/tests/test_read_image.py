@@ -212,3 +212,26 @@ def test_ct_surface_on_an_array_equals_the_steps():
                                          backend="cpu")
     np.testing.assert_array_equal(mesh.triangles, steps.triangles)
     np.testing.assert_array_equal(mesh.points, steps.points)
+
+
+@pytest.mark.parametrize("vtk_type, dtype, kept", [("Int16", np.int16, True),
+                                                   ("Float64", np.float64, False)])
+def test_vti_files_read_back_value_for_value(vtk_type, dtype, kept, tmp_path):
+    rng = np.random.default_rng(23)
+    array = random_array(rng, dtype, (2, 3, 4))  # [z, y, x]
+    values = " ".join(repr(v.item()) for v in array.reshape(-1))
+    path = tmp_path / "image.vti"
+    path.write_text(
+        '<?xml version="1.0"?>\n<VTKFile type="ImageData" version="0.1" '
+        'byte_order="LittleEndian">\n<ImageData WholeExtent="0 3 0 2 0 1" Origin="1 2 3" '
+        'Spacing="0.5 1 2">\n<Piece Extent="0 3 0 2 0 1">\n<PointData Scalars="v">\n'
+        f'<DataArray type="{vtk_type}" Name="v" format="ascii">{values}</DataArray>\n'
+        "</PointData>\n<CellData/>\n</Piece>\n</ImageData>\n</VTKFile>\n")
+    volume = cumed.io.read_image(path)
+    expected = array if kept else array.astype(np.float32)
+    assert volume.array.dtype == expected.dtype
+    np.testing.assert_array_equal(volume.array, expected)
+    assert volume.spacing == (0.5, 1.0, 2.0) and volume.origin == (1.0, 2.0, 3.0)
+    assert volume.info["format"] == "VTI"
+    assert volume.info["conversion"] == ("" if kept else "double read as float")
+    assert cumed.io.read_image_header(path)["size"] == (4, 3, 2)

@@ -27,7 +27,7 @@ struct ImageReadOptions : ExecutionOptions {
 /// What a checked header says, without ITK types.
 struct ImageHeader {
   std::filesystem::path path;
-  /// "MetaImage", "NRRD", "NIfTI" or "DICOM".
+  /// "MetaImage", "NRRD", "NIfTI", "VTI" or "DICOM".
   std::string format;
   unsigned dimension = 3;
   /// Voxels per axis, then spacing, origin and the direction (row-major, columns are the axes)
@@ -45,7 +45,8 @@ struct ImageHeader {
   std::vector<std::filesystem::path> files;
 };
 
-/// The checked header of `path`: an image file (.mha .mhd .nrrd .nhdr .nii .nii.gz) or a
+/// The checked header of `path`: an image file (.mha .mhd .nrrd .nhdr .nii .nii.gz, and .vti
+/// when built with VTK, whose reader reads the values with the header) or a
 /// directory holding a DICOM CT series. Throws cumed::Error naming the file and the problem.
 ImageHeader ReadImageHeader(const std::filesystem::path& path, const ImageReadOptions& options = {});
 

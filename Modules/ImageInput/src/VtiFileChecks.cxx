@@ -15,7 +15,7 @@
 
 namespace fs = std::filesystem;
 
-namespace cumed::isosurfaceapp {
+namespace cumed::io::detail {
 namespace {
 
 constexpr std::size_t kHeadBytes = 1 << 16; // the XML before the appended data
@@ -127,4 +127,4 @@ void CheckVtiFileBeforeReading(vtkXMLImageDataReader* reader, const fs::path& fi
   if (head.find("byte_order=\"BigEndian\"") == std::string::npos) CheckAppendedBlocks(file, head);
 }
 
-} // namespace cumed::isosurfaceapp
+} // namespace cumed::io::detail
