@@ -3,7 +3,7 @@
 #include "ParameterFile.h"
 #include "Settings.h"
 
-#include "cumed/app/Options.h"
+#include "cumed/app/CommandLine.h"
 #include "cumed/app/UsageError.h"
 
 #include <set>
@@ -13,52 +13,148 @@ namespace cumed::registerapp {
 using app::UsageError;
 namespace {
 
-const std::set<std::string> kFileOptions{"--output",          "--mask",
-                                         "--moving-mask",     "--initial-transform",
-                                         "--params",          "--transform-format",
-                                         "--apply-transform", "--points",
-                                         "--image",           "--reference"};
-const std::set<std::string> kFlags{"--help", "-h", "--png", "--force", "--affine", "--compress"};
+// The option table: every option once, with its help and what it does with its value.
+// `given`: the registration settings the command line set (a parameter file yields to them).
+void DeclareOptions(app::CommandLine& cli, Arguments& a, std::set<std::string>& given) {
+  cli.Usage(
+      "cumed-register [OPTIONS] --output DIR FIXED MOVING\n"
+      "       cumed-register --apply-transform TRANSFORM [--points POINTS]\n"
+      "                      [--image IMAGE --reference FIXED] --output DIR",
+      R"HELP(B-spline free-form deformation registration of MOVING onto FIXED on the CPU or a CUDA GPU: a
+cubic B-spline over a control grid (ITK's BSplineTransform layout) on top of an optional affine
+pre-alignment, over an image pyramid, optimised by L-BFGS with analytic gradients.
 
-void ApplyFlag(const std::string& name, Arguments& a) {
-  if (name == "--help" || name == "-h")
-    a.help = true;
-  else if (name == "--png")
-    a.png = true;
-  else if (name == "--force")
-    a.force = true;
-  else if (name == "--compress")
-    a.compress = true;
-  else if (name == "--affine")
-    a.options.affineStage = true;
-  else
-    app::ApplyToolFlag(name, a.tool);
-}
+FIXED, MOVING: DICOM series directories or image files (.mha, .mhd, .nrrd, .nii, .nii.gz), both
+2D or both 3D; pixels are read as float (DICOM as HU).
 
-void ApplyFileOption(const std::string& name, const std::string& value, Arguments& a) {
-  if (value.empty()) throw UsageError(name + ": the name is empty");
-  if (name == "--transform-format") {
-    if (value != "tfm" && value != "h5")
-      throw UsageError("--transform-format: expected tfm or h5, got '" + value + "'");
-    a.transformFormat = value;
-  } else if (name == "--apply-transform") {
-    a.applyTransform = value;
-  } else if (name == "--points") {
-    a.points = value;
-  } else if (name == "--image") {
-    a.image = value;
-  } else if (name == "--reference") {
-    a.reference = value;
-  } else if (name == "--output")
-    a.outputDirectory = value;
-  else if (name == "--mask")
-    a.mask = value;
-  else if (name == "--moving-mask")
-    a.movingMask = value;
-  else if (name == "--initial-transform")
-    a.initialTransform = value;
-  else
-    a.parameterFile = value;
+Outputs in DIR (created if missing; existing files are replaced only with --force; every file
+is written under a temporary name and renamed into place once all are complete):
+  warped.mha       MOVING resampled onto FIXED's grid (float, linear)
+  field.mha        displacement field on FIXED's grid, mm, ITK's convention: the fixed-space
+                   point x maps to x + field(x) in moving space (affine included)
+  transform.tfm    ITK transform file: the itk::BSplineTransform (order 3); with
+                   --initial-transform or --affine a CompositeTransform of the affine and
+                   the B-spline (the B-spline applied first); transform.h5 (ITK's HDF5
+                   transform file, the same content) with --transform-format h5
+  jacobian.mha     Jacobian determinant of x -> x + field(x); <= 0 means folding
+  summary.json     the QA summary below, as JSON
+  with --png: checkerboard-before.png, checkerboard-after.png, difference-before.png,
+  difference-after.png: the middle axial slice of FIXED against MOVING (before: through the
+  initial transform only) and against warped.mha
+On stdout a QA summary: similarity before and after (the value the registration minimises:
+lower is better, e.g. -NCC), Jacobian min/max/mean, folded voxels, the check (global NCC of
+FIXED and MOVING before and after; a WARNING when the transform folds or the result is worse
+than the start, also on stderr), iterations per level, backend and seconds (with --json one
+JSON object).
+)HELP");
+  cli.NameWidth(25);
+  // A registration setting: parsed by ApplySetting, as the parameter file's keys are.
+  const auto setting = [&](const std::string& name, const std::string& value,
+                           const std::string& help) {
+    cli.Value(name, value, help, [&a, &given, name](const std::string& text) {
+      ApplySetting(name, text, name, a.options);
+      given.insert(name);
+    });
+  };
+  // A file name (or a word) that must not be empty.
+  const auto file = [&](const std::string& name, const std::string& value, const std::string& help,
+                        std::string& target) {
+    cli.Value(name, value, help, [&target, name](const std::string& text) {
+      if (text.empty()) throw UsageError(name + ": the name is empty");
+      target = text;
+    });
+  };
+  cli.Section("Registration (each also a --params key, see below):");
+  setting("--metric", "NAME",
+          "lncc (local NCC, the default: suits CT-CT), ssd (equal\n"
+          "intensities only), ncc or nmi (normalised mutual information)");
+  setting("--levels", "N", "pyramid levels, 1..8 (default 3)");
+  setting("--grid-spacing", "MM", "control-point spacing at the finest level (default 10)");
+  setting("--iterations", "N", "L-BFGS iterations per level, 0..100000 (default 50)");
+  setting("--tolerance", "T",
+          "stop a level when the cost changes by less than T, relative\n(default 1e-6)");
+  setting("--bending", "W", "bending energy weight (default 10)");
+  setting("--elasticity", "W", "linear elasticity weight (default 0)");
+  setting("--log-jacobian", "W", "log-Jacobian (anti-folding) weight (default 0)");
+  setting("--bins", "N", "nmi: joint histogram bins, 2..1024 (default 64)");
+  setting("--lncc-sigma", "MM", "lncc: Gaussian window (default 3)");
+  setting("--default-value", "V", "warped.mha's value outside MOVING (default 0)");
+  setting("--backend", "B", "auto, cpu or cuda (default auto: CUDA where a device is usable)");
+  cli.Flag("--affine",
+           "estimate an affine pre-alignment (12 parameters, same metric, on\n"
+           "all pyramid levels but the finest) before the B-spline levels,\n"
+           "starting from --initial-transform or the identity",
+           [&a, &given] {
+             a.options.affineStage = true;
+             given.insert("--affine"); // the parameter file's AffineStage yields
+           });
+  cli.Section("Inputs:");
+  file("--mask", "FILE", "fixed-image mask (FIXED's grid; nonzero voxels count)", a.mask);
+  file("--moving-mask", "FILE",
+       "moving-image mask (MOVING's space, any grid): a FIXED voxel counts\n"
+       "only where all 8 moving voxels its sample reads are kept by it",
+       a.movingMask);
+  file("--initial-transform", "FILE",
+       "an ITK transform file (.tfm) holding one affine transform\n"
+       "(AffineTransform, Euler3DTransform... : any\n"
+       "MatrixOffsetTransformBase) mapping fixed to moving points; an\n"
+       "elastix TransformParameters file is refused with a message",
+       a.initialTransform);
+  file("--params", "FILE",
+       "an elastix-like parameter file: \"(Key value ...)\" lines, \"//\"\n"
+       "comments; the command line wins over it. Keys: Metric\n"
+       "(\"AdvancedMeanSquares\" ssd, \"AdvancedNormalizedCorrelation\" ncc,\n"
+       "\"NormalizedMutualInformation\" nmi, or ssd/ncc/lncc/nmi;\n"
+       "\"AdvancedMattesMutualInformation\" is refused: CuMed has no Mattes\n"
+       "MI; a second metric\n"
+       "\"TransformBendingEnergyPenalty\" sets --bending to Metric1Weight),\n"
+       "NumberOfResolutions, FinalGridSpacingInPhysicalUnits,\n"
+       "MaximumNumberOfIterations (not used, with a warning, where\n"
+       "Optimizer is elastix's stochastic kind: see the guide),\n"
+       "NumberOfHistogramBins,\n"
+       "DefaultPixelValue, and CuMed's BendingEnergyWeight,\n"
+       "LinearElasticityWeight, LogJacobianWeight, LocalNCCSigma,\n"
+       "RelativeTolerance, Backend, AffineStage (\"true\" or \"false\");\n"
+       "other keys are ignored with a note",
+       a.parameterFile);
+  cli.Section("Applying a saved transform (transformix's job; no registration runs):");
+  file("--apply-transform", "FILE", "an ITK transform file (.tfm, .h5), e.g. a run's transform.tfm",
+       a.applyTransform);
+  file("--points", "FILE",
+       "points in elastix's format: \"point\", the count, then one point\n"
+       "a line (mm, physical space of FIXED); mapped to MOVING's space\n"
+       "and written to DIR/points.txt in the same format",
+       a.points);
+  file("--image", "FILE",
+       "an image in MOVING's space, resampled (linear, --default-value\n"
+       "outside) onto the grid of --reference (FIXED) through the\n"
+       "transform: DIR/warped.mha",
+       a.image);
+  file("--reference", "FILE", "the grid --image is resampled onto", a.reference);
+  cli.Section("Output:");
+  file("--output", "DIR", "the output directory (required)", a.outputDirectory);
+  cli.Flag("--png", "also the checkerboard and difference pictures", a.png);
+  cli.Value("--transform-format", "F",
+            "tfm (default: ITK's text format) or h5 (ITK's HDF5 format, as\n"
+            "ANTs and Slicer write it)",
+            [&a](const std::string& value) {
+              if (value.empty()) throw UsageError("--transform-format: the name is empty");
+              if (value != "tfm" && value != "h5")
+                throw UsageError("--transform-format: expected tfm or h5, got '" + value + "'");
+              a.transformFormat = value;
+            });
+  cli.Value("--compression", "C",
+            "how the .mha outputs are compressed: none (default) or zlib\n"
+            "(about 3x smaller, but writing a 512x512x141 field then takes\n"
+            "tens of seconds instead of one)",
+            [&a](const std::string& value) {
+              if (value != "none" && value != "zlib")
+                throw UsageError("--compression: unknown compression '" + value +
+                                 "' (none or zlib)");
+              a.compress = value == "zlib";
+            });
+  cli.Flag("--compress", "the same as --compression zlib (its old name)", a.compress);
+  cli.Force(a.force, "replace existing output files in DIR");
 }
 
 } // namespace
@@ -66,27 +162,11 @@ void ApplyFileOption(const std::string& name, const std::string& value, Argument
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
   std::set<std::string> given;
-  const std::vector<std::string> positional = app::ParseCommandLine(
-      argc, argv,
-      {[](const std::string& n) { return kFlags.count(n) != 0 || app::IsToolFlag(n); },
-       [](const std::string& n) {
-         return kFileOptions.count(n) != 0 || IsSettingOption(n) || app::IsToolValueOption(n);
-       },
-       [&](const std::string& name) {
-         ApplyFlag(name, arguments);
-         if (name == "--affine") given.insert(name); // the parameter file's AffineStage yields
-       },
-       [&](const app::OptionArgument& option, const std::string& value, int&) {
-         if (app::IsToolValueOption(option.name)) {
-           app::ApplyToolValue(option.name, value, arguments.tool);
-         } else if (IsSettingOption(option.name)) {
-           ApplySetting(option.name, value, option.name, arguments.options);
-           given.insert(option.name);
-         } else {
-           ApplyFileOption(option.name, value, arguments);
-         }
-       }});
-  if (arguments.help || arguments.tool.version) return arguments;
+  app::CommandLine cli(kProgramName, arguments.tool);
+  DeclareOptions(cli, arguments, given);
+  const std::vector<std::string> positional = cli.Parse(argc, argv);
+  arguments.help = cli.HelpAsked();
+  if (cli.Stop()) return arguments;
   if (!arguments.applyTransform.empty() || !arguments.points.empty() || !arguments.image.empty() ||
       !arguments.reference.empty()) {
     // The transformix-like mode: no registration.
@@ -116,96 +196,11 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  return std::string(R"HELP(Usage: cumed-register [OPTIONS] --output DIR FIXED MOVING
-       cumed-register --apply-transform TRANSFORM [--points POINTS]
-                      [--image IMAGE --reference FIXED] --output DIR
-
-B-spline free-form deformation registration of MOVING onto FIXED on the CPU or a CUDA GPU: a
-cubic B-spline over a control grid (ITK's BSplineTransform layout) on top of an optional affine
-pre-alignment, over an image pyramid, optimised by L-BFGS with analytic gradients.
-
-FIXED, MOVING: DICOM series directories or image files (.mha, .mhd, .nrrd, .nii, .nii.gz), both
-2D or both 3D; pixels are read as float (DICOM as HU).
-
-Outputs in DIR (created if missing; existing files are replaced only with --force; every file
-is written under a temporary name and renamed into place once all are complete):
-  warped.mha       MOVING resampled onto FIXED's grid (float, linear)
-  field.mha        displacement field on FIXED's grid, mm, ITK's convention: the fixed-space
-                   point x maps to x + field(x) in moving space (affine included)
-  transform.tfm    ITK transform file: the itk::BSplineTransform (order 3); with
-                   --initial-transform or --affine a CompositeTransform of the affine and
-                   the B-spline (the B-spline applied first); transform.h5 (ITK's HDF5
-                   transform file, the same content) with --transform-format h5
-  jacobian.mha     Jacobian determinant of x -> x + field(x); <= 0 means folding
-  summary.json     the QA summary below, as JSON
-  with --png: checkerboard-before.png, checkerboard-after.png, difference-before.png,
-  difference-after.png: the middle axial slice of FIXED against MOVING (before: through the
-  initial transform only) and against warped.mha
-On stdout a QA summary: similarity before and after (the value the registration minimises:
-lower is better, e.g. -NCC), Jacobian min/max/mean, folded voxels, the check (global NCC of
-FIXED and MOVING before and after; a WARNING when the transform folds or the result is worse
-than the start, also on stderr), iterations per level, backend and seconds (with --json one
-JSON object).
-
-Registration (each also a --params key, see below):
-  --metric NAME            lncc (local NCC, the default: suits CT-CT), ssd (equal
-                           intensities only), ncc or nmi (normalised mutual information)
-  --levels N               pyramid levels, 1..8 (default 3)
-  --grid-spacing MM        control-point spacing at the finest level (default 10)
-  --iterations N           L-BFGS iterations per level, 0..100000 (default 50)
-  --tolerance T            stop a level when the cost changes by less than T, relative
-                           (default 1e-6)
-  --bending W              bending energy weight (default 10)
-  --elasticity W           linear elasticity weight (default 0)
-  --log-jacobian W         log-Jacobian (anti-folding) weight (default 0)
-  --bins N                 nmi: joint histogram bins, 2..1024 (default 64)
-  --lncc-sigma MM          lncc: Gaussian window (default 3)
-  --default-value V        warped.mha's value outside MOVING (default 0)
-  --backend auto|cpu|cuda  (default auto: CUDA where a device is usable)
-  --affine                 estimate an affine pre-alignment (12 parameters, same metric, on
-                           all pyramid levels but the finest) before the B-spline levels,
-                           starting from --initial-transform or the identity
-Inputs:
-  --mask FILE              fixed-image mask (FIXED's grid; nonzero voxels count)
-  --moving-mask FILE       moving-image mask (MOVING's space, any grid): a FIXED voxel counts
-                           only where all 8 moving voxels its sample reads are kept by it
-  --initial-transform FILE an ITK transform file (.tfm) holding one affine transform
-                           (AffineTransform, Euler3DTransform... : any
-                           MatrixOffsetTransformBase) mapping fixed to moving points; an
-                           elastix TransformParameters file is refused with a message
-  --params FILE            an elastix-like parameter file: "(Key value ...)" lines, "//"
-                           comments; the command line wins over it. Keys: Metric
-                           ("AdvancedMeanSquares" ssd, "AdvancedNormalizedCorrelation" ncc,
-                           "NormalizedMutualInformation" nmi, or ssd/ncc/lncc/nmi;
-                           "AdvancedMattesMutualInformation" is refused: CuMed has no Mattes
-                           MI; a second metric
-                           "TransformBendingEnergyPenalty" sets --bending to Metric1Weight),
-                           NumberOfResolutions, FinalGridSpacingInPhysicalUnits,
-                           MaximumNumberOfIterations (not used, with a warning, where
-                           Optimizer is elastix's stochastic kind: see the guide),
-                           NumberOfHistogramBins,
-                           DefaultPixelValue, and CuMed's BendingEnergyWeight,
-                           LinearElasticityWeight, LogJacobianWeight, LocalNCCSigma,
-                           RelativeTolerance, Backend, AffineStage ("true" or "false");
-                           other keys are ignored with a note
-Applying a saved transform (transformix's job; no registration runs):
-  --apply-transform FILE   an ITK transform file (.tfm, .h5), e.g. a run's transform.tfm
-  --points FILE            points in elastix's format: "point", the count, then one point
-                           a line (mm, physical space of FIXED); mapped to MOVING's space
-                           and written to DIR/points.txt in the same format
-  --image FILE             an image in MOVING's space, resampled (linear, --default-value
-  --reference FILE         outside) onto the grid of the reference (FIXED) through the
-                           transform: DIR/warped.mha
-Output:
-  --output DIR             the output directory (required)
-  --png                    also the checkerboard and difference pictures
-  --transform-format F     tfm (default: ITK's text format) or h5 (ITK's HDF5 format, as
-                           ANTs and Slicer write it)
-  --compress               zlib-compress the .mha outputs (about 3x smaller, but writing a
-                           512x512x141 field then takes tens of seconds instead of one)
-  --force                  replace existing output files in DIR
-  --help, -h               this text
-)HELP") + app::ToolOptionsHelp();
+  Arguments unused;
+  std::set<std::string> given;
+  app::CommandLine cli(kProgramName, unused.tool);
+  DeclareOptions(cli, unused, given);
+  return cli.Help();
 }
 
 } // namespace cumed::registerapp

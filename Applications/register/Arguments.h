@@ -36,17 +36,18 @@ struct Arguments {
   std::vector<std::string> parameterWarnings;
   bool png = false;
   bool force = false;
-  bool compress = false; ///< zlib-compressed .mha outputs
+  bool compress = false; ///< zlib-compressed .mha outputs (--compression zlib, --compress)
   bool help = false;
   app::ToolOptions tool; ///< --version, --json, --quiet, --verbose, --threads
 };
 
-/// Parses `argv`: options as "--name value" or "--name=value", then FIXED and MOVING; --params is
+/// Parses `argv` by the program's option table (Arguments.cxx; cumed/app/CommandLine.h): options
+/// as "--name value" or "--name=value", then FIXED and MOVING; --params is
 /// applied under the command line's own settings. Throws UsageError for unknown options, missing
 /// or malformed values, a bad parameter file and a wrong number of positionals.
 Arguments ParseArguments(int argc, const char* const* argv);
 
-/// The --help text.
+/// The --help text, made from the option table.
 std::string HelpText();
 
 } // namespace cumed::registerapp

@@ -14,6 +14,8 @@
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -103,6 +105,44 @@ TEST(RegisterAppApply, SavedTransformResamplesAnImageAsTheRunDid) {
                                       double(again->GetBufferPointer()[i])));
   // The run warps with its float field, ITK with the exact transform: rounding only.
   EXPECT_LT(worst, 0.1) << "of a blob of peak 1000";
+}
+
+// --compression zlib (and its old name --compress) writes zlib-compressed MetaImage; the default
+// and --compression none do not.
+TEST(RegisterAppApply, CompressionOfTheImageOutputs) {
+  const fs::path dir = FreshWorkDirectory();
+  ASSERT_EQ(RegisterShiftedBlobs(dir).exitCode, 0);
+  const auto header = [&](const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::string text(512, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    return text.substr(0, static_cast<std::size_t>(in.gcount()));
+  };
+  for (const auto& [option, compressed] :
+       {std::pair<std::vector<std::string>, bool>{{"--compression", "zlib"}, true},
+        {{"--compress"}, true},
+        {{"--compression", "none"}, false},
+        {{}, false}}) {
+    const std::string output = "c" + std::to_string(option.size()) + (compressed ? "z" : "n");
+    std::vector<std::string> arguments{
+        "--apply-transform", "out/transform.tfm", "--image",  "moving.mha",
+        "--reference",       "fixed.mha",         "--output", output};
+    arguments.insert(arguments.end(), option.begin(), option.end());
+    const auto applied = RunRegister(arguments, dir);
+    ASSERT_EQ(applied.exitCode, 0) << applied.err;
+    EXPECT_EQ(header(dir / output / "warped.mha").find("CompressedData = True") !=
+                  std::string::npos,
+              compressed)
+        << output;
+  }
+  const auto bad =
+      RunRegister({"--apply-transform", "out/transform.tfm", "--image", "moving.mha", "--reference",
+                   "fixed.mha", "--output", "bad", "--compression", "lz4"},
+                  dir);
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("--compression: unknown compression 'lz4' (none or zlib)"),
+            std::string::npos)
+      << bad.err;
 }
 
 TEST(RegisterAppApply, ErrorsNameTheFile) {
