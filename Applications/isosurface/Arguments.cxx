@@ -75,6 +75,13 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
             [&a](const std::string& v) { SetValues(a, SurfaceKind::Label, "--labels", v); });
   cli.Flag("--normals", "write point normals (default for --iso)", [&a] { SetNormals(a, true); });
   cli.Flag("--no-normals", "no normals (default for --labels)", [&a] { SetNormals(a, false); });
+  cli.Flag("--closed",
+           "closed, outward-facing surfaces, as cumed-ct-surface writes:\n"
+           "the volume is padded by one voxel of its type's lowest value\n"
+           "(surfaces close at the faces), every value must be reached\n"
+           "and lie above that value, and triangles face outward also for\n"
+           "a reflected direction (VTK's order turns them inside out)",
+           [&a] { a.closed = true; });
   cli.Text("--output", "FILE",
            "the surface: .vtp (VTK XML, binary, with normals, and the\n"
            "contour value per point when several are given), .stl\n"

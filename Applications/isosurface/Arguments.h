@@ -34,7 +34,8 @@ struct Arguments {
   std::string png;        ///< picture; empty: none
   /// How a .vtp output's arrays are compressed (--compression none|lz4|zlib).
   cumed::meshio::VtpCompression compression = cumed::meshio::VtpCompression::LZ4;
-  bool force = false; ///< replace existing output files
+  bool force = false;  ///< replace existing output files
+  bool closed = false; ///< --closed: cumed::surface::ExtractClosedSurface's rules
   bool help = false;
   app::ToolOptions tool; ///< --version, --json, --quiet, --verbose, --threads
 

@@ -25,6 +25,7 @@ ContourResult RunFilter(TFilter* filter, vtkImageData* image, const Arguments& a
   filter->SetBackend(arguments.backend);
   filter->SetNumberOfGPUs(arguments.gpus);
   filter->SetNumberOfSlabs(arguments.slabs);
+  filter->SetClosedSurface(arguments.closed);
   // The picture's mapper is the output's one consumer, and it reads device meshes: after a CUDA
   // run on one GPU the mesh stays there (the consumer rule of cumed/vtk/DeviceMeshData.h) and
   // the host gets it only when a file needs it (Pipeline.cxx); any other run gives host arrays.

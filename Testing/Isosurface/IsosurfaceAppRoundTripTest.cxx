@@ -6,9 +6,11 @@
 #include "cumed/io/DicomSeriesReader.h"
 
 #include <gtest/gtest.h>
+#include <vtkCellArray.h>
 #include <vtkDataArray.h>
 #include <vtkPointData.h>
 
+#include <cmath>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -127,3 +129,62 @@ TEST(IsosurfaceAppRoundTrip, DicomSeriesInPatientCoordinates) {
 }
 
 } // namespace
+
+namespace {
+
+// The volume a surface encloses by the divergence theorem: positive when its triangles face
+// outward (their right-hand normals point out).
+double SignedVolume(vtkPolyData* surface) {
+  double sum = 0.0;
+  vtkCellArray* polys = surface->GetPolys();
+  vtkIdType count = 0;
+  const vtkIdType* ids = nullptr;
+  polys->InitTraversal();
+  while (polys->GetNextCell(count, ids)) {
+    double a[3], b[3], c[3];
+    surface->GetPoint(ids[0], a);
+    surface->GetPoint(ids[1], b);
+    surface->GetPoint(ids[2], c);
+    sum += a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
+           a[2] * (b[0] * c[1] - b[1] * c[0]);
+  }
+  return sum / 6.0;
+}
+
+} // namespace
+
+// --closed (cumed::surface::ExtractClosedSurface through vtkCuMedFlyingEdges3D::ClosedSurface): on
+// a grid whose direction is a reflection, VTK's order encloses a negative volume and --closed the
+// same volume positive; where the surface touches no face, the triangles are VTK's otherwise.
+TEST(IsosurfaceAppRoundTrip, ClosedSurfacesFaceOutwardAlsoOnAReflectedGrid) {
+  const fs::path work = FreshWorkDirectory();
+  auto volume = SphereVolume<Int16Volume>({{31, 27, 23}});
+  auto direction = volume->GetDirection();
+  for (int row = 0; row < 3; ++row) direction[row][2] = -direction[row][2];
+  volume->SetDirection(direction);
+  WriteItkImage(volume.GetPointer(), work / "reflected.mha");
+  const RunResult plain = RunIsosurface(
+      {"--iso", "500.5", "--backend", "cpu", "--output", "plain.vtp", "reflected.mha"}, work);
+  const RunResult closed = RunIsosurface({"--iso", "500.5", "--closed", "--backend", "cpu",
+                                          "--output", "closed.vtp", "reflected.mha"},
+                                         work);
+  ASSERT_EQ(plain.exitCode, 0) << plain.err;
+  ASSERT_EQ(closed.exitCode, 0) << closed.err;
+  const auto vtkOrder = ReadSurface(work / "plain.vtp");
+  const auto outward = ReadSurface(work / "closed.vtp");
+  ASSERT_GT(vtkOrder->GetNumberOfPolys(), 200);
+  EXPECT_EQ(outward->GetNumberOfPolys(), vtkOrder->GetNumberOfPolys());
+  EXPECT_EQ(outward->GetNumberOfPoints(), vtkOrder->GetNumberOfPoints());
+  const double before = SignedVolume(vtkOrder), after = SignedVolume(outward);
+  EXPECT_LT(before, 0.0);
+  EXPECT_GT(after, 0.0);
+  EXPECT_NEAR(after, -before, 1e-6 * std::abs(before));
+
+  const RunResult unreachable = RunIsosurface(
+      {"--iso", "5000", "--closed", "--backend", "cpu", "--output", "none.vtp", "reflected.mha"},
+      work);
+  EXPECT_EQ(unreachable.exitCode, 1);
+  EXPECT_NE(unreachable.err.find("no voxel reaches value 5000"), std::string::npos)
+      << unreachable.err;
+  EXPECT_FALSE(fs::exists(work / "none.vtp"));
+}
