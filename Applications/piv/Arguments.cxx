@@ -2,13 +2,12 @@
 
 #include "SettingsFile.h"
 
-#include "cumed/app/BackendOption.h"
+#include "cumed/app/CommandLine.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
 
 #include <charconv>
 #include <cmath>
-#include <set>
 #include <sstream>
 
 namespace cumed::pivapp {
@@ -67,156 +66,153 @@ void ParseLimits(const std::string& text, cumed::piv::ValidationOptions& v) {
   v.maxV = values[3];
 }
 
-const std::set<std::string> kWithValue{"--output",
-                                       "--window",
-                                       "--overlap",
-                                       "--search-extension",
-                                       "--fit",
-                                       "--deformation",
-                                       "--pair-loss-correction",
-                                       "--mask",
-                                       "--median-threshold",
-                                       "--median-epsilon",
-                                       "--min-peak-ratio",
-                                       "--limits",
-                                       "--replacement",
-                                       "--pairing",
-                                       "--dt",
-                                       "--pixel-size",
-                                       "--pair-interval",
-                                       "--format",
-                                       "--pathlines",
-                                       "--pathline-seed-step",
-                                       "--backend",
-                                       "--colour-by",
-                                       "--settings"};
-const std::set<std::string> kFlags{
-    "--help",         "-h",           "--ensemble", "--no-median-test",
-    "--zero-padding", "--normalized", "--png",      "--force"};
-
-void ApplyFlag(const std::string& name, Arguments& a) {
-  if (name == "--help" || name == "-h")
-    a.help = true;
-  else if (name == "--ensemble")
-    a.ensemble = true;
-  else if (name == "--no-median-test")
-    a.piv.validation.medianTest = false;
-  else if (name == "--zero-padding")
-    a.piv.zeroPadding = true;
-  else if (name == "--normalized")
-    a.piv.normalizedCorrelation = true;
-  else if (name == "--png")
-    a.png = true;
-  else if (name == "--force")
-    a.force = true;
-  else
-    app::ApplyToolFlag(name, a.tool);
-}
-
-void ApplyOption(const std::string& name, const std::string& value, Arguments& a) {
+// The option table: every option once, with its help and what it does with its value.
+void DeclareOptions(app::CommandLine& cli, Arguments& a) {
+  using namespace cumed::piv;
   auto& v = a.piv.validation;
-  if (app::IsToolValueOption(name)) {
-    app::ApplyToolValue(name, value, a.tool);
-  } else if (name == "--colour-by") {
-    if (value == "magnitude")
-      a.arrowColour = ArrowColour::Magnitude;
-    else if (value == "vorticity")
-      a.arrowColour = ArrowColour::Vorticity;
-    else
-      throw UsageError("--colour-by: unknown quantity '" + value + "' (magnitude or vorticity)");
-    a.arrowColourGiven = true;
-  } else if (name == "--output") {
-    if (value.empty()) throw UsageError("--output: the directory name is empty");
-    a.outputDirectory = value;
-  } else if (name == "--window") {
-    a.piv.windowSizes.clear();
-    for (const std::string& part : SplitCommas(value))
-      a.piv.windowSizes.push_back(ParseWholeNumber("--window", part, 8, 128));
-  } else if (name == "--overlap") {
-    a.piv.overlap = ParseOverlap(value);
-  } else if (name == "--search-extension") {
-    a.piv.searchExtension = ParseWholeNumber(name, value, 0, 128);
-  } else if (name == "--fit") {
-    if (value == "gaussian")
-      a.piv.subPixel = cumed::piv::SubPixelFit::Gaussian;
-    else if (value == "centroid")
-      a.piv.subPixel = cumed::piv::SubPixelFit::Centroid;
-    else if (value == "parabolic")
-      a.piv.subPixel = cumed::piv::SubPixelFit::Parabolic;
-    else
-      throw UsageError("--fit: unknown fit '" + value + "' (gaussian, centroid or parabolic)");
-  } else if (name == "--deformation") {
-    if (value == "lanczos")
-      a.piv.deformation = cumed::piv::Interpolation::Lanczos;
-    else if (value == "bicubic")
-      a.piv.deformation = cumed::piv::Interpolation::Bicubic;
-    else if (value == "bilinear")
-      a.piv.deformation = cumed::piv::Interpolation::Bilinear;
-    else
-      throw UsageError("--deformation: unknown resampling '" + value +
-                       "' (lanczos, bicubic or bilinear)");
-  } else if (name == "--pair-loss-correction") {
-    if (value == "first")
-      a.piv.pairLossCorrection = cumed::piv::PairLossCorrection::FirstPass;
-    else if (value == "all")
-      a.piv.pairLossCorrection = cumed::piv::PairLossCorrection::AllPasses;
-    else if (value == "none")
-      a.piv.pairLossCorrection = cumed::piv::PairLossCorrection::None;
-    else
-      throw UsageError("--pair-loss-correction: unknown choice '" + value +
-                       "' (first, all or none)");
-  } else if (name == "--mask") {
-    if (value.empty()) throw UsageError("--mask: the file name is empty");
-    a.mask = value;
-  } else if (name == "--median-threshold") {
-    v.medianThreshold = ParsePositive(name, value);
-  } else if (name == "--median-epsilon") {
-    v.medianEpsilon = app::ParseFiniteNumber(name, value);
-    if (v.medianEpsilon < 0) throw UsageError("--median-epsilon must be >= 0 (got " + value + ")");
-  } else if (name == "--min-peak-ratio") {
-    v.minPeakToPeak = app::ParseFiniteNumber(name, value);
-    if (v.minPeakToPeak < 0) throw UsageError("--min-peak-ratio must be >= 0 (got " + value + ")");
-  } else if (name == "--limits") {
-    ParseLimits(value, v);
-  } else if (name == "--replacement") {
-    if (value == "median")
-      v.replacement = cumed::piv::Replacement::LocalMedian;
-    else if (value == "mean")
-      v.replacement = cumed::piv::Replacement::LocalMean;
-    else if (value == "none")
-      v.replacement = cumed::piv::Replacement::None;
-    else
-      throw UsageError("--replacement: unknown method '" + value + "' (median, mean or none)");
-  } else if (name == "--pairing") {
-    if (value == "ab")
-      a.pairing = Pairing::AB;
-    else if (value == "consecutive")
-      a.pairing = Pairing::Consecutive;
-    else
-      throw UsageError("--pairing: unknown pairing '" + value + "' (ab or consecutive)");
-  } else if (name == "--dt") {
-    a.timeBetweenFrames = ParsePositive(name, value);
-  } else if (name == "--pixel-size") {
-    a.pixelSize = ParsePositive(name, value);
-  } else if (name == "--pair-interval") {
-    a.pairInterval = ParsePositive(name, value);
-  } else if (name == "--format") {
-    if (value == "vti")
-      a.format = FieldFormat::Vti;
-    else if (value == "vtk")
-      a.format = FieldFormat::Vtk;
-    else
-      throw UsageError("--format: unknown format '" + value + "' (vti or vtk)");
-  } else if (name == "--pathlines") {
-    const std::string ext = value.size() >= 4 ? value.substr(value.size() - 4) : "";
-    if (ext != ".vtp")
-      throw UsageError("--pathlines '" + value + "': the file name must end with .vtp");
-    a.pathlines = value;
-  } else if (name == "--pathline-seed-step") {
-    a.pathlineSeedStep = ParseWholeNumber(name, value, 1, 1000);
-  } else if (name == "--backend") {
-    a.piv.backend = app::ParseBackendOption(name, value);
-  } // --settings: read before parsing (SettingsFile.h)
+  cli.Usage(
+      "[OPTIONS] --output DIR FRAMES...",
+      R"(Particle image velocimetry: the displacement field between frames by FFT cross-correlation of
+interrogation windows, with multi-pass window deformation, validation and replacement, on the
+CPU or a CUDA GPU.
+
+FRAMES: two image files (one pair), more files (a sequence, in the order given), a directory
+(its .tif/.tiff/.bmp/.png files sorted by name) or a pattern such as 'run/img_*.tif' (quoted;
+* and ? in the file name). Frames are 8- or 16-bit (or float) grayscale images of one size.
+
+Outputs in DIR (created if missing; an existing file is replaced only with --force), per pair,
+named after the pair's first frame:
+  NAME.txt    x y u v flags peak_to_peak per vector (px; flags: 1 masked, 2 invalid peak,
+              4 median outlier, 8 low peak ratio, 16 out of range, 32 replaced,
+              64 peak beyond a quarter window: searchExtension + window/4 px)
+  NAME.vti    the field on the window-centre grid: velocity, magnitude, vorticity, divergence,
+              displacement, peak, peak_to_peak, peak_to_mean, flags (--format vtk: NAME.vtk)
+With --ensemble one field, ensemble.txt and ensemble.vti.
+)");
+  cli.NameWidth(25).Section("Processing:");
+  cli.Value("--window", "W[,W...]",
+            "window size per pass, 8..128 px (default 32); more sizes = multi-pass\n"
+            "window deformation, e.g. 64,32,16",
+            [&a](const std::string& value) {
+              a.piv.windowSizes.clear();
+              for (const std::string& part : SplitCommas(value))
+                a.piv.windowSizes.push_back(ParseWholeNumber("--window", part, 8, 128));
+            });
+  cli.Value("--overlap", "F", "0..0.75, or 0..75% (default 0.5)",
+            [&a](const std::string& value) { a.piv.overlap = ParseOverlap(value); });
+  cli.Value("--search-extension", "PX",
+            "first pass: the second frame's window grows by PX on each side",
+            [&a](const std::string& value) {
+              a.piv.searchExtension = ParseWholeNumber("--search-extension", value, 0, 128);
+            });
+  cli.Choice<SubPixelFit>("--fit", "NAME", "gaussian (default), centroid or parabolic",
+                          a.piv.subPixel,
+                          {{"gaussian", SubPixelFit::Gaussian},
+                           {"centroid", SubPixelFit::Centroid},
+                           {"parabolic", SubPixelFit::Parabolic}},
+                          "fit");
+  cli.Choice<Interpolation>("--deformation", "NAME",
+                            "resampling between passes: lanczos (default), bicubic, bilinear",
+                            a.piv.deformation,
+                            {{"lanczos", Interpolation::Lanczos},
+                             {"bicubic", Interpolation::Bicubic},
+                             {"bilinear", Interpolation::Bilinear}},
+                            "resampling");
+  cli.Choice<PairLossCorrection>(
+      "--pair-loss-correction", "first|all|none",
+      "correct the sub-pixel fit for pairs lost over the window's edge\n"
+      "in the first (undeformed) pass only (default), every pass, or none",
+      a.piv.pairLossCorrection,
+      {{"first", PairLossCorrection::FirstPass},
+       {"all", PairLossCorrection::AllPasses},
+       {"none", PairLossCorrection::None}},
+      "choice");
+  cli.Flag("--zero-padding", "linear instead of circular correlation", a.piv.zeroPadding);
+  cli.Flag("--normalized", "normalised correlation (peaks in [-1, 1])",
+           a.piv.normalizedCorrelation);
+  cli.Text("--mask", "FILE", "image of the frames' size; non-zero pixels are masked", a.mask,
+           "file name");
+  cli.Flag("--ensemble", "average the correlation planes of all pairs (steady flow): one field",
+           a.ensemble);
+  cli.Choice<Pairing>("--pairing", "ab|consecutive",
+                      "sequence pairs (1,2),(3,4)... (default) or (1,2),(2,3)...", a.pairing,
+                      {{"ab", Pairing::AB}, {"consecutive", Pairing::Consecutive}}, "pairing");
+  cli.Backend(a.piv.backend, "auto, cpu or cuda (default auto: CUDA where a device is usable,\n"
+                             "--ensemble too)");
+  cli.Section("Validation:");
+  cli.Value("--median-threshold", "T", "normalised median test threshold (default 2)",
+            [&v](const std::string& value) {
+              v.medianThreshold = ParsePositive("--median-threshold", value);
+            });
+  cli.Value("--median-epsilon", "PX", "its noise level (default 0.1)",
+            [&v](const std::string& value) {
+              v.medianEpsilon = app::ParseFiniteNumber("--median-epsilon", value);
+              if (v.medianEpsilon < 0)
+                throw UsageError("--median-epsilon must be >= 0 (got " + value + ")");
+            });
+  cli.Flag("--no-median-test", "no median test", [&v] { v.medianTest = false; });
+  cli.Value("--min-peak-ratio", "R",
+            "flag vectors with a lower peak-to-peak ratio (default 0: off)",
+            [&v](const std::string& value) {
+              v.minPeakToPeak = app::ParseFiniteNumber("--min-peak-ratio", value);
+              if (v.minPeakToPeak < 0)
+                throw UsageError("--min-peak-ratio must be >= 0 (got " + value + ")");
+            });
+  cli.Value("--limits", "UMIN,UMAX,VMIN,VMAX", "flag displacements outside (px)",
+            [&v](const std::string& value) { ParseLimits(value, v); });
+  cli.Choice<Replacement>("--replacement", "NAME", "median (default), mean or none", v.replacement,
+                          {{"median", Replacement::LocalMedian},
+                           {"mean", Replacement::LocalMean},
+                           {"none", Replacement::None}},
+                          "method");
+  cli.Section("Units and pathlines:");
+  cli.Value("--dt", "T",
+            "time between the frames of a pair (default 1): velocity = px x\npixel size / T",
+            [&a](const std::string& value) { a.timeBetweenFrames = ParsePositive("--dt", value); });
+  cli.Value("--pixel-size", "L", "length per px (default 1)",
+            [&a](const std::string& value) { a.pixelSize = ParsePositive("--pixel-size", value); });
+  cli.Value("--pathlines", "FILE.vtp",
+            "polylines of points carried through the sequence's fields (RK2,\n"
+            "bilinear in space, linear in time), with time and speed arrays;\n"
+            "with --png also pathlines.png: the lines as ribbons coloured by\n"
+            "speed over the first frame (traced, built and drawn on the GPU on a\n"
+            "CUDA run)",
+            [&a](const std::string& value) {
+              const std::string ext = value.size() >= 4 ? value.substr(value.size() - 4) : "";
+              if (ext != ".vtp")
+                throw UsageError("--pathlines '" + value + "': the file name must end with .vtp");
+              a.pathlines = value;
+            });
+  cli.Value("--pathline-seed-step", "K",
+            "seeds at every K-th window centre of the first field (default 2)",
+            [&a](const std::string& value) {
+              a.pathlineSeedStep = ParseWholeNumber("--pathline-seed-step", value, 1, 1000);
+            });
+  cli.Value(
+      "--pair-interval", "T", "time between successive pairs (default: --dt)",
+      [&a](const std::string& value) { a.pairInterval = ParsePositive("--pair-interval", value); });
+  cli.Choice<FieldFormat>("--format", "vti|vtk",
+                          "field files: VTK XML image data (default) or legacy VTK", a.format,
+                          {{"vti", FieldFormat::Vti}, {"vtk", FieldFormat::Vtk}}, "format");
+  cli.Flag("--png",
+           "also NAME.png: the first frame with the vectors as arrows coloured\n"
+           "by magnitude (needs an OpenGL context: EGL device, or X11 under\n"
+           "xvfb-run); on a CUDA run the arrows are built on the GPU and drawn\n"
+           "from its memory (the summary's render_mesh=interop|host says how)",
+           a.png);
+  cli.Choice<ArrowColour>(
+         "--colour-by", "NAME", "the arrows' colour with --png: magnitude (default) or vorticity",
+         a.arrowColour,
+         {{"magnitude", ArrowColour::Magnitude}, {"vorticity", ArrowColour::Vorticity}}, "quantity")
+      ->each([&a](const std::string&) { a.arrowColourGiven = true; });
+  // Read before the table parses the command line (ExpandSettingsFile, SettingsFile.h).
+  cli.Value("--settings", "FILE",
+            "options from FILE, one a line as on the command line (\"--window\n"
+            "64,32,16\"; '#' starts a comment line); the command line wins",
+            [](const std::string&) {});
+  cli.Text("--output", "DIR", "the output directory (required)", a.outputDirectory,
+           "directory name");
+  cli.Force(a.force, "replace existing output files");
 }
 
 void CheckCombinations(const Arguments& a) {
@@ -235,84 +231,20 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   const std::vector<std::string> expanded = ExpandSettingsFile(argc, argv);
   std::vector<const char*> words;
   for (const std::string& word : expanded) words.push_back(word.c_str());
-  arguments.inputs = app::ParseCommandLine(
-      int(words.size()), words.data(),
-      {[](const std::string& n) { return kFlags.count(n) != 0 || app::IsToolFlag(n); },
-       [](const std::string& n) { return kWithValue.count(n) != 0 || app::IsToolValueOption(n); },
-       [&](const std::string& name) { ApplyFlag(name, arguments); },
-       [&](const app::OptionArgument& option, const std::string& value, int&) {
-         ApplyOption(option.name, value, arguments);
-       }});
-  if (arguments.help || arguments.tool.version) return arguments;
+  app::CommandLine cli(kProgramName, arguments.tool);
+  DeclareOptions(cli, arguments);
+  arguments.inputs = cli.Parse(int(words.size()), words.data());
+  arguments.help = cli.HelpAsked();
+  if (cli.Stop()) return arguments;
   CheckCombinations(arguments);
   return arguments;
 }
 
 std::string HelpText() {
-  return std::string(R"(Usage: cumed-piv [OPTIONS] --output DIR FRAMES...
-
-Particle image velocimetry: the displacement field between frames by FFT cross-correlation of
-interrogation windows, with multi-pass window deformation, validation and replacement, on the
-CPU or a CUDA GPU.
-
-FRAMES: two image files (one pair), more files (a sequence, in the order given), a directory
-(its .tif/.tiff/.bmp/.png files sorted by name) or a pattern such as 'run/img_*.tif' (quoted;
-* and ? in the file name). Frames are 8- or 16-bit (or float) grayscale images of one size.
-
-Outputs in DIR (created if missing; an existing file is replaced only with --force), per pair,
-named after the pair's first frame:
-  NAME.txt    x y u v flags peak_to_peak per vector (px; flags: 1 masked, 2 invalid peak,
-              4 median outlier, 8 low peak ratio, 16 out of range, 32 replaced,
-              64 peak beyond a quarter window: searchExtension + window/4 px)
-  NAME.vti    the field on the window-centre grid: velocity, magnitude, vorticity, divergence,
-              displacement, peak, peak_to_peak, peak_to_mean, flags (--format vtk: NAME.vtk)
-With --ensemble one field, ensemble.txt and ensemble.vti.
-
-Processing:
-  --window W[,W...]        window size per pass, 8..128 px (default 32); more sizes = multi-pass
-                           window deformation, e.g. 64,32,16
-  --overlap F              0..0.75, or 0..75% (default 0.5)
-  --search-extension PX    first pass: the second frame's window grows by PX on each side
-  --fit NAME               gaussian (default), centroid or parabolic
-  --deformation NAME       resampling between passes: lanczos (default), bicubic, bilinear
-  --pair-loss-correction first|all|none
-                           correct the sub-pixel fit for pairs lost over the window's edge
-                           in the first (undeformed) pass only (default), every pass, or none
-  --zero-padding           linear instead of circular correlation
-  --normalized             normalised correlation (peaks in [-1, 1])
-  --mask FILE              image of the frames' size; non-zero pixels are masked
-  --ensemble               average the correlation planes of all pairs (steady flow): one field
-  --pairing ab|consecutive sequence pairs (1,2),(3,4)... (default) or (1,2),(2,3)...
-  --backend auto|cpu|cuda  (default auto: CUDA where a device is usable, --ensemble too)
-Validation:
-  --median-threshold T     normalised median test threshold (default 2)
-  --median-epsilon PX      its noise level (default 0.1)
-  --no-median-test         no median test
-  --min-peak-ratio R       flag vectors with a lower peak-to-peak ratio (default 0: off)
-  --limits UMIN,UMAX,VMIN,VMAX   flag displacements outside (px)
-  --replacement NAME       median (default), mean or none
-Units and pathlines:
-  --dt T                   time between the frames of a pair (default 1): velocity = px x
-                           pixel size / T
-  --pixel-size L           length per px (default 1)
-  --pathlines FILE.vtp     polylines of points carried through the sequence's fields (RK2,
-                           bilinear in space, linear in time), with time and speed arrays;
-                           with --png also pathlines.png: the lines as ribbons coloured by
-                           speed over the first frame (traced, built and drawn on the GPU on a
-                           CUDA run)
-  --pathline-seed-step K   seeds at every K-th window centre of the first field (default 2)
-  --pair-interval T        time between successive pairs (default: --dt)
-  --format vti|vtk         field files: VTK XML image data (default) or legacy VTK
-  --png                    also NAME.png: the first frame with the vectors as arrows coloured
-                           by magnitude (needs an OpenGL context: EGL device, or X11 under
-                           xvfb-run); on a CUDA run the arrows are built on the GPU and drawn
-                           from its memory (the summary's render_mesh=interop|host says how)
-  --colour-by NAME         the arrows' colour with --png: magnitude (default) or vorticity
-  --settings FILE          options from FILE, one a line as on the command line ("--window
-                           64,32,16"; '#' starts a comment line); the command line wins
-  --force                  replace existing output files
-  --help, -h               this text
-)") + app::ToolOptionsHelp();
+  Arguments unused;
+  app::CommandLine cli(kProgramName, unused.tool);
+  DeclareOptions(cli, unused);
+  return cli.Help();
 }
 
 } // namespace cumed::pivapp

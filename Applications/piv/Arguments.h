@@ -43,10 +43,12 @@ struct Arguments {
   app::ToolOptions tool;
 };
 
-/// Parses `argv`; throws UsageError naming the option and the value at fault.
+/// Parses `argv` (with the --settings file's options) by the program's option table
+/// (Arguments.cxx; cumed/app/CommandLine.h); throws UsageError naming the option and the value at
+/// fault.
 Arguments ParseArguments(int argc, const char* const* argv);
 
-/// The --help text.
+/// The --help text, made from the option table.
 std::string HelpText();
 
 } // namespace cumed::pivapp

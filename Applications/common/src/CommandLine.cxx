@@ -15,8 +15,8 @@ std::string FirstName(const std::string& names) {
   return names.substr(0, names.find(','));
 }
 
-// Adds a help entry: "  NAME", its help's first line in the column after `width`, or after one
-// space when NAME is longer; the help's further lines in that column.
+// Adds a help entry: "  NAME", its help's lines in the column after `width` (from the next line
+// when NAME fills it).
 void AddHelpEntry(std::string& text, std::string name, const std::string& help, int width) {
   std::string entry = "  " + name;
   const std::size_t column = static_cast<std::size_t>(width) + 2;
@@ -24,8 +24,9 @@ void AddHelpEntry(std::string& text, std::string name, const std::string& help, 
   std::string line;
   bool first = true;
   while (std::getline(lines, line)) {
-    if (first) {
-      entry += entry.size() < column ? std::string(column - entry.size(), ' ') : " ";
+    if (first) { // beside the name, or under it when the name fills the column
+      entry += entry.size() < column ? std::string(column - entry.size(), ' ')
+                                     : "\n" + std::string(column, ' ');
       first = false;
     } else {
       entry += "\n" + std::string(column, ' ');

@@ -9,6 +9,7 @@
 // an option given twice (other than --help) and a missing value are UsageErrors (exit status 2)
 // with the messages the programs have always printed.
 #include "cumed/app/ToolOptions.h"
+#include "cumed/app/UsageError.h"
 #include "cumed/core/Backend.h"
 
 #include <CLI/CLI.hpp>
@@ -17,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cumed::app {
@@ -55,6 +57,27 @@ public:
                       const std::string& help, double& target);
   CLI::Option* Number(const std::string& names, const std::string& valueName,
                       const std::string& help, std::optional<double>& target);
+  /// One of a few words, each standing for a value of `target`; UsageError "NAME: unknown WHAT
+  /// 'VALUE' (a, b or c)" otherwise.
+  template <class T>
+  CLI::Option* Choice(const std::string& names, const std::string& valueName,
+                      const std::string& help, T& target,
+                      std::vector<std::pair<std::string, T>> choices, const std::string& what) {
+    return Value(
+        names, valueName, help,
+        [&target, choices, what,
+         name = names.substr(0, names.find(','))](const std::string& value) {
+          std::string words;
+          for (std::size_t i = 0; i < choices.size(); ++i) {
+            if (choices[i].first == value) {
+              target = choices[i].second;
+              return;
+            }
+            words += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i].first;
+          }
+          throw UsageError(name + ": unknown " + what + " '" + value + "' (" + words + ")");
+        });
+  }
   /// --backend B: auto, cpu or cuda.
   CLI::Option* Backend(cumed::Backend& target, const std::string& help);
   /// --force: replace existing outputs.
