@@ -31,8 +31,8 @@ long long WholeNumber(const std::string& name, const std::string& value, long lo
   return static_cast<long long>(number);
 }
 
-Kind ParseKind(const std::string& value) {
-  if (value == "auto") return Kind::Auto;
+std::optional<Kind> ParseKind(const std::string& value) {
+  if (value == "auto") return std::nullopt;
   if (value == "image") return Kind::Image;
   if (value == "mesh") return Kind::Mesh;
   if (value == "rendering") return Kind::Rendering;

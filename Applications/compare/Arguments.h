@@ -2,6 +2,7 @@
 // The command line of cumed-compare: what to compare, how (the kind), the tolerances, and the
 // optional command that makes the output first (--test ... --compare).
 #include "cumed/app/ToolOptions.h"
+#include "cumed/regression/Compare.h"
 
 #include <optional>
 #include <string>
@@ -11,22 +12,13 @@ namespace cumed::compareapp {
 
 inline constexpr const char* kProgramName = "cumed-compare";
 
-enum class Kind { Auto, Image, Mesh, Rendering };
-
-struct Tolerances {
-  double intensity = 0.0;      ///< |a - b| above this makes a voxel/pixel differ
-  long long voxels = 0;        ///< differing voxels allowed (images)
-  double geometry = 1e-4;      ///< spacing, origin, direction entries (images)
-  double distance = 1e-6;      ///< symmetric Hausdorff distance, mm (meshes)
-  double countFraction = 0.0;  ///< relative point/triangle count difference (meshes)
-  double pixelsFraction = 0.0; ///< differing pixels allowed, fraction of all (renderings)
-  int shiftRadius = 1;         ///< neighbourhood searched for a matching pixel (renderings)
-};
+using regression::Kind;
+using regression::Tolerances;
 
 struct Arguments {
   bool help = false;
   bool requiresCuda = false;
-  Kind kind = Kind::Auto;
+  std::optional<Kind> kind; ///< --kind; none: from the files' extensions (auto)
   Tolerances tolerances;
   std::string output;
   std::string baseline;

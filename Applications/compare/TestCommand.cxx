@@ -1,6 +1,6 @@
 #include "TestCommand.h"
 
-#include "Comparison.h"
+#include "cumed/regression/Compare.h"
 
 #include <cerrno>
 #include <cstring>
@@ -13,6 +13,7 @@
 extern char** environ;
 
 namespace cumed::compareapp {
+using regression::FileError;
 
 std::string RunTestCommand(const std::vector<std::string>& command, const std::string& output) {
   std::error_code error;

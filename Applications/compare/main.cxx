@@ -2,19 +2,14 @@
 // stated tolerances, for regression tests run by CTest. Exit status: 0 within tolerance,
 // 1 differs, 2 usage error or unreadable file, 77 skipped (CTest's SKIP_RETURN_CODE).
 #include "Arguments.h"
-#include "ImageCompare.h"
-#include "MeshCompare.h"
-#include "RenderingCompare.h"
 #include "TestCommand.h"
 
 #include "cumed/app/Json.h"
 #include "cumed/app/ProgramMain.h"
-#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Backend.h"
+#include "cumed/output/SafeOutput.h"
+#include "cumed/regression/Compare.h"
 
-#include <algorithm>
-#include <cctype>
-#include <filesystem>
 #include <iostream>
 
 namespace {
@@ -30,42 +25,24 @@ std::string WhyNoCuda() {
   return "no usable CUDA device";
 }
 
-bool IsPicture(const std::string& path) {
-  std::string extension = std::filesystem::path(path).extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return extension == ".png";
-}
-
-// --kind auto: from the files' extensions, which must agree on mesh or not.
+// --kind, or from the files' extensions (auto); a mesh against a non-mesh is a usage error.
 Kind ResolveKind(const Arguments& a) {
-  if (a.kind != Kind::Auto) return a.kind;
-  if (IsMeshFile(a.output) != IsMeshFile(a.baseline)) {
-    const std::string& mesh = IsMeshFile(a.output) ? a.output : a.baseline;
-    const std::string& other = IsMeshFile(a.output) ? a.baseline : a.output;
-    throw cumed::app::UsageError("'" + mesh + "' is a mesh but '" + other +
-                                 "' is not: nothing to compare");
+  if (a.kind) return *a.kind;
+  try {
+    return cumed::regression::KindOfFiles(a.output, a.baseline);
+  } catch (const cumed::InvalidArgument& e) {
+    throw cumed::app::UsageError(e.what());
   }
-  if (IsMeshFile(a.baseline)) return Kind::Mesh;
-  return IsPicture(a.baseline) ? Kind::Rendering : Kind::Image;
 }
 
-const char* KindName(Kind kind) {
-  switch (kind) {
-  case Kind::Image:
-    return "image";
-  case Kind::Mesh:
-    return "mesh";
-  case Kind::Rendering:
-    return "rendering";
-  default:
-    return "auto";
-  }
+const char* KindName(const std::optional<Kind>& kind) {
+  return kind ? cumed::regression::ToString(*kind) : "auto";
 }
 
 // --json: the verdict as one object; `status` is the exit status.
-std::string VerdictJson(const Arguments& a, int status, const std::string& note, Kind kind,
-                        const Comparison* result) {
+std::string VerdictJson(const Arguments& a, int status, const std::string& note,
+                        const std::optional<Kind>& kind,
+                        const cumed::regression::Comparison* result) {
   cumed::app::JsonObject json;
   json.Add("program", kProgramName).Add("status", status);
   json.Add("output", a.output).Add("baseline", a.baseline).Add("kind", KindName(kind));
@@ -90,7 +67,8 @@ int Run(const Arguments& a) {
   }
   if (!a.diffImage.empty()) {
     // Replaced when it exists (a rerun), but never an input, a link or a file of several names.
-    cumed::output::CheckReplaceable("--diff-image", a.diffImage, true, {{a.output, a.baseline}, {}});
+    cumed::output::CheckReplaceable("--diff-image", a.diffImage, true,
+                                    {{a.output, a.baseline}, {}});
   }
   if (!a.command.empty()) {
     const std::string failure = RunTestCommand(a.command, a.output);
@@ -104,15 +82,11 @@ int Run(const Arguments& a) {
     }
   }
   const Kind kind = ResolveKind(a);
-  Comparison result;
-  if (kind == Kind::Mesh) {
-    result = CompareMeshes(a.output, a.baseline, a.tolerances);
-  } else {
-    const LoadedImage output = ReadImage(a.output);
-    const LoadedImage baseline = ReadImage(a.baseline);
-    result = kind == Kind::Rendering
-                 ? CompareRenderings(output, baseline, a.tolerances, a.diffImage)
-                 : CompareImages(output, baseline, a.tolerances);
+  cumed::regression::Comparison result;
+  try {
+    result = cumed::regression::CompareFiles(kind, a.output, a.baseline, a.tolerances, a.diffImage);
+  } catch (const cumed::InvalidArgument& e) { // a volume given as a rendering
+    throw cumed::app::UsageError(e.what());
   }
   const int status = result.withinTolerance ? 0 : kDiffers;
   if (a.tool.json) {

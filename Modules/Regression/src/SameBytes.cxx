@@ -1,6 +1,4 @@
-#include "SameBytes.h"
-
-#include "Comparison.h"
+#include "cumed/regression/Compare.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -8,7 +6,7 @@
 #include <fstream>
 #include <vector>
 
-namespace cumed::compareapp {
+namespace cumed::regression {
 namespace {
 
 std::uintmax_t SizeOf(const std::string& path) {
@@ -44,4 +42,4 @@ bool SameBytes(const std::string& a, const std::string& b) {
   return true;
 }
 
-} // namespace cumed::compareapp
+} // namespace cumed::regression

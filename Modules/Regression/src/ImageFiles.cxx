@@ -1,8 +1,8 @@
 #include "ImageFiles.h"
 
+#include "cumed/core/Error.h"
 #include "cumed/io/ImageFiles.h"
 #include "cumed/output/SafeOutput.h"
-#include "cumed/core/Error.h"
 
 #include <itkImageFileReader.h>
 #include <itkImageFileWriter.h>
@@ -14,7 +14,7 @@
 #include <filesystem>
 #include <mutex>
 
-namespace cumed::compareapp {
+namespace cumed::regression {
 namespace {
 
 // The build's IO registration covers the volume formats; pictures are registered here.
@@ -84,4 +84,4 @@ void WriteImage8(const itk::Image<unsigned char, 2>* image, const std::string& p
   staged.Commit();
 }
 
-} // namespace cumed::compareapp
+} // namespace cumed::regression

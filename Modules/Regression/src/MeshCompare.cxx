@@ -1,6 +1,4 @@
-#include "MeshCompare.h"
-
-#include "SameBytes.h"
+#include "cumed/regression/Compare.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/core/MeshDistance.h"
@@ -26,7 +24,7 @@
 #include <filesystem>
 #include <sstream>
 
-namespace cumed::compareapp {
+namespace cumed::regression {
 namespace {
 
 using cumed::DirectedMeshDistance;
@@ -259,4 +257,4 @@ Comparison CompareMeshes(const std::string& output, const std::string& baseline,
   return {within, report.str(), Counts(a, b, measures)};
 }
 
-} // namespace cumed::compareapp
+} // namespace cumed::regression

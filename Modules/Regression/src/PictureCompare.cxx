@@ -1,14 +1,14 @@
-#include "RenderingCompare.h"
-
 #include "ImageCompare.h"
-#include "cumed/app/UsageError.h"
+#include "ImageFiles.h"
+
+#include "cumed/regression/Compare.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
 
-namespace cumed::compareapp {
+namespace cumed::regression {
 namespace {
 
 // A picture as rows of pixels with `components` doubles each.
@@ -41,7 +41,7 @@ struct Picture {
 Picture AsPicture(const LoadedImage& loaded, const std::string& role) {
   const auto size = loaded.image->GetLargestPossibleRegion().GetSize();
   if (size[2] != 1) {
-    throw app::UsageError("a rendering comparison needs 2D pictures; the " + role + " is " +
+    throw InvalidArgument("a rendering comparison needs 2D pictures; the " + role + " is " +
                           SizeText(loaded) + " (use --kind image for volumes)");
   }
   return {loaded.image->GetBufferPointer(), static_cast<long>(size[0]), static_cast<long>(size[1]),
@@ -64,8 +64,10 @@ void WriteDifference(const std::vector<double>& difference, long width, long hei
 
 } // namespace
 
-Comparison CompareRenderings(const LoadedImage& output, const LoadedImage& baseline,
-                             const Tolerances& tolerances, const std::string& diffImage) {
+Comparison ComparePictures(const std::string& outputPath, const std::string& baselinePath,
+                           const Tolerances& tolerances, const std::string& diffImage) {
+  const LoadedImage output = ReadImage(outputPath);
+  const LoadedImage baseline = ReadImage(baselinePath);
   const Picture a = AsPicture(output, "output");
   const Picture b = AsPicture(baseline, "baseline");
   std::ostringstream report;
@@ -109,4 +111,4 @@ Comparison CompareRenderings(const LoadedImage& output, const LoadedImage& basel
            {"differing_pixels_fraction", fraction}}};
 }
 
-} // namespace cumed::compareapp
+} // namespace cumed::regression

@@ -1,14 +1,15 @@
 #pragma once
 // Reading any image ITK reads (up to 3D, any number of components) as double vectors, so that
-// images, renderings and their differences are handled by one code path.
-#include "Comparison.h"
+// images, renderings and their differences are handled by one code path. Internal: the public
+// API is cumed/regression/Compare.h.
+#include "cumed/regression/Compare.h"
 
 #include <itkImage.h>
 #include <itkVectorImage.h>
 
 #include <string>
 
-namespace cumed::compareapp {
+namespace cumed::regression {
 
 using VectorVolume = itk::VectorImage<double, 3>;
 
@@ -25,4 +26,4 @@ LoadedImage ReadImage(const std::string& path);
 /// (SafeOutput.h); throws FileError (or cumed::Error) naming `path` when it cannot.
 void WriteImage8(const itk::Image<unsigned char, 2>* image, const std::string& path);
 
-} // namespace cumed::compareapp
+} // namespace cumed::regression

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace cumed::compareapp {
+namespace cumed::regression {
 namespace {
 
 constexpr int kListedDifferences = 5;
@@ -70,8 +70,8 @@ std::string SizeText(const LoadedImage& loaded) {
   return text.str();
 }
 
-Comparison CompareImages(const LoadedImage& output, const LoadedImage& baseline,
-                         const Tolerances& tolerances) {
+Comparison CompareLoadedImages(const LoadedImage& output, const LoadedImage& baseline,
+                               const Tolerances& tolerances) {
   const VectorVolume* a = output.image;
   const VectorVolume* b = baseline.image;
   std::ostringstream report;
@@ -132,4 +132,11 @@ Comparison CompareImages(const LoadedImage& output, const LoadedImage& baseline,
            {"voxels", static_cast<double>(voxels)}}};
 }
 
-} // namespace cumed::compareapp
+Comparison CompareImages(const std::string& output, const std::string& baseline,
+                         const Tolerances& tolerances) {
+  const LoadedImage a = ReadImage(output);
+  const LoadedImage b = ReadImage(baseline);
+  return CompareLoadedImages(a, b, tolerances);
+}
+
+} // namespace cumed::regression
