@@ -1,6 +1,6 @@
 #include "Arguments.h"
 
-#include "cumed/app/BackendOption.h"
+#include "cumed/app/CommandLine.h"
 #include "cumed/app/ElementLimits.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
@@ -17,60 +17,83 @@ namespace {
 constexpr double kLowestIso = std::numeric_limits<std::int16_t>::lowest() + 1.0;
 constexpr double kHighestIso = std::numeric_limits<std::int16_t>::max();
 
-void ApplyOption(const std::string& name, const std::string& value, Arguments& arguments) {
-  if (app::IsToolValueOption(name)) {
-    app::ApplyToolValue(name, value, arguments.tool);
-  } else if (name == "--output-dir") {
-    if (value.empty()) throw UsageError("--output-dir: the directory name is empty");
-    arguments.outputDirectory = value;
-  } else if (name == "--backend") {
-    arguments.backend = app::ParseBackendOption(name, value);
-  } else if (name == "--iso") {
-    const double iso = app::ParseFiniteNumber(name, value);
-    if (iso < kLowestIso || iso > kHighestIso)
+// The option table: every option once, with its help and what it does with its value.
+void DeclareOptions(app::CommandLine& cli, Arguments& a) {
+  const Arguments defaults;
+  std::ostringstream iso, radius;
+  iso << "isosurface level in HU (default: " << defaults.isoHu << ")";
+  radius << "closing ball radius in mm, 0 skips the closing (default: " << defaults.radiusMm << ")";
+  cli.Usage(
+      "mpirun -np N cumed-batch [options] INPUT_DIR --output-dir OUT\n"
+      "       cumed-batch [options] INPUT_DIR --output-dir OUT     (one process)",
+      "Runs cumed-ct-surface's job (grayscale closing with a ball, isosurface, normals) on\n"
+      "every DICOM CT series found under INPUT_DIR, distributed over the MPI ranks: rank 0\n"
+      "hands out one series at a time to the ranks as they finish (with one rank it runs\n"
+      "them all itself). Each rank uses CUDA device (local rank % devices) where there is\n"
+      "one, else the CPU.\n"
+      "\n"
+      "Every directory under INPUT_DIR holding DICOM files is scanned; its files are grouped\n"
+      "by SeriesInstanceUID. A UID found again in a later directory (in path order) with as\n"
+      "many files is a duplicate (a copy): reported, not processed; with another number of\n"
+      "files it is reported as failed (a series split over directories, or an incomplete\n"
+      "copy), and only the first directory's part is processed.\n");
+  cli.Positional("INPUT_DIR", "the tree of series (symbolic links to directories are not\n"
+                              "followed)");
+  cli.Text("--output-dir,--output", "OUT",
+           "must not exist or be empty, nor lie inside INPUT_DIR; gets\n"
+           "OUT/<SeriesInstanceUID>/surface.vtp and surface.stl per series\n"
+           "(each folder appears complete or not at all), then\n"
+           "OUT/report.json and OUT/report.csv, written last (also: --output)",
+           a.outputDirectory, "directory name");
+  cli.Value("--iso", "HU", iso.str(), [&a](const std::string& value) {
+    const double level = app::ParseFiniteNumber("--iso", value);
+    if (level < kLowestIso || level > kHighestIso)
       throw UsageError("--iso " + value + " is outside the HU range of the data (" +
                        std::to_string(static_cast<int>(kLowestIso)) + " .. " +
                        std::to_string(static_cast<int>(kHighestIso)) + ")");
-    arguments.isoHu = iso;
-  } else if (name == "--radius-mm") {
-    const double radius = app::ParseFiniteNumber(name, value);
-    if (radius < 0.0) throw UsageError("--radius-mm must be >= 0 (got " + value + ")");
-    arguments.radiusMm = radius;
-  } else if (name == "--compression") {
-    const auto compression = cumed::meshio::ParseVtpCompression(value);
-    if (!compression)
-      throw UsageError("--compression: unknown compression '" + value + "' (none, lz4 or zlib)");
-    arguments.compression = *compression;
-  }
-}
-
-bool TakesValue(const std::string& name) {
-  return name == "--output-dir" || name == "--backend" || name == "--iso" ||
-         name == "--radius-mm" || name == "--compression" || app::IsToolValueOption(name);
-}
-
-bool IsFlag(const std::string& name) {
-  return name == "--help" || name == "-h" || name == app::kAllowLargeElementFlag ||
-         app::IsToolFlag(name);
-}
-
-void ApplyFlag(const std::string& name, Arguments& arguments) {
-  if (name == "--help" || name == "-h") arguments.help = true;
-  if (name == app::kAllowLargeElementFlag) arguments.allowLargeElement = true;
-  if (app::IsToolFlag(name)) app::ApplyToolFlag(name, arguments.tool);
+    a.isoHu = level;
+  });
+  cli.Value("--radius-mm", "MM", radius.str(), [&a](const std::string& value) {
+    const double mm = app::ParseFiniteNumber("--radius-mm", value);
+    if (mm < 0.0) throw UsageError("--radius-mm must be >= 0 (got " + value + ")");
+    a.radiusMm = mm;
+  });
+  cli.Flag(app::kAllowLargeElementFlag, "run a ball more than twice a series' extent anyway",
+           a.allowLargeElement);
+  cli.Backend(a.backend, "auto, cpu or cuda (default: auto); cuda fails on every rank\n"
+                         "when any rank has no usable CUDA device");
+  cli.Value("--compression", "C",
+            "surface.vtp's compression: none, lz4 or zlib (default: " +
+                std::string(cumed::meshio::ToString(defaults.compression)) + ")",
+            [&a](const std::string& value) {
+              const auto compression = cumed::meshio::ParseVtpCompression(value);
+              if (!compression)
+                throw UsageError("--compression: unknown compression '" + value +
+                                 "' (none, lz4 or zlib)");
+              a.compression = *compression;
+            });
+  cli.Epilogue(
+      "The report has one row per series found: path, SeriesInstanceUID, rank, status (ok,\n"
+      "failed, duplicate), error, slices, triangles, seconds. A series that fails (a broken\n"
+      "file, a bad header: the reader's message) is reported and the others go on; so is a\n"
+      "directory whose files cannot be scanned (its UID is then empty).\n"
+      "A rank that dies (crash, kill) makes mpirun abort the whole job: no report is written.\n"
+      "\n"
+      "Exit status: 0 every series ok (duplicates included), 3 at least one series failed\n"
+      "(see the report), 1 runtime error of the whole run (INPUT_DIR unreadable; OUT not\n"
+      "empty, inside INPUT_DIR or not writable; CUDA asked for and not usable on a rank;\n"
+      "printed once as \"rank R: ...\"), 2 usage error.\n");
 }
 
 } // namespace
 
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
-  const std::vector<std::string> positionals = app::ParseCommandLine(
-      argc, argv,
-      {IsFlag, TakesValue, [&](const std::string& name) { ApplyFlag(name, arguments); },
-       [&](const app::OptionArgument& option, const std::string& value, int&) {
-         ApplyOption(option.name, value, arguments);
-       }});
-  if (arguments.help || arguments.tool.version) return arguments;
+  app::CommandLine cli(kProgramName, arguments.tool);
+  DeclareOptions(cli, arguments);
+  const std::vector<std::string> positionals = cli.Parse(argc, argv);
+  arguments.help = cli.HelpAsked();
+  if (cli.Stop()) return arguments;
   if (positionals.size() > 1)
     throw UsageError("unexpected argument '" + positionals[1] +
                      "': only one input directory can be given");
@@ -82,50 +105,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  const Arguments defaults;
-  std::ostringstream text;
-  text << "Usage: mpirun -np N cumed-batch [options] INPUT_DIR --output-dir OUT\n"
-       << "       cumed-batch [options] INPUT_DIR --output-dir OUT     (one process)\n"
-       << "\n"
-       << "Runs cumed-ct-surface's job (grayscale closing with a ball, isosurface, normals) on\n"
-       << "every DICOM CT series found under INPUT_DIR, distributed over the MPI ranks: rank 0\n"
-       << "hands out one series at a time to the ranks as they finish (with one rank it runs\n"
-       << "them all itself). Each rank uses CUDA device (local rank % devices) where there is\n"
-       << "one, else the CPU.\n"
-       << "\n"
-       << "Every directory under INPUT_DIR holding DICOM files is scanned; its files are grouped\n"
-       << "by SeriesInstanceUID. A UID found again in a later directory (in path order) with as\n"
-       << "many files is a duplicate (a copy): reported, not processed; with another number of\n"
-       << "files it is reported as failed (a series split over directories, or an incomplete\n"
-       << "copy), and only the first directory's part is processed.\n"
-       << "\n"
-       << "  INPUT_DIR             the tree of series (symbolic links to directories are not\n"
-       << "                        followed)\n"
-       << "  --output-dir OUT      must not exist or be empty, nor lie inside INPUT_DIR; gets\n"
-       << "                        OUT/<SeriesInstanceUID>/surface.vtp and surface.stl per series\n"
-       << "                        (each folder appears complete or not at all), then\n"
-       << "                        OUT/report.json and OUT/report.csv, written last\n"
-       << "  --iso HU              isosurface level in HU (default: " << defaults.isoHu << ")\n"
-       << "  --radius-mm MM        closing ball radius in mm, 0 skips the closing (default: "
-       << defaults.radiusMm << ")\n"
-       << "  --allow-large-element run a ball more than twice a series' extent anyway\n"
-       << "  --backend B           auto, cpu or cuda (default: auto); cuda fails on every rank\n"
-       << "                        when any rank has no usable CUDA device\n"
-       << "  --compression C       surface.vtp's compression: none, lz4 or zlib (default: "
-       << cumed::meshio::ToString(defaults.compression) << ")\n"
-       << app::ToolOptionsHelp() << "  -h, --help            this text\n"
-       << "\n"
-       << "The report has one row per series found: path, SeriesInstanceUID, rank, status (ok,\n"
-       << "failed, duplicate), error, slices, triangles, seconds. A series that fails (a broken\n"
-       << "file, a bad header: the reader's message) is reported and the others go on; so is a\n"
-       << "directory whose files cannot be scanned (its UID is then empty).\n"
-       << "A rank that dies (crash, kill) makes mpirun abort the whole job: no report is written.\n"
-       << "\n"
-       << "Exit status: 0 every series ok (duplicates included), 3 at least one series failed\n"
-       << "(see the report), 1 runtime error of the whole run (INPUT_DIR unreadable; OUT not\n"
-       << "empty, inside INPUT_DIR or not writable; CUDA asked for and not usable on a rank;\n"
-       << "printed once as \"rank R: ...\"), 2 usage error.\n";
-  return text.str();
+  Arguments unused;
+  app::CommandLine cli(kProgramName, unused.tool);
+  DeclareOptions(cli, unused);
+  return cli.Help();
 }
 
 } // namespace cumed::batch

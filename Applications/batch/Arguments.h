@@ -23,10 +23,12 @@ struct Arguments {
   app::ToolOptions tool;
 };
 
-/// Parses `argv`. Throws UsageError for unknown or repeated options, bad values, a missing
-/// INPUT_DIR or --output-dir, or a second positional argument.
+/// Parses `argv` by the program's option table (Arguments.cxx; cumed/app/CommandLine.h). Throws
+/// UsageError for unknown or repeated options, bad values, a missing INPUT_DIR or --output-dir,
+/// or a second positional argument.
 Arguments ParseArguments(int argc, const char* const* argv);
 
+/// The --help text, made from the option table.
 std::string HelpText();
 
 } // namespace cumed::batch

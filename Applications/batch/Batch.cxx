@@ -87,6 +87,7 @@ std::string Summary(const Arguments& arguments, int ranks, const std::vector<Rep
   const fs::path out = output::OutputName(arguments.outputDirectory);
   if (arguments.tool.json) {
     return app::JsonObject()
+        .Add("program", kProgramName)
         .Add("series", static_cast<int>(rows.size()))
         .Add("ok", counts.ok)
         .Add("failed", counts.failed)
