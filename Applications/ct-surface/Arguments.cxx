@@ -1,10 +1,10 @@
 #include "Arguments.h"
 
-#include "cumed/app/BackendOption.h"
+#include "cumed/app/CommandLine.h"
 #include "cumed/app/ElementLimits.h"
 #include "cumed/app/Options.h"
-#include "cumed/output/Paths.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/output/Paths.h"
 
 #include <cmath>
 #include <cstdint>
@@ -63,72 +63,6 @@ View ParseView(const std::string& text) {
                    "' (anterior, posterior, left, right or superior)");
 }
 
-void ApplyOption(const std::string& name, const std::string& value, Arguments& arguments) {
-  if (app::IsToolValueOption(name)) {
-    app::ApplyToolValue(name, value, arguments.tool);
-  } else if (name == "--output-prefix") {
-    // A file name, not a path: the files stay in --output-dir.
-    if (value.empty() || value == "." || value == ".." || value.find('/') != std::string::npos) {
-      throw UsageError("--output-prefix: '" + value +
-                       "' is not a file name (no '/'; the files go into --output-dir)");
-    }
-    arguments.outputPrefix = value;
-  } else if (name == "--view") {
-    arguments.view = ParseView(value);
-  } else if (name == "--output-dir") {
-    if (value.empty()) throw UsageError("--output-dir: the directory name is empty");
-    arguments.outputDirectory = value;
-  } else if (name == "--backend") {
-    arguments.backend = app::ParseBackendOption(name, value);
-  } else if (name == "--iso") {
-    const double iso = app::ParseNumber(name, value);
-    if (!std::isfinite(iso)) throw UsageError("--iso must be a finite number (got " + value + ")");
-    if (iso < kLowestIso || iso > kHighestIso) {
-      throw UsageError("--iso " + value + " is outside the HU range of the data (" +
-                       std::to_string(static_cast<int>(kLowestIso)) + " .. " +
-                       std::to_string(static_cast<int>(kHighestIso)) + ")");
-    }
-    arguments.isoHu = iso;
-  } else if (name == "--radius-mm") {
-    const double radius = app::ParseNumber(name, value);
-    if (!std::isfinite(radius) || radius < 0.0) {
-      throw UsageError("--radius-mm must be a finite number >= 0 (got " + value + ")");
-    }
-    arguments.radiusMm = radius;
-  } else if (name == "--series-uid") {
-    if (value.empty()) throw UsageError("--series-uid: the UID is empty");
-    arguments.seriesUid = value;
-  } else if (name == "--png-size") {
-    ParsePngSize(value, arguments);
-  } else if (name == "--compression") {
-    const auto compression = cumed::meshio::ParseVtpCompression(value);
-    if (!compression) {
-      throw UsageError("--compression: unknown compression '" + value + "' (none, lz4 or zlib)");
-    }
-    arguments.compression = *compression;
-  }
-}
-
-bool TakesValue(const std::string& name) {
-  return name == "--output-dir" || name == "--output-prefix" || name == "--view" ||
-         name == "--backend" || name == "--iso" || name == "--radius-mm" ||
-         name == "--series-uid" || name == "--png-size" || name == "--compression" ||
-         app::IsToolValueOption(name);
-}
-
-bool IsFlag(const std::string& name) {
-  return name == "--help" || name == "-h" || name == "--no-png" || name == "--force" ||
-         name == app::kAllowLargeElementFlag || app::IsToolFlag(name);
-}
-
-void ApplyFlag(const std::string& name, Arguments& arguments) {
-  if (name == "--help" || name == "-h") arguments.help = true;
-  if (name == "--no-png") arguments.writePng = false;
-  if (name == "--force") arguments.force = true;
-  if (name == app::kAllowLargeElementFlag) arguments.allowLargeElement = true;
-  if (app::IsToolFlag(name)) app::ApplyToolFlag(name, arguments.tool);
-}
-
 } // namespace
 
 const char* ToString(View view) {
@@ -164,15 +98,112 @@ std::string DefaultInputDirectory() {
   return series;
 }
 
+namespace {
+
+// The option table: every option once, with its help and what it does with its value.
+void DeclareOptions(app::CommandLine& cli, Arguments& a) {
+  const Arguments defaults;
+  const std::string defaultInput = DefaultInputDirectory();
+  std::ostringstream iso, radius;
+  iso << "isosurface level in HU (default: " << defaults.isoHu << ")";
+  radius << "closing ball radius in mm, 0 skips the closing (default: " << defaults.radiusMm
+         << ");\n"
+         << "voxels per axis = round(MM / spacing), at most 65536 and a\n"
+         << "ball box of 2^27 voxels; a ball more than twice the volume\n"
+         << "along an axis is refused (it takes minutes and rarely means\n"
+         << "what was intended)";
+  cli.Usage("[options] [DICOM_DIR]",
+            "Extracts the bone surface of a CT series: grayscale closing of the HU volume with a\n"
+            "ball, an isosurface at an HU level, normals; writes surface.vtp, surface.stl and a\n"
+            "picture surface.png, and prints a one-line summary on stdout.\n");
+  cli.Positional("DICOM_DIR", "directory with one CT series (default: " +
+                                  (defaultInput.empty()
+                                       ? std::string("none; the build's phantom series only when "
+                                                     "run from the build tree")
+                                       : defaultInput) +
+                                  ")");
+  cli.Text("--output-dir,--output", "DIR",
+           "where the outputs go (default: ./" + defaults.outputDirectory +
+               "); created if missing,\nmust not be or lie inside DICOM_DIR (also: --output)",
+           a.outputDirectory, "directory name");
+  cli.Value("--output-prefix", "NAME",
+            "file names NAME.vtp, NAME.stl, NAME.png (default: " + defaults.outputPrefix + ")",
+            [&a](const std::string& value) {
+              // A file name, not a path: the files stay in --output-dir.
+              if (value.empty() || value == "." || value == ".." ||
+                  value.find('/') != std::string::npos) {
+                throw UsageError("--output-prefix: '" + value +
+                                 "' is not a file name (no '/'; the files go into --output-dir)");
+              }
+              a.outputPrefix = value;
+            });
+  cli.Force(a.force, "replace existing output files, atomically (without it an\n"
+                     "existing file is a usage error; never a symbolic link, a file\n"
+                     "with several hard links, or an input file)");
+  cli.Value("--iso", "HU", iso.str(), [&a](const std::string& value) {
+    const double level = app::ParseNumber("--iso", value);
+    if (!std::isfinite(level))
+      throw UsageError("--iso must be a finite number (got " + value + ")");
+    if (level < kLowestIso || level > kHighestIso) {
+      throw UsageError("--iso " + value + " is outside the HU range of the data (" +
+                       std::to_string(static_cast<int>(kLowestIso)) + " .. " +
+                       std::to_string(static_cast<int>(kHighestIso)) + ")");
+    }
+    a.isoHu = level;
+  });
+  cli.Value("--radius-mm", "MM", radius.str(), [&a](const std::string& value) {
+    const double mm = app::ParseNumber("--radius-mm", value);
+    if (!std::isfinite(mm) || mm < 0.0) {
+      throw UsageError("--radius-mm must be a finite number >= 0 (got " + value + ")");
+    }
+    a.radiusMm = mm;
+  });
+  cli.Flag(app::kAllowLargeElementFlag, "run such a ball anyway", a.allowLargeElement);
+  cli.Backend(a.backend, "auto, cpu or cuda (default: auto); cuda fails when no CUDA\n"
+                         "device is usable; stages without a CUDA implementation run on\n"
+                         "the CPU and the summary says so per stage");
+  cli.Text("--series-uid", "UID", "read this series (default: the one with the most slices)",
+           a.seriesUid, "UID");
+  cli.Value("--png-size", "WxH",
+            "size of surface.png (default: " + std::to_string(defaults.pngWidth) + "x" +
+                std::to_string(defaults.pngHeight) + ")",
+            [&a](const std::string& value) { ParsePngSize(value, a); });
+  cli.Value("--compression", "C",
+            "how surface.vtp is compressed: none, lz4 (fast) or zlib\n(smaller, slower) "
+            "(default: " +
+                std::string(cumed::meshio::ToString(defaults.compression)) + ")",
+            [&a](const std::string& value) {
+              const auto compression = cumed::meshio::ParseVtpCompression(value);
+              if (!compression) {
+                throw UsageError("--compression: unknown compression '" + value +
+                                 "' (none, lz4 or zlib)");
+              }
+              a.compression = *compression;
+            });
+  cli.Flag("--no-png", "do not render surface.png", [&a] { a.writePng = false; });
+  cli.Value("--view", "V",
+            "camera of the picture: anterior, posterior, left, right or\n"
+            "superior (default: left anterior oblique, 30 degrees from\n"
+            "anterior towards the patient's left and 15 up)",
+            [&a](const std::string& value) { a.view = ParseView(value); });
+  cli.Epilogue(
+      "The picture is rendered offscreen: through EGL when DISPLAY is unset, else through the\n"
+      "X display (on a machine without GPU or display: xvfb-run -a cumed-ct-surface ...).\n"
+      "Its renderer is opened and warmed before the closing and contour, and the surface\n"
+      "drawn right after the contour: the summary's warmup_ms and first_frame_ms.\n"
+      "Exit status: 0 success, 1 runtime error (input, CUDA, rendering), 2 usage error\n"
+      "(also: an output file exists and --force is not given).\n");
+}
+
+} // namespace
+
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
-  const std::vector<std::string> positionals = app::ParseCommandLine(
-      argc, argv,
-      {IsFlag, TakesValue, [&](const std::string& name) { ApplyFlag(name, arguments); },
-       [&](const app::OptionArgument& option, const std::string& value, int&) {
-         ApplyOption(option.name, value, arguments);
-       }});
-  if (arguments.help || arguments.tool.version) return arguments;
+  app::CommandLine cli(kProgramName, arguments.tool);
+  DeclareOptions(cli, arguments);
+  const std::vector<std::string> positionals = cli.Parse(argc, argv);
+  arguments.help = cli.HelpAsked();
+  if (cli.Stop()) return arguments;
   if (positionals.size() > 1) {
     throw UsageError("unexpected argument '" + positionals[1] +
                      "': only one input directory can be given");
@@ -188,58 +219,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  const Arguments defaults;
-  const std::string defaultInput = DefaultInputDirectory();
-  std::ostringstream text;
-  text << "Usage: cumed-ct-surface [options] [DICOM_DIR]\n"
-       << "\n"
-       << "Extracts the bone surface of a CT series: grayscale closing of the HU volume with a\n"
-       << "ball, an isosurface at an HU level, normals; writes surface.vtp, surface.stl and a\n"
-       << "picture surface.png, and prints a one-line summary on stdout.\n"
-       << "\n"
-       << "  DICOM_DIR             directory with one CT series (default: "
-       << (defaultInput.empty() ? std::string("none; the build's phantom series only when run "
-                                              "from the build tree")
-                                : defaultInput)
-       << ")\n"
-       << "  --output-dir DIR      where the outputs go (default: ./" << defaults.outputDirectory
-       << "); created if missing,\n"
-       << "                        must not be or lie inside DICOM_DIR\n"
-       << "  --output-prefix NAME  file names NAME.vtp, NAME.stl, NAME.png (default: "
-       << defaults.outputPrefix << ")\n"
-       << "  --force               replace existing output files, atomically (without it an\n"
-       << "                        existing file is a usage error; never a symbolic link, a file\n"
-       << "                        with several hard links, or an input file)\n"
-       << "  --iso HU              isosurface level in HU (default: " << defaults.isoHu << ")\n"
-       << "  --radius-mm MM        closing ball radius in mm, 0 skips the closing (default: "
-       << defaults.radiusMm << ");\n"
-       << "                        voxels per axis = round(MM / spacing), at most 65536 and a\n"
-       << "                        ball box of 2^27 voxels; a ball more than twice the volume\n"
-       << "                        along an axis is refused (it takes minutes and rarely means\n"
-       << "                        what was intended)\n"
-       << "  --allow-large-element run such a ball anyway\n"
-       << "  --backend B           auto, cpu or cuda (default: auto); cuda fails when no CUDA\n"
-       << "                        device is usable; stages without a CUDA implementation run on\n"
-       << "                        the CPU and the summary says so per stage\n"
-       << "  --series-uid UID      read this series (default: the one with the most slices)\n"
-       << "  --png-size WxH        size of surface.png (default: " << defaults.pngWidth << "x"
-       << defaults.pngHeight << ")\n"
-       << "  --compression C       how surface.vtp is compressed: none, lz4 (fast) or zlib\n"
-       << "                        (smaller, slower) (default: "
-       << cumed::meshio::ToString(defaults.compression) << ")\n"
-       << "  --no-png              do not render surface.png\n"
-       << "  --view V              camera of the picture: anterior, posterior, left, right or\n"
-       << "                        superior (default: left anterior oblique, 30 degrees from\n"
-       << "                        anterior towards the patient's left and 15 up)\n"
-       << app::ToolOptionsHelp() << "  -h, --help            this text\n"
-       << "\n"
-       << "The picture is rendered offscreen: through EGL when DISPLAY is unset, else through the\n"
-       << "X display (on a machine without GPU or display: xvfb-run -a cumed-ct-surface ...).\n"
-       << "Its renderer is opened and warmed before the closing and contour, and the surface\n"
-       << "drawn right after the contour: the summary's warmup_ms and first_frame_ms.\n"
-       << "Exit status: 0 success, 1 runtime error (input, CUDA, rendering), 2 usage error\n"
-       << "(also: an output file exists and --force is not given).\n";
-  return text.str();
+  Arguments unused;
+  app::CommandLine cli(kProgramName, unused.tool);
+  DeclareOptions(cli, unused);
+  return cli.Help();
 }
 
 } // namespace cumed::ctsurface

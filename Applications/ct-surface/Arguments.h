@@ -43,12 +43,13 @@ struct Arguments {
 /// (an installed program has no default input).
 std::string DefaultInputDirectory();
 
-/// Parses `argv` (options as "--name value" or "--name=value", one optional positional input
-/// directory). Throws UsageError for unknown options, options given twice, missing or malformed
-/// values, values out of range, a second positional argument, or no input without a default.
+/// Parses `argv` by the program's option table (Arguments.cxx; cumed/app/CommandLine.h): options
+/// as "--name value" or "--name=value", one optional positional input directory. Throws
+/// UsageError for unknown options, options given twice, missing or malformed values, values out
+/// of range, a second positional argument, or no input without a default.
 Arguments ParseArguments(int argc, const char* const* argv);
 
-/// The --help text.
+/// The --help text, made from the option table.
 std::string HelpText();
 
 } // namespace cumed::ctsurface
