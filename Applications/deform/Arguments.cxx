@@ -1,10 +1,9 @@
 #include "Arguments.h"
 
-#include "FramePattern.h"
-
 #include "cumed/app/CommandLine.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/rendering/FramePattern.h"
 
 #include <cmath>
 #include <sstream>
@@ -111,7 +110,10 @@ module's device mesh is deformed in place).
             "draw every frame and write it as PNG, e.g. frames/f%04d.png (one %d\n"
             "for the frame number; missing directories are created)",
             [&a](const std::string& value) {
-              CheckFramePattern(value);
+              const std::string problem = rendering::FramePatternProblem(value);
+              if (!problem.empty())
+                throw app::UsageError("--png '" + value + "': " + problem +
+                                      " (e.g. frames/f%04d.png: one %d for the frame number)");
               a.png = value;
             });
   cli.Value("--png-every", "K", "with --png: write frames 0, K, 2K, ... only (all are drawn)",

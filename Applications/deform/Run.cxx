@@ -1,17 +1,18 @@
 #include "Run.h"
 
-#include "Animation.h"
-#include "FrameRendering.h"
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Json.h"
-#include "cumed/output/SafeOutput.h"
+#include "cumed/app/Messages.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Timer.h"
+#include "cumed/deformation/Animation.h"
+#include "cumed/deformation/KeyframeFile.h"
 #include "cumed/deformation/MeshDeformation.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/itk/ItkImageBridge.h"
 #include "cumed/meshio/MeshReader.h"
 #include "cumed/meshio/VtpWriter.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/surface/Isosurface.h"
 
 #include <algorithm>
@@ -62,6 +63,34 @@ InputMesh ReadInput(const Arguments& arguments, Backend backend, RunSummary& sum
   return input;
 }
 
+rendering::FrameSequenceOptions FrameSequenceFor(const Arguments& arguments) {
+  rendering::FrameSequenceOptions options;
+  options.width = arguments.size[0];
+  options.height = arguments.size[1];
+  options.multiSamples = arguments.multiSamples;
+  options.forceHostUpload = arguments.noInterop;
+  options.waitEveryFrame = arguments.breakdown;
+  options.pngPattern = arguments.png;
+  options.pngEvery = arguments.pngEvery;
+  options.frames = arguments.frames;
+  options.replace = arguments.force;
+  options.outputLabel = "--png";
+  return options;
+}
+
+/// --verbose: a line per frame on stderr.
+void PrintFrame(int frame, double deformMs, const rendering::FrameDrawTimes& t,
+                const std::string& meshUpload) {
+  char line[200];
+  const double total = deformMs + t.totalMs;
+  std::snprintf(line, sizeof line,
+                "frame %d: deformation+normals %.3f ms, buffers %.3f ms, render %.3f ms "
+                "(camera %.3f, Render() %.3f, GPU wait %.3f), %.1f fps (%s)",
+                frame, deformMs, t.bufferMs, t.renderMs, t.cameraMs, t.renderCallMs, t.gpuWaitMs,
+                total > 0 ? 1000 / total : 0.0, meshUpload.c_str());
+  app::Debug(kProgramName, line);
+}
+
 } // namespace
 
 RunSummary RunDeformation(const Arguments& arguments) {
@@ -87,8 +116,10 @@ RunSummary RunDeformation(const Arguments& arguments) {
                                ? "with --host-output"
                                : "the " + std::string(ToString(backend)) + " backend's") +
                           " frames are drawn from the host anyway");
-  std::unique_ptr<FrameRendering> rendering;
-  if (arguments.Renders()) rendering = std::make_unique<FrameRendering>(arguments, inputs);
+  std::unique_ptr<rendering::FrameSequenceRenderer> rendering;
+  if (arguments.Renders())
+    rendering =
+        std::make_unique<rendering::FrameSequenceRenderer>(FrameSequenceFor(arguments), inputs);
 
   RunSummary summary;
   const InputMesh input = ReadInput(arguments, backend, summary);
@@ -96,10 +127,10 @@ RunSummary RunDeformation(const Arguments& arguments) {
       input.device ? ffd::MeshBounds(*input.device) : ffd::MeshBounds(input.host),
       arguments.lattice, arguments.margin);
   ffd::ValidateLattice(lattice);
-  const Animation animation =
-      arguments.keyframes.empty()
-          ? Animation::BuiltIn(arguments.animation, lattice, arguments.amplitude, arguments.frames)
-          : Animation::FromKeyframes(arguments.keyframes, lattice);
+  const ffd::Animation animation =
+      arguments.keyframes.empty() ? ffd::Animation::BuiltIn(arguments.animation, lattice,
+                                                            arguments.amplitude, arguments.frames)
+                                  : ffd::ReadKeyframeAnimation(arguments.keyframes, lattice);
   std::vector<std::vector<double>> frames;
   for (int f = 0; f < arguments.frames; ++f) frames.push_back(animation.ControlPoints(f));
 
@@ -125,10 +156,11 @@ RunSummary RunDeformation(const Arguments& arguments) {
     else
       deformation.deform(frames[f], hostFrame);
     ms.push_back(watch.elapsedMilliseconds());
-    if (rendering && onDevice)
-      rendering->Draw(f, ms.back(), deviceFrame);
-    else if (rendering)
-      rendering->Draw(f, ms.back(), hostFrame);
+    if (rendering) {
+      const rendering::FrameDrawTimes drawn =
+          onDevice ? rendering->Draw(f, deviceFrame) : rendering->Draw(f, hostFrame);
+      if (arguments.tool.verbose) PrintFrame(f, ms.back(), drawn, rendering->MeshUpload());
+    }
   }
   if (rendering) rendering->Finish();
   if (!arguments.output.empty()) {
@@ -141,7 +173,10 @@ RunSummary RunDeformation(const Arguments& arguments) {
   }
   if (rendering) {
     rendering->Commit();
-    rendering->Report(ms, summary);
+    summary.render = rendering->Report(ms);
+    summary.size = std::to_string(arguments.size[0]) + "x" + std::to_string(arguments.size[1]);
+    summary.png = arguments.png;
+    summary.breakdown = arguments.breakdown;
   }
 
   summary.input = arguments.input;
@@ -182,35 +217,36 @@ std::string FormatSummary(const RunSummary& s) {
     line += text;
   }
   if (!s.output.empty()) line += " output=" + s.output;
-  if (!s.renderPath.empty()) {
+  if (!s.render.path.empty()) {
     std::snprintf(text, sizeof text,
                   " size=%s render_mesh=%s buffer_ms_median=%.4f render_ms_median=%.4f "
                   "frame_total_ms_median=%.4f render_fps=%.1f render_mesh_host_copies=%d "
                   "render_copies_down=%llu render_bytes_down=%llu pngs=%d",
-                  s.size.c_str(), s.renderMesh.c_str(), s.medianBufferMs, s.medianRenderMs,
-                  s.medianTotalMs, s.renderedFramesPerSecond, s.meshHostCopies,
-                  static_cast<unsigned long long>(s.renderCopiesDown),
-                  static_cast<unsigned long long>(s.renderBytesDown), s.pngs);
+                  s.size.c_str(), s.render.mesh.c_str(), s.render.bufferMs, s.render.renderMs,
+                  s.render.totalMs, s.render.framesPerSecond, s.render.meshHostCopies,
+                  static_cast<unsigned long long>(s.render.copiesDown),
+                  static_cast<unsigned long long>(s.render.bytesDown), s.render.pngs);
     line += text;
     std::snprintf(text, sizeof text,
                   " breakdown=%d deform_ms_median=%.4f camera_ms_median=%.4f "
                   "render_call_ms_median=%.4f fill_map_ms_median=%.4f fill_unmap_ms_median=%.4f",
-                  s.breakdown ? 1 : 0, s.medianDeformMs, s.medianCameraMs, s.medianRenderCallMs,
-                  s.medianMapMs, s.medianUnmapMs);
+                  s.breakdown ? 1 : 0, s.render.deformMs, s.render.cameraMs, s.render.renderCallMs,
+                  s.render.mapMs, s.render.unmapMs);
     line += text;
     if (s.breakdown) {
-      std::snprintf(text, sizeof text, " gpu_wait_ms_median=%.4f", s.medianGpuWaitMs);
+      std::snprintf(text, sizeof text, " gpu_wait_ms_median=%.4f", s.render.gpuWaitMs);
       line += text;
     }
-    if (!s.renderFallback.empty()) line += " render_fallback=\"" + s.renderFallback + "\"";
-    line += " render=\"" + s.renderPath + "\"";
+    if (!s.render.fallback.empty()) line += " render_fallback=\"" + s.render.fallback + "\"";
+    line += " render=\"" + s.render.path + "\"";
   }
   return line;
 }
 
 std::string FormatSummaryJson(const RunSummary& s) {
   app::JsonObject json;
-  json.Add("input", s.input)
+  json.Add("program", kProgramName)
+      .Add("input", s.input)
       .Add("from_ct", s.fromCt)
       .Add("isosurface_ms", s.isosurfaceMs)
       .Add("mesh_on_device", s.meshOnDevice)
@@ -229,37 +265,38 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("deform_threads_per_block", s.deformThreadsPerBlock)
       .Add("normals_threads_per_block", s.normalsThreadsPerBlock)
       .AddPathOrNull("output", s.output);
-  if (s.renderPath.empty()) {
+  if (s.render.path.empty()) {
     json.AddNull("render");
   } else {
     app::JsonObject render;
-    render.Add("path", s.renderPath)
+    const rendering::FrameSequenceReport& r = s.render;
+    render.Add("path", r.path)
         .Add("size", s.size)
-        .Add("mesh", s.renderMesh)
-        .Add("fallback", s.renderFallback)
-        .Add("buffer_ms_median", s.medianBufferMs)
-        .Add("render_ms_median", s.medianRenderMs)
-        .Add("frame_total_ms_median", s.medianTotalMs)
-        .Add("fps", s.renderedFramesPerSecond)
-        .Add("mesh_host_copies", s.meshHostCopies)
-        .Add("copies_down", s.renderCopiesDown)
-        .Add("bytes_down", s.renderBytesDown)
+        .Add("mesh", r.mesh)
+        .Add("fallback", r.fallback)
+        .Add("buffer_ms_median", r.bufferMs)
+        .Add("render_ms_median", r.renderMs)
+        .Add("frame_total_ms_median", r.totalMs)
+        .Add("fps", r.framesPerSecond)
+        .Add("mesh_host_copies", r.meshHostCopies)
+        .Add("copies_down", r.copiesDown)
+        .Add("bytes_down", r.bytesDown)
         .AddPathOrNull("png", s.png)
-        .Add("pngs", s.pngs)
-        .Add("deform_ms", s.deformMs)
-        .Add("buffer_ms", s.bufferMs)
-        .Add("render_ms", s.renderMs)
+        .Add("pngs", r.pngs)
+        .Add("deform_ms", r.deformMsPerFrame)
+        .Add("buffer_ms", r.bufferMsPerFrame)
+        .Add("render_ms", r.renderMsPerFrame)
         .Add("breakdown", s.breakdown)
-        .Add("deform_ms_median", s.medianDeformMs)
-        .Add("camera_ms_median", s.medianCameraMs)
-        .Add("render_call_ms_median", s.medianRenderCallMs)
-        .Add("fill_map_ms_median", s.medianMapMs)
-        .Add("fill_unmap_ms_median", s.medianUnmapMs)
-        .Add("render_call_ms", s.renderCallMs)
-        .Add("gpu_wait_ms", s.gpuWaitMs);
+        .Add("deform_ms_median", r.deformMs)
+        .Add("camera_ms_median", r.cameraMs)
+        .Add("render_call_ms_median", r.renderCallMs)
+        .Add("fill_map_ms_median", r.mapMs)
+        .Add("fill_unmap_ms_median", r.unmapMs)
+        .Add("render_call_ms", r.renderCallMsPerFrame)
+        .Add("gpu_wait_ms", r.gpuWaitMsPerFrame);
     // Measured only with --breakdown.
     if (s.breakdown)
-      render.Add("gpu_wait_ms_median", s.medianGpuWaitMs);
+      render.Add("gpu_wait_ms_median", r.gpuWaitMs);
     else
       render.AddNull("gpu_wait_ms_median");
     json.Add("render", render);

@@ -3,6 +3,8 @@
 // last frame written when asked; and the summary as a line or JSON.
 #include "Arguments.h"
 
+#include "cumed/rendering/FrameSequenceRenderer.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -27,25 +29,11 @@ struct RunSummary {
   double framesPerSecond = 0;
   std::string output;
 
-  /// Rendering (--render, --png): empty renderPath when the frames were not drawn.
-  std::string renderPath;     ///< the window's path and GL renderer
-  std::string renderMesh;     ///< interop or host: how the last frame reached OpenGL
-  std::string renderFallback; ///< why host
-  std::string size;           ///< "1024x768"
-  double medianBufferMs = 0, medianRenderMs = 0, medianTotalMs = 0; ///< buffers, the rest, all
-  /// The frame's parts (medians): deformation + normals, the camera's clipping range (the device
-  /// bounds), vtkRenderWindow::Render() on the host, the interop map and unmap (of the buffer
-  /// fill), and the wait for the GPU (only with --breakdown; -1 without).
-  double medianDeformMs = 0, medianCameraMs = 0, medianRenderCallMs = 0;
-  double medianMapMs = 0, medianUnmapMs = 0, medianGpuWaitMs = -1;
-  bool breakdown = false;             ///< --breakdown: the GPU waited for after every frame
-  double renderedFramesPerSecond = 0; ///< frames / wall time of deformation + drawing
-  int meshHostCopies = 0;             ///< device meshes the mapper copied to the host
-  std::uint64_t renderCopiesDown = 0, renderBytesDown = 0; ///< while drawing, all frames
-  int pngs = 0;                                            ///< PNG files written
-  std::string png;                                         ///< the pattern
-  std::vector<double> deformMs, bufferMs, renderMs;        ///< every frame's
-  std::vector<double> renderCallMs, gpuWaitMs;             ///< every frame's (wait: --breakdown)
+  /// Rendering (--render, --png): render.path empty when the frames were not drawn.
+  rendering::FrameSequenceReport render;
+  std::string size;       ///< "1024x768"
+  std::string png;        ///< the pattern
+  bool breakdown = false; ///< --breakdown: the GPU waited for after every frame
 };
 
 RunSummary RunDeformation(const Arguments& arguments);

@@ -1,19 +1,15 @@
-#include "FramePattern.h"
+#include "cumed/rendering/FramePattern.h"
 
-#include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
 
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <vector>
 
-namespace cumed::deformapp {
+namespace cumed::rendering {
 
-void CheckFramePattern(const std::string& pattern) {
-  auto fail = [&](const std::string& what) {
-    return app::UsageError("--png '" + pattern + "': " + what +
-                           " (e.g. frames/f%04d.png: one %d for the frame number)");
-  };
+std::string FramePatternProblem(const std::string& pattern) {
   int numbers = 0;
   for (std::size_t i = 0; i < pattern.size(); ++i) {
     if (pattern[i] != '%') continue;
@@ -27,13 +23,21 @@ void CheckFramePattern(const std::string& pattern) {
     while (j < pattern.size() && std::isdigit(static_cast<unsigned char>(pattern[j])))
       ++j, ++digits;
     if (j >= pattern.size() || pattern[j] != 'd' || digits > 2)
-      throw fail("'%' at position " + std::to_string(i) + " is not %d, %Nd or %0Nd (N < 100)");
+      return "'%' at position " + std::to_string(i) + " is not %d, %Nd or %0Nd (N < 100)";
     ++numbers;
     i = j;
   }
   if (numbers != 1)
-    throw fail(numbers == 0 ? "no %d in the pattern" : "more than one %d in the pattern");
-  if (std::filesystem::path(pattern).extension() != ".png") throw fail("the name must end in .png");
+    return numbers == 0 ? "no %d in the pattern" : "more than one %d in the pattern";
+  if (std::filesystem::path(pattern).extension() != ".png") return "the name must end in .png";
+  return {};
+}
+
+void CheckFramePattern(const std::string& pattern) {
+  const std::string problem = FramePatternProblem(pattern);
+  if (!problem.empty())
+    throw InvalidArgument("frame pattern '" + pattern + "': " + problem +
+                          " (e.g. frames/f%04d.png: one %d for the frame number)");
 }
 
 std::string FrameFileName(const std::string& pattern, int frame) {
@@ -42,4 +46,4 @@ std::string FrameFileName(const std::string& pattern, int frame) {
   return name.data();
 }
 
-} // namespace cumed::deformapp
+} // namespace cumed::rendering
