@@ -77,6 +77,7 @@ void CheckAffineLastFrame(const std::string& backend, const std::string& tag) {
                               dir, "run");
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const auto json = apptest::ParseJson(run.out);
+  EXPECT_EQ(json["program"].text, "cumed-deform"); // as in every program's summary
   EXPECT_EQ(json["backend"].text, backend);
   EXPECT_EQ(json["frames"].number, 2);
   EXPECT_EQ(json["points"].number, mesh.numberOfPoints());
