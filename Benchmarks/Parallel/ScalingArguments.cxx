@@ -1,11 +1,12 @@
 #include "ScalingArguments.h"
 
-#include "cumed/app/BackendOption.h"
+#include "cumed/app/CommandLine.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
 
 #include <cmath>
-#include <set>
+#include <sstream>
+#include <vector>
 
 namespace cumed::scaling {
 namespace {
@@ -25,62 +26,11 @@ double PositiveNumber(const std::string& option, const std::string& text) {
   return value;
 }
 
-} // namespace
-
-ScalingArguments ParseScalingArguments(int argc, const char* const* argv) {
-  ScalingArguments a;
-  const std::set<std::string> valued{"--ct",         "--size",         "--iso",
-                                     "--radius",     "--repeats",      "--backend",
-                                     "--baseline",   "--network-gbps", "--network-latency-us",
-                                     "--model-nodes"};
-  app::OptionHandlers handlers;
-  handlers.isFlag = [](const std::string& name) { return name == "--help" || name == "-h"; };
-  handlers.takesValue = [&](const std::string& name) { return valued.count(name) > 0; };
-  handlers.onFlag = [&](const std::string&) { a.help = true; };
-  handlers.onValue = [&](const app::OptionArgument& option, const std::string& value, int& i) {
-    const std::string& name = option.name;
-    if (name == "--ct") {
-      a.ct = value;
-    } else if (name == "--size") {
-      // Three values: X Y Z.
-      a.size[0] = PositiveInteger(name, value, 1 << 16);
-      for (int axis = 1; axis < 3; ++axis) {
-        if (i + 1 >= argc || app::IsOption(argv[i + 1]))
-          throw app::UsageError("--size needs three values X Y Z");
-        a.size[axis] = PositiveInteger(name, argv[++i], 1 << 16);
-      }
-    } else if (name == "--iso") {
-      a.iso = app::ParseFiniteNumber(name, value);
-    } else if (name == "--radius") {
-      a.radius = static_cast<int>(PositiveInteger(name, value, 64));
-    } else if (name == "--repeats") {
-      a.repeats = static_cast<int>(PositiveInteger(name, value, 1000));
-    } else if (name == "--backend") {
-      a.backend = app::ParseBackendOption(name, value);
-    } else if (name == "--baseline") {
-      a.baselineSeconds = PositiveNumber(name, value);
-    } else if (name == "--network-gbps") {
-      a.networkGbps = PositiveNumber(name, value);
-    } else if (name == "--network-latency-us") {
-      a.networkLatencyUs = app::ParseFiniteNumber(name, value);
-      if (a.networkLatencyUs < 0)
-        throw app::UsageError(name + ": '" + value + "' must not be negative");
-    } else if (name == "--model-nodes") {
-      a.modelNodes = static_cast<int>(PositiveInteger(name, value, 1 << 20));
-    }
-  };
-  const auto positional = app::ParseCommandLine(argc, argv, handlers);
-  if (!positional.empty())
-    throw app::UsageError("unexpected argument '" + positional.front() +
-                          "' (the volume is generated: use --ct DIR or the phantom)");
-  if (a.size[2] < 2) throw app::UsageError("--size: Z must be at least 2 planes");
-  return a;
-}
-
-std::string ScalingHelpText() {
-  return R"(Usage: mpirun -np N cumed-mpi-scaling-benchmark [options]
-
-Times CuMed's distributed filters on a volume generated in memory, never stored: a CT tile
+// The option table: every option once, with its help and what it does with its value.
+void DeclareOptions(app::CommandLine& cli, ScalingArguments& a) {
+  cli.Usage(
+      "mpirun -np N cumed-mpi-scaling-benchmark [options]",
+      R"(Times CuMed's distributed filters on a volume generated in memory, never stored: a CT tile
 (--ct DIR, a DICOM series read by rank 0 with CuMed::IO; else CuMed's synthetic thoracic phantom,
 made by rank 0) broadcast once, then mirror-tiled along x, y and z to --size; each rank builds only
 its own z-slab's planes. Stages, each the slowest rank's time (median of --repeats):
@@ -93,22 +43,80 @@ its own z-slab's planes. Stages, each the slowest rank's time (median of --repea
 Rank 0 prints a Markdown table (ranks, volume, stages, total, speedup and efficiency against
 --baseline, triangles, halo bytes per rank and in total) and a model of the exchange on
 --model-nodes nodes.
+)");
+  cli.NameWidth(25).Section("Options:");
+  cli.Value("--ct", "DIR", "DICOM CT series to tile (default: the phantom)",
+            [&a](const std::string& value) { a.ct = value; });
+  auto* size = cli.Value("--size", "X Y Z", "tiled volume in voxels (default 512 512 256)",
+                         [&a](const std::string& text) {
+                           std::istringstream values(text);
+                           std::vector<std::string> parts;
+                           for (std::string part; std::getline(values, part, ',');)
+                             parts.push_back(part);
+                           if (parts.size() != 3)
+                             throw app::UsageError("--size needs three values X Y Z");
+                           for (int axis = 0; axis < 3; ++axis)
+                             a.size[axis] = PositiveInteger("--size", parts[axis], 1 << 16);
+                         });
+  // Three values X Y Z, never an option among them.
+  cli.AllowValues(
+      size, 3, [](const std::string& text) { return !app::IsOption(text); },
+      [](const std::string&, const std::string&) {
+        throw app::UsageError("--size needs three values X Y Z");
+      });
+  cli.Number("--iso", "HU", "isovalue (default 300)", a.iso);
+  cli.Value("--radius", "R", "closing ball radius in voxels (default 2)",
+            [&a](const std::string& value) {
+              a.radius = static_cast<int>(PositiveInteger("--radius", value, 64));
+            });
+  cli.Value("--repeats", "N", "timed repetitions; medians are printed (default 3)",
+            [&a](const std::string& value) {
+              a.repeats = static_cast<int>(PositiveInteger("--repeats", value, 1000));
+            });
+  cli.Backend(a.backend, "cpu, cuda or auto: closing backend (default cpu); with CUDA,\n"
+                         "device = local rank % devices");
+  cli.Value(
+      "--baseline", "SECONDS", "the 1-rank total, for speedup and parallel efficiency",
+      [&a](const std::string& value) { a.baselineSeconds = PositiveNumber("--baseline", value); });
+  cli.Value(
+      "--network-gbps", "G", "ASSUMED link bandwidth for the model (default 100, InfiniBand-class)",
+      [&a](const std::string& value) { a.networkGbps = PositiveNumber("--network-gbps", value); });
+  cli.Value("--network-latency-us", "L", "ASSUMED per-message latency for the model (default 2)",
+            [&a](const std::string& value) {
+              a.networkLatencyUs = app::ParseFiniteNumber("--network-latency-us", value);
+              if (a.networkLatencyUs < 0)
+                throw app::UsageError("--network-latency-us: '" + value + "' must not be negative");
+            });
+  cli.Value("--model-nodes", "N", "nodes of the model (default 64)",
+            [&a](const std::string& value) {
+              a.modelNodes = static_cast<int>(PositiveInteger("--model-nodes", value, 1 << 20));
+            });
+  cli.Epilogue("Exit status: 0 success; 1 a runtime error on any rank (rank 0 prints \"rank R: "
+               "...\"); 2 usage.\n");
+}
 
-Options:
-  --ct DIR                 DICOM CT series to tile (default: the phantom)
-  --size X Y Z             tiled volume in voxels (default 512 512 256)
-  --iso HU                 isovalue (default 300)
-  --radius R               closing ball radius in voxels (default 2)
-  --repeats N              timed repetitions; medians are printed (default 3)
-  --backend cpu|cuda|auto  closing backend (default cpu); with CUDA, device = local rank % devices
-  --baseline SECONDS       the 1-rank total, for speedup and parallel efficiency
-  --network-gbps G         ASSUMED link bandwidth for the model (default 100, InfiniBand-class)
-  --network-latency-us L   ASSUMED per-message latency for the model (default 2)
-  --model-nodes N          nodes of the model (default 64)
-  -h, --help               this text
+} // namespace
 
-Exit status: 0 success; 1 a runtime error on any rank (rank 0 prints "rank R: ..."); 2 usage.
-)";
+ScalingArguments ParseScalingArguments(int argc, const char* const* argv) {
+  ScalingArguments a;
+  app::CommandLine cli(kScalingProgram, a.tool);
+  DeclareOptions(cli, a);
+  const std::vector<std::string> positional = cli.Parse(argc, argv);
+  a.help = cli.HelpAsked();
+  if (cli.Stop()) return a;
+  if (!positional.empty())
+    throw app::UsageError("unexpected argument '" + positional.front() +
+                          "' (the volume is generated: use --ct DIR or the phantom)");
+  if (a.size[2] < 2) throw app::UsageError("--size: Z must be at least 2 planes");
+  if (a.tool.json) throw app::UsageError("--json: the benchmark prints a Markdown table only");
+  return a;
+}
+
+std::string ScalingHelpText() {
+  ScalingArguments unused;
+  app::CommandLine cli(kScalingProgram, unused.tool);
+  DeclareOptions(cli, unused);
+  return cli.Help();
 }
 
 } // namespace cumed::scaling

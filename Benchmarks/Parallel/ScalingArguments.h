@@ -1,5 +1,6 @@
 #pragma once
 // cumed-mpi-scaling-benchmark's command line (every rank parses the same one).
+#include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 
 #include <array>
@@ -7,6 +8,8 @@
 #include <string>
 
 namespace cumed::scaling {
+
+inline constexpr char kScalingProgram[] = "cumed-mpi-scaling-benchmark";
 
 struct ScalingArguments {
   bool help = false;
@@ -20,8 +23,10 @@ struct ScalingArguments {
   double networkGbps = 100;    ///< assumed link bandwidth for the 64-node model
   double networkLatencyUs = 2; ///< assumed per-message latency for the 64-node model
   int modelNodes = 64;
+  app::ToolOptions tool; ///< --version, --threads (every rank), --quiet, --verbose; --json: none
 };
 
+/// Parses `argv` by the benchmark's option table (ScalingArguments.cxx; cumed/app/CommandLine.h).
 /// Throws app::UsageError naming the option and the value.
 ScalingArguments ParseScalingArguments(int argc, const char* const* argv);
 

@@ -26,10 +26,11 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
   // Every rank parses the same command line and reaches the same verdict; rank 0 speaks.
   try {
     ScalingArguments arguments = ParseScalingArguments(argc, argv);
-    if (arguments.help) {
-      if (root) std::cout << ScalingHelpText();
+    if (arguments.help || arguments.tool.version) {
+      if (root) std::cout << (arguments.help ? ScalingHelpText() : app::VersionText(kProgram));
       return 0;
     }
+    app::ApplyToolOptions(kProgram, arguments.tool); // every rank: its threads, log level
     const int localRank = parallel::LocalRank(world);
     int device = -1;
     parallel::RunCollectively(world, [&] {
