@@ -2,9 +2,8 @@
 // The command line of cumed-piv: what it accepts, the rules between options, and how a mistake
 // in it is reported (cumed::app::UsageError, exit status 2). Rules that need the frames (sizes,
 // pixel types) are checked later, in Pipeline.cxx.
-#include "ArrowLayer.h"
-
 #include "cumed/app/ToolOptions.h"
+#include "cumed/piv/PictureMeshes.h"
 #include "cumed/piv/PivOptions.h"
 
 #include <string>
@@ -36,7 +35,7 @@ struct Arguments {
   std::string pathlines;    ///< --pathlines FILE.vtp
   int pathlineSeedStep = 2; ///< --pathline-seed-step: every K-th window centre seeds
   bool png = false;         ///< --png: NAME.png, the first frame with the arrows
-  ArrowColour arrowColour = ArrowColour::Magnitude; ///< --colour-by (with --png)
+  piv::ArrowColour arrowColour = piv::ArrowColour::Magnitude; ///< --colour-by (with --png)
   bool arrowColourGiven = false;
   bool force = false;
   bool help = false;

@@ -2,21 +2,21 @@
 
 #include "FieldFiles.h"
 #include "FrameFiles.h"
-#include "PathlineLayer.h"
-#include "QuiverPicture.h"
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Messages.h"
-#include "cumed/output/SafeOutput.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/piv/FieldText.h"
 #include "cumed/piv/PathlineTracing.h"
 #include "cumed/piv/Pathlines.h"
+#include "cumed/piv/PictureMeshes.h"
 #include "cumed/piv/Piv.h"
 #include "cumed/piv/PivVtkField.h"
+#include "cumed/rendering/LayerPicture.h"
 
 #include <vtkImageData.h>
 #include <vtkPolyData.h>
@@ -107,6 +107,15 @@ std::vector<std::array<double, 3>> SeedsOf(vtkImageData* field, int step) {
   return seeds;
 }
 
+/// `mesh` drawn over `frame` into `png`.
+rendering::LayerDrawing DrawPicture(const fs::path& png, const Image& frame,
+                                    const piv::ColouredMesh& mesh) {
+  return rendering::WriteLayerPng(png, frame,
+                                  rendering::MakeMeshLayer(mesh.host, mesh.device,
+                                                           mesh.colourName.c_str(),
+                                                           mesh.colourRange, frame.geometry()));
+}
+
 void Count(const piv::PivField& field, RunSummary& s) {
   s.columns = field.columns;
   s.rows = field.rows;
@@ -149,7 +158,7 @@ RunSummary RunPipeline(const Arguments& a) {
   const bool pathlinePicture = !a.pathlines.empty() && a.png;
   std::vector<piv::PivField> fields;
   Image firstFrame;
-  const ArrowStyle arrowStyle{a.arrowColour, a.timeBetweenFrames, a.pixelSize};
+  const piv::ArrowStyle arrowStyle{a.arrowColour, a.timeBetweenFrames, a.pixelSize};
 
   auto checkMask = [&](const Image& frame, const fs::path& file) {
     if (mask.empty()) return;
@@ -167,7 +176,8 @@ RunSummary RunPipeline(const Arguments& a) {
         piv::FieldToImageData(field, frame.geometry(), a.timeBetweenFrames);
     WriteFieldImage(staged.Stage(out.image), image, a.format);
     if (!out.png.empty()) {
-      const QuiverDrawing drawn = WriteQuiverPng(staged.Stage(out.png), frame, field, arrowStyle);
+      const rendering::LayerDrawing drawn =
+          DrawPicture(staged.Stage(out.png), frame, piv::BuildArrowPicture(field, arrowStyle));
       s.pngArrows = drawn.glyphs;
       s.renderHostCopies += drawn.hostCopies;
       if (s.renderMesh.empty() || s.renderMesh == "interop") {
@@ -262,9 +272,8 @@ RunSummary RunPipeline(const Arguments& a) {
       const piv::PathlineSet traced = piv::TraceFieldPathlines(
           fields, piv::SeedGrid(fields.front(), a.pathlineSeedStep), trace);
       const float width = std::max(1.5f, float(fields.front().step) / 8.f);
-      const QuiverDrawing drawn =
-          WriteLayerPng(staged.Stage(PathlinePicture(a)), firstFrame,
-                        MakePathlineLayer(traced, width, firstFrame.geometry()));
+      const rendering::LayerDrawing drawn = DrawPicture(
+          staged.Stage(PathlinePicture(a)), firstFrame, piv::BuildPathlinePicture(traced, width));
       s.pathlinePng = PathlinePicture(a).string();
       s.pngPathlines = drawn.glyphs;
       s.renderHostCopies += drawn.hostCopies;

@@ -1,5 +1,6 @@
-#include "MeshLayer.h"
+#include "cumed/rendering/MeshLayer.h"
 
+#include "cumed/core/Error.h"
 #include "cumed/rendering/vtkCuMedDeviceMeshMapper.h"
 #include "cumed/vtk/DeviceMeshData.h"
 #include "cumed/vtk/VtkMeshBridge.h"
@@ -10,11 +11,20 @@
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
 
-namespace cumed::pivapp {
+#include <string>
+
+namespace cumed::rendering {
 
 MeshLayer MakeMeshLayer(const SurfaceMesh& host, const std::shared_ptr<DeviceSurfaceMesh>& device,
                         const char* colourName, const std::array<double, 2>& range,
                         const ImageGeometry& frame) {
+  if (!(range[1] > range[0]))
+    throw InvalidArgument("mesh layer '" + std::string(colourName) + "': the colour range [" +
+                          std::to_string(range[0]) + ", " + std::to_string(range[1]) +
+                          "] is empty");
+  if (!(frame.spacing[0] > 0) || !(frame.spacing[1] > 0))
+    throw InvalidArgument("mesh layer '" + std::string(colourName) +
+                          "': the picture's spacing must be > 0");
   MeshNaming naming;
   naming.attributeNames = {colourName};
   MeshLayer layer;
@@ -46,4 +56,4 @@ MeshLayer MakeMeshLayer(const SurfaceMesh& host, const std::shared_ptr<DeviceSur
   return layer;
 }
 
-} // namespace cumed::pivapp
+} // namespace cumed::rendering

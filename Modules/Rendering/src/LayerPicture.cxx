@@ -1,4 +1,4 @@
-#include "QuiverPicture.h"
+#include "cumed/rendering/LayerPicture.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/rendering/OffscreenRenderWindow.h"
@@ -22,7 +22,7 @@
 #include <cmath>
 #include <limits>
 
-namespace cumed::pivapp {
+namespace cumed::rendering {
 
 namespace {
 
@@ -66,26 +66,23 @@ vtkSmartPointer<vtkImageData> GreyFrame(const Image& frame) {
 
 } // namespace
 
-QuiverDrawing WriteQuiverPng(const std::filesystem::path& png, const Image& frame,
-                             const piv::PivField& field, const ArrowStyle& style) {
-  return WriteLayerPng(png, frame, MakeArrowLayer(field, frame.geometry(), style));
-}
-
-QuiverDrawing WriteLayerPng(const std::filesystem::path& png, const Image& frame,
-                            const MeshLayer& arrows) {
+LayerDrawing WriteLayerPng(const std::filesystem::path& png, const Image& frame,
+                           const MeshLayer& layer) {
+  if (frame.empty() || frame.location() != MemoryLocation::Host)
+    throw InvalidArgument("cannot draw '" + png.string() + "': the frame is not a host image");
   const ImageGeometry& g = frame.geometry();
   const double worldWidth = g.size[0] * g.spacing[0], worldHeight = g.size[1] * g.spacing[1];
   const double shrink = std::min(1.0, 1600.0 / double(g.size[0]));
   const int width = std::max(64, int(std::lround(g.size[0] * shrink)));
   const int height = std::max(64, int(std::lround(g.size[1] * shrink)));
-  auto window = rendering::OffscreenRenderWindow::Create(width, height);
+  auto window = OffscreenRenderWindow::Create(width, height);
 
   vtkNew<vtkImageActor> background;
   background->GetMapper()->SetInputData(GreyFrame(frame));
 
   vtkNew<vtkRenderer> renderer;
   renderer->AddActor(background);
-  renderer->AddActor(arrows.actor);
+  renderer->AddActor(layer.actor);
   renderer->SetBackground(0, 0, 0);
   // Seen from -z with y down the screen: image rows downwards, x to the right.
   vtkCamera* camera = renderer->GetActiveCamera();
@@ -112,14 +109,14 @@ QuiverDrawing WriteLayerPng(const std::filesystem::path& png, const Image& frame
   if (writer->GetErrorCode() != vtkErrorCode::NoError || !std::filesystem::exists(png))
     throw Error("cannot write '" + png.string() +
                 "': " + vtkErrorCode::GetStringFromErrorCode(writer->GetErrorCode()));
-  QuiverDrawing drawn;
-  drawn.glyphs = arrows.meshBackend == Backend::CUDA ? "cuda" : "cpu";
-  drawn.renderMesh = arrows.deviceMapper ? arrows.deviceMapper->GetLastBackend() : "host";
-  if (arrows.deviceMapper && drawn.renderMesh != "interop") {
-    drawn.fallback = arrows.deviceMapper->GetLastFallbackReason();
-    drawn.hostCopies = arrows.deviceMapper->GetNumberOfHostCopies();
+  LayerDrawing drawn;
+  drawn.glyphs = layer.meshBackend == Backend::CUDA ? "cuda" : "cpu";
+  drawn.renderMesh = layer.deviceMapper ? layer.deviceMapper->GetLastBackend() : "host";
+  if (layer.deviceMapper && drawn.renderMesh != "interop") {
+    drawn.fallback = layer.deviceMapper->GetLastFallbackReason();
+    drawn.hostCopies = layer.deviceMapper->GetNumberOfHostCopies();
   }
   return drawn;
 }
 
-} // namespace cumed::pivapp
+} // namespace cumed::rendering
