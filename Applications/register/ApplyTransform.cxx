@@ -1,17 +1,11 @@
 #include "ApplyTransform.h"
 
-#include "ApplyToImage.h"
-#include "ElastixTransformFile.h"
-#include "InputImages.h"
-#include "PointsFile.h"
-
-#include "cumed/io/ImageFiles.h"
 #include "cumed/app/Json.h"
-#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Error.h"
-
-#include <itkTransform.h>
-#include <itkTransformFileReader.h>
+#include "cumed/output/SafeOutput.h"
+#include "cumed/registration/ElastixFiles.h"
+#include "cumed/registration/itk/ApplyTransform.h"
+#include "cumed/registration/itk/RegistrationOutputs.h"
 
 #include <filesystem>
 #include <optional>
@@ -19,20 +13,24 @@
 namespace fs = std::filesystem;
 
 namespace cumed::registerapp {
+using namespace cumed::registration;
 namespace {
 
-/// The points through `transform` if it maps D-dimensional points; false otherwise.
+/// --image resampled onto --reference through the transform, written to `staged`.
 template <unsigned D>
-bool MapPoints(const itk::TransformBaseTemplate<double>* base, PointList& points) {
-  const auto* transform = dynamic_cast<const itk::Transform<double, D, D>*>(base);
-  if (!transform) return false;
-  for (auto& p : points) {
-    typename itk::Transform<double, D, D>::InputPointType in;
-    for (unsigned a = 0; a < D; ++a) in[a] = p[a];
-    const auto out = transform->TransformPoint(in);
-    for (unsigned a = 0; a < D; ++a) p[a] = out[a];
+void ResampleImage(const Arguments& arguments, const TransformBaseType& transform,
+                   const InputImage& image, const InputImage& reference, const fs::path& staged,
+                   const fs::path& output) {
+  const auto moving = ReadFloatImage<D>(image);
+  const auto grid = ReadFloatImage<D>(reference);
+  typename FloatImage<D>::Pointer resampled;
+  try {
+    resampled =
+        ResampleOntoReference<D>(transform, moving, grid, arguments.options.defaultPixelValue);
+  } catch (const InvalidArgument& e) {
+    throw Error("--apply-transform holds " + std::string(e.what()));
   }
-  return true;
+  WriteFloatImage(resampled, staged, output, arguments.compress);
 }
 
 } // namespace
@@ -65,29 +63,25 @@ std::string RunApplyTransform(const Arguments& arguments) {
     output::CheckReplaceable("output file", pointsOut, arguments.force, inputs);
   if (image) output::CheckReplaceable("output file", imageOut, arguments.force, inputs);
 
-  auto reader = itk::TransformFileReaderTemplate<double>::New();
-  reader->SetFileName(transformFile.string());
-  try {
-    reader->Update();
-  } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot read " + name + ": " + io::ItkErrorText(e));
-  }
-  const auto* list = reader->GetTransformList();
-  if (list->empty()) throw cumed::Error(name + " holds no transform");
-  // A composite file lists the composite first, then its parts: the first is the whole.
-  const itk::TransformBaseTemplate<double>* transform = list->front().GetPointer();
+  const TransformBaseType::ConstPointer transform =
+      ReadTransformFile(transformFile, "--apply-transform");
   const unsigned dimension = transform->GetInputSpaceDimension();
   const std::string type = transform->GetTransformTypeAsString();
-  if ((dimension != 2 && dimension != 3) || transform->GetOutputSpaceDimension() != dimension)
-    throw cumed::Error(name + " holds a " + type + "; expected a transform of 2D or 3D points");
   if (image && image->dimension != dimension)
     throw cumed::Error("--image '" + arguments.image + "' is " + std::to_string(image->dimension) +
                        "D but " + name + " maps " + std::to_string(dimension) + "D points");
   PointList points;
   if (!arguments.points.empty()) {
-    points = ReadPointsFile(arguments.points, dimension);
-    if (!(dimension == 2 ? MapPoints<2>(transform, points) : MapPoints<3>(transform, points)))
-      throw cumed::Error(name + " holds a " + type + ", which cannot map points");
+    try {
+      points = ReadPointsFile(arguments.points, dimension);
+    } catch (const Error& e) {
+      throw Error("--points " + std::string(e.what()));
+    }
+    try {
+      MapPoints(*transform, points);
+    } catch (const InvalidArgument& e) {
+      throw Error(name + " holds " + e.what());
+    }
   }
 
   output::CreatedDirectories created;
@@ -95,12 +89,10 @@ std::string RunApplyTransform(const Arguments& arguments) {
   output::StagedFiles staged(arguments.force);
   if (!arguments.points.empty()) WritePointsFile(staged.Stage(pointsOut), points, dimension);
   if (image) {
-    const ImageApplication job{transform, *image, *reference, arguments.options.defaultPixelValue,
-                               arguments.compress};
     if (dimension == 2)
-      ApplyToImage<2>(job, staged.Stage(imageOut), imageOut);
+      ResampleImage<2>(arguments, *transform, *image, *reference, staged.Stage(imageOut), imageOut);
     else
-      ApplyToImage<3>(job, staged.Stage(imageOut), imageOut);
+      ResampleImage<3>(arguments, *transform, *image, *reference, staged.Stage(imageOut), imageOut);
   }
   staged.Commit();
   created.Keep();

@@ -1,10 +1,9 @@
 #include "Arguments.h"
 
-#include "ParameterFile.h"
-#include "Settings.h"
-
 #include "cumed/app/CommandLine.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
+#include "cumed/registration/ParameterFile.h"
 
 #include <set>
 #include <utility>
@@ -52,7 +51,11 @@ JSON object).
   const auto setting = [&](const std::string& name, const std::string& value,
                            const std::string& help) {
     cli.Value(name, value, help, [&a, &given, name](const std::string& text) {
-      ApplySetting(name, text, name, a.options);
+      try {
+        registration::ApplySetting(name, text, name, a.options);
+      } catch (const InvalidArgument& e) {
+        throw UsageError(e.what());
+      }
       given.insert(name);
     });
   };
@@ -187,8 +190,14 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   arguments.moving = positional[1];
   if (arguments.outputDirectory.empty()) throw UsageError("--output DIR is required");
   if (!arguments.parameterFile.empty()) {
-    ParameterFileOutcome outcome =
-        ApplyParameterFile(arguments.parameterFile, given, arguments.options);
+    registration::ParameterFileOutcome outcome;
+    try {
+      outcome = registration::ApplyParameterFile(arguments.parameterFile, given, arguments.options);
+    } catch (const InvalidArgument& e) { // its content: the message names the file and line
+      throw UsageError(e.what());
+    } catch (const Error& e) { // unreadable
+      throw UsageError("--params " + std::string(e.what()));
+    }
     arguments.ignoredParameters = std::move(outcome.ignored);
     arguments.parameterWarnings = std::move(outcome.warnings);
   }

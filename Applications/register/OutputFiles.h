@@ -2,9 +2,8 @@
 // The files cumed-register writes into --output DIR, checked before anything is computed: DIR is
 // no input and lies in none, no output replaces an input, a link, a directory or a file with
 // several hard links, and an existing file is replaced only with --force.
-#include "QaPictures.h"
-
 #include "cumed/output/SafeOutput.h"
+#include "cumed/registration/itk/QaPictures.h"
 
 #include <filesystem>
 #include <string>
@@ -16,7 +15,7 @@ struct OutputFiles {
   std::filesystem::path directory;
   std::filesystem::path warped, field, transform, jacobian, summary;
   bool png = false; ///< the pictures below are written
-  QaPictureFiles pictures;
+  registration::QaPictureFiles pictures;
 
   /// Every file, in the order they are written (the summary last).
   std::vector<std::filesystem::path> All() const;

@@ -1,7 +1,5 @@
 #include "Pipeline.h"
 
-#include "ElastixTransformFile.h"
-#include "InputImages.h"
 #include "OutputFiles.h"
 #include "RunRegistration.h"
 
@@ -9,11 +7,14 @@
 #include "cumed/app/Messages.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
+#include "cumed/registration/ElastixFiles.h"
+#include "cumed/registration/itk/RegistrationInputs.h"
 
 #include <filesystem>
 #include <optional>
 
 namespace cumed::registerapp {
+using namespace cumed::registration;
 namespace {
 
 /// A mask option's file (none when `path` is empty), of `image`'s dimension.
@@ -53,7 +54,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
     throw cumed::Error("--initial-transform '" + arguments.initialTransform +
                        "' does not exist or is not a file");
   if (!arguments.initialTransform.empty())
-    RefuseElastixTransformParameters(arguments.initialTransform);
+    RefuseElastixTransformParameters(arguments.initialTransform, "--initial-transform");
   const OutputFiles outputs = PlanOutputFiles(
       arguments.outputDirectory, arguments.png, arguments.force,
       ProtectedInputsOf(fixed, moving,

@@ -1,46 +1,19 @@
 #include "RunRegistration.h"
 
-#include "QaPictures.h"
-
-#include "cumed/io/ImageFiles.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/core/Error.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/registration/itk/BSplineRegistrationFilter.h"
-
-#include <itkImageFileWriter.h>
-#include <itkTransformFileWriter.h>
+#include "cumed/registration/itk/QaPictures.h"
+#include "cumed/registration/itk/RegistrationOutputs.h"
 
 #include <fstream>
-#include <map>
 
 namespace fs = std::filesystem;
 
 namespace cumed::registerapp {
+using namespace cumed::registration;
 namespace {
-
-template <class TImage>
-void WriteImage(const TImage* image, const fs::path& staged, const fs::path& name, bool compress) {
-  auto writer = itk::ImageFileWriter<TImage>::New();
-  writer->SetInput(image);
-  writer->SetFileName(staged.string());
-  writer->SetUseCompression(compress);
-  try {
-    writer->Update();
-  } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot write '" + name.string() + "': " + io::ItkErrorText(e));
-  }
-}
-
-void WriteTransform(const itk::Object* transform, const fs::path& staged, const fs::path& name) {
-  auto writer = itk::TransformFileWriterTemplate<double>::New();
-  writer->SetInput(transform);
-  writer->SetFileName(staged.string());
-  try {
-    writer->Update();
-  } catch (const itk::ExceptionObject& e) {
-    throw cumed::Error("cannot write '" + name.string() + "': " + io::ItkErrorText(e));
-  }
-}
 
 void WriteText(const std::string& text, const fs::path& staged, const fs::path& name) {
   std::ofstream out(staged);
@@ -65,7 +38,7 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
   if (run.movingMask) movingMask = ReadMask<D>(*run.movingMask);
   typename AffineTransformType<D>::Pointer initial;
   if (!arguments.initialTransform.empty())
-    initial = ReadInitialTransform<D>(arguments.initialTransform);
+    initial = ReadInitialTransform<D>(arguments.initialTransform, "--initial-transform");
   reading.Finish();
 
   auto filter = Filter::New();
@@ -120,26 +93,18 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
   output::CreatedDirectories created;
   created.Create(out.directory);
   output::StagedFiles staged(arguments.force);
-  std::map<fs::path, fs::path> stagedName; // final -> staged
-  for (const fs::path& file : out.All()) {
-    stagedName[file] = staged.Stage(file);
-    summary.files.push_back(file.filename().string());
-  }
-  WriteImage(filter->GetOutput(), stagedName[out.warped], out.warped, arguments.compress);
-  WriteImage(filter->GetDisplacementField(), stagedName[out.field], out.field, arguments.compress);
-  if (initial || filter->GetAffineStage())
-    WriteTransform(filter->GetCompositeTransform(), stagedName[out.transform], out.transform);
-  else
-    WriteTransform(filter->GetTransform(), stagedName[out.transform], out.transform);
-  WriteImage(filter->GetJacobianDeterminant(), stagedName[out.jacobian], out.jacobian,
-             arguments.compress);
+  for (const fs::path& file : out.All()) summary.files.push_back(file.filename().string());
+  // Staged in the order of out.All(), as they are written; committed together.
+  WriteRegistrationOutputs<D>(*filter, {out.warped, out.field, out.transform, out.jacobian}, staged,
+                              arguments.compress);
   if (out.png)
-    WriteQaPictures<D>(
-        fixed, moving, initial, filter->GetOutput(),
-        {stagedName[out.pictures.checkerboardBefore], stagedName[out.pictures.checkerboardAfter],
-         stagedName[out.pictures.differenceBefore], stagedName[out.pictures.differenceAfter]});
+    WriteQaPictures<D>(fixed, moving, initial, filter->GetOutput(),
+                       {staged.Stage(out.pictures.checkerboardBefore),
+                        staged.Stage(out.pictures.checkerboardAfter),
+                        staged.Stage(out.pictures.differenceBefore),
+                        staged.Stage(out.pictures.differenceAfter)});
   summary.totalSeconds = total.elapsedSeconds();
-  WriteText(FormatSummaryJson(summary), stagedName[out.summary], out.summary);
+  WriteText(FormatSummaryJson(summary), staged.Stage(out.summary), out.summary);
   staged.Commit();
   created.Keep();
   writing.Finish();

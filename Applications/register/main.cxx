@@ -5,8 +5,8 @@
 #include "Pipeline.h"
 #include "Summary.h"
 
-#include "cumed/io/ImageFiles.h"
 #include "cumed/app/ProgramMain.h"
+#include "cumed/io/ImageFiles.h"
 
 int main(int argc, char** argv) {
   using namespace cumed::registerapp;

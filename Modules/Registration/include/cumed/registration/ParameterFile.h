@@ -1,6 +1,7 @@
 #pragma once
-// --params FILE: an elastix-like parameter file, one "(Key value ...)" a line, strings in double
-// quotes, "//" starting a comment. The keys cumed-register understands and the options they set:
+// Registration settings by name, and elastix-like parameter files (cumed-register --params): one
+// "(Key value ...)" a line, strings in double quotes, "//" starting a comment. The keys understood
+// and the settings (named as cumed-register's options) they set:
 //   (Metric "AdvancedMeanSquares")             --metric ssd   (also "AdvancedNormalizedCorrelation"
 //                                              ncc, "NormalizedMutualInformation" nmi, or CuMed's
 //                                              names ssd, ncc, lncc, nmi; elastix's
@@ -21,8 +22,8 @@
 //   (BendingEnergyWeight 0.01), (LinearElasticityWeight w), (LogJacobianWeight w),
 //   (LocalNCCSigma 3), (RelativeTolerance 1e-6), (Backend "cuda")   CuMed's own keys
 //   (AffineStage "true")                       --affine ("true" or "false", CuMed's own key)
-// Options given on the command line win over the file. Other keys (elastix's Optimizer,
-// Transform, Interpolator...) do not apply and are listed in a note.
+// Settings given elsewhere (a command line) win over the file. Other keys (elastix's Optimizer,
+// Transform, Interpolator...) do not apply and are listed in the outcome.
 #include "cumed/registration/Registration.h"
 
 #include <filesystem>
@@ -30,19 +31,29 @@
 #include <string>
 #include <vector>
 
-namespace cumed::registerapp {
+namespace cumed::registration {
+
+/// Parses `value` for the setting `name` into `options`: --metric (ssd, ncc, lncc, nmi), --levels
+/// (1..8), --grid-spacing (> 0, mm), --iterations (0..100000), --tolerance, --bending,
+/// --elasticity, --log-jacobian (>= 0), --bins (2..1024), --lncc-sigma (> 0, mm),
+/// --default-value (finite), --backend (auto, cpu, cuda). Throws InvalidArgument "WHERE: ..."
+/// naming the value and the accepted range; `where` names the source (the option, or a parameter
+/// file's line and key).
+void ApplySetting(const std::string& name, const std::string& value, const std::string& where,
+                  RegistrationOptions& options);
 
 struct ParameterFileOutcome {
   std::vector<std::string> ignored;  ///< keys that do not apply
   std::vector<std::string> warnings; ///< keys read but not used, and why (file, line, key, value)
 };
 
-/// Applies the file's settings whose options are not in `commandLine`. Throws UsageError naming
-/// the file, the line and the problem: unreadable file, a line that is not "(Key value ...)", a
-/// key given twice, values that differ per level or axis, an unknown or refused metric, or a
-/// value its option refuses.
+/// Applies the file's settings whose names (as ApplySetting's, and "--affine" for AffineStage) are
+/// not in `givenElsewhere`. Throws Error "'FILE' cannot be read" for an unreadable file, and
+/// InvalidArgument naming the file, the line and the problem: a line that is not
+/// "(Key value ...)", a key given twice, values that differ per level or axis, an unknown or
+/// refused metric, or a value its setting refuses.
 ParameterFileOutcome ApplyParameterFile(const std::filesystem::path& file,
-                                        const std::set<std::string>& commandLine,
-                                        registration::RegistrationOptions& options);
+                                        const std::set<std::string>& givenElsewhere,
+                                        RegistrationOptions& options);
 
-} // namespace cumed::registerapp
+} // namespace cumed::registration

@@ -1,7 +1,7 @@
-#include "QaPictures.h"
+#include "cumed/registration/itk/QaPictures.h"
 
-#include "cumed/io/ImageFiles.h"
 #include "cumed/core/Error.h"
+#include "cumed/io/ImageFiles.h"
 
 #include <itkImageFileWriter.h>
 #include <itkLinearInterpolateImageFunction.h>
@@ -11,7 +11,7 @@
 #include <cmath>
 #include <vector>
 
-namespace cumed::registerapp {
+namespace cumed::registration {
 namespace {
 
 using Picture = itk::Image<unsigned char, 2>;
@@ -116,4 +116,4 @@ template void WriteQaPictures<3>(const FloatImage<3>*, const FloatImage<3>*,
                                  const AffineTransformType<3>*, const FloatImage<3>*,
                                  const QaPictureFiles&);
 
-} // namespace cumed::registerapp
+} // namespace cumed::registration

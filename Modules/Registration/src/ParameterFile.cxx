@@ -1,15 +1,12 @@
-#include "ParameterFile.h"
+#include "cumed/registration/ParameterFile.h"
 
-#include "Settings.h"
-
-#include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
 
 #include <fstream>
 #include <map>
 #include <utility>
 
-namespace cumed::registerapp {
-using app::UsageError;
+namespace cumed::registration {
 namespace {
 
 struct Entry {
@@ -56,7 +53,7 @@ std::string Trim(const std::string& text) {
 
 std::map<std::string, Entry> ReadEntries(const std::filesystem::path& file) {
   std::ifstream in(file);
-  if (!in) throw UsageError("--params '" + file.string() + "' cannot be read");
+  if (!in) throw Error("'" + file.string() + "' cannot be read");
   std::map<std::string, Entry> entries;
   std::string raw;
   for (int number = 1; std::getline(in, raw); ++number) {
@@ -66,11 +63,11 @@ std::map<std::string, Entry> ReadEntries(const std::filesystem::path& file) {
     std::vector<std::string> words;
     if (line.size() < 2 || line.front() != '(' || line.back() != ')' ||
         !SplitWords(line.substr(1, line.size() - 2), words) || words.size() < 2)
-      throw UsageError(where + ": expected (Key value ...), got '" + Trim(raw) + "'");
+      throw InvalidArgument(where + ": expected (Key value ...), got '" + Trim(raw) + "'");
     const std::string key = words.front();
     if (entries.count(key))
-      throw UsageError(where + ": " + key + " was already given on line " +
-                       std::to_string(entries[key].line));
+      throw InvalidArgument(where + ": " + key + " was already given on line " +
+                            std::to_string(entries[key].line));
     entries[key] = Entry{number, std::vector<std::string>(words.begin() + 1, words.end())};
   }
   return entries;
@@ -85,9 +82,9 @@ std::string SingleValue(const std::filesystem::path& file, const std::string& ke
                         const Entry& entry, const char* perWhat) {
   for (const std::string& value : entry.values)
     if (value != entry.values.front())
-      throw UsageError(Where(file, key, entry) + ": the values differ per " + perWhat + " ('" +
-                       value + "' and '" + entry.values.front() +
-                       "'); cumed-register uses one value for all");
+      throw InvalidArgument(Where(file, key, entry) + ": the values differ per " + perWhat + " ('" +
+                            value + "' and '" + entry.values.front() +
+                            "'); cumed-register uses one value for all");
   return entry.values.front();
 }
 
@@ -99,11 +96,12 @@ std::string MetricName(const std::string& name, const std::string& where) {
                                                           {"AdvancedNormalizedCorrelation", "ncc"},
                                                           {"NormalizedMutualInformation", "nmi"}};
   if (name == "AdvancedMattesMutualInformation")
-    throw UsageError(where + ": \"" + name +
-                     "\" is Mattes mutual information, which CuMed does not have; it is not "
-                     "replaced by CuMed's normalised mutual information silently (another "
-                     "cost, another weight scale): write (Metric \"NormalizedMutualInformation\") "
-                     "or give --metric nmi, or --metric lncc for CT-CT");
+    throw InvalidArgument(
+        where + ": \"" + name +
+        "\" is Mattes mutual information, which CuMed does not have; it is not "
+        "replaced by CuMed's normalised mutual information silently (another "
+        "cost, another weight scale): write (Metric \"NormalizedMutualInformation\") "
+        "or give --metric nmi, or --metric lncc for CT-CT");
   const auto found = elastix.find(name);
   return found != elastix.end() ? found->second : name; // else ApplySetting judges it
 }
@@ -135,8 +133,8 @@ std::string IterationsMismatch(const std::map<std::string, Entry>& entries,
 } // namespace
 
 ParameterFileOutcome ApplyParameterFile(const std::filesystem::path& file,
-                                        const std::set<std::string>& commandLine,
-                                        registration::RegistrationOptions& options) {
+                                        const std::set<std::string>& givenElsewhere,
+                                        RegistrationOptions& options) {
   ParameterFileOutcome outcome;
   std::map<std::string, Entry> entries = ReadEntries(file);
   // key -> (option, what repeats)
@@ -153,7 +151,7 @@ ParameterFileOutcome ApplyParameterFile(const std::filesystem::path& file,
       {"RelativeTolerance", {"--tolerance", "entry"}},
       {"Backend", {"--backend", "entry"}}};
   auto apply = [&](const char* option, const std::string& value, const std::string& where) {
-    if (!commandLine.count(option)) ApplySetting(option, value, where, options);
+    if (!givenElsewhere.count(option)) ApplySetting(option, value, where, options);
   };
   std::set<std::string> used;
   for (const auto& [key, target] : keys) {
@@ -162,10 +160,10 @@ ParameterFileOutcome ApplyParameterFile(const std::filesystem::path& file,
     used.insert(key);
     const std::string value = SingleValue(file, key, found->second, target.second);
     const std::string where = Where(file, key, found->second);
-    if (key == "MaximumNumberOfIterations" && !commandLine.count(target.first)) {
+    if (key == "MaximumNumberOfIterations" && !givenElsewhere.count(target.first)) {
       const std::string mismatch = IterationsMismatch(entries, where, value);
       if (!mismatch.empty()) {
-        registration::RegistrationOptions scratch; // the value is still checked
+        RegistrationOptions scratch; // the value is still checked
         ApplySetting(target.first, value, where, scratch);
         outcome.warnings.push_back(mismatch);
         continue;
@@ -177,20 +175,22 @@ ParameterFileOutcome ApplyParameterFile(const std::filesystem::path& file,
     used.insert("AffineStage");
     const std::string value = SingleValue(file, "AffineStage", stage->second, "entry");
     if (value != "true" && value != "false")
-      throw UsageError(Where(file, "AffineStage", stage->second) + ": expected \"true\" or " +
-                       "\"false\", got '" + value + "'");
-    if (!commandLine.count("--affine")) options.affineStage = value == "true";
+      throw InvalidArgument(Where(file, "AffineStage", stage->second) + ": expected \"true\" or " +
+                            "\"false\", got '" + value + "'");
+    if (!givenElsewhere.count("--affine")) options.affineStage = value == "true";
   }
   if (const auto metric = entries.find("Metric"); metric != entries.end()) {
     used.insert("Metric");
     const std::string where = Where(file, "Metric", metric->second);
     const std::vector<std::string>& names = metric->second.values;
-    if (!commandLine.count("--metric")) apply("--metric", MetricName(names.front(), where), where);
+    if (!givenElsewhere.count("--metric"))
+      apply("--metric", MetricName(names.front(), where), where);
     for (std::size_t i = 1; i < names.size(); ++i) {
       if (names[i] != "TransformBendingEnergyPenalty")
-        throw UsageError(where + ": metric " + std::to_string(i) + " '" + names[i] +
-                         "' is not supported (only TransformBendingEnergyPenalty may follow the "
-                         "similarity)");
+        throw InvalidArgument(
+            where + ": metric " + std::to_string(i) + " '" + names[i] +
+            "' is not supported (only TransformBendingEnergyPenalty may follow the "
+            "similarity)");
       const std::string weightKey = "Metric" + std::to_string(i) + "Weight";
       std::string weight = "1";
       if (const auto w = entries.find(weightKey); w != entries.end()) {
@@ -207,4 +207,4 @@ ParameterFileOutcome ApplyParameterFile(const std::filesystem::path& file,
   return outcome;
 }
 
-} // namespace cumed::registerapp
+} // namespace cumed::registration

@@ -1,11 +1,11 @@
-#include "ElastixTransformFile.h"
+#include "cumed/registration/ElastixFiles.h"
 
 #include "cumed/core/Error.h"
 
 #include <fstream>
 #include <string>
 
-namespace cumed::registerapp {
+namespace cumed::registration {
 namespace {
 
 std::string Trimmed(const std::string& line) {
@@ -20,7 +20,7 @@ bool StartsWith(const std::string& text, const char* prefix) {
 
 } // namespace
 
-void RefuseElastixTransformParameters(const std::filesystem::path& file, const char* option) {
+void RefuseElastixTransformParameters(const std::filesystem::path& file, const std::string& label) {
   std::ifstream in(file);
   std::string line, transformLine;
   bool sawEntry = false;
@@ -37,10 +37,10 @@ void RefuseElastixTransformParameters(const std::filesystem::path& file, const c
   }
   if (!sawEntry || transformLine.empty()) return;
   throw cumed::Error(
-      std::string(option) + " '" + file.string() + "' is an elastix TransformParameters file (" +
+      label + " '" + file.string() + "' is an elastix TransformParameters file (" +
       transformLine.substr(0, 80) +
-      "), not an ITK transform file; cumed-register reads ITK transform files (.tfm or .txt "
+      "), not an ITK transform file; CuMed reads ITK transform files (.tfm or .txt "
       "starting \"#Insight Transform File\", .h5), e.g. cumed-register's transform.tfm");
 }
 
-} // namespace cumed::registerapp
+} // namespace cumed::registration

@@ -1,59 +1,58 @@
-#include "Settings.h"
+#include "cumed/registration/ParameterFile.h"
 
-#include "cumed/app/BackendOption.h"
-#include "cumed/app/Options.h"
-#include "cumed/app/UsageError.h"
+#include "cumed/core/Backend.h"
 #include "cumed/core/Error.h"
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <set>
+#include <cstdlib>
 
-namespace cumed::registerapp {
-using app::UsageError;
+namespace cumed::registration {
 namespace {
 
-const std::set<std::string> kSettingOptions{"--metric",     "--levels",        "--grid-spacing",
-                                            "--iterations", "--tolerance",     "--bending",
-                                            "--elasticity", "--log-jacobian",  "--bins",
-                                            "--lncc-sigma", "--default-value", "--backend"};
+double FiniteNumber(const std::string& where, const std::string& text) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(begin, &end);
+  if (text.empty() || end != begin + text.size() || errno == ERANGE || !std::isfinite(value))
+    throw InvalidArgument(where + ": '" + text + "' is not a finite number");
+  return value;
+}
 
 int WholeNumber(const std::string& where, const std::string& text, int low, int high) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || error != std::errc() || end != text.data() + text.size())
-    throw UsageError(where + ": '" + text + "' is not a whole number");
+    throw InvalidArgument(where + ": '" + text + "' is not a whole number");
   if (value < low || value > high)
-    throw UsageError(where + " " + text + " is outside " + std::to_string(low) + ".." +
-                     std::to_string(high));
+    throw InvalidArgument(where + " " + text + " is outside " + std::to_string(low) + ".." +
+                          std::to_string(high));
   return value;
 }
 
 double AtLeastZero(const std::string& where, const std::string& text) {
-  const double value = app::ParseFiniteNumber(where, text);
-  if (value < 0) throw UsageError(where + " must be >= 0 (got " + text + ")");
+  const double value = FiniteNumber(where, text);
+  if (value < 0) throw InvalidArgument(where + " must be >= 0 (got " + text + ")");
   return value;
 }
 
 double Positive(const std::string& where, const std::string& text) {
-  const double value = app::ParseFiniteNumber(where, text);
-  if (!(value > 0)) throw UsageError(where + " must be > 0 (got " + text + ")");
+  const double value = FiniteNumber(where, text);
+  if (!(value > 0)) throw InvalidArgument(where + " must be > 0 (got " + text + ")");
   return value;
 }
 
 } // namespace
 
-bool IsSettingOption(const std::string& option) {
-  return kSettingOptions.count(option) != 0;
-}
-
 void ApplySetting(const std::string& option, const std::string& value, const std::string& where,
-                  registration::RegistrationOptions& o) {
+                  RegistrationOptions& o) {
   if (option == "--metric") {
     try {
-      o.metric = registration::ParseSimilarityMetric(value.c_str());
-    } catch (const cumed::InvalidArgument& e) {
-      throw UsageError(where + ": " + e.what());
+      o.metric = ParseSimilarityMetric(value.c_str());
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument(where + ": " + e.what());
     }
   } else if (option == "--levels") {
     o.levels = WholeNumber(where, value, 1, 8);
@@ -74,12 +73,16 @@ void ApplySetting(const std::string& option, const std::string& value, const std
   } else if (option == "--lncc-sigma") {
     o.localNccSigma = Positive(where, value);
   } else if (option == "--default-value") {
-    o.defaultPixelValue = app::ParseFiniteNumber(where, value);
+    o.defaultPixelValue = FiniteNumber(where, value);
   } else if (option == "--backend") {
-    o.backend = app::ParseBackendOption(where, value);
+    try {
+      o.backend = ParseBackend(value);
+    } catch (const Error& e) {
+      throw InvalidArgument(where + ": " + e.what());
+    }
   } else {
-    throw UsageError(where + ": not a registration setting");
+    throw InvalidArgument(where + ": not a registration setting");
   }
 }
 
-} // namespace cumed::registerapp
+} // namespace cumed::registration

@@ -1,4 +1,4 @@
-#include "PointsFile.h"
+#include "cumed/registration/ElastixFiles.h"
 
 #include "cumed/core/Error.h"
 
@@ -8,11 +8,11 @@
 #include <sstream>
 #include <string>
 
-namespace cumed::registerapp {
+namespace cumed::registration {
 
 PointList ReadPointsFile(const std::filesystem::path& file, unsigned dimension) {
   std::ifstream in(file);
-  const std::string name = "--points '" + file.string() + "'";
+  const std::string name = "'" + file.string() + "'";
   if (!in) throw cumed::Error(name + " cannot be read");
   std::string kind;
   long long count = -1;
@@ -64,4 +64,4 @@ void WritePointsFile(const std::filesystem::path& file, const PointList& points,
   if (!out) throw cumed::Error("cannot write '" + file.string() + "'");
 }
 
-} // namespace cumed::registerapp
+} // namespace cumed::registration

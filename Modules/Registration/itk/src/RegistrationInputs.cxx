@@ -1,9 +1,11 @@
-#include "InputImages.h"
+#include "cumed/registration/itk/RegistrationInputs.h"
 
-#include "cumed/io/ImageFiles.h"
-#include "cumed/io/MetaImageDataFiles.h"
+#include "TransformIO.h"
+
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesReader.h"
+#include "cumed/io/ImageFiles.h"
+#include "cumed/io/MetaImageDataFiles.h"
 
 #include <itkImageRegionConstIterator.h>
 #include <itkTransformFileReader.h>
@@ -15,7 +17,7 @@
 
 namespace fs = std::filesystem;
 
-namespace cumed::registerapp {
+namespace cumed::registration {
 namespace {
 
 constexpr std::array<const char*, 5> kExtensions{".mha", ".mhd", ".nrrd", ".nii", ".nii.gz"};
@@ -66,7 +68,7 @@ void CheckSameDimension(const InputImage& a, const InputImage& b) {
 }
 
 output::ProtectedInputs ProtectedInputsOf(const InputImage& fixed, const InputImage& moving,
-                                       const std::vector<std::string>& files) {
+                                          const std::vector<std::string>& files) {
   output::ProtectedInputs inputs;
   for (const InputImage* input : {&fixed, &moving}) {
     if (input->dicom) {
@@ -102,10 +104,12 @@ template <unsigned D> typename MaskImage<D>::Pointer ReadMask(const InputImage& 
 }
 
 template <unsigned D>
-typename AffineTransformType<D>::Pointer ReadInitialTransform(const fs::path& file) {
+typename AffineTransformType<D>::Pointer ReadInitialTransform(const fs::path& file,
+                                                              const std::string& label) {
+  RegisterTransformIO();
   auto reader = itk::TransformFileReaderTemplate<double>::New();
   reader->SetFileName(file.string());
-  const std::string name = "--initial-transform '" + file.string() + "'";
+  const std::string name = label + " '" + file.string() + "'";
   try {
     reader->Update();
   } catch (const itk::ExceptionObject& e) {
@@ -128,7 +132,9 @@ template FloatImage<2>::Pointer ReadFloatImage<2>(const InputImage&);
 template FloatImage<3>::Pointer ReadFloatImage<3>(const InputImage&);
 template MaskImage<2>::Pointer ReadMask<2>(const InputImage&);
 template MaskImage<3>::Pointer ReadMask<3>(const InputImage&);
-template AffineTransformType<2>::Pointer ReadInitialTransform<2>(const fs::path&);
-template AffineTransformType<3>::Pointer ReadInitialTransform<3>(const fs::path&);
+template AffineTransformType<2>::Pointer ReadInitialTransform<2>(const fs::path&,
+                                                                 const std::string&);
+template AffineTransformType<3>::Pointer ReadInitialTransform<3>(const fs::path&,
+                                                                 const std::string&);
 
-} // namespace cumed::registerapp
+} // namespace cumed::registration
