@@ -3,6 +3,8 @@
 // in it is reported (cumed::app::UsageError, exit status 2). Rules that need the frames (sizes,
 // pixel types) are checked later, in Pipeline.cxx.
 #include "cumed/app/ToolOptions.h"
+#include "cumed/piv/FieldFiles.h"
+#include "cumed/piv/FramePairs.h"
 #include "cumed/piv/PictureMeshes.h"
 #include "cumed/piv/PivOptions.h"
 
@@ -13,25 +15,17 @@ namespace cumed::pivapp {
 
 inline constexpr char kProgramName[] = "cumed-piv";
 
-/// How the frames of a sequence form pairs.
-enum class Pairing {
-  AB,         ///< (1, 2), (3, 4), ...: double-frame recordings (the default)
-  Consecutive ///< (1, 2), (2, 3), ...: time-resolved recordings
-};
-
-enum class FieldFormat { Vti, Vtk };
-
 struct Arguments {
   std::vector<std::string> inputs; ///< two frames, a list, a directory, or a glob pattern
   std::string outputDirectory;     ///< --output
   cumed::piv::PivOptions piv;      ///< windows, overlap, fits, validation, backend
-  Pairing pairing = Pairing::AB;
+  piv::Pairing pairing = piv::Pairing::AB;
   bool ensemble = false;
   std::string mask;               ///< --mask FILE
   double timeBetweenFrames = 1.0; ///< --dt
   double pixelSize = 1.0;         ///< --pixel-size (length per px)
   double pairInterval = 0.0;      ///< --pair-interval (pathlines); 0: --dt
-  FieldFormat format = FieldFormat::Vti;
+  piv::FieldFormat format = piv::FieldFormat::Vti;
   std::string pathlines;    ///< --pathlines FILE.vtp
   int pathlineSeedStep = 2; ///< --pathline-seed-step: every K-th window centre seeds
   bool png = false;         ///< --png: NAME.png, the first frame with the arrows

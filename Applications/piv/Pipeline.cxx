@@ -1,16 +1,16 @@
 #include "Pipeline.h"
 
-#include "FieldFiles.h"
-#include "FrameFiles.h"
-
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Messages.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
+#include "cumed/io/FrameFiles.h"
 #include "cumed/output/SafeOutput.h"
+#include "cumed/piv/FieldFiles.h"
 #include "cumed/piv/FieldText.h"
+#include "cumed/piv/FramePairs.h"
 #include "cumed/piv/PathlineTracing.h"
 #include "cumed/piv/Pathlines.h"
 #include "cumed/piv/PictureMeshes.h"
@@ -37,8 +37,32 @@ struct FieldOutputs {
   fs::path text, image, png;
 };
 
+/// The frames the command line names (its mistakes are usage errors).
+std::vector<fs::path> ListFrames(const Arguments& a) {
+  try {
+    return io::ListFrameFiles(a.inputs);
+  } catch (const InvalidArgument& e) {
+    throw app::UsageError(e.what());
+  }
+}
+
+/// The pairs of `frames` by --pairing (its mistakes are usage errors).
+std::vector<piv::FramePairFiles> PairFrames(const Arguments& a,
+                                            const std::vector<fs::path>& frames) {
+  if (a.pairing == piv::Pairing::AB && frames.size() > 2 && frames.size() % 2)
+    throw app::UsageError("--pairing ab needs an even number of frames, got " +
+                          std::to_string(frames.size()) + " (the last is '" +
+                          frames.back().string() +
+                          "'); --pairing consecutive pairs each frame with the next");
+  try {
+    return piv::PairFrames(frames, a.pairing);
+  } catch (const InvalidArgument& e) {
+    throw app::UsageError(e.what());
+  }
+}
+
 std::vector<FieldOutputs> PlanOutputs(const Arguments& a,
-                                      const std::vector<FramePairFiles>& pairs) {
+                                      const std::vector<piv::FramePairFiles>& pairs) {
   const fs::path directory(a.outputDirectory);
   std::vector<FieldOutputs> outputs;
   std::map<std::string, fs::path> used;
@@ -49,13 +73,13 @@ std::vector<FieldOutputs> PlanOutputs(const Arguments& a,
                             "': pairs are named after their first frame's file name");
     used[name] = frame;
     outputs.push_back({name, directory / (name + ".txt"),
-                       directory / (name + FieldExtension(a.format)),
+                       directory / (name + piv::FieldExtension(a.format)),
                        a.png ? directory / (name + ".png") : fs::path()});
   };
   if (a.ensemble)
     add("ensemble", pairs.front().first);
   else
-    for (const FramePairFiles& p : pairs) add(p.first.stem().string(), p.first);
+    for (const piv::FramePairFiles& p : pairs) add(p.first.stem().string(), p.first);
   return outputs;
 }
 
@@ -89,22 +113,8 @@ void CheckOutputs(const Arguments& a, const std::vector<fs::path>& frames,
   }
 }
 
-std::string PairName(const FramePairFiles& p) {
+std::string PairName(const piv::FramePairFiles& p) {
   return "pair '" + p.first.string() + "' / '" + p.second.string() + "'";
-}
-
-/// Seeds at every `step`-th point of the field's grid (world coordinates).
-std::vector<std::array<double, 3>> SeedsOf(vtkImageData* field, int step) {
-  int dims[3];
-  field->GetDimensions(dims);
-  std::vector<std::array<double, 3>> seeds;
-  for (int j = 0; j < dims[1]; j += step)
-    for (int i = 0; i < dims[0]; i += step) {
-      double p[3];
-      field->GetPoint(vtkIdType(j) * dims[0] + i, p);
-      seeds.push_back({p[0], p[1], p[2]});
-    }
-  return seeds;
 }
 
 /// `mesh` drawn over `frame` into `png`.
@@ -133,8 +143,8 @@ RunSummary RunPipeline(const Arguments& a) {
   RunSummary s;
   s.ensemble = a.ensemble;
   s.requestedBackend = ToString(a.piv.backend);
-  const std::vector<fs::path> frames = ListFrames(a.inputs);
-  const std::vector<FramePairFiles> pairs = PairFrames(frames, a.pairing);
+  const std::vector<fs::path> frames = ListFrames(a);
+  const std::vector<piv::FramePairFiles> pairs = PairFrames(a, frames);
   const std::vector<FieldOutputs> outputs = PlanOutputs(a, pairs);
   CheckOutputs(a, frames, outputs);
   s.frames = frames.size();
@@ -145,7 +155,7 @@ RunSummary RunPipeline(const Arguments& a) {
   Stopwatch watch;
   Image mask;
   if (!a.mask.empty()) {
-    mask = ReadMask(a.mask);
+    mask = io::ReadMask(a.mask);
     options.mask = std::as_const(mask).view<std::uint8_t>();
   }
   s.readSeconds += watch.elapsedSeconds();
@@ -174,7 +184,7 @@ RunSummary RunPipeline(const Arguments& a) {
     piv::WriteFieldText(staged.Stage(out.text), field);
     vtkSmartPointer<vtkImageData> image =
         piv::FieldToImageData(field, frame.geometry(), a.timeBetweenFrames);
-    WriteFieldImage(staged.Stage(out.image), image, a.format);
+    piv::WriteFieldImage(staged.Stage(out.image), image, a.format);
     if (!out.png.empty()) {
       const rendering::LayerDrawing drawn =
           DrawPicture(staged.Stage(out.png), frame, piv::BuildArrowPicture(field, arrowStyle));
@@ -199,9 +209,9 @@ RunSummary RunPipeline(const Arguments& a) {
     images.reserve(2 * pairs.size());
     std::vector<piv::ImagePair> imagePairs;
     watch.restart();
-    for (const FramePairFiles& p : pairs) {
-      images.push_back(ReadFrame(p.first, a.pixelSize));
-      images.push_back(ReadFrame(p.second, a.pixelSize));
+    for (const piv::FramePairFiles& p : pairs) {
+      images.push_back(io::ReadFrame(p.first, a.pixelSize));
+      images.push_back(io::ReadFrame(p.second, a.pixelSize));
       checkMask(images.back(), p.second);
     }
     for (std::size_t i = 0; i < pairs.size(); ++i)
@@ -226,10 +236,10 @@ RunSummary RunPipeline(const Arguments& a) {
     write(outputs.front(), field, images.front());
   } else {
     for (std::size_t i = 0; i < pairs.size(); ++i) {
-      const FramePairFiles& p = pairs[i];
+      const piv::FramePairFiles& p = pairs[i];
       watch.restart();
-      const Image first = ReadFrame(p.first, a.pixelSize);
-      const Image second = ReadFrame(p.second, a.pixelSize);
+      const Image first = io::ReadFrame(p.first, a.pixelSize);
+      const Image second = io::ReadFrame(p.second, a.pixelSize);
       checkMask(first, p.first);
       s.readSeconds += watch.elapsedSeconds();
       watch.restart();
@@ -258,8 +268,8 @@ RunSummary RunPipeline(const Arguments& a) {
     piv::PathlineOptions pathlineOptions;
     pathlineOptions.fieldInterval = a.pairInterval > 0 ? a.pairInterval : a.timeBetweenFrames;
     vtkSmartPointer<vtkPolyData> lines = piv::TracePathlines(
-        sequence, SeedsOf(fieldImages.front(), a.pathlineSeedStep), pathlineOptions);
-    WritePathlines(staged.Stage(a.pathlines), lines);
+        sequence, piv::GridSeeds(fieldImages.front(), a.pathlineSeedStep), pathlineOptions);
+    piv::WritePathlines(staged.Stage(a.pathlines), lines);
     s.pathlines = a.pathlines;
     if (pathlinePicture) {
       // The same lines through CuMed's integrator where the fields were computed (on the GPU,

@@ -143,4 +143,21 @@ vtkSmartPointer<vtkPolyData> TracePathlines(const std::vector<vtkImageData*>& fi
   return output;
 }
 
+std::vector<std::array<double, 3>> GridSeeds(vtkImageData* field, int every) {
+  if (!field) throw InvalidArgument("pathline seeds: no field image");
+  if (every < 1)
+    throw InvalidArgument("pathline seeds at every " + std::to_string(every) +
+                          "-th point: must be at least 1");
+  int dims[3];
+  field->GetDimensions(dims);
+  std::vector<std::array<double, 3>> seeds;
+  for (int j = 0; j < dims[1]; j += every)
+    for (int i = 0; i < dims[0]; i += every) {
+      double p[3];
+      field->GetPoint(vtkIdType(j) * dims[0] + i, p);
+      seeds.push_back({p[0], p[1], p[2]});
+    }
+  return seeds;
+}
+
 } // namespace cumed::piv

@@ -39,4 +39,9 @@ vtkSmartPointer<vtkPolyData> TracePathlines(const std::vector<vtkImageData*>& fi
                                             const std::vector<std::array<double, 3>>& seeds,
                                             const PathlineOptions& options = {});
 
+/// Seeds at every `every`-th point (>= 1) of a field image's grid along x and y, row by row, in
+/// world coordinates (FieldToImageData's window centres). Throws InvalidArgument for a null
+/// image or `every` < 1.
+std::vector<std::array<double, 3>> GridSeeds(vtkImageData* field, int every = 1);
+
 } // namespace cumed::piv

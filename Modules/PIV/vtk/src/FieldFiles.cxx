@@ -1,4 +1,4 @@
-#include "FieldFiles.h"
+#include "cumed/piv/FieldFiles.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/vtk/UpdateOrThrow.h"
@@ -10,7 +10,9 @@
 #include <vtkXMLImageDataWriter.h>
 #include <vtkXMLPolyDataWriter.h>
 
-namespace cumed::pivapp {
+#include <string>
+
+namespace cumed::piv {
 
 namespace {
 
@@ -33,6 +35,7 @@ const char* FieldExtension(FieldFormat format) {
 }
 
 void WriteFieldImage(const std::filesystem::path& file, vtkImageData* field, FieldFormat format) {
+  if (!field) throw InvalidArgument("cannot write '" + file.string() + "': no field image");
   if (format == FieldFormat::Vti) {
     vtkNew<vtkXMLImageDataWriter> writer;
     writer->SetInputData(field);
@@ -48,6 +51,7 @@ void WriteFieldImage(const std::filesystem::path& file, vtkImageData* field, Fie
 }
 
 void WritePathlines(const std::filesystem::path& file, vtkPolyData* lines) {
+  if (!lines) throw InvalidArgument("cannot write '" + file.string() + "': no pathlines");
   vtkNew<vtkXMLPolyDataWriter> writer;
   writer->SetInputData(lines);
   writer->SetDataModeToAppended();
@@ -55,4 +59,4 @@ void WritePathlines(const std::filesystem::path& file, vtkPolyData* lines) {
   Write(writer.GetPointer(), file);
 }
 
-} // namespace cumed::pivapp
+} // namespace cumed::piv

@@ -1,9 +1,8 @@
-#include "FrameFiles.h"
+#include "cumed/io/FrameFiles.h"
 
-#include "cumed/io/ImageInputChecks.h"
+#include "cumed/core/Error.h"
 #include "cumed/io/ImageFiles.h"
-#include "cumed/app/UsageError.h"
-#include "cumed/itk/ItkImageBridge.h"
+#include "cumed/io/ImageInputChecks.h"
 
 #include <itkBMPImageIOFactory.h>
 #include <itkImage.h>
@@ -14,11 +13,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 
-namespace cumed::pivapp {
+namespace cumed::io {
 namespace fs = std::filesystem;
-using app::UsageError;
 
 namespace {
 
@@ -39,16 +38,16 @@ std::vector<fs::path> DirectoryFrames(const fs::path& directory) {
   for (const auto& entry : fs::directory_iterator(directory))
     if (entry.is_regular_file() && IsFrameFile(entry.path())) files.push_back(entry.path());
   if (files.empty())
-    throw UsageError("directory '" + directory.string() +
-                     "' holds no frames (.tif, .tiff, .bmp or .png files)");
+    throw InvalidArgument("directory '" + directory.string() +
+                          "' holds no frames (.tif, .tiff, .bmp or .png files)");
   return Sorted(files);
 }
 
 std::vector<fs::path> PatternFrames(const fs::path& pattern) {
   const fs::path directory = pattern.has_parent_path() ? pattern.parent_path() : fs::path(".");
   if (!fs::is_directory(directory))
-    throw UsageError("pattern '" + pattern.string() + "': directory '" + directory.string() +
-                     "' does not exist");
+    throw InvalidArgument("pattern '" + pattern.string() + "': directory '" + directory.string() +
+                          "' does not exist");
   std::vector<fs::path> files;
   const std::string name = pattern.filename().string();
   for (const auto& entry : fs::directory_iterator(directory))
@@ -56,13 +55,13 @@ std::vector<fs::path> PatternFrames(const fs::path& pattern) {
         fnmatch(name.c_str(), entry.path().filename().c_str(), FNM_PERIOD) == 0)
       // Named as the pattern was written: "p*.png" lists "p0.png", not "./p0.png".
       files.push_back(pattern.has_parent_path() ? entry.path() : entry.path().filename());
-  if (files.empty()) throw UsageError("pattern '" + pattern.string() + "' matches no file");
+  if (files.empty()) throw InvalidArgument("pattern '" + pattern.string() + "' matches no file");
   return Sorted(files);
 }
 
 template <class T> Image ReadAs(const fs::path& file, double pixelSize) {
   using ItkImage = itk::Image<T, 2>;
-  const typename ItkImage::Pointer image = io::ReadItkImageFile<ItkImage>(file);
+  const typename ItkImage::Pointer image = ReadItkImageFile<ItkImage>(file);
   ImageGeometry geometry;
   const auto size = image->GetBufferedRegion().GetSize();
   geometry.size = {size[0], size[1], 1};
@@ -75,7 +74,7 @@ template <class T> Image ReadAs(const fs::path& file, double pixelSize) {
 
 } // namespace
 
-std::vector<fs::path> ListFrames(const std::vector<std::string>& inputs) {
+std::vector<fs::path> ListFrameFiles(const std::vector<std::string>& inputs) {
   std::vector<fs::path> frames;
   for (const std::string& input : inputs) {
     const fs::path path(input);
@@ -87,32 +86,16 @@ std::vector<fs::path> ListFrames(const std::vector<std::string>& inputs) {
     else if (fs::exists(path))
       found = {path};
     else
-      throw UsageError("frame '" + input + "' does not exist");
+      throw InvalidArgument("frame '" + input + "' does not exist");
     frames.insert(frames.end(), found.begin(), found.end());
   }
   return frames;
 }
 
-std::vector<FramePairFiles> PairFrames(const std::vector<fs::path>& frames, Pairing pairing) {
-  if (frames.size() < 2)
-    throw UsageError("PIV needs at least two frames, got " + std::to_string(frames.size()) +
-                     (frames.empty() ? "" : " ('" + frames.front().string() + "')"));
-  std::vector<FramePairFiles> pairs;
-  if (pairing == Pairing::AB) {
-    if (frames.size() % 2)
-      throw UsageError("--pairing ab needs an even number of frames, got " +
-                       std::to_string(frames.size()) + " (the last is '" + frames.back().string() +
-                       "'); --pairing consecutive pairs each frame "
-                       "with the next");
-    for (std::size_t i = 0; i + 1 < frames.size(); i += 2)
-      pairs.push_back({frames[i], frames[i + 1]});
-  } else {
-    for (std::size_t i = 0; i + 1 < frames.size(); ++i) pairs.push_back({frames[i], frames[i + 1]});
-  }
-  return pairs;
-}
-
 Image ReadFrame(const fs::path& file, double pixelSize) {
+  if (!std::isfinite(pixelSize) || !(pixelSize > 0))
+    throw InvalidArgument("frame '" + file.string() + "': the pixel size " +
+                          std::to_string(pixelSize) + " is not a finite number > 0");
   static const bool registered = [] {
     itk::BMPImageIOFactory::RegisterOneFactory();
     itk::PNGImageIOFactory::RegisterOneFactory();
@@ -120,16 +103,16 @@ Image ReadFrame(const fs::path& file, double pixelSize) {
     return true;
   }();
   (void)registered;
-  const itk::ImageIOBase::Pointer io = io::ReadItkImageHeader(file, io::MemoryUse{4, 2});
+  const itk::ImageIOBase::Pointer io = ReadItkImageHeader(file, MemoryUse{4, 2});
   // Paletted 8-bit BMPs read as RGB; ITK's reader turns colour into luminance, which is the
   // grey value itself when the channels are equal.
   const unsigned components = io->GetNumberOfComponents();
   if (components != 1 && components != 3 && components != 4)
-    throw Error(io::InputName(file) + " has " + std::to_string(components) +
+    throw Error(InputName(file) + " has " + std::to_string(components) +
                 " components per pixel; PIV needs grayscale frames (or RGB, taken as luminance)");
   const unsigned dimensions = io->GetNumberOfDimensions();
   if (dimensions > 2 && io->GetDimensions(2) > 1)
-    throw Error(io::InputName(file) + " holds " + std::to_string(io->GetDimensions(2)) +
+    throw Error(InputName(file) + " holds " + std::to_string(io->GetDimensions(2)) +
                 " slices; a PIV frame is one 2D image");
   switch (io->GetComponentType()) {
   case itk::IOComponentEnum::UCHAR:
@@ -170,4 +153,4 @@ Image ReadMask(const fs::path& file) {
   return mask;
 }
 
-} // namespace cumed::pivapp
+} // namespace cumed::io
