@@ -10,6 +10,11 @@
 #include "cumed/output/SafeOutput.h"
 #include "cumed/regression/Compare.h"
 
+// For its side effect: with UseITK (Applications/CMakeLists.txt) this header registers the
+// build's image formats (GDCM's DICOM files among them) at start-up, so "anything else ITK reads"
+// stays true; CuMed::Regression itself registers the volume and picture formats it checks.
+#include <itkImageFileReader.h>
+
 #include <iostream>
 
 namespace {
