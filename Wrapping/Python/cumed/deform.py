@@ -104,6 +104,18 @@ def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     return Lattice(*(tuple(value) for value in native))
 
 
+def animation(lattice: Lattice, name: str = "twist", frames: int = 100,
+              amplitude: float = 1.0):
+    """The control points of every frame of a built-in animation of ``lattice`` (those of
+    ``cumed-deform --animation``): ``name`` twist, bend, squash or breathe, one period over
+    ``frames`` frames in the lattice's own coordinates, scaled by ``amplitude``. Returns
+    ``[frames, ni * nj * nk, 3]`` float64: frame f's control points at ``[f]``, for
+    ``deform(..., control_points=...)``; frame 0 is the lattice at rest. Raises
+    cumed.InvalidArgument for another name, ``frames`` < 1, a non-finite amplitude or an invalid
+    lattice."""
+    return _native.animation(str(name), lattice._native(), float(amplitude), int(frames))
+
+
 def deform(points, triangles, lattice: Lattice, control_points=None, *, displacement=None,
            normals=True, face_weighting="area", threads_per_block=0, **execution):
     """The mesh deformed by moving ``lattice``'s control points to ``control_points``

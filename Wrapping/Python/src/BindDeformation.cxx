@@ -10,6 +10,7 @@
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Transfer.h"
+#include "cumed/deformation/Animation.h"
 #include "cumed/deformation/Lattice.h"
 #include "cumed/deformation/MeshDeformation.h"
 
@@ -191,6 +192,20 @@ Lattice LatticeOfTuple(py::tuple lattice) {
       lattice[4].cast<std::array<double, 3>>());
 }
 
+/// The control points of frames 0..frames-1 of a built-in animation: [frames, points, 3] float64.
+py::object AnimationBinding(const std::string& name, py::tuple lattice, double amplitude,
+                            int frames) {
+  const Animation animation = Animation::BuiltIn(name, LatticeOfTuple(lattice), amplitude, frames);
+  auto points = std::make_shared<std::vector<double>>();
+  for (int f = 0; f < frames; ++f) {
+    const std::vector<double> frame = animation.ControlPoints(f);
+    points->insert(points->end(), frame.begin(), frame.end());
+  }
+  return WrapBuffer(points->data(), MemoryLocation::Host,
+                    {py::ssize_t(frames), py::ssize_t(points->size() / 3 / std::size_t(frames)), 3},
+                    "<f8", points);
+}
+
 DeformationOptions MakeOptions(bool normals, const std::string& faceWeighting,
                                int threadsPerBlock) {
   DeformationOptions options;
@@ -312,6 +327,8 @@ void BindDeformation(py::module_& module) {
              py::arg("margin"));
   module.def("rest_points", &RestPointsBinding, py::arg("dimensions"), py::arg("origin"),
              py::arg("s"), py::arg("t"), py::arg("u"));
+  module.def("animation", &AnimationBinding, py::arg("name"), py::arg("lattice"),
+             py::arg("amplitude"), py::arg("frames"));
   module.def("deform", &DeformBinding, py::arg("points"), py::arg("triangles"), py::arg("lattice"),
              py::arg("control_points"), py::arg("normals"), py::arg("face_weighting"),
              py::arg("threads_per_block"), py::arg("execution"));

@@ -286,3 +286,35 @@ def test_cuda_arrays_without_cuda_are_refused_by_name(sphere):
     with pytest.raises(cumed.InvalidArgument, match=r"points: expected float32 \('<f4'\), got "
                                                     r"the CUDA array type '<f8'"):
         deform.deform(FakeCudaArray((642, 3), "<f8"), triangles, lattice)
+
+
+def test_animation_control_points_per_frame():
+    lattice = deform.Lattice(origin=(1.0, 2.0, 0.0), s=(2.0, 0.0, 0.0), t=(0.0, 4.0, 0.0))
+    rest = lattice.rest_points()
+    frames = deform.animation(lattice, "twist", frames=4)
+    assert frames.shape == (4, 27, 3) and frames.dtype == numpy.float64
+    numpy.testing.assert_allclose(frames[0], rest, atol=1e-12)
+    # Frame 1 of 4: the top layer (k = 2) turned by pi/4 about the lattice's axis; point (2, 1, 2)
+    # at s = 1, t = 0.5.
+    p = frames[1][(2 * 3 + 1) * 3 + 2]
+    angle = numpy.pi / 4
+    numpy.testing.assert_allclose(
+        p, [1 + 2 * (0.5 + 0.5 * numpy.cos(angle)), 2 + 4 * (0.5 + 0.5 * numpy.sin(angle)), 1.0],
+        atol=1e-12)
+    # breathe scales about the centre by 1 + 0.1 amplitude at a quarter period.
+    breathe = deform.animation(lattice, "breathe", frames=4, amplitude=2.0)
+    centre = rest.mean(axis=0)
+    numpy.testing.assert_allclose(breathe[1], centre + 1.2 * (rest - centre), atol=1e-12)
+    # The frames move the mesh through deform().
+    points, triangles = icosphere(1)
+    around = deform.lattice_around(points)
+    moved = deform.deform(points, triangles, around, deform.animation(around, "bend", 8)[2],
+                          backend="cpu")
+    assert numpy.abs(moved[0] - points).max() > 0.01
+
+
+def test_animation_refuses_by_name():
+    with pytest.raises(cumed.InvalidArgument, match="'wobble' is not one of"):
+        deform.animation(deform.Lattice(), "wobble", 4)
+    with pytest.raises(cumed.InvalidArgument, match="at least one frame"):
+        deform.animation(deform.Lattice(), "twist", 0)
