@@ -16,6 +16,7 @@
 #include "cumed/piv/PictureMeshes.h"
 #include "cumed/piv/Piv.h"
 #include "cumed/piv/PivVtkField.h"
+#include "cumed/piv/VectorCounts.h"
 #include "cumed/rendering/LayerPicture.h"
 
 #include <vtkImageData.h>
@@ -129,11 +130,11 @@ rendering::LayerDrawing DrawPicture(const fs::path& png, const Image& frame,
 void Count(const piv::PivField& field, RunSummary& s) {
   s.columns = field.columns;
   s.rows = field.rows;
-  s.vectors += field.size();
-  s.replaced += field.count(piv::Replaced);
-  s.masked += field.count(piv::Masked);
-  for (std::uint8_t f : field.flags)
-    if ((f & piv::kOutlierFlags) && !(f & piv::Replaced)) ++s.invalid;
+  const piv::VectorCounts counts = piv::CountVectors(field);
+  s.vectors += counts.vectors;
+  s.replaced += counts.replaced;
+  s.invalid += counts.invalid;
+  s.masked += counts.masked;
 }
 
 } // namespace
