@@ -23,7 +23,7 @@ struct ScalingArguments {
   double networkGbps = 100;    ///< assumed link bandwidth for the 64-node model
   double networkLatencyUs = 2; ///< assumed per-message latency for the 64-node model
   int modelNodes = 64;
-  app::ToolOptions tool; ///< --version, --threads (every rank), --quiet, --verbose; --json: none
+  app::ToolOptions tool; ///< --version, --threads (every rank), --quiet, --verbose
 };
 
 /// Parses `argv` by the benchmark's option table (ScalingArguments.cxx; cumed/app/CommandLine.h).

@@ -120,6 +120,20 @@ TEST(CommandLine, SharedOptions) {
             "--threads: 'x' is not a whole number (give 1..4096)");
 }
 
+TEST(CommandLine, JsonCanBeLeftOut) {
+  ToolOptions tool;
+  CommandLine cli("cumed-test", tool);
+  cli.RemoveJson();
+  const char* argv[] = {"cumed-test", "--json"};
+  try {
+    cli.Parse(2, argv);
+    ADD_FAILURE() << "--json was accepted";
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(), "unknown option '--json'");
+  }
+  EXPECT_EQ(cli.Help().find("--json"), std::string::npos);
+}
+
 TEST(CommandLine, HelpComesFromTheTable) {
   std::string help;
   Parse({"--help"}, &help);

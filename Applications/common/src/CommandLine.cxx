@@ -4,6 +4,7 @@
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -76,6 +77,16 @@ CommandLine& CommandLine::Positional(const std::string& name, const std::string&
 
 CommandLine& CommandLine::Epilogue(const std::string& text) {
   epilogue_ = text;
+  return *this;
+}
+
+CommandLine& CommandLine::RemoveJson() {
+  const auto json = std::find_if(common_.begin(), common_.end(),
+                                 [](const CLI::Option* o) { return o->check_name("--json"); });
+  if (json != common_.end()) {
+    app_.remove_option(*json);
+    common_.erase(json);
+  }
   return *this;
 }
 

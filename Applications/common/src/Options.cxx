@@ -5,7 +5,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <set>
 
 namespace cumed::app {
 namespace {
@@ -38,40 +37,6 @@ std::string TakeValue(const OptionArgument& option, int argc, const char* const*
   if (option.inlineValue) return *option.inlineValue;
   if (i + 1 < argc) return argv[++i];
   throw UsageError("option " + option.name + " needs a value");
-}
-
-std::vector<std::string> ParseCommandLine(int argc, const char* const* argv,
-                                          const OptionHandlers& handlers) {
-  std::vector<std::string> positionals;
-  std::set<std::string> seen;
-  bool optionsEnded = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string argument = argv[i];
-    if (optionsEnded || !IsOption(argument)) {
-      positionals.push_back(argument);
-      continue;
-    }
-    if (argument == "--") {
-      optionsEnded = true;
-      continue;
-    }
-    const OptionArgument option = SplitOption(argument);
-    const std::string& name = option.name;
-    if (!handlers.isFlag(name) && !handlers.takesValue(name)) {
-      throw UsageError("unknown option '" + name + "'");
-    }
-    if (!seen.insert(name).second && name != "--help" && name != "-h") {
-      throw UsageError("option " + name + " is given twice");
-    }
-    if (handlers.isFlag(name)) {
-      if (option.inlineValue) throw UsageError("option " + name + " takes no value");
-      handlers.onFlag(name);
-      continue;
-    }
-    const std::string value = TakeValue(option, argc, argv, i);
-    handlers.onValue(option, value, i);
-  }
-  return positionals;
 }
 
 double ParseNumber(std::string_view option, const std::string& text) {

@@ -17,14 +17,6 @@
 
 namespace cumed::app {
 
-bool IsToolFlag(const std::string& name) {
-  return name == "--version" || name == "--json" || name == "--quiet" || name == "--verbose";
-}
-
-bool IsToolValueOption(const std::string& name) {
-  return name == "--threads";
-}
-
 void ApplyToolFlag(const std::string& name, ToolOptions& options) {
   if (name == "--version") options.version = true;
   if (name == "--json") options.json = true;
@@ -47,18 +39,6 @@ void ApplyToolValue(const std::string& name, const std::string& value, ToolOptio
     throw UsageError("--threads " + value + " is outside 1.." + std::to_string(kMaxThreads));
   }
   options.threads = threads;
-}
-
-std::string ToolOptionsHelp() {
-  return "  --threads N           CPU threads to use, 1.." + std::to_string(kMaxThreads) +
-         " (default: OMP_NUM_THREADS, else\n"
-         "                        every core)\n"
-         "  --json                print the summary as one JSON object\n"
-         "  --quiet               print only errors and the summary (no progress, notes or\n"
-         "                        warnings)\n"
-         "  --verbose             also print debug messages (the flags override\n"
-         "                        CUMED_LOG_LEVEL=debug|info|warning|error)\n"
-         "  --version             print the version, the CUDA backend and the devices\n";
 }
 
 std::string VersionText(const std::string& program) {

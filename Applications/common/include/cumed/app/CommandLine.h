@@ -39,6 +39,8 @@ public:
   CommandLine& Positional(const std::string& name, const std::string& help);
   /// Text after the options in --help.
   CommandLine& Epilogue(const std::string& text);
+  /// Leaves --json out, for a program whose output is no summary (a benchmark's table).
+  CommandLine& RemoveJson();
   /// A heading line in --help before the options declared next ("Validation:").
   CommandLine& Section(const std::string& heading);
 

@@ -1,12 +1,11 @@
 #pragma once
-// The command-line conventions the programs share: options as "--name value" or "--name=value",
-// "--" ends the options, a lone "-" is a positional argument; and the parsing of numeric values,
-// with the UsageError messages that name the option and the text.
-#include <functional>
+// The command-line conventions the programs share (CommandLine.h reads command lines by them):
+// options as "--name value" or "--name=value", "--" ends the options, a lone "-" is a positional
+// argument; and the parsing of numeric values, with the UsageError messages that name the option
+// and the text.
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace cumed::app {
 
@@ -25,21 +24,6 @@ OptionArgument SplitOption(const std::string& argument);
 /// The option's value: its inline value, else argv[i + 1] (`i` advances past it). Throws
 /// UsageError "option NAME needs a value" when there is neither.
 std::string TakeValue(const OptionArgument& option, int argc, const char* const* argv, int& i);
-
-/// What a program's parser does with its options (see ParseCommandLine).
-struct OptionHandlers {
-  std::function<bool(const std::string& name)> isFlag;
-  std::function<bool(const std::string& name)> takesValue;
-  std::function<void(const std::string& name)> onFlag;
-  /// The option and its value; may advance `i` further (an option with several values).
-  std::function<void(const OptionArgument& option, const std::string& value, int& i)> onValue;
-};
-
-/// The programs' shared command-line loop: returns the positional arguments in order. "--" ends
-/// the options; an unknown option, a flag given a value and an option given twice (other than
-/// --help/-h) are UsageErrors.
-std::vector<std::string> ParseCommandLine(int argc, const char* const* argv,
-                                          const OptionHandlers& handlers);
 
 /// The whole of `text` as a number (inf and nan included). Throws UsageError
 /// "OPTION: 'TEXT' is not a number" otherwise, also when it is out of double's range.

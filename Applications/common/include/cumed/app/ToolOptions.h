@@ -1,7 +1,7 @@
 #pragma once
 // The options every program takes for use from scripts: --version, --json, --quiet, --verbose and
-// --threads N. Each program's parser hands them here, so they are spelled, checked and applied
-// the same way everywhere.
+// --threads N. CommandLine.h registers them in every program's table and hands them here, so they
+// are spelled, checked and applied the same way everywhere.
 #include <string>
 
 namespace cumed::app {
@@ -14,10 +14,6 @@ struct ToolOptions {
   int threads = 0;      ///< CPU threads; 0: the defaults (OMP_NUM_THREADS, the cores)
 };
 
-/// True for --version, --json, --quiet, --verbose.
-bool IsToolFlag(const std::string& name);
-/// True for --threads.
-bool IsToolValueOption(const std::string& name);
 /// Records a flag; UsageError for --quiet with --verbose.
 void ApplyToolFlag(const std::string& name, ToolOptions& options);
 /// Records --threads VALUE; UsageError naming the option and the value unless it is a whole
@@ -25,9 +21,6 @@ void ApplyToolFlag(const std::string& name, ToolOptions& options);
 void ApplyToolValue(const std::string& name, const std::string& value, ToolOptions& options);
 
 inline constexpr int kMaxThreads = 4096;
-
-/// The help lines of these options, in the programs' two-column layout.
-std::string ToolOptionsHelp();
 
 /// "<program> <CuMed version>", whether the CUDA backend is built, and the device probe line.
 std::string VersionText(const std::string& program);
