@@ -256,7 +256,8 @@ SurfaceMesh ContourRangesOnCpu(const ImageView<const T>& planes, std::int64_t fi
                                ScalarOfValue<T>(jobs[n].value),
                                attributeVolumes.data(),
                                attributeOutputs.data(),
-                               static_cast<int>(attributes.size())};
+                               static_cast<int>(attributes.size()),
+                               ReversesWinding(options, world)};
     EmitSlab(rows, counted[n], jobs[n], world, labelMode, outputs, mesh,
              ReversesWinding(options, world));
     counted[n] = CountedSlab{}; // free the slab's bits and offsets as soon as they are used

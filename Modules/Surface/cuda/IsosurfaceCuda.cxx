@@ -314,7 +314,8 @@ private:
           ScalarOfValue<T>(job.value),
           nullptr,
           nullptr,
-          0};
+          0,
+          ReversesWinding(options_, world)};
       LaunchPoints(input.rows, world, job.value, labelMode_, edgeKeys.as<std::int64_t>(),
                    job.points, outputs, attributes, stream.native());
       c = CountedJob{}; // stream-ordered frees: the memory returns to the pool in order

@@ -72,6 +72,9 @@ struct PointOutputs {
   const float* const* attributeVolumes; ///< slab-relative like VolumeRows, or null
   float* const* attributeOutputs;
   int attributeCount;
+  /// Winding::Outward on a reflected grid: VTK turns the normals with the triangles (its
+  /// transform multiplies them by the direction's determinant), so both are turned back.
+  bool negateNormals;
 };
 
 /// Computes output point `id` lying on the grid edge named by `edgeKey`.
@@ -130,7 +133,7 @@ CUMED_HOST_DEVICE_FORCEINLINE void ComputePoint(const VolumeRows<T>& v, const Wo
       }
     }
     for (int a = 0; a < 3; ++a) {
-      out.normals[3 * id + a] = n[a];
+      out.normals[3 * id + a] = out.negateNormals ? -n[a] : n[a];
     }
   }
   if (out.scalars != nullptr) {

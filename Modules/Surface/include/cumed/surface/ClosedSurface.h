@@ -5,9 +5,9 @@
 //     empty) and lie above the padding value;
 //  2. pad: the volume is surrounded by one voxel of its type's lowest value, so a structure that
 //     touches a face of the volume still gets a closed surface;
-//  3. winding: triangles wind outward (their right-hand normal points to decreasing values) also
-//     when the direction matrix is a reflection, where vtkFlyingEdges3D's order turns them
-//     inside out (Winding::Outward).
+//  3. winding: triangles wind outward (their right-hand normal points to decreasing values), and
+//     the normals point there too, also when the direction matrix is a reflection, where
+//     vtkFlyingEdges3D turns both inside out (Winding::Outward).
 // Points keep their world positions: the padding moves the origin out by one voxel.
 #include "cumed/core/Image.h"
 #include "cumed/surface/Isosurface.h"

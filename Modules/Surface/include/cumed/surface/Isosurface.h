@@ -21,10 +21,12 @@ enum class ContourMode {
 /// How triangles are wound (ordered).
 enum class Winding {
   /// vtkFlyingEdges3D's order: outward (the right-hand normal points to decreasing values) for
-  /// a direction matrix that is a rotation, inward for one that is a reflection.
+  /// a direction matrix that is a rotation, inward for one that is a reflection, where VTK also
+  /// turns the point normals (it multiplies them by the direction's determinant).
   AsVtk,
-  /// Outward for every direction matrix (a reflection's triangles are written reversed): what
-  /// a closed surface written to a file needs (ClosedSurface.h).
+  /// Outward for every direction matrix: on a reflection the triangles are written reversed and
+  /// the normals negated, so both face decreasing values; what a closed surface written to a
+  /// file needs (ClosedSurface.h).
   Outward
 };
 
