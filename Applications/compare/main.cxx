@@ -6,6 +6,7 @@
 
 #include "cumed/app/Json.h"
 #include "cumed/app/ProgramMain.h"
+#include "cumed/app/StageProgress.h"
 #include "cumed/core/Backend.h"
 #include "cumed/output/SafeOutput.h"
 #include "cumed/regression/Compare.h"
@@ -88,11 +89,15 @@ int Run(const Arguments& a) {
   }
   const Kind kind = ResolveKind(a);
   cumed::regression::Comparison result;
+  // Large meshes' distances take a while: progress on stderr (silent under a second, --quiet).
+  cumed::app::StageProgress comparing(kProgramName, std::string("comparing ") + ToString(kind));
   try {
-    result = cumed::regression::CompareFiles(kind, a.output, a.baseline, a.tolerances, a.diffImage);
+    result = cumed::regression::CompareFiles(kind, a.output, a.baseline, a.tolerances, a.diffImage,
+                                             [&](double f) { comparing.Report(f); });
   } catch (const cumed::InvalidArgument& e) { // a volume given as a rendering
     throw cumed::app::UsageError(e.what());
   }
+  comparing.Finish();
   const int status = result.withinTolerance ? 0 : kDiffers;
   if (a.tool.json) {
     std::cout << VerdictJson(a, status, "", kind, &result) << std::endl;

@@ -19,8 +19,10 @@ void StageProgress::Report(double fraction) {
       fraction >= 1.0 || fraction > silentAbove_) {
     return;
   }
-  std::fprintf(stderr, "%s: %s %3.0f%% (%.1f s)\n", program_.c_str(), name_.c_str(),
-               100.0 * fraction, elapsed);
+  // The time left, assuming the rest goes as fast as what is done: an estimate (ETA).
+  const double left = fraction > 0.0 ? elapsed * (1.0 - fraction) / fraction : 0.0;
+  std::fprintf(stderr, "%s: %s %3.0f%% (%.1f s, about %.0f s left)\n", program_.c_str(),
+               name_.c_str(), 100.0 * fraction, elapsed, left);
   lastPrinted_ = fraction;
 }
 

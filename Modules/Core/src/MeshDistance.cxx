@@ -1,6 +1,7 @@
 #include "cumed/core/MeshDistance.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/Progress.h"
 #include "cumed/core/TriangleGrid.h"
 
 #include <algorithm>
@@ -67,12 +68,13 @@ struct BlockResult {
 
 // Every point of `from` whose `used` entry is set (every point when `used` is empty).
 DirectedMeshDistance Directed(const MeshView& from, const TriangleGrid& to,
-                              const std::vector<unsigned char>& used) {
+                              const std::vector<unsigned char>& used, ProgressReporter& progress) {
   const geometry::PointArray points = PointsOf(from);
   const std::int64_t blocks = (from.numberOfPoints + kBlock - 1) / kBlock;
   std::vector<BlockResult> results(static_cast<std::size_t>(blocks));
 #pragma omp parallel for schedule(dynamic, 1)
   for (std::int64_t block = 0; block < blocks; ++block) {
+    if (progress.stopRequested()) continue;
     BlockResult r;
     const std::int64_t end = std::min(from.numberOfPoints, (block + 1) * kBlock);
     for (std::int64_t p = block * kBlock; p < end; ++p) {
@@ -84,7 +86,9 @@ DirectedMeshDistance Directed(const MeshView& from, const TriangleGrid& to,
       if (distance > r.max) r.max = distance, r.farthest = p, r.nearest = nearest.closest;
     }
     results[static_cast<std::size_t>(block)] = r;
+    progress.step();
   }
+  progress.throwIfStopped();
   DirectedMeshDistance directed;
   double sum = 0.0, max = -1.0;
   std::int64_t count = 0;
@@ -121,9 +125,17 @@ MeshView ViewOf(const SurfaceMesh& mesh) {
           mesh.numberOfTriangles()};
 }
 
-MeshDistance ComputeMeshDistance(const MeshView& first, const MeshView& second) {
+MeshDistance ComputeMeshDistance(const MeshView& first, const MeshView& second,
+                                 const ExecutionOptions& options) {
   Validate(first, "first");
   Validate(second, "second");
+  ExecutionScope scope(options, static_cast<std::size_t>(first.numberOfPoints +
+                                                         second.numberOfPoints));
+  const auto blocksOf = [](const MeshView& mesh) {
+    return static_cast<std::size_t>((mesh.numberOfPoints + kBlock - 1) / kBlock);
+  };
+  ProgressReporter progress(options.progress, blocksOf(first) + blocksOf(second), 0.01,
+                            options.cancelRequested);
   MeshDistance result;
   const bool surfaces = first.numberOfTriangles > 0 && second.numberOfTriangles > 0;
   result.method = surfaces ? MeshDistanceMethod::PointToTriangle : MeshDistanceMethod::PointToPoint;
@@ -133,8 +145,12 @@ MeshDistance ComputeMeshDistance(const MeshView& first, const MeshView& second) 
                     : TriangleGrid(PointsOf(mesh), nullptr, mesh.numberOfPoints);
   };
   const std::vector<unsigned char> all;
-  result.firstToSecond = Directed(first, gridOf(second), surfaces ? UsedPoints(first) : all);
-  result.secondToFirst = Directed(second, gridOf(first), surfaces ? UsedPoints(second) : all);
+  result.firstToSecond =
+      Directed(first, gridOf(second), surfaces ? UsedPoints(first) : all, progress);
+  result.secondToFirst =
+      Directed(second, gridOf(first), surfaces ? UsedPoints(second) : all, progress);
+  progress.finish();
+  scope.finish(Backend::CPU);
   return result;
 }
 

@@ -15,6 +15,7 @@
 #include <limits>
 #include <string>
 #include <tuple>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -443,6 +444,34 @@ TEST(MeshDistance, DoublePointsAreNotRoundedToFloat) {
   const SurfaceMesh triangle = Triangle();
   both.points = triangle.points.data();
   EXPECT_THROW(ComputeMeshDistance(both, ViewOfAny(b)), cumed::InvalidArgument);
+}
+
+// Progress runs on the calling thread from 0 to 1 without going back, over both directions; a
+// cancel request stops the call with Cancelled; the result does not depend on either.
+TEST(MeshDistance, ProgressAndCancellation) {
+  cumed::test::ForEachRandomCase(20, [&](RandomDraw& d) {
+    const Frame f = DrawFrame(d);
+    const SurfaceMesh a = RandomMesh(d, f, true), b = RandomMesh(d, f, true);
+    const MeshDistance plain = ComputeMeshDistance(ViewOf(a), ViewOf(b));
+    std::vector<double> fractions;
+    const auto caller = std::this_thread::get_id();
+    bool otherThread = false;
+    cumed::ExecutionOptions options;
+    options.progress = [&](double fraction) {
+      fractions.push_back(fraction);
+      otherThread |= std::this_thread::get_id() != caller;
+    };
+    const MeshDistance reported = ComputeMeshDistance(ViewOf(a), ViewOf(b), options);
+    EXPECT_EQ(reported.hausdorff(), plain.hausdorff());
+    EXPECT_EQ(reported.firstToSecond.mean, plain.firstToSecond.mean);
+    ASSERT_FALSE(fractions.empty());
+    EXPECT_EQ(fractions.back(), 1.0);
+    EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+    EXPECT_FALSE(otherThread);
+    cumed::ExecutionOptions cancelled;
+    cancelled.cancelRequested = [] { return true; };
+    EXPECT_THROW(ComputeMeshDistance(ViewOf(a), ViewOf(b), cancelled), cumed::Cancelled);
+  });
 }
 
 } // namespace

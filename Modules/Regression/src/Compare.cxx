@@ -40,10 +40,11 @@ Kind KindOfFiles(const std::string& output, const std::string& baseline) {
 }
 
 Comparison CompareFiles(Kind kind, const std::string& output, const std::string& baseline,
-                        const Tolerances& tolerances, const std::string& differencePicture) {
+                        const Tolerances& tolerances, const std::string& differencePicture,
+                        const ProgressCallback& progress) {
   switch (kind) {
   case Kind::Mesh:
-    return CompareMeshes(output, baseline, tolerances);
+    return CompareMeshes(output, baseline, tolerances, progress);
   case Kind::Rendering:
     return ComparePictures(output, baseline, tolerances, differencePicture);
   case Kind::Image:

@@ -210,7 +210,7 @@ bool IsMeshFile(const std::string& path) {
 }
 
 Comparison CompareMeshes(const std::string& output, const std::string& baseline,
-                         const Tolerances& tolerances) {
+                         const Tolerances& tolerances, const ProgressCallback& progress) {
   if (SameBytes(output, baseline)) return IdenticalFiles(output, tolerances);
   const auto a = ReadMesh(output);
   const auto b = ReadMesh(baseline);
@@ -228,7 +228,9 @@ Comparison CompareMeshes(const std::string& output, const std::string& baseline,
   const Measured meshA = ToMeasured(a, output), meshB = ToMeasured(b, baseline);
   MeshDistance d;
   try {
-    d = ComputeMeshDistance(meshA.view(), meshB.view());
+    ExecutionOptions options;
+    options.progress = progress;
+    d = ComputeMeshDistance(meshA.view(), meshB.view(), options);
   } catch (const InvalidArgument& e) { // "the first mesh": the output, "the second": the baseline
     throw FileError("cannot compare '" + output + "' (first) with '" + baseline +
                     "' (second): " + e.what());

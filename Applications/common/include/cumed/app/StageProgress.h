@@ -1,6 +1,7 @@
 #pragma once
 // Progress of one stage on stderr. Quick stages stay silent; a stage that runs longer than a
-// second prints its progress (at most every 10 %) and how long it took, each line starting with
+// second prints its progress (at most every 10 %, with the time so far and an estimate of the
+// time left) and how long it took, each line starting with
 // the program's name. Nothing is printed when info messages are off (--quiet, CUMED_LOG_LEVEL).
 #include "cumed/core/Timer.h"
 

@@ -5,6 +5,7 @@
 // the surface), or from every point to the other mesh's points when either mesh has no triangles.
 // It says where the largest distance is, and the mean of each direction. Plain arrays in, OpenMP
 // over the query points, a uniform grid (TriangleGrid) for the nearest search.
+#include "cumed/core/Execution.h"
 #include "cumed/core/Mesh.h"
 
 #include <algorithm>
@@ -50,7 +51,9 @@ struct MeshDistance {
 
 /// Throws InvalidArgument (naming the mesh, first or second, and the point or triangle) when a
 /// mesh has no points (or both point arrays), a coordinate is not finite, or a triangle refers
-/// to a missing point.
-MeshDistance ComputeMeshDistance(const MeshView& first, const MeshView& second);
+/// to a missing point. `options`: CPU threads, progress over both directions' points (on the
+/// calling thread), cancellation (Cancelled) and the report; the backend is the CPU's.
+MeshDistance ComputeMeshDistance(const MeshView& first, const MeshView& second,
+                                 const ExecutionOptions& options = {});
 
 } // namespace cumed

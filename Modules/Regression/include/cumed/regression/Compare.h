@@ -11,6 +11,7 @@
 //   pictures   2D renderings: per-pixel colour difference after a small shift search, against an
 //              allowed fraction of differing pixels
 #include "cumed/core/Error.h"
+#include "cumed/core/Progress.h"
 
 #include <string>
 #include <utility>
@@ -61,8 +62,9 @@ Comparison CompareImages(const std::string& output, const std::string& baseline,
 
 /// Meshes: counts within Tolerances::countFraction, Hausdorff distance within
 /// Tolerances::distance. Throws FileError naming a file that cannot be read as a mesh.
+/// `progress` (optional) gets the distance's fraction done, on the calling thread.
 Comparison CompareMeshes(const std::string& output, const std::string& baseline,
-                         const Tolerances& tolerances);
+                         const Tolerances& tolerances, const ProgressCallback& progress = {});
 
 /// 2D pictures: a pixel differs when neither picture has a pixel within Tolerances::shiftRadius
 /// that matches within Tolerances::intensity. Writes the 8-bit per-pixel difference to
@@ -71,9 +73,10 @@ Comparison CompareMeshes(const std::string& output, const std::string& baseline,
 Comparison ComparePictures(const std::string& output, const std::string& baseline,
                            const Tolerances& tolerances, const std::string& differencePicture = "");
 
-/// One of the three by `kind`; `differencePicture` is used by pictures only.
+/// One of the three by `kind`; `differencePicture` is used by pictures only, `progress` by meshes.
 Comparison CompareFiles(Kind kind, const std::string& output, const std::string& baseline,
-                        const Tolerances& tolerances, const std::string& differencePicture = "");
+                        const Tolerances& tolerances, const std::string& differencePicture = "",
+                        const ProgressCallback& progress = {});
 
 /// Whether two files hold the same bytes (sizes first, then contents); throws FileError naming a
 /// file that cannot be read.
