@@ -1,12 +1,10 @@
 #include "Pipeline.h"
 
 #include "OutputDirectory.h"
-#include "SurfaceMeasures.h"
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/ElementLimits.h"
 #include "cumed/app/Messages.h"
-#include "cumed/output/SafeOutput.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/TransferJson.h"
 #include "cumed/core/Backend.h"
@@ -17,9 +15,11 @@
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/meshio/StlWriter.h"
 #include "cumed/meshio/VtpWriter.h"
+#include "cumed/morphology/StructuringElement.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/rendering/PreparedSnapshot.h"
 #include "cumed/rendering/RenderingError.h"
-#include "cumed/morphology/StructuringElement.h"
+#include "cumed/surface/SurfaceMeasures.h"
 #include "cumed/vtk/DeviceMeshData.h"
 #include "cumed/vtk/VtkMeshBridge.h"
 
@@ -149,11 +149,11 @@ RunSummary RunPipeline(const Arguments& arguments) {
       app::Note(kProgramName, note);
     }
   } else {
-    app::NoteElementWork(kProgramName, "closing", radius,
-                         cumed::morphology::StructuringElement::Ball(radius).chords().size(),
-                         {std::size_t(summary.size[0]), std::size_t(summary.size[1]),
-                          std::size_t(summary.size[2])},
-                         2, backend == cumed::Backend::CPU);
+    app::NoteElementWork(
+        kProgramName, "closing", radius,
+        cumed::morphology::StructuringElement::Ball(radius).chords().size(),
+        {std::size_t(summary.size[0]), std::size_t(summary.size[1]), std::size_t(summary.size[2])},
+        2, backend == cumed::Backend::CPU);
     StageProgress closing(kProgramName, "closing");
     const ClosingResult result =
         CloseWithBall(series.image, radius, backend, [&](double f) { closing.Report(f); });
@@ -204,7 +204,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
 
   summary.triangles = surface->GetNumberOfPolys();
   summary.points = surface->GetNumberOfPoints();
-  summary.enclosedVolumeMm3 = EnclosedVolumeMm3(surface);
+  summary.enclosedVolumeMm3 = cumed::surface::EnclosedVolumeMm3(surface);
 
   StageProgress writing(kProgramName, "writing surface");
   cumed::meshio::WriteVtp(surface, staged.Stage(files.vtp), arguments.compression);

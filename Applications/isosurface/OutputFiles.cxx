@@ -1,8 +1,8 @@
 #include "OutputFiles.h"
 
-#include "cumed/io/MetaImageDataFiles.h"
-#include "cumed/output/SafeOutput.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
+#include "cumed/output/SafeOutput.h"
 
 namespace fs = std::filesystem;
 
@@ -10,31 +10,19 @@ namespace cumed::isosurfaceapp {
 using app::UsageError;
 namespace {
 
-// What no output may be or replace: the series directory, or the file and its data files.
-output::ProtectedInputs ProtectedInputsOf(const InputLocation& input) {
-  if (input.kind == InputKind::DicomDirectory) return {{}, {input.path}};
-  output::ProtectedInputs inputs{{input.path}, {}};
-  const std::string extension = LowercaseExtension(input.path);
-  if (extension == ".mhd" || extension == ".mha") {
-    for (const fs::path& data : io::MetaImageDataFiles(input.path)) inputs.files.push_back(data);
+meshio::SurfaceFormat FormatOf(const fs::path& file) {
+  try {
+    return meshio::SurfaceFormatOf(file);
+  } catch (const cumed::InvalidArgument& e) {
+    throw UsageError("--output '" + file.string() + "': " + e.what());
   }
-  return inputs;
-}
-
-SurfaceFormat FormatOf(const fs::path& file) {
-  const std::string extension = LowercaseExtension(file);
-  if (extension == ".vtp") return SurfaceFormat::Vtp;
-  if (extension == ".stl") return SurfaceFormat::Stl;
-  if (extension == ".ply") return SurfaceFormat::Ply;
-  throw UsageError("--output '" + file.string() + "': unsupported file type '" + extension +
-                   "' (use .vtp, .stl or .ply)");
 }
 
 } // namespace
 
-OutputFiles PlanOutputFiles(const Arguments& arguments, const InputLocation& input) {
+OutputFiles PlanOutputFiles(const Arguments& arguments, const io::VolumeLocation& input) {
   OutputFiles outputs;
-  const output::ProtectedInputs inputs = ProtectedInputsOf(input);
+  const output::ProtectedInputs inputs = io::ProtectedInputsOf(input);
   if (!arguments.output.empty()) {
     outputs.surface = arguments.output;
     outputs.format = FormatOf(outputs.surface);
@@ -42,7 +30,7 @@ OutputFiles PlanOutputFiles(const Arguments& arguments, const InputLocation& inp
   }
   if (!arguments.png.empty()) {
     outputs.png = arguments.png;
-    if (LowercaseExtension(outputs.png) != ".png") {
+    if (io::LowercaseExtension(outputs.png) != ".png") {
       throw UsageError("--png '" + arguments.png + "': the picture is a PNG file (end it in .png)");
     }
     output::CheckReplaceable("--png", outputs.png, arguments.force, inputs);

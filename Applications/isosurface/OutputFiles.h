@@ -4,17 +4,16 @@
 // input (nor an .mhd/.mha input's data files), never inside an input DICOM directory, never a
 // symbolic link or a file with several hard links.
 #include "Arguments.h"
-#include "InputLocation.h"
+#include "cumed/io/VolumeLocation.h"
+#include "cumed/meshio/SurfaceWriter.h"
 
 #include <filesystem>
 
 namespace cumed::isosurfaceapp {
 
-enum class SurfaceFormat { Vtp, Stl, Ply };
-
 struct OutputFiles {
   std::filesystem::path surface; ///< empty: not written
-  SurfaceFormat format = SurfaceFormat::Vtp;
+  meshio::SurfaceFormat format = meshio::SurfaceFormat::Vtp;
   std::filesystem::path png; ///< empty: no picture
 };
 
@@ -23,6 +22,6 @@ struct OutputFiles {
 /// name exists without --force, it is a symbolic link (also a dangling one) or has more than one
 /// hard link, or it is the input (or a data file of an .mhd/.mha input) or lies inside an input
 /// directory.
-OutputFiles PlanOutputFiles(const Arguments& arguments, const InputLocation& input);
+OutputFiles PlanOutputFiles(const Arguments& arguments, const io::VolumeLocation& input);
 
 } // namespace cumed::isosurfaceapp

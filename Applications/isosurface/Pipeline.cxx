@@ -1,23 +1,22 @@
 #include "Pipeline.h"
 
 #include "ContourStage.h"
-#include "InputLocation.h"
-#include "ItkVolume.h"
 #include "OutputFiles.h"
 #include "RequestChecks.h"
-#include "SurfaceFileWriter.h"
-#include "VtiVolume.h"
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Messages.h"
-#include "cumed/output/SafeOutput.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/TransferJson.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
+#include "cumed/io/VtkVolume.h"
+#include "cumed/meshio/SurfaceWriter.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/rendering/PreparedSnapshot.h"
 #include "cumed/rendering/RenderingError.h"
+#include "cumed/surface/SurfaceMeasures.h"
 #include "cumed/vtk/DeviceMeshData.h"
 
 #include <vtkDataArray.h>
@@ -33,35 +32,7 @@ namespace cumed::isosurfaceapp {
 using app::StageProgress;
 namespace {
 
-Volume ReadVolume(const InputLocation& input) {
-  switch (input.kind) {
-  case InputKind::DicomDirectory:
-    return ReadDicomSeries(input.path);
-  case InputKind::VtkImageFile:
-    return ReadVtiFile(input.path);
-  case InputKind::ItkImageFile:
-    break;
-  }
-  return ReadItkImageFile(input.path);
-}
-
-// Marching cubes needs cells: at least 2 points along every axis.
-void CheckIsVolume(const Volume& volume, const std::string& input) {
-  int dims[3];
-  volume.image->GetDimensions(dims);
-  for (int axis = 0; axis < 3; ++axis) {
-    if (dims[axis] < 2) {
-      std::ostringstream message;
-      message << "INPUT '" << input << "' is " << dims[0] << "x" << dims[1] << "x" << dims[2]
-              << ": a single slice along "
-              << "xyz"[axis]
-              << "; an isosurface needs a 3D volume (at least 2 voxels along every axis)";
-      throw cumed::Error(message.str());
-    }
-  }
-}
-
-std::string EmptySurfaceMessage(const Volume& volume, const Arguments& arguments) {
+std::string EmptySurfaceMessage(const io::VtkVolume& volume, const Arguments& arguments) {
   double range[2];
   volume.image->GetPointData()->GetScalars()->GetRange(range);
   std::ostringstream message;
@@ -76,7 +47,7 @@ std::string EmptySurfaceMessage(const Volume& volume, const Arguments& arguments
 // surface is the error).
 void WarnAboutAbsentLabels(vtkImageData* image, const Arguments& arguments) {
   if (arguments.kind != SurfaceKind::Label) return;
-  const std::vector<double> absent = AbsentLabels(image, arguments.values);
+  const std::vector<double> absent = surface::AbsentLabels(image, arguments.values);
   if (absent.size() == arguments.values.size()) return;
   for (const double label : absent) {
     std::ostringstream message;
@@ -135,7 +106,7 @@ RunSummary RunPipeline(const Arguments& requested) {
 
   // Everything that can be checked before the slow stages is checked first; nothing is read
   // and nothing is written before these pass.
-  const InputLocation input = LocateInput(arguments.input);
+  const io::VolumeLocation input = io::LocateVolume(arguments.input);
   const OutputFiles outputs = PlanOutputFiles(arguments, input);
   // --backend cuda without a device fails here
   const cumed::Backend backend = app::ResolveRequestedBackend(arguments.backend);
@@ -148,9 +119,9 @@ RunSummary RunPipeline(const Arguments& requested) {
   summary.png = outputs.png.string();
 
   StageProgress reading(kProgramName, "reading " + input.path.string());
-  const Volume volume = ReadVolume(input);
+  const io::VtkVolume volume = io::ReadVtkVolume(input);
   summary.seconds.read = reading.Finish();
-  CheckIsVolume(volume, arguments.input);
+  io::CheckIsVolume(volume.image, arguments.input);
   summary.pixelType = volume.pixelType;
   summary.conversion = volume.conversion;
   if (!volume.conversion.empty()) {
@@ -211,8 +182,8 @@ RunSummary RunPipeline(const Arguments& requested) {
   }
   if (!outputs.surface.empty()) {
     StageProgress writing(kProgramName, "writing " + outputs.surface.string());
-    WriteSurfaceFile(contour.surface, staged.Stage(outputs.surface), outputs.format,
-                     arguments.compression);
+    meshio::WriteSurfaceFile(contour.surface, staged.Stage(outputs.surface), outputs.format,
+                             arguments.compression);
     staged.Commit();
     summary.seconds.write = writing.Finish();
   }

@@ -1,19 +1,21 @@
-#include "SurfaceFileWriter.h"
+#include "cumed/meshio/SurfaceWriter.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/meshio/StlWriter.h"
-#include "cumed/surface/UpdateOrThrow.h"
+#include "cumed/vtk/UpdateOrThrow.h"
 
 #include <vtkNew.h>
 #include <vtkPLYWriter.h>
 #include <vtkPolyData.h>
 
+#include <algorithm>
+#include <cctype>
 #include <string>
 #include <system_error>
 
 namespace fs = std::filesystem;
 
-namespace cumed::isosurfaceapp {
+namespace cumed::meshio {
 namespace {
 
 // vtkPLYWriter's errors (e.g. a directory without write permission) become cumed::Error with
@@ -25,7 +27,7 @@ void WritePly(vtkPolyData* surface, const fs::path& file) {
   writer->SetInputData(surface);
   std::string problem;
   try {
-    cumed::surface::UpdateOrThrow(writer);
+    cumed::UpdateOrThrow(writer);
   } catch (const cumed::Error& e) {
     problem = std::string(": ") + e.what();
   }
@@ -38,16 +40,31 @@ void WritePly(vtkPolyData* surface, const fs::path& file) {
 
 } // namespace
 
+SurfaceFormat SurfaceFormatOf(const fs::path& file) {
+  std::string extension = file.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (extension == ".vtp") return SurfaceFormat::Vtp;
+  if (extension == ".stl") return SurfaceFormat::Stl;
+  if (extension == ".ply") return SurfaceFormat::Ply;
+  throw cumed::InvalidArgument("unsupported file type '" + extension +
+                               "' (use .vtp, .stl or .ply)");
+}
+
 void WriteSurfaceFile(vtkPolyData* surface, const fs::path& file, SurfaceFormat format,
-                      cumed::meshio::VtpCompression compression) {
+                      VtpCompression compression) {
   switch (format) {
   case SurfaceFormat::Vtp:
-    return cumed::meshio::WriteVtp(surface, file, compression);
+    return WriteVtp(surface, file, compression);
   case SurfaceFormat::Stl:
-    return cumed::meshio::WriteStl(surface, file);
+    return WriteStl(surface, file);
   case SurfaceFormat::Ply:
     return WritePly(surface, file);
   }
 }
 
-} // namespace cumed::isosurfaceapp
+void WriteSurfaceFile(vtkPolyData* surface, const fs::path& file, VtpCompression compression) {
+  WriteSurfaceFile(surface, file, SurfaceFormatOf(file), compression);
+}
+
+} // namespace cumed::meshio

@@ -1,6 +1,7 @@
-#include "InputLocation.h"
+#include "cumed/io/VolumeLocation.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/io/MetaImageDataFiles.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +10,7 @@
 
 namespace fs = std::filesystem;
 
-namespace cumed::isosurfaceapp {
+namespace cumed::io {
 namespace {
 
 constexpr std::array<const char*, 5> kItkExtensions{".mha", ".mhd", ".nrrd", ".nii", ".nii.gz"};
@@ -29,24 +30,34 @@ std::string LowercaseExtension(const fs::path& path) {
   return dot == std::string::npos || dot == 0 ? "" : name.substr(dot);
 }
 
-std::string InputExtensions() {
+std::string VolumeExtensions() {
   std::string list;
   for (const char* extension : kItkExtensions) list += std::string(extension) + ", ";
   return list + kVtkExtension;
 }
 
-InputLocation LocateInput(const std::string& input) {
+VolumeLocation LocateVolume(const std::string& input) {
   std::error_code error;
   const fs::path path(input);
   if (!fs::exists(path, error)) throw cumed::Error("INPUT '" + input + "' does not exist");
-  if (fs::is_directory(path, error)) return {InputKind::DicomDirectory, path};
+  if (fs::is_directory(path, error)) return {VolumeKind::DicomDirectory, path};
   const std::string extension = LowercaseExtension(path);
-  if (extension == kVtkExtension) return {InputKind::VtkImageFile, path};
+  if (extension == kVtkExtension) return {VolumeKind::VtkImageFile, path};
   if (std::find(kItkExtensions.begin(), kItkExtensions.end(), extension) == kItkExtensions.end()) {
     throw cumed::Error("INPUT '" + input + "' is neither a DICOM series directory nor a volume " +
-                       "file of a supported type (" + InputExtensions() + ")");
+                       "file of a supported type (" + VolumeExtensions() + ")");
   }
-  return {InputKind::ItkImageFile, path};
+  return {VolumeKind::ItkImageFile, path};
 }
 
-} // namespace cumed::isosurfaceapp
+output::ProtectedInputs ProtectedInputsOf(const VolumeLocation& location) {
+  if (location.kind == VolumeKind::DicomDirectory) return {{}, {location.path}};
+  output::ProtectedInputs inputs{{location.path}, {}};
+  const std::string extension = LowercaseExtension(location.path);
+  if (extension == ".mhd" || extension == ".mha") {
+    for (const fs::path& data : MetaImageDataFiles(location.path)) inputs.files.push_back(data);
+  }
+  return inputs;
+}
+
+} // namespace cumed::io
