@@ -1,16 +1,15 @@
 #include "Batch.h"
 
 #include "BatchReport.h"
-#include "SeriesDiscovery.h"
 #include "SeriesJob.h"
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Json.h"
 #include "cumed/app/Messages.h"
-#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Config.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/RankDevice.h"
 #include "cumed/parallel/TaskFarm.h"
@@ -122,7 +121,11 @@ BatchOutcome RunBatch(const Communicator& comm, const Arguments& arguments) {
                                  ToString(settings.backend) + ", CUDA device " +
                                  std::to_string(device));
     if (!master) return;
-    found = DiscoverSeries(arguments.inputDirectory, arguments.tool.threads);
+    try {
+      found = io::DiscoverSeries(arguments.inputDirectory, arguments.tool.threads);
+    } catch (const cumed::InvalidArgument& e) {
+      throw cumed::Error(std::string("INPUT_DIR ") + e.what());
+    }
     if (found.empty())
       app::Warn(kProgramName, "no DICOM series under '" + arguments.inputDirectory + "'");
     PrepareOutputDirectory(arguments);

@@ -2,7 +2,7 @@
 // The batch's report: one row per series found (processed, failed or duplicate), as
 // OUT/report.json and OUT/report.csv, written together and last, under temporary names renamed
 // into place (a reader never sees a half-written report, nor one without the other).
-#include "SeriesDiscovery.h"
+#include "cumed/io/SeriesDiscovery.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -10,6 +10,8 @@
 #include <vector>
 
 namespace cumed::batch {
+using io::FoundSeries;
+using io::SeriesStatus;
 
 struct ReportRow {
   FoundSeries series; ///< directory, UID, status, error

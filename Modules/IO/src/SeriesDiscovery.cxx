@@ -1,4 +1,4 @@
-#include "SeriesDiscovery.h"
+#include "cumed/io/SeriesDiscovery.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesScan.h"
@@ -10,7 +10,7 @@
 
 namespace fs = std::filesystem;
 
-namespace cumed::batch {
+namespace cumed::io {
 namespace {
 
 // The directories of the tree that hold at least one non-directory entry, in path order.
@@ -59,19 +59,19 @@ const char* ToString(SeriesStatus status) {
 std::vector<FoundSeries> DiscoverSeries(const std::string& root, int threads) {
   std::error_code error;
   if (!fs::is_directory(root, error))
-    throw cumed::Error("INPUT_DIR '" + root + "' is not a directory" +
-                       (error ? " (" + error.message() + ")" : std::string()));
+    throw cumed::InvalidArgument("'" + root + "' is not a directory" +
+                                 (error ? " (" + error.message() + ")" : std::string()));
   std::vector<FoundSeries> series;
   std::map<std::string, std::size_t> firstOf; // by UID: its first entry in `series`
   for (const fs::path& directory : DirectoriesWithFiles(root)) {
-    std::vector<io::DicomSeriesFiles> scanned;
+    std::vector<DicomSeriesFiles> scanned;
     try {
-      scanned = io::ScanDicomSeries(directory.string(), threads);
+      scanned = ScanDicomSeries(directory.string(), threads);
     } catch (const std::exception& e) {
       series.push_back({directory.string(), "", 0, SeriesStatus::Failed, e.what()});
       continue;
     }
-    for (const io::DicomSeriesFiles& files : scanned) {
+    for (const DicomSeriesFiles& files : scanned) {
       FoundSeries entry{directory.string(), files.seriesUid, static_cast<int>(files.files.size())};
       const auto first = firstOf.find(files.seriesUid);
       if (first != firstOf.end()) {
@@ -96,4 +96,4 @@ std::vector<FoundSeries> DiscoverSeries(const std::string& root, int threads) {
   return series;
 }
 
-} // namespace cumed::batch
+} // namespace cumed::io
