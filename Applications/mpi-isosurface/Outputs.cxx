@@ -1,10 +1,10 @@
 #include "Outputs.h"
 
-#include "cumed/output/SafeOutput.h"
-#include "cumed/app/UsageError.h"
+#include "cumed/app/RankZero.h"
 #include "cumed/core/Error.h"
 #include "cumed/meshio/StlWriter.h"
 #include "cumed/meshio/VtpWriter.h"
+#include "cumed/output/SafeOutput.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/GatherIsosurface.h"
 #include "cumed/parallel/StandalonePiece.h"
@@ -30,29 +30,6 @@ fs::path PieceName(const fs::path& pvtp, int rank) {
 }
 
 namespace {
-
-/// Runs `step` on rank 0 only and makes every rank throw what it threw: a UsageError as a
-/// UsageError, anything else as RankFailed.
-void OnRootAgreed(const Communicator& comm, const std::function<void()>& step) {
-  int code = 0; // 0 fine, 1 runtime, 2 usage
-  std::string message;
-  if (comm.rank() == 0) {
-    try {
-      step();
-    } catch (const std::exception& e) {
-      code = app::IsUsageError(e) ? 2 : 1;
-      message = e.what();
-    }
-  }
-  CUMED_MPI_CHECK(MPI_Bcast(&code, 1, MPI_INT, 0, comm.native()));
-  if (code == 0) return;
-  int length = static_cast<int>(message.size());
-  CUMED_MPI_CHECK(MPI_Bcast(&length, 1, MPI_INT, 0, comm.native()));
-  message.resize(static_cast<std::size_t>(length));
-  CUMED_MPI_CHECK(MPI_Bcast(message.data(), length, MPI_CHAR, 0, comm.native()));
-  if (code == 2) throw app::UsageError(message);
-  throw parallel::RankFailed(0, message);
-}
 
 /// The output's directory, created by rank 0 before the run and kept only when it succeeds.
 std::unique_ptr<output::CreatedDirectories> gCreated;
@@ -109,7 +86,7 @@ struct CommittedPiece {
 } // namespace
 
 void CheckOutputs(const Communicator& comm, const Arguments& arguments) {
-  OnRootAgreed(comm, [&] {
+  app::OnRankZero(comm, [&] {
     output::ProtectedInputs inputs;
     (fs::is_directory(arguments.input) ? inputs.directories : inputs.files)
         .push_back(arguments.input);
@@ -130,7 +107,7 @@ void WriteOutputs(const Communicator& comm, const Arguments& arguments,
   const fs::path output = output::OutputName(arguments.output);
   if (arguments.gather) {
     const surface::SurfaceMesh whole = parallel::GatherIsosurface(comm, result);
-    OnRootAgreed(comm, [&] {
+    app::OnRankZero(comm, [&] {
       output::StagedFiles staged(arguments.force);
       const fs::path file = staged.Stage(output);
       if (arguments.kind == OutputKind::Stl) {
@@ -150,7 +127,7 @@ void WriteOutputs(const Communicator& comm, const Arguments& arguments,
       staged.Commit();
       committed.file = name;
     });
-    OnRootAgreed(comm, [&] {
+    app::OnRankZero(comm, [&] {
       output::StagedFiles staged(arguments.force);
       WritePvtp(staged.Stage(output), comm.size(), arguments.normals, output);
       staged.Commit();

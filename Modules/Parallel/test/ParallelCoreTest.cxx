@@ -140,5 +140,47 @@ TEST(RunCollectively, TheLowestFailingRankIsReported) {
   }
 }
 
+class KeptError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+TEST(RunOnRankZero, OnlyRankZeroRunsTheStepAndEveryRankReturns) {
+  const Communicator world;
+  int runs = 0;
+  EXPECT_NO_THROW(RunOnRankZero(world, [&] { ++runs; }));
+  EXPECT_EQ(runs, world.rank() == 0 ? 1 : 0);
+}
+
+TEST(RunOnRankZero, EveryRankThrowsRankZerosFailure) {
+  const Communicator world;
+  try {
+    RunOnRankZero(world, [] { throw InvalidArgument("out.vtp: exists (use --force)"); });
+    FAIL() << "rank " << world.rank() << " did not throw";
+  } catch (const RankFailed& error) {
+    EXPECT_EQ(error.failedRank(), 0);
+    EXPECT_EQ(std::string(error.what()), "rank 0: out.vtp: exists (use --force)");
+  }
+}
+
+TEST(RunOnRankZero, AKeptKindIsThrownOnEveryRankAsItself) {
+  const Communicator world;
+  const auto isKept = [](const std::exception& e) {
+    return dynamic_cast<const KeptError*>(&e) != nullptr;
+  };
+  const auto throwKept = [](const std::string& message) { throw KeptError(message); };
+  try {
+    RunOnRankZero(
+        world, [] { throw KeptError("--output: bad name"); }, isKept, throwKept);
+    FAIL() << "rank " << world.rank() << " did not throw";
+  } catch (const KeptError& error) {
+    EXPECT_EQ(std::string(error.what()), "--output: bad name");
+  }
+  // Another kind is still RankFailed.
+  EXPECT_THROW(RunOnRankZero(
+                   world, [] { throw std::runtime_error("disk full"); }, isKept, throwKept),
+               RankFailed);
+}
+
 } // namespace
 } // namespace cumed::parallel
