@@ -4,15 +4,20 @@
 #include "cumed/app/ElementLimits.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
 
 #include <array>
 #include <charconv>
+#include <cstdio>
 #include <sstream>
 #include <string_view>
 #include <vector>
 
 namespace cumed::morphologyapp {
 using app::UsageError;
+using morphology::kDefaultMaxRadiusVoxels;
+using morphology::OperationNames;
+using morphology::OperationNamesWith;
 namespace {
 
 bool LooksLikeWholeNumber(std::string_view text) {
@@ -26,8 +31,9 @@ int ParseRadiusVoxels(const std::string& text) {
   if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
     throw UsageError("--radius-vox: '" + text + "' is not a whole number");
   }
-  if (value < 0 || value > kMaxRadiusVoxels) {
-    throw UsageError("--radius-vox " + text + " is outside 0.." + std::to_string(kMaxRadiusVoxels));
+  if (value < 0 || value > kDefaultMaxRadiusVoxels) {
+    throw UsageError("--radius-vox " + text + " is outside 0.." +
+                     std::to_string(kDefaultMaxRadiusVoxels));
   }
   return value;
 }
@@ -67,7 +73,7 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
                            "format; compressed), or a DICOM series directory with\n"
                            "--dicom or a trailing '/'");
   cli.Value("--operation", "OP", "required: " + OperationNames(), [&a](const std::string& value) {
-    a.operation = FindOperation(value);
+    a.operation = morphology::FindOperation(value);
     if (!a.operation) {
       throw UsageError("--operation: unknown operation '" + value +
                        "' (one of: " + OperationNames() + ")");
@@ -76,7 +82,7 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   cli.Value("--element", "E",
             "ball, box or cross (default: ball), as\nitk::FlatStructuringElement makes them",
             [&a](const std::string& value) {
-              const auto shape = ParseElementShape(value);
+              const auto shape = morphology::ParseElementShape(value);
               if (!shape) {
                 throw UsageError("--element: unknown element '" + value + "' (ball, box or cross)");
               }
@@ -172,7 +178,7 @@ void CheckCombinations(const Arguments& a, std::size_t positionals) {
                      std::to_string((*a.radius.voxels)[2]));
   }
   // Spacing does not matter for a radius in voxels; this refuses an all-zero radius now.
-  if (a.radius.voxels) VoxelRadius(a.radius, {1.0, 1.0, 1.0}, 3);
+  if (a.radius.voxels) CheckedVoxelRadius(a.radius, {1.0, 1.0, 1.0}, 3);
 
   const std::string operation = a.operation->name;
   if (a.operation->binary && !a.foreground) {
@@ -217,6 +223,40 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   if (positionals.size() >= 2) arguments.output = positionals[1];
   CheckCombinations(arguments, positionals.size());
   return arguments;
+}
+
+std::string RequestText(const RadiusRequest& request) {
+  if (request.millimetres) {
+    char text[48];
+    std::snprintf(text, sizeof text, "--radius-mm %g", *request.millimetres);
+    return text;
+  }
+  if (!request.voxels) return "the radius";
+  const std::array<int, 3>& v = *request.voxels;
+  return "--radius-vox " +
+         (request.voxelsPerAxis
+              ? std::to_string(v[0]) + " " + std::to_string(v[1]) + " " + std::to_string(v[2])
+              : std::to_string(v[0]));
+}
+
+std::array<int, 3> CheckedVoxelRadius(const RadiusRequest& request,
+                                      const std::array<double, 3>& spacing, unsigned dimension) {
+  RadiusRequest named = request;
+  named.name = RequestText(request);
+  try {
+    return morphology::VoxelRadius(named, spacing, dimension);
+  } catch (const cumed::InvalidArgument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+cumed::morphology::StructuringElement CheckedElement(ElementShape shape,
+                                                     const std::array<int, 3>& radius) {
+  try {
+    return morphology::MakeElement(shape, radius);
+  } catch (const cumed::InvalidArgument& e) {
+    throw UsageError(std::string("--element ") + morphology::ToString(shape) + ": " + e.what());
+  }
 }
 
 std::string HelpText() {

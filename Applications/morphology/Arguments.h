@@ -2,16 +2,20 @@
 // The command line of cumed-morphology: what it accepts, the rules between options, and how a
 // mistake in it is reported (cumed::app::UsageError, exit status 2). Rules that need the input
 // (does the foreground value fit its pixel type?) are checked later, in Pipeline.cxx.
-#include "Element.h"
-#include "Operation.h"
-
 #include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
+#include "cumed/morphology/ElementRequest.h"
+#include "cumed/morphology/Operation.h"
 
+#include <array>
 #include <optional>
 #include <string>
 
 namespace cumed::morphologyapp {
+
+using morphology::ElementShape;
+using morphology::Operation;
+using morphology::RadiusRequest;
 
 /// The program's name, which its messages on stderr start with.
 inline constexpr char kProgramName[] = "cumed-morphology";
@@ -47,5 +51,17 @@ Arguments ParseArguments(int argc, const char* const* argv);
 
 /// The --help text, made from the option table.
 std::string HelpText();
+
+/// "--radius-mm 2" or "--radius-vox 250" / "--radius-vox 1 2 3": the request as the user gave it,
+/// for messages.
+std::string RequestText(const RadiusRequest& request);
+
+/// morphology::VoxelRadius, its refusals as UsageError naming the option (RequestText).
+std::array<int, 3> CheckedVoxelRadius(const RadiusRequest& request,
+                                      const std::array<double, 3>& spacing, unsigned dimension);
+
+/// morphology::MakeElement, its refusals as UsageError naming "--element <shape>".
+cumed::morphology::StructuringElement CheckedElement(ElementShape shape,
+                                                     const std::array<int, 3>& radius);
 
 } // namespace cumed::morphologyapp

@@ -2,17 +2,17 @@
 
 #include "ImageFileHeader.h"
 #include "OutputSafety.h"
-#include "PixelRange.h"
 #include "RunOnImage.h"
 
 #include "cumed/app/BackendOption.h"
-#include "cumed/io/ImageFiles.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Backend.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
 #include "cumed/io/DicomSeriesReader.h"
+#include "cumed/io/ImageFiles.h"
+#include "cumed/morphology/PixelRange.h"
 
 namespace fs = std::filesystem;
 
@@ -20,6 +20,14 @@ namespace cumed::morphologyapp {
 using app::StageProgress;
 using app::UsageError;
 namespace {
+
+void CheckValueFitsPixelType(const char* option, double value, cumed::PixelType type) {
+  try {
+    morphology::CheckValueFitsPixelType(option, value, type);
+  } catch (const cumed::InvalidArgument& e) {
+    throw UsageError(e.what());
+  }
+}
 
 // The rules between the options and the input, known from the header alone.
 void CheckOptionsAgainstInput(const Arguments& arguments, const Location& input,

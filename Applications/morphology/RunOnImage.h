@@ -2,10 +2,8 @@
 // The typed part of a run, for one ITK image type: element from the image's spacing, the
 // operation into a new image of the same geometry, and the output written. Pipeline.cxx picks
 // the image type from the input.
-#include "ApplyOperation.h"
 #include "Arguments.h"
 #include "DicomOutput.h"
-#include "Element.h"
 #include "ImageFiles.h"
 #include "Locations.h"
 #include "Summary.h"
@@ -15,6 +13,7 @@
 #include "cumed/core/Error.h"
 #include "cumed/core/Image.h"
 #include "cumed/itk/ItkImageBridge.h"
+#include "cumed/morphology/ApplyOperationToImage.h"
 
 #include <itkImage.h>
 
@@ -35,8 +34,8 @@ struct RunContext {
 
 /// "CuMed close ball r=2x2x1", within the 64 characters of a DICOM LO value.
 inline std::string SeriesDescription(const Arguments& arguments, const std::array<int, 3>& radius) {
-  return std::string("CuMed ") + arguments.operation->name + " " + ToString(arguments.element) +
-         " r=" + RadiusText(radius);
+  return std::string("CuMed ") + arguments.operation->name + " " +
+         morphology::ToString(arguments.element) + " r=" + morphology::RadiusText(radius);
 }
 
 template <class TImage>
@@ -48,27 +47,27 @@ void RunOnImage(const TImage* input, const RunContext& context, RunSummary& summ
   const cumed::ImageGeometry geometry = cumed::GeometryOf(*input);
   summary.size.assign(geometry.size.begin(), geometry.size.begin() + D);
   summary.spacing.assign(geometry.spacing.begin(), geometry.spacing.begin() + D);
-  const std::array<int, 3> radius = VoxelRadius(arguments.radius, geometry.spacing, D);
+  const std::array<int, 3> radius = CheckedVoxelRadius(arguments.radius, geometry.spacing, D);
   summary.radiusVoxels = radius;
   app::CheckElementAgainstVolume(RequestText(arguments.radius), radius, geometry.size,
                                  arguments.allowLargeElement);
-  const cumed::morphology::StructuringElement element = MakeElement(arguments.element, radius);
+  const cumed::morphology::StructuringElement element = CheckedElement(arguments.element, radius);
   app::NoteElementWork(kProgramName, arguments.operation->name, radius, element.chords().size(),
-                       geometry.size, FilterPasses(*arguments.operation),
+                       geometry.size, morphology::FilterPasses(*arguments.operation),
                        context.backend == cumed::Backend::CPU);
 
-  auto result = TImage::New();
-  result->CopyInformation(input); // spacing, origin, direction
-  result->SetRegions(input->GetLargestPossibleRegion());
-  result->Allocate();
-
   app::StageProgress computing(kProgramName, arguments.operation->name, kProgressSilentAbove);
-  const cumed::ImageView<const Pixel> in{input->GetBufferPointer(), geometry,
-                                         cumed::MemoryLocation::Host};
-  const cumed::ImageView<Pixel> out{result->GetBufferPointer(), geometry,
-                                    cumed::MemoryLocation::Host};
-  const cumed::Backend ran = ApplyOperation<Pixel>(in, out, element, arguments, context.backend,
-                                                   [&](double f) { computing.Report(f); });
+  morphology::OperationOptions options;
+  options.backend = context.backend;
+  options.threads = arguments.tool.threads;
+  options.boundary = arguments.boundary;
+  options.safeBorder = arguments.safeBorder;
+  options.foreground = arguments.foreground;
+  options.background = arguments.background;
+  options.progress = [&](double f) { computing.Report(f); };
+  cumed::Backend ran = cumed::Backend::Auto;
+  const auto result =
+      morphology::ApplyOperationToImage(*input, *arguments.operation, element, options, &ran);
   summary.seconds.compute = computing.Finish();
   summary.backend = cumed::ToString(ran);
 

@@ -22,9 +22,9 @@ std::array<int, 3> ParseRadius(const std::string& text) {
     throw UsageError("--radius-vox: '" + text + "' is not R or RX,RY,RZ");
   for (std::size_t i = 0; i < 3; ++i) {
     const double value = app::ParseFiniteNumber("--radius-vox", parts[parts.size() == 1 ? 0 : i]);
-    if (value < 0 || value != std::floor(value) || value > morphologyapp::kMaxRadiusVoxels)
+    if (value < 0 || value != std::floor(value) || value > morphology::kDefaultMaxRadiusVoxels)
       throw UsageError("--radius-vox: '" + text + "' must be whole voxels from 0 to " +
-                       std::to_string(morphologyapp::kMaxRadiusVoxels));
+                       std::to_string(morphology::kDefaultMaxRadiusVoxels));
     radius[i] = int(value);
   }
   if (radius == std::array<int, 3>{0, 0, 0})
@@ -59,7 +59,7 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a, Given& given) {
   cli.NameWidth(20);
   cli.Positional("INPUT", "an image file .mha .mhd .nrrd .nii .nii.gz (uint8, int16, uint16\n"
                           "or float; rank 0 reads it and sends each rank its planes)");
-  cli.Positional("OPERATION", morphologyapp::OperationNames());
+  cli.Positional("OPERATION", morphology::OperationNames());
   cli.Value("--radius-vox,--radius", "R",
             "radius in voxels, R on every axis or RX,RY,RZ (0 along z: each\n"
             "slice alone, no exchange; --radius is the old name)",
@@ -67,7 +67,7 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a, Given& given) {
   cli.Value("--element", "E",
             "ball, box or cross (default: ball), as\nitk::FlatStructuringElement makes them",
             [&a](const std::string& value) {
-              const auto shape = morphologyapp::ParseElementShape(value);
+              const auto shape = morphology::ParseElementShape(value);
               if (!shape) throw UsageError("--element: '" + value + "' is not ball, box or cross");
               a.element = *shape;
             });
@@ -109,10 +109,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
     throw UsageError("expected INPUT and OPERATION, got " + std::to_string(positional.size()) +
                      " arguments");
   arguments.input = positional[0];
-  arguments.operation = morphologyapp::FindOperation(positional[1]);
+  arguments.operation = morphology::FindOperation(positional[1]);
   if (!arguments.operation)
     throw UsageError("OPERATION '" + positional[1] +
-                     "' is not one of: " + morphologyapp::OperationNames());
+                     "' is not one of: " + morphology::OperationNames());
   if (!given.radius) throw UsageError("--radius-vox is required");
   arguments.radius = ParseRadius(*given.radius);
   if (arguments.output.empty())
@@ -135,7 +135,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
                      std::string(arguments.operation->name));
   if (!arguments.safeBorder && !arguments.operation->takesSafeBorder)
     throw UsageError("--no-safe-border applies to " +
-                     morphologyapp::OperationNamesWith(&morphologyapp::Operation::takesSafeBorder) +
+                     morphology::OperationNamesWith(&morphology::Operation::takesSafeBorder) +
                      ", not " + arguments.operation->name);
   return arguments;
 }

@@ -1,10 +1,10 @@
 #pragma once
 // The command line of cumed-mpi-morphology (every rank parses the same one, so every rank
 // reaches the same verdict without communicating).
-#include "../morphology/Element.h"
-#include "../morphology/Operation.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
+#include "cumed/morphology/ElementRequest.h"
+#include "cumed/morphology/Operation.h"
 
 #include <array>
 #include <optional>
@@ -19,9 +19,9 @@ enum class OutputKind { Pieces, Gathered }; ///< .pvti with one .vti per rank; o
 struct Arguments {
   bool help = false;
   std::string input;
-  const morphologyapp::Operation* operation = nullptr;
+  const morphology::Operation* operation = nullptr;
   std::array<int, 3> radius{0, 0, 0};
-  morphologyapp::ElementShape element = morphologyapp::ElementShape::Ball;
+  morphology::ElementShape element = morphology::ElementShape::Ball;
   std::string output;
   OutputKind outputKind = OutputKind::Pieces;
   std::optional<double> foreground;

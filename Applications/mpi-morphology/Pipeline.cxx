@@ -10,6 +10,7 @@
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Timer.h"
 #include "cumed/itk/ItkImageBridge.h"
+#include "cumed/morphology/ElementRequest.h"
 #include "cumed/output/SafeOutput.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/DistributedMorphology.h"
@@ -70,7 +71,7 @@ Image AllocateOwn(PixelType type, const ImageGeometry& global, const Slab& own) 
 Image Compute(const Arguments& arguments, const Communicator& world, const std::vector<Slab>& slabs,
               const Image& own, PixelType type, const ImageGeometry& global,
               const morphology::StructuringElement& element) {
-  const morphologyapp::Operation& operation = *arguments.operation;
+  const morphology::Operation& operation = *arguments.operation;
   if (operation.binary) {
     morphology::BinaryOptions options;
     options.backend = arguments.backend;
@@ -151,8 +152,13 @@ void WritePieces(const Arguments& arguments, const Communicator& world,
 
 std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
   const Stopwatch total;
-  const morphology::StructuringElement element =
-      morphologyapp::MakeElement(arguments.element, arguments.radius);
+  morphology::StructuringElement element;
+  try {
+    element = morphology::MakeElement(arguments.element, arguments.radius);
+  } catch (const InvalidArgument& e) {
+    throw app::UsageError(std::string("--element ") + morphology::ToString(arguments.element) +
+                          ": " + e.what());
+  }
   const fs::path output = output::OutputName(arguments.output);
   PixelType type = PixelType::UInt8;
   ImageGeometry global;
@@ -175,7 +181,7 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
     global = whole.geometry();
   });
   BroadcastGeometry(world, type, global);
-  const std::string request = "--radius-vox " + morphologyapp::RadiusText(arguments.radius);
+  const std::string request = "--radius-vox " + morphology::RadiusText(arguments.radius);
   app::CheckElementAgainstVolume(request, arguments.radius, global.size, false);
 
   const auto slabs = parallel::PartitionPlanes(std::int64_t(global.size[2]), world.size());
@@ -200,7 +206,7 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
         .Add("program", kProgramName)
         .Add("output", output.string())
         .Add("operation", arguments.operation->name)
-        .Add("element", morphologyapp::ToString(arguments.element))
+        .Add("element", morphology::ToString(arguments.element))
         .Add("radius_vox", std::vector<std::int64_t>{r[0], r[1], r[2]})
         .Add("ranks", world.size())
         .Add("planes", std::int64_t(global.size[2]))
@@ -211,8 +217,8 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
   std::snprintf(line, sizeof line, " ranks=%d planes=%zu compute_s=%.3f total_s=%.3f", world.size(),
                 global.size[2], computeSeconds, totalSeconds);
   return "output=" + output.string() + " operation=" + arguments.operation->name +
-         " element=" + morphologyapp::ToString(arguments.element) +
-         " radius=" + morphologyapp::RadiusText(arguments.radius) + line;
+         " element=" + morphology::ToString(arguments.element) +
+         " radius=" + morphology::RadiusText(arguments.radius) + line;
 }
 
 } // namespace cumed::mpimorphology

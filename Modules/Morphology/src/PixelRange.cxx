@@ -1,6 +1,6 @@
-#include "PixelRange.h"
+#include "cumed/morphology/PixelRange.h"
 
-#include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
 
 #include <cmath>
 #include <cstdint>
@@ -8,36 +8,35 @@
 #include <limits>
 #include <string>
 
-namespace cumed::morphologyapp {
-using app::UsageError;
+namespace cumed::morphology {
 namespace {
 
-template <class T> void CheckRange(const char* option, double value, cumed::PixelType type) {
+template <class T> void CheckRange(const char* what, double value, cumed::PixelType type) {
   const double lowest = std::numeric_limits<T>::lowest();
   const double highest = std::numeric_limits<T>::max();
   const bool whole = !std::numeric_limits<T>::is_integer || std::floor(value) == value;
   if (value >= lowest && value <= highest && whole) return;
   char message[240];
   std::snprintf(message, sizeof message,
-                "%s %g is not a value of the input's pixel type %s (%s %g .. %g)", option, value,
+                "%s %g is not a value of the input's pixel type %s (%s %g .. %g)", what, value,
                 cumed::ToString(type),
                 std::numeric_limits<T>::is_integer ? "whole numbers" : "numbers", lowest, highest);
-  throw UsageError(message);
+  throw InvalidArgument(message);
 }
 
 } // namespace
 
-void CheckValueFitsPixelType(const char* option, double value, cumed::PixelType type) {
+void CheckValueFitsPixelType(const char* what, double value, cumed::PixelType type) {
   switch (type) {
   case cumed::PixelType::UInt8:
-    return CheckRange<std::uint8_t>(option, value, type);
+    return CheckRange<std::uint8_t>(what, value, type);
   case cumed::PixelType::Int16:
-    return CheckRange<std::int16_t>(option, value, type);
+    return CheckRange<std::int16_t>(what, value, type);
   case cumed::PixelType::UInt16:
-    return CheckRange<std::uint16_t>(option, value, type);
+    return CheckRange<std::uint16_t>(what, value, type);
   case cumed::PixelType::Float32:
-    return CheckRange<float>(option, value, type);
+    return CheckRange<float>(what, value, type);
   }
 }
 
-} // namespace cumed::morphologyapp
+} // namespace cumed::morphology

@@ -1,12 +1,9 @@
-#include "Operation.h"
+#include "cumed/morphology/Operation.h"
 
 #include <array>
 
-namespace cumed::morphologyapp {
+namespace cumed::morphology {
 namespace {
-
-using cumed::morphology::BinaryOperation;
-using cumed::morphology::GrayscaleOperation;
 
 // A binary entry's grayscale field and a grayscale entry's binary field are unused.
 constexpr std::array<Operation, 11> kOperations{{
@@ -53,8 +50,6 @@ std::string OperationNamesWith(bool Operation::*flag) {
 }
 
 int FilterPasses(const Operation& operation) {
-  using cumed::morphology::BinaryOperation;
-  using cumed::morphology::GrayscaleOperation;
   const bool single = operation.binary ? operation.binaryOperation == BinaryOperation::Dilate ||
                                              operation.binaryOperation == BinaryOperation::Erode
                                        : operation.grayscale == GrayscaleOperation::Dilate ||
@@ -62,4 +57,4 @@ int FilterPasses(const Operation& operation) {
   return single ? 1 : 2;
 }
 
-} // namespace cumed::morphologyapp
+} // namespace cumed::morphology
