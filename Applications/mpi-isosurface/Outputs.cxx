@@ -7,16 +7,9 @@
 #include "cumed/output/SafeOutput.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/GatherIsosurface.h"
+#include "cumed/parallel/PieceFiles.h"
 #include "cumed/parallel/StandalonePiece.h"
-#include "cumed/vtk/VtkMeshBridge.h"
 
-#include <vtkDataSetAttributes.h>
-#include <vtkNew.h>
-#include <vtkPointData.h>
-#include <vtkPolyData.h>
-#include <vtkUnsignedCharArray.h>
-
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <string>
@@ -24,54 +17,12 @@
 namespace cumed::mpiisosurfaceapp {
 namespace fs = std::filesystem;
 using parallel::Communicator;
-
-fs::path PieceName(const fs::path& pvtp, int rank) {
-  return pvtp.parent_path() / (pvtp.stem().string() + "_" + std::to_string(rank) + ".vtp");
-}
+using parallel::PieceName;
 
 namespace {
 
 /// The output's directory, created by rank 0 before the run and kept only when it succeeds.
 std::unique_ptr<output::CreatedDirectories> gCreated;
-
-/// The piece with its borrowed points flagged as VTK flags duplicated points.
-void WritePiece(const parallel::StandalonePiece& piece, const fs::path& file) {
-  vtkNew<vtkPolyData> polyData;
-  ToVtkPolyData(piece.mesh, polyData);
-  vtkNew<vtkUnsignedCharArray> ghosts;
-  ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
-  ghosts->SetNumberOfValues(piece.mesh.numberOfPoints());
-  for (std::int64_t p = 0; p < piece.mesh.numberOfPoints(); ++p) {
-    ghosts->SetValue(p, p < piece.ownPoints ? 0 : vtkDataSetAttributes::DUPLICATEPOINT);
-  }
-  polyData->GetPointData()->AddArray(ghosts);
-  meshio::WriteVtp(polyData, file);
-}
-
-/// The .pvtp naming every piece, with the arrays WritePiece writes.
-void WritePvtp(const fs::path& file, int pieces, bool normals, const fs::path& finalName) {
-  std::ofstream out(file, std::ios::binary);
-  out << "<?xml version=\"1.0\"?>\n"
-      << "<VTKFile type=\"PPolyData\" version=\"1.0\" byte_order=\"LittleEndian\" "
-         "header_type=\"UInt64\">\n"
-      << "  <PPolyData GhostLevel=\"0\">\n"
-      << "    <PPointData" << (normals ? " Normals=\"Normals\"" : "") << ">\n";
-  if (normals) {
-    out << "      <PDataArray type=\"Float32\" Name=\"Normals\" NumberOfComponents=\"3\"/>\n";
-  }
-  out << "      <PDataArray type=\"UInt8\" Name=\"" << vtkDataSetAttributes::GhostArrayName()
-      << "\"/>\n"
-      << "    </PPointData>\n"
-      << "    <PPoints>\n"
-      << "      <PDataArray type=\"Float32\" Name=\"Points\" NumberOfComponents=\"3\"/>\n"
-      << "    </PPoints>\n";
-  for (int r = 0; r < pieces; ++r) {
-    out << "    <Piece Source=\"" << PieceName(finalName, r).filename().string() << "\"/>\n";
-  }
-  out << "  </PPolyData>\n</VTKFile>\n";
-  out.close();
-  if (!out) throw cumed::Error("--output '" + finalName.string() + "': writing failed");
-}
 
 /// Removes this rank's committed piece when the run fails after all.
 struct CommittedPiece {
@@ -123,13 +74,17 @@ void WriteOutputs(const Communicator& comm, const Arguments& arguments,
     parallel::RunCollectively(comm, [&] {
       output::StagedFiles staged(arguments.force);
       const fs::path name = PieceName(output, comm.rank());
-      WritePiece(piece, staged.Stage(name));
+      parallel::WritePiece(piece, staged.Stage(name));
       staged.Commit();
       committed.file = name;
     });
     app::OnRankZero(comm, [&] {
       output::StagedFiles staged(arguments.force);
-      WritePvtp(staged.Stage(output), comm.size(), arguments.normals, output);
+      try {
+        parallel::WritePvtp(staged.Stage(output), comm.size(), arguments.normals, output);
+      } catch (const cumed::Error& e) {
+        throw cumed::Error(std::string("--output ") + e.what());
+      }
       staged.Commit();
     });
     committed.keep = true;

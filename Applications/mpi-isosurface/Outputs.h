@@ -13,9 +13,6 @@
 
 namespace cumed::mpiisosurfaceapp {
 
-/// OUT_<rank>.vtp beside OUT.pvtp (vtkXMLPPolyDataWriter's names without a subdirectory).
-std::filesystem::path PieceName(const std::filesystem::path& pvtp, int rank);
-
 /// Rank 0 checks that the outputs may be written (not an input, --force to replace, no links)
 /// and creates the output's directory; every rank throws the same error when it fails (a
 /// UsageError stays one, for exit status 2).

@@ -1,7 +1,6 @@
 // cumed-mpi-isosurface: the isosurface of one volume over MPI ranks (see Arguments.cxx's --help).
 #include "Arguments.h"
 #include "Outputs.h"
-#include "RankInput.h"
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Json.h"
@@ -10,6 +9,7 @@
 #include "cumed/parallel/Communicator.h"
 #include "cumed/parallel/DistributedIsosurface.h"
 #include "cumed/parallel/RankDevice.h"
+#include "cumed/parallel/RankVolume.h"
 
 #include <iostream>
 
@@ -38,7 +38,7 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
       options.backend = app::ResolveRequestedBackend(arguments.backend);
       if (options.backend == Backend::CUDA) device = parallel::UseDeviceOfLocalRank(localRank);
     });
-    RankInput input = ReadRankInput(world, arguments.input, options);
+    parallel::RankVolume input = parallel::ReadRankVolume(world, arguments.input, options);
     const parallel::DistributedIsosurfaceResult result =
         parallel::DistributedIsosurface(world, input.slabs, input.planes, input.whole, options);
     WriteOutputs(world, arguments, input.slabs, result);

@@ -1,8 +1,8 @@
-#include "RankInput.h"
+#include "cumed/parallel/RankVolume.h"
 
-#include "cumed/io/ImageFiles.h"
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesReader.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/DistributedIsosurface.h"
 #include "cumed/parallel/HaloExchange.h"
@@ -11,10 +11,8 @@
 
 #include <cstring>
 
-namespace cumed::mpiisosurfaceapp {
+namespace cumed::parallel {
 namespace fs = std::filesystem;
-using parallel::Communicator;
-using parallel::HaloExtent;
 
 namespace {
 
@@ -46,7 +44,7 @@ PixelType ReadTypeOf(itk::IOComponentEnum component) {
 
 /// Reads planes `owned` of `file` into `planes` at plane `at`; says whether ITK streamed them.
 template <class T>
-bool ReadOwnPlanes(const fs::path& file, const parallel::Slab& owned, const ImageGeometry& whole,
+bool ReadOwnPlanes(const fs::path& file, const Slab& owned, const ImageGeometry& whole,
                    Image& planes, std::int64_t at) {
   using ItkImage = itk::Image<T, 3>;
   auto reader = itk::ImageFileReader<ItkImage>::New();
@@ -91,22 +89,21 @@ ImageGeometry GeometryOfHeader(const itk::ImageIOBase& io, const fs::path& file)
   return g;
 }
 
-RankInput ReadItkImageFile(const Communicator& comm, const fs::path& file,
-                        const surface::IsosurfaceOptions& options) {
-  RankInput input;
+RankVolume ReadItkVolumeFile(const Communicator& comm, const fs::path& file,
+                             const surface::IsosurfaceOptions& options) {
+  RankVolume input;
   PixelType type = PixelType::Float32;
-  parallel::RunCollectively(comm, [&] {
+  RunCollectively(comm, [&] {
     // The memory check is the rank's own (its planes), not the whole volume's: copies 0.
     const auto io =
         io::ReadScalarItkImageHeader(file, "an isosurface needs one value per voxel", {0, 0});
     input.whole = GeometryOfHeader(*io, file);
     type = ReadTypeOf(io->GetComponentType());
-    input.slabs =
-        parallel::PartitionPlanes(static_cast<std::int64_t>(input.whole.size[2]), comm.size());
+    input.slabs = PartitionPlanes(static_cast<std::int64_t>(input.whole.size[2]), comm.size());
   });
-  const HaloExtent extent = parallel::IsosurfaceExtentOf(input.slabs, comm.rank(), options);
+  const HaloExtent extent = IsosurfaceExtentOf(input.slabs, comm.rank(), options);
   int streamed = 1;
-  parallel::RunCollectively(comm, [&] {
+  RunCollectively(comm, [&] {
     input.planes = AllocatePlanes(type, input.whole, extent);
     if (extent.owned.empty()) return;
     const std::int64_t at = extent.owned.begin - extent.all().begin;
@@ -133,11 +130,11 @@ RankInput ReadItkImageFile(const Communicator& comm, const fs::path& file,
   return input;
 }
 
-RankInput ReadDicomDirectory(const Communicator& comm, const fs::path& directory,
-                             const surface::IsosurfaceOptions& options) {
-  RankInput input;
+RankVolume ReadDicomDirectory(const Communicator& comm, const fs::path& directory,
+                              const surface::IsosurfaceOptions& options) {
+  RankVolume input;
   std::unique_ptr<io::CtSeries> series;
-  parallel::RunCollectively(comm, [&] {
+  RunCollectively(comm, [&] {
     if (comm.rank() != 0) return;
     series = std::make_unique<io::CtSeries>(io::ReadDicomCtSeries(directory.string()));
     const auto& image = *series->image;
@@ -155,33 +152,33 @@ RankInput ReadDicomDirectory(const Communicator& comm, const fs::path& directory
   CUMED_MPI_CHECK(MPI_Bcast(input.whole.origin.data(), 3, MPI_DOUBLE, 0, comm.native()));
   CUMED_MPI_CHECK(MPI_Bcast(input.whole.direction.data(), 9, MPI_DOUBLE, 0, comm.native()));
   for (int a = 0; a < 3; ++a) input.whole.size[a] = static_cast<std::size_t>(size[a]);
-  input.slabs =
-      parallel::PartitionPlanes(static_cast<std::int64_t>(input.whole.size[2]), comm.size());
-  const HaloExtent extent = parallel::IsosurfaceExtentOf(input.slabs, comm.rank(), options);
-  parallel::RunCollectively(
-      comm, [&] { input.planes = AllocatePlanes(PixelType::Int16, input.whole, extent); });
+  input.slabs = PartitionPlanes(static_cast<std::int64_t>(input.whole.size[2]), comm.size());
+  const HaloExtent extent = IsosurfaceExtentOf(input.slabs, comm.rank(), options);
+  RunCollectively(comm,
+                  [&] { input.planes = AllocatePlanes(PixelType::Int16, input.whole, extent); });
   const std::size_t planeBytes = PlaneBytes(input.whole, PixelType::Int16);
   char* owned = extent.owned.empty() ? nullptr
                                      : static_cast<char*>(input.planes.data()) +
                                            (extent.owned.begin - extent.all().begin) * planeBytes;
-  parallel::ScatterSlabs(comm, input.slabs, planeBytes,
-                         series ? series->image->GetBufferPointer() : nullptr, owned);
+  ScatterSlabs(comm, input.slabs, planeBytes, series ? series->image->GetBufferPointer() : nullptr,
+               owned);
   input.source = "scattered";
   return input;
 }
 
 } // namespace
 
-RankInput ReadRankInput(const Communicator& comm, const fs::path& input,
-                        const surface::IsosurfaceOptions& options) {
+RankVolume ReadRankVolume(const Communicator& comm, const fs::path& input,
+                          const surface::IsosurfaceOptions& options) {
   bool directory = false;
-  parallel::RunCollectively(comm, [&] {
+  RunCollectively(comm, [&] {
     std::error_code error;
     const auto status = fs::status(input, error);
     if (!fs::exists(status)) throw cumed::Error("INPUT '" + input.string() + "' does not exist");
     directory = fs::is_directory(status);
   });
-  return directory ? ReadDicomDirectory(comm, input, options) : ReadItkImageFile(comm, input, options);
+  return directory ? ReadDicomDirectory(comm, input, options)
+                   : ReadItkVolumeFile(comm, input, options);
 }
 
-} // namespace cumed::mpiisosurfaceapp
+} // namespace cumed::parallel
