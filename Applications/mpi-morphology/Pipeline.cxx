@@ -71,20 +71,12 @@ Image AllocateOwn(PixelType type, const ImageGeometry& global, const Slab& own) 
 Image Compute(const Arguments& arguments, const Communicator& world, const std::vector<Slab>& slabs,
               const Image& own, PixelType type, const ImageGeometry& global,
               const morphology::StructuringElement& element) {
-  const morphology::Operation& operation = *arguments.operation;
-  if (operation.binary) {
-    morphology::BinaryOptions options;
-    options.backend = arguments.backend;
-    options.foreground = *arguments.foreground;
-    options.safeBorder = arguments.safeBorder;
-    return parallel::DistributedBinary(world, slabs, own, type, global, element,
-                                       operation.binaryOperation, options);
-  }
-  morphology::GrayscaleOptions options;
+  morphology::OperationOptions options;
   options.backend = arguments.backend;
+  options.foreground = arguments.foreground;
   options.safeBorder = arguments.safeBorder;
-  return parallel::DistributedGrayscale(world, slabs, own, type, global, element,
-                                        operation.grayscale, options);
+  return parallel::DistributedOperation(world, slabs, own, type, global, element,
+                                        *arguments.operation, options);
 }
 
 void WriteGathered(const Arguments& arguments, const Communicator& world,

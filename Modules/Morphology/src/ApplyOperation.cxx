@@ -8,26 +8,35 @@
 
 namespace cumed::morphology {
 
-template <class T>
-Backend ApplyOperation(const Operation& operation, ImageView<const T> input, ImageView<T> output,
-                       const StructuringElement& element, const OperationOptions& options) {
-  if (operation.binary) {
-    if (!options.foreground) {
-      throw InvalidArgument(std::string(operation.name) +
-                            " needs a foreground value (the object's voxels)");
-    }
-    BinaryOptions binary;
-    static_cast<ExecutionOptions&>(binary) = options;
-    binary.foreground = *options.foreground;
-    binary.background = options.background;
-    binary.safeBorder = options.safeBorder;
-    return Binary<T>(input, output, element, operation.binaryOperation, binary);
-  }
+GrayscaleOptions GrayscaleOptionsOf(const OperationOptions& options) {
   GrayscaleOptions grayscale;
   static_cast<ExecutionOptions&>(grayscale) = options;
   grayscale.boundary = options.boundary;
   grayscale.safeBorder = options.safeBorder;
-  return Grayscale<T>(input, output, element, operation.grayscale, grayscale);
+  return grayscale;
+}
+
+BinaryOptions BinaryOptionsOf(const Operation& operation, const OperationOptions& options) {
+  if (!options.foreground) {
+    throw InvalidArgument(std::string(operation.name) +
+                          " needs a foreground value (the object's voxels)");
+  }
+  BinaryOptions binary;
+  static_cast<ExecutionOptions&>(binary) = options;
+  binary.foreground = *options.foreground;
+  binary.background = options.background;
+  binary.safeBorder = options.safeBorder;
+  return binary;
+}
+
+template <class T>
+Backend ApplyOperation(const Operation& operation, ImageView<const T> input, ImageView<T> output,
+                       const StructuringElement& element, const OperationOptions& options) {
+  if (operation.binary) {
+    return Binary<T>(input, output, element, operation.binaryOperation,
+                     BinaryOptionsOf(operation, options));
+  }
+  return Grayscale<T>(input, output, element, operation.grayscale, GrayscaleOptionsOf(options));
 }
 
 #define CUMED_INSTANTIATE(T)                                                                       \

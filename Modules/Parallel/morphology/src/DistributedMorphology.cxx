@@ -287,6 +287,19 @@ Image DistributedBinary(const Communicator& comm, const std::vector<Slab>& slabs
       });
 }
 
+Image DistributedOperation(const Communicator& comm, const std::vector<Slab>& slabs,
+                           const Image& owned, PixelType pixelType, const ImageGeometry& global,
+                           const morph::StructuringElement& element,
+                           const morph::Operation& operation,
+                           const morph::OperationOptions& options) {
+  if (operation.binary) {
+    return DistributedBinary(comm, slabs, owned, pixelType, global, element,
+                             operation.binaryOperation, morph::BinaryOptionsOf(operation, options));
+  }
+  return DistributedGrayscale(comm, slabs, owned, pixelType, global, element, operation.grayscale,
+                              morph::GrayscaleOptionsOf(options));
+}
+
 #define CUMED_INSTANTIATE(T)                                                                       \
   template void DistributedGrayscale<T>(                                                           \
       const Communicator&, const std::vector<Slab>&, ImageView<const T>, ImageView<T>,             \

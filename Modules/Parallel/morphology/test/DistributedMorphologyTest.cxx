@@ -4,10 +4,12 @@
 // rank, uneven splits, radius 0 along z, and options that change the border semantics.
 #include "cumed/parallel/DistributedMorphology.h"
 #include "SlabCases.h"
+#include "cumed/core/Error.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <string>
 
 namespace cumed::parallel {
 namespace {
@@ -163,6 +165,59 @@ TEST(DistributedMorphologyEdges, MoreRanksThanPlanesAndTypeErasedImages) {
     morph::Grayscale<std::int16_t>({whole.data(), global}, {expected.data(), global}, ball,
                                    operation);
     EXPECT_EQ(gathered, expected) << morph::ToString(operation);
+  }
+}
+
+// Every operation by name, with the options that apply to it, equals ApplyOperation on the whole
+// volume; a binary operation without a foreground is refused on every rank.
+TEST(DistributedMorphologyEdges, EveryOperationByNameMatchesApplyOperation) {
+  const Communicator world;
+  const ImageGeometry global = Volume(7);
+  const auto slabs = PartitionPlanes(7, world.size());
+  std::vector<std::int16_t> whole = test::RandomVolume<std::int16_t>(global.numberOfPixels(), 5);
+  for (std::size_t i = 0; i < whole.size(); i += 3) whole[i] = 9; // the binary foreground
+  const Slab own = slabs[std::size_t(world.rank())];
+  const StructuringElement ball = StructuringElement::Ball({1, 2, 1});
+  for (const char* name :
+       {"dilate", "erode", "open", "close", "white-top-hat", "black-top-hat", "gradient",
+        "binary-dilate", "binary-erode", "binary-open", "binary-close"}) {
+    const morph::Operation& operation = *morph::FindOperation(name);
+    morph::OperationOptions options;
+    options.backend = Backend::CPU;
+    options.safeBorder = !operation.takesSafeBorder; // the non-default where it applies
+    if (operation.takesBoundary) options.boundary = 50;
+    if (operation.binary) options.foreground = 9;
+    std::vector<std::int16_t> input = test::OwnPlanes(whole, global, own);
+    Image owned;
+    if (!own.empty())
+      owned = Image::Adopt(input.data(), PixelType::Int16, PlanesGeometry(global, own),
+                           MemoryLocation::Host);
+    const Image result = DistributedOperation(world, slabs, owned, PixelType::Int16, global, ball,
+                                              operation, options);
+    std::vector<std::int16_t> mine(input.size());
+    if (!own.empty()) std::memcpy(mine.data(), result.data(), result.sizeInBytes());
+    const auto gathered = test::Gathered(world, slabs, global, mine);
+    if (world.rank() != 0) continue;
+    std::vector<std::int16_t> expected(whole.size());
+    morph::ApplyOperation<std::int16_t>(operation, {whole.data(), global},
+                                        {expected.data(), global}, ball, options);
+    EXPECT_EQ(gathered, expected) << name;
+    EXPECT_NE(expected, whole) << name << " changed nothing: the case tests nothing";
+  }
+  morph::OperationOptions noForeground;
+  noForeground.backend = Backend::CPU;
+  std::vector<std::int16_t> input = test::OwnPlanes(whole, global, own);
+  Image owned;
+  if (!own.empty())
+    owned = Image::Adopt(input.data(), PixelType::Int16, PlanesGeometry(global, own),
+                         MemoryLocation::Host);
+  try {
+    DistributedOperation(world, slabs, owned, PixelType::Int16, global, ball,
+                         *morph::FindOperation("binary-open"), noForeground);
+    ADD_FAILURE() << "binary-open without a foreground ran";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("binary-open needs a foreground value"), std::string::npos)
+        << e.what();
   }
 }
 

@@ -46,6 +46,12 @@ struct OperationOptions : ExecutionOptions {
   std::optional<double> background; ///< binary operations: unset, ITK's default
 };
 
+/// The options of the grayscale API that `options` sets (ExecutionOptions, boundary, safeBorder).
+GrayscaleOptions GrayscaleOptionsOf(const OperationOptions& options);
+/// The options of the binary API that `options` sets (ExecutionOptions, foreground, background,
+/// safeBorder). Throws InvalidArgument naming `operation` when the foreground is unset.
+BinaryOptions BinaryOptionsOf(const Operation& operation, const OperationOptions& options);
+
 /// Runs `operation` on `input` into `output` with Grayscale() or Binary() (same contract: same
 /// size and memory location) and returns the backend that ran. Throws InvalidArgument naming
 /// the operation when it is binary and `options.foreground` is unset. T: uint8, int16, uint16 or

@@ -13,6 +13,7 @@
 #include "cumed/core/Image.h"
 #include "cumed/morphology/BinaryMorphology.h"
 #include "cumed/morphology/GrayscaleMorphology.h"
+#include "cumed/morphology/Operation.h"
 #include "cumed/morphology/StructuringElement.h"
 #include "cumed/parallel/Communicator.h"
 #include "cumed/parallel/SlabPartition.h"
@@ -61,5 +62,14 @@ Image DistributedBinary(const Communicator& comm, const std::vector<Slab>& slabs
                         const morphology::StructuringElement& element,
                         morphology::BinaryOperation operation,
                         const morphology::BinaryOptions& options);
+
+/// An operation given by name (cumed/morphology/Operation.h): DistributedBinary or
+/// DistributedGrayscale with the options `options` sets for it. Throws InvalidArgument (on every
+/// rank, before any communication) for a binary operation without a foreground.
+Image DistributedOperation(const Communicator& comm, const std::vector<Slab>& slabs,
+                           const Image& owned, PixelType pixelType, const ImageGeometry& global,
+                           const morphology::StructuringElement& element,
+                           const morphology::Operation& operation,
+                           const morphology::OperationOptions& options);
 
 } // namespace cumed::parallel
