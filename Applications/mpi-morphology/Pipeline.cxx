@@ -33,26 +33,6 @@ using parallel::Communicator;
 using parallel::RunCollectively;
 using parallel::Slab;
 
-/// Rank 0's pixel type and geometry on every rank.
-void BroadcastGeometry(const Communicator& world, PixelType& type, ImageGeometry& geometry) {
-  double packed[19];
-  packed[0] = double(int(type));
-  for (int i = 0; i < 3; ++i) {
-    packed[1 + i] = double(geometry.size[std::size_t(i)]);
-    packed[4 + i] = geometry.spacing[std::size_t(i)];
-    packed[7 + i] = geometry.origin[std::size_t(i)];
-  }
-  for (int i = 0; i < 9; ++i) packed[10 + i] = geometry.direction[std::size_t(i)];
-  CUMED_MPI_CHECK(MPI_Bcast(packed, 19, MPI_DOUBLE, 0, world.native()));
-  type = PixelType(int(packed[0]));
-  for (int i = 0; i < 3; ++i) {
-    geometry.size[std::size_t(i)] = std::size_t(packed[1 + i]);
-    geometry.spacing[std::size_t(i)] = packed[4 + i];
-    geometry.origin[std::size_t(i)] = packed[7 + i];
-  }
-  for (int i = 0; i < 9; ++i) geometry.direction[std::size_t(i)] = packed[10 + i];
-}
-
 /// The pieces directory OUT/ beside OUT.pvti must be new or empty (it is renamed into place).
 void CheckPieceDirectory(const fs::path& directory) {
   std::error_code error;
@@ -172,7 +152,7 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
     });
     global = whole.geometry();
   });
-  BroadcastGeometry(world, type, global);
+  parallel::BroadcastImageLayout(world, type, global);
   const std::string request = "--radius-vox " + morphology::RadiusText(arguments.radius);
   app::CheckElementAgainstVolume(request, arguments.radius, global.size, false);
 

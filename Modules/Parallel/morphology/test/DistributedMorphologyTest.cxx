@@ -5,6 +5,7 @@
 #include "cumed/parallel/DistributedMorphology.h"
 #include "SlabCases.h"
 #include "cumed/core/Error.h"
+#include "cumed/parallel/RankTools.h"
 
 #include <gtest/gtest.h>
 
@@ -219,6 +220,29 @@ TEST(DistributedMorphologyEdges, EveryOperationByNameMatchesApplyOperation) {
     EXPECT_NE(std::string(e.what()).find("binary-open needs a foreground value"), std::string::npos)
         << e.what();
   }
+}
+
+// Rank 0's pixel type and geometry reach every rank exactly (an oblique direction,
+// non-integral spacings and origins, an axis of 70001 planes).
+TEST(DistributedMorphologyEdges, ImageLayoutIsBroadcastFromRankZero) {
+  const Communicator world;
+  ImageGeometry sent;
+  sent.size = {513, 1, 70001};
+  sent.spacing = {0.7, 1.0 / 3.0, 2.5e-3};
+  sent.origin = {-12.5, 3.25, 1e6 + 0.125};
+  sent.direction = {0, 1, 0, -1, 0, 0, 0, 0, 1};
+  PixelType type = PixelType::UInt8;
+  ImageGeometry geometry; // the defaults on the other ranks
+  if (world.rank() == 0) {
+    type = PixelType::UInt16;
+    geometry = sent;
+  }
+  BroadcastImageLayout(world, type, geometry);
+  EXPECT_EQ(type, PixelType::UInt16);
+  EXPECT_EQ(geometry.size, sent.size);
+  EXPECT_EQ(geometry.spacing, sent.spacing);
+  EXPECT_EQ(geometry.origin, sent.origin);
+  EXPECT_EQ(geometry.direction, sent.direction);
 }
 
 TEST(DistributedMorphologyEdges, HaloIsTheReachOrTwiceItForTwoPassOperations) {
