@@ -54,34 +54,15 @@ void ParsePngSize(const std::string& text, Arguments& arguments) {
   arguments.pngHeight = height;
 }
 
-View ParseView(const std::string& text) {
-  for (const View view :
-       {View::Anterior, View::Posterior, View::Left, View::Right, View::Superior}) {
-    if (text == ToString(view)) return view;
-  }
+rendering::PatientView ParseView(const std::string& text) {
+  // The default (left-anterior-oblique) is chosen by leaving --view out.
+  const auto view = rendering::ParsePatientView(text);
+  if (view && *view != rendering::PatientView::LeftAnteriorOblique) return *view;
   throw UsageError("--view: unknown view '" + text +
                    "' (anterior, posterior, left, right or superior)");
 }
 
 } // namespace
-
-const char* ToString(View view) {
-  switch (view) {
-  case View::LeftAnteriorOblique:
-    return "left-anterior-oblique";
-  case View::Anterior:
-    return "anterior";
-  case View::Posterior:
-    return "posterior";
-  case View::Left:
-    return "left";
-  case View::Right:
-    return "right";
-  case View::Superior:
-    return "superior";
-  }
-  return "unknown";
-}
 
 std::string DefaultInputDirectory() {
   // The build's series is a build-tree path: an installed copy of the program must not use it.

@@ -4,6 +4,7 @@
 #include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 #include "cumed/meshio/VtpWriter.h"
+#include "cumed/rendering/PatientView.h"
 
 #include <string>
 
@@ -12,17 +13,13 @@ namespace cumed::ctsurface {
 /// The program's name, which its messages on stderr start with.
 inline constexpr char kProgramName[] = "cumed-ct-surface";
 
-/// Where the camera of surface.png looks from (patient directions); the default is the left
-/// anterior oblique view (30 degrees from anterior towards the patient's left, 15 up).
-enum class View { LeftAnteriorOblique, Anterior, Posterior, Left, Right, Superior };
-const char* ToString(View view);
-
 struct Arguments {
   std::string inputDirectory; ///< DICOM series directory; default: the build's phantom
   std::string outputDirectory = "cumed-ct-surface-out";
   std::string outputPrefix = "surface"; ///< file names PREFIX.vtp, .stl, .png
   bool force = false;                   ///< replace existing output files
-  View view = View::LeftAnteriorOblique;
+  /// Where the camera of surface.png looks from; the default is the left anterior oblique view.
+  rendering::PatientView view = rendering::PatientView::LeftAnteriorOblique;
   cumed::Backend backend = cumed::Backend::Auto;
   double isoHu = 300.0;  ///< isosurface level in HU (bone)
   double radiusMm = 2.0; ///< closing ball radius; 0 skips the closing

@@ -49,29 +49,7 @@ cumed::rendering::SnapshotOptions SnapshotFor(const Arguments& arguments) {
   cumed::rendering::SnapshotOptions snapshot;
   snapshot.width = arguments.pngWidth;
   snapshot.height = arguments.pngHeight;
-  // Azimuth turns from anterior towards the patient's left (LPS +x); elevation towards the head.
-  switch (arguments.view) {
-  case View::LeftAnteriorOblique:
-    break; // the snapshot's own default
-  case View::Anterior:
-    snapshot.azimuthDegrees = 0.0, snapshot.elevationDegrees = 0.0;
-    break;
-  case View::Posterior:
-    snapshot.azimuthDegrees = 180.0, snapshot.elevationDegrees = 0.0;
-    break;
-  case View::Left:
-    snapshot.azimuthDegrees = 90.0, snapshot.elevationDegrees = 0.0;
-    break;
-  case View::Right:
-    snapshot.azimuthDegrees = -90.0, snapshot.elevationDegrees = 0.0;
-    break;
-  case View::Superior:
-    // Looking down from the head, anterior (LPS -y) at the top of the picture.
-    snapshot.azimuthDegrees = 0.0, snapshot.elevationDegrees = 90.0;
-    snapshot.viewUp = {0.0, -1.0, 0.0};
-    break;
-  }
-  return snapshot;
+  return cumed::rendering::WithView(snapshot, arguments.view);
 }
 
 // The picture's window is opened and warmed before the closing and contour (their copies are
