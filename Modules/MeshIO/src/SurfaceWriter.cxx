@@ -19,11 +19,17 @@ namespace cumed::meshio {
 namespace {
 
 // vtkPLYWriter's errors (e.g. a directory without write permission) become cumed::Error with
-// VTK's message, and what it wrote is removed.
+// VTK's message, and what it wrote is removed. VTK's PLY code appends ".ply" to a name that does
+// not end in it exactly (".PLY" included): it writes there, and the file is then moved to `file`.
 void WritePly(vtkPolyData* surface, const fs::path& file) {
+  const std::string name = file.string();
+  const std::string suffix = ".ply";
+  const bool endsInPly = name.size() >= suffix.size() &&
+                         name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+  const fs::path written = endsInPly ? file : fs::path(name + suffix);
   vtkNew<vtkPLYWriter> writer;
   writer->SetFileTypeToBinary();
-  writer->SetFileName(file.string().c_str());
+  writer->SetFileName(name.c_str());
   writer->SetInputData(surface);
   std::string problem;
   try {
@@ -31,10 +37,16 @@ void WritePly(vtkPolyData* surface, const fs::path& file) {
   } catch (const cumed::Error& e) {
     problem = std::string(": ") + e.what();
   }
+  std::error_code error;
+  if (problem.empty() && writer->GetErrorCode() == 0 && written != file) {
+    fs::rename(written, file, error);
+    if (error) problem = ": " + error.message();
+  }
   if (!problem.empty() || writer->GetErrorCode() != 0) {
     std::error_code ignored;
+    fs::remove(written, ignored);
     fs::remove(file, ignored);
-    throw cumed::Error("cannot write '" + file.string() + "'" + problem);
+    throw cumed::Error("cannot write '" + name + "'" + problem);
   }
 }
 

@@ -99,6 +99,17 @@ TEST_F(SurfaceWriter, EveryFormatReadsBack) {
   EXPECT_EQ(cell->GetId(2), 3);
 }
 
+TEST_F(SurfaceWriter, AnUpperCasePlyNameIsWrittenUnderThatName) {
+  // VTK's PLY writer would write "t.PLY.ply" instead.
+  WriteSurfaceFile(Tetrahedron(), dir_ / "t.PLY");
+  EXPECT_FALSE(fs::exists(dir_ / "t.PLY.ply"));
+  ASSERT_TRUE(fs::exists(dir_ / "t.PLY"));
+  fs::copy_file(dir_ / "t.PLY", dir_ / "copy.ply"); // VTK's reader has the same habit
+  const auto back = ReadBack<vtkPLYReader>(dir_ / "copy.ply");
+  EXPECT_EQ(back->GetNumberOfPoints(), 4);
+  EXPECT_EQ(back->GetNumberOfPolys(), 4);
+}
+
 TEST_F(SurfaceWriter, AFileThatCannotBeWrittenIsNamed) {
   const fs::path file = dir_ / "no-such-dir" / "t.ply";
   try {

@@ -2,7 +2,8 @@
 // Writing a surface in the format its file name asks for: .vtp (VTK XML PolyData, binary
 // appended, compressed as asked, with every point array) and .stl (binary; triangles only)
 // through this module's writers; .ply (binary; points and triangles: VTK's PLY writer leaves
-// normals out) through vtkPLYWriter.
+// normals out) through vtkPLYWriter (under the name given, also one ending in .PLY, where VTK's
+// writer would add .ply).
 #include "cumed/meshio/VtpWriter.h"
 
 #include <filesystem>
