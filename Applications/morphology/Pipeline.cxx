@@ -1,6 +1,5 @@
 #include "Pipeline.h"
 
-#include "ImageFileHeader.h"
 #include "OutputSafety.h"
 #include "RunOnImage.h"
 
@@ -12,6 +11,7 @@
 #include "cumed/core/Timer.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/io/ImageFiles.h"
+#include "cumed/io/ScalarImageType.h"
 #include "cumed/morphology/PixelRange.h"
 
 namespace fs = std::filesystem;
@@ -31,7 +31,7 @@ void CheckValueFitsPixelType(const char* option, double value, cumed::PixelType 
 
 // The rules between the options and the input, known from the header alone.
 void CheckOptionsAgainstInput(const Arguments& arguments, const Location& input,
-                              const Location& output, const ImageFileHeader& header) {
+                              const Location& output, const io::ScalarImageType& header) {
   if (!arguments.seriesUid.empty() && input.kind != LocationKind::DicomDirectory) {
     throw UsageError("--series-uid applies to a DICOM series directory; INPUT '" +
                      input.path.string() + "' is an image file");
@@ -68,8 +68,8 @@ void RunImageFileOfPixel(const fs::path& file, unsigned dimension, const RunCont
   RunImageFileOfType<itk::Image<T, 3>>(file, context, summary);
 }
 
-void RunImageFile(const fs::path& file, const ImageFileHeader& header, const RunContext& context,
-                  RunSummary& summary) {
+void RunImageFile(const fs::path& file, const io::ScalarImageType& header,
+                  const RunContext& context, RunSummary& summary) {
   switch (header.pixelType) {
   case cumed::PixelType::UInt8:
     return RunImageFileOfPixel<std::uint8_t>(file, header.dimension, context, summary);
@@ -114,8 +114,9 @@ RunSummary RunPipeline(const Arguments& arguments) {
   if (output.kind == LocationKind::ImageFile) {
     io::CheckItkWritesFile(output.path, ImageFileExtensions());
   }
-  ImageFileHeader header; // a DICOM series is read as 3D int16 HU
-  if (input.kind == LocationKind::ImageFile) header = ReadImageFileHeader(input.path);
+  io::ScalarImageType header; // a DICOM series is read as 3D int16 HU
+  // The input and the result are in memory together (the operation's scratch comes on top).
+  if (input.kind == LocationKind::ImageFile) header = io::ReadScalarImageType(input.path, {0, 2});
   summary.pixelType = cumed::ToString(header.pixelType);
   CheckOptionsAgainstInput(arguments, input, output, header);
   RunContext context{arguments, output, app::ResolveRequestedBackend(arguments.backend),

@@ -1,6 +1,5 @@
 #include "Pipeline.h"
 
-#include "../morphology/ImageFileHeader.h"
 #include "../morphology/ImageFiles.h"
 #include "../morphology/Locations.h"
 #include "PieceFiles.h"
@@ -9,6 +8,7 @@
 #include "cumed/app/Json.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Timer.h"
+#include "cumed/io/ScalarImageType.h"
 #include "cumed/itk/ItkImageBridge.h"
 #include "cumed/morphology/ElementRequest.h"
 #include "cumed/output/SafeOutput.h"
@@ -145,7 +145,7 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
     output::CheckReplaceable("--output", output, arguments.force, inputs);
     if (arguments.outputKind == OutputKind::Pieces)
       CheckPieceDirectory(output.parent_path() / output.stem());
-    type = morphologyapp::ReadImageFileHeader(input.path).pixelType;
+    type = io::ReadScalarImageType(input.path, {0, 2}).pixelType;
     whole = parallel::WithPixelType(type, [&](auto zero) {
       using ItkImage = itk::Image<decltype(zero), 3>;
       return AdoptItkImage(io::ReadItkImageFile<ItkImage>(input.path).GetPointer());

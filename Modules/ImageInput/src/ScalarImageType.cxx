@@ -1,19 +1,16 @@
-#include "ImageFileHeader.h"
-
-#include "cumed/io/ImageFiles.h"
+#include "cumed/io/ScalarImageType.h"
 
 #include "cumed/core/Error.h"
 
 #include <itkImageIOBase.h>
 
-namespace cumed::morphologyapp {
+namespace cumed::io {
 
-ImageFileHeader ReadImageFileHeader(const std::filesystem::path& file) {
+ScalarImageType ReadScalarImageType(const std::filesystem::path& file, const MemoryUse& memory) {
   const std::string name = file.string();
-  // The input and the result are in memory together (the operation's scratch comes on top).
   const itk::ImageIOBase::Pointer io =
-      io::ReadScalarItkImageHeader(file, "only scalar images are supported", {0, 2});
-  ImageFileHeader header;
+      ReadScalarItkImageHeader(file, "only scalar images are supported", memory);
+  ScalarImageType header;
   using Component = itk::IOComponentEnum;
   switch (io->GetComponentType()) {
   case Component::UCHAR:
@@ -42,4 +39,4 @@ ImageFileHeader ReadImageFileHeader(const std::filesystem::path& file) {
   return header;
 }
 
-} // namespace cumed::morphologyapp
+} // namespace cumed::io
