@@ -56,7 +56,7 @@ void CheckOptionsAgainstInput(const Arguments& arguments, const Location& input,
 template <class TImage>
 void RunImageFileOfType(const fs::path& file, const RunContext& context, RunSummary& summary) {
   StageProgress reading(kProgramName, "reading " + file.string(), kProgressSilentAbove);
-  const typename TImage::Pointer image = ReadItkImageFile<TImage>(file);
+  const typename TImage::Pointer image = io::ReadItkImageFile<TImage>(file);
   summary.seconds.read = reading.Finish();
   RunOnImage(image.GetPointer(), context, summary);
 }

@@ -4,7 +4,6 @@
 // the image type from the input.
 #include "Arguments.h"
 #include "DicomOutput.h"
-#include "ImageFiles.h"
 #include "Locations.h"
 #include "Summary.h"
 
@@ -12,6 +11,7 @@
 #include "cumed/app/StageProgress.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Image.h"
+#include "cumed/io/WriteImageFile.h"
 #include "cumed/itk/ItkImageBridge.h"
 #include "cumed/morphology/ApplyOperationToImage.h"
 
@@ -74,7 +74,7 @@ void RunOnImage(const TImage* input, const RunContext& context, RunSummary& summ
   app::StageProgress writing(kProgramName, "writing " + context.output.path.string(),
                              kProgressSilentAbove);
   if (context.output.kind == LocationKind::ImageFile) {
-    WriteImageFile(result.GetPointer(), context.output, arguments.force);
+    io::WriteItkImageFile(result.GetPointer(), context.output.files, arguments.force);
   } else if constexpr (std::is_same_v<Pixel, std::int16_t> && D == 3) {
     summary.outputSeriesUid = WriteDicomOutput(result.GetPointer(), context.output.path.string(),
                                                SeriesDescription(arguments, radius), context.study);

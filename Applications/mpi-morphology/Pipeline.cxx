@@ -1,6 +1,5 @@
 #include "Pipeline.h"
 
-#include "../morphology/ImageFiles.h"
 #include "../morphology/Locations.h"
 #include "PieceFiles.h"
 #include "RankZero.h"
@@ -8,7 +7,9 @@
 #include "cumed/app/Json.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Timer.h"
+#include "cumed/io/ImageFiles.h"
 #include "cumed/io/ScalarImageType.h"
+#include "cumed/io/WriteImageFile.h"
 #include "cumed/itk/ItkImageBridge.h"
 #include "cumed/morphology/ElementRequest.h"
 #include "cumed/output/SafeOutput.h"
@@ -73,9 +74,9 @@ void WriteGathered(const Arguments& arguments, const Communicator& world,
     parallel::WithPixelType(type, [&](auto zero) {
       using ItkImage = itk::Image<decltype(zero), 3>;
       const auto image = ToItkImage<ItkImage>(std::move(whole));
-      morphologyapp::WriteImageFile(image.GetPointer(),
-                                    morphologyapp::LocateOutput(arguments.output, false),
-                                    arguments.force);
+      io::WriteItkImageFile(image.GetPointer(),
+                            morphologyapp::LocateOutput(arguments.output, false).files,
+                            arguments.force);
     });
   });
 }

@@ -61,9 +61,10 @@ const char* TypeName(const std::exception& e) {
   return "std::exception";
 }
 
-// The readers this module checks headers for, registered once for programs that did not list
-// them with ITK's UseITK (a library user's program); ITK registers a factory class only once.
-void RegisterReaders() {
+} // namespace
+
+// ITK registers a factory class only once.
+void RegisterImageFileIO() {
   static std::once_flag once;
   std::call_once(once, [] {
     itk::MetaImageIOFactory::RegisterOneFactory();
@@ -71,8 +72,6 @@ void RegisterReaders() {
     itk::NiftiImageIOFactory::RegisterOneFactory();
   });
 }
-
-} // namespace
 
 std::string ItkErrorText(const itk::ExceptionObject& e) {
   std::string text = e.GetDescription();
@@ -97,7 +96,7 @@ std::string LibraryErrorText(const std::exception& e) {
 }
 
 itk::ImageIOBase::Pointer ReadItkImageHeader(const fs::path& file, const MemoryUse& memory) {
-  RegisterReaders();
+  RegisterImageFileIO();
   const std::string name = file.string();
   std::error_code error;
   if (!fs::is_regular_file(file, error)) {
@@ -167,8 +166,8 @@ itk::ImageIOBase::Pointer ReadItkImageHeader(const fs::path& file, const MemoryU
 }
 
 itk::ImageIOBase::Pointer ReadScalarItkImageHeader(const fs::path& file,
-                                                const std::string& scalarReason,
-                                                const MemoryUse& memory) {
+                                                   const std::string& scalarReason,
+                                                   const MemoryUse& memory) {
   itk::ImageIOBase::Pointer io = ReadItkImageHeader(file, memory);
   if (io->GetNumberOfComponents() != 1) {
     throw cumed::Error(InputName(file) + " has " + std::to_string(io->GetNumberOfComponents()) +
@@ -194,8 +193,9 @@ void CheckItkWritesFile(const fs::path& output, const std::string& extensions) {
   const std::string path = output.string();
   if (!listed || !itk::ImageIOFactory::CreateImageIO(
                      path.c_str(), itk::ImageIOFactory::FileModeEnum::WriteMode)) {
-    throw cumed::output::OutputRefused("OUTPUT '" + path + "': ITK writes image files by their extension, " +
-                     "matched case-sensitively; use one of " + extensions + " (lower case)");
+    throw cumed::output::OutputRefused(
+        "OUTPUT '" + path + "': ITK writes image files by their extension, " +
+        "matched case-sensitively; use one of " + extensions + " (lower case)");
   }
 }
 

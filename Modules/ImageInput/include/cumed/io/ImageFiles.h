@@ -14,6 +14,11 @@
 
 namespace cumed::io {
 
+/// Registers ITK's MetaImage, NRRD and NIfTI ImageIO factories (the formats this module checks
+/// headers for and writes), once, for programs that did not list them with ITK's UseITK (a
+/// library user's program). The readers and writers here call it themselves.
+void RegisterImageFileIO();
+
 /// ITK's exception text without its "ITK ERROR: MetaImageIO(0x55...): " prefix and on one line,
 /// for messages that already name the file and what was being done.
 std::string ItkErrorText(const itk::ExceptionObject& e);
@@ -38,23 +43,24 @@ struct MemoryUse {
 /// (`memory`). ITK's exceptions and std::exceptions from its libraries become cumed::Error
 /// naming the file, as does every refusal.
 itk::ImageIOBase::Pointer ReadItkImageHeader(const std::filesystem::path& file,
-                                          const MemoryUse& memory);
+                                             const MemoryUse& memory);
 
 /// ReadItkImageHeader, then refuses pixels that are not scalar (`scalarReason` ends that message,
 /// e.g. "only scalar images are supported").
 itk::ImageIOBase::Pointer ReadScalarItkImageHeader(const std::filesystem::path& file,
-                                                const std::string& scalarReason,
-                                                const MemoryUse& memory);
+                                                   const std::string& scalarReason,
+                                                   const MemoryUse& memory);
 
-/// Refuses (cumed::output::OutputRefused) an OUTPUT image name before anything is computed unless it ends with
-/// one of `extensions` (e.g. ".mha, .mhd, .nrrd, .nii, .nii.gz") exactly as written there, and
-/// ITK's writer factory claims it: ITK 5.2 matches .mha/.mhd case-sensitively and its NIfTI
-/// writer fails on .NII only when writing, so upper-case names are refused for every format.
+/// Refuses (cumed::output::OutputRefused) an OUTPUT image name before anything is computed unless
+/// it ends with one of `extensions` (e.g. ".mha, .mhd, .nrrd, .nii, .nii.gz") exactly as written
+/// there, and ITK's writer factory claims it: ITK 5.2 matches .mha/.mhd case-sensitively and its
+/// NIfTI writer fails on .NII only when writing, so upper-case names are refused for every format.
 void CheckItkWritesFile(const std::filesystem::path& output, const std::string& extensions);
 
 /// The whole image in `file`, disconnected from its reader; read its header with
 /// ReadItkImageHeader first (the checks are there).
-template <class TImage> typename TImage::Pointer ReadItkImageFile(const std::filesystem::path& file) {
+template <class TImage>
+typename TImage::Pointer ReadItkImageFile(const std::filesystem::path& file) {
   auto reader = itk::ImageFileReader<TImage>::New();
   reader->SetFileName(file.string());
   try {

@@ -1,0 +1,46 @@
+#pragma once
+// Writing an itk::Image to an image file (the extension picks the format), compressed where the
+// format supports it, through CuMed::OutputSafety: the files are written under temporary names
+// and renamed into place once complete, so a failed write leaves no half-written output and
+// replaces nothing; a directory made for them is removed again.
+#include "cumed/core/Error.h"
+#include "cumed/io/ImageFiles.h"
+#include "cumed/output/SafeOutput.h"
+
+#include <itkImageFileWriter.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace cumed::io {
+
+/// Writes `image` to `files.front()` (and, for .mhd, its data file: the other `files`, e.g. the
+/// .zraw ITK writes beside the header when compressing); creates missing parent directories.
+/// `replace` (--force): an existing file is replaced; without it, one that appeared meanwhile
+/// stops the write (output::OutputRefused). ITK's failures become cumed::Error "cannot write
+/// <what> '<file>': ...".
+template <class TImage>
+void WriteItkImageFile(const TImage* image, const std::vector<std::filesystem::path>& files,
+                       bool replace, const std::string& what = "OUTPUT") {
+  if (files.empty()) throw InvalidArgument("WriteItkImageFile: no file to write");
+  RegisterImageFileIO();
+  output::CreatedDirectories created;
+  created.Create(files.front().parent_path());
+  output::StagedFiles staged(replace);
+  std::vector<std::filesystem::path> stagedFiles;
+  for (const std::filesystem::path& file : files) stagedFiles.push_back(staged.Stage(file));
+  auto writer = itk::ImageFileWriter<TImage>::New();
+  writer->SetInput(image);
+  writer->SetFileName(stagedFiles.front().string()); // the header's data file name stays relative
+  writer->UseCompressionOn();
+  try {
+    writer->Update();
+  } catch (const itk::ExceptionObject& e) {
+    throw Error("cannot write " + what + " '" + files.front().string() + "': " + ItkErrorText(e));
+  }
+  staged.Commit();
+  created.Keep();
+}
+
+} // namespace cumed::io
