@@ -4,6 +4,7 @@
 #include "cumed/app/ElementLimits.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/app/VtpCompressionOption.h"
 
 #include <cstdint>
 #include <limits>
@@ -62,16 +63,10 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
            a.allowLargeElement);
   cli.Backend(a.backend, "auto, cpu or cuda (default: auto); cuda fails on every rank\n"
                          "when any rank has no usable CUDA device");
-  cli.Value("--compression", "C",
-            "surface.vtp's compression: none, lz4 or zlib (default: " +
-                std::string(cumed::meshio::ToString(defaults.compression)) + ")",
-            [&a](const std::string& value) {
-              const auto compression = cumed::meshio::ParseVtpCompression(value);
-              if (!compression)
-                throw UsageError("--compression: unknown compression '" + value +
-                                 "' (none, lz4 or zlib)");
-              a.compression = *compression;
-            });
+  app::VtpCompressionOption(cli,
+                            "surface.vtp's compression: none, lz4 or zlib (default: " +
+                                std::string(cumed::meshio::ToString(defaults.compression)) + ")",
+                            a.compression);
   cli.Epilogue(
       "The report has one row per series found: path, SeriesInstanceUID, rank, status (ok,\n"
       "failed, duplicate), error, slices, triangles, seconds. A series that fails (a broken\n"

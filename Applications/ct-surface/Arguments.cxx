@@ -4,6 +4,7 @@
 #include "cumed/app/ElementLimits.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/app/VtpCompressionOption.h"
 #include "cumed/output/Paths.h"
 
 #include <cmath>
@@ -149,18 +150,11 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
             "size of surface.png (default: " + std::to_string(defaults.pngWidth) + "x" +
                 std::to_string(defaults.pngHeight) + ")",
             [&a](const std::string& value) { ParsePngSize(value, a); });
-  cli.Value("--compression", "C",
-            "how surface.vtp is compressed: none, lz4 (fast) or zlib\n(smaller, slower) "
-            "(default: " +
-                std::string(cumed::meshio::ToString(defaults.compression)) + ")",
-            [&a](const std::string& value) {
-              const auto compression = cumed::meshio::ParseVtpCompression(value);
-              if (!compression) {
-                throw UsageError("--compression: unknown compression '" + value +
-                                 "' (none, lz4 or zlib)");
-              }
-              a.compression = *compression;
-            });
+  app::VtpCompressionOption(cli,
+                            "how surface.vtp is compressed: none, lz4 (fast) or zlib\n(smaller, "
+                            "slower) (default: " +
+                                std::string(cumed::meshio::ToString(defaults.compression)) + ")",
+                            a.compression);
   cli.Flag("--no-png", "do not render surface.png", [&a] { a.writePng = false; });
   cli.Value("--view", "V",
             "camera of the picture: anterior, posterior, left, right or\n"

@@ -3,6 +3,7 @@
 #include "cumed/app/CommandLine.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/app/VtpCompressionOption.h"
 
 #include <charconv>
 
@@ -88,17 +89,10 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
            "(binary), .ply (binary; points and triangles only). Missing\n"
            "directories are created",
            a.output, "file name");
-  cli.Value("--compression", "C",
-            "how a .vtp FILE is compressed: none, lz4 (fast) or zlib\n"
-            "(smaller, slower) (default: lz4; .stl and .ply are not)",
-            [&a](const std::string& value) {
-              const auto compression = cumed::meshio::ParseVtpCompression(value);
-              if (!compression) {
-                throw UsageError("--compression: unknown compression '" + value +
-                                 "' (none, lz4 or zlib)");
-              }
-              a.compression = *compression;
-            });
+  app::VtpCompressionOption(cli,
+                            "how a .vtp FILE is compressed: none, lz4 (fast) or zlib\n"
+                            "(smaller, slower) (default: lz4; .stl and .ply are not)",
+                            a.compression);
   cli.Text("--png", "FILE",
            "also render a picture of the surface (offscreen: EGL without\n"
            "DISPLAY, else X; without either: xvfb-run -a ...); its\n"
