@@ -107,11 +107,9 @@ void DeclareOptions(cumed::app::CommandLine& cli, Options& options) {
 
 Options ParseArguments(int argc, const char* const* argv) {
   Options options;
-  cumed::app::CommandLine cli(kProgram, options.tool);
-  DeclareOptions(cli, options);
-  const std::vector<std::string> positionals = cli.Parse(argc, argv);
-  options.help = cli.HelpAsked();
-  if (cli.Stop()) return options;
+  const auto table = cumed::app::ParseTable(kProgram, argc, argv, options, DeclareOptions);
+  if (!table) return options;
+  const std::vector<std::string>& positionals = *table;
   if (positionals.size() > 1) {
     throw UsageError("only one OUTPUT_DIR may be given (got '" + positionals[0] + "' and '" +
                      positionals[1] + "')");
@@ -122,10 +120,7 @@ Options ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  Options unused;
-  cumed::app::CommandLine cli(kProgram, unused.tool);
-  DeclareOptions(cli, unused);
-  return cli.Help();
+  return cumed::app::TableHelp<Options>(kProgram, DeclareOptions);
 }
 
 /// Refuses before spending time on synthesis; the writer checks again when it creates files.

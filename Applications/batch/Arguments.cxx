@@ -84,11 +84,9 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
 
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
-  app::CommandLine cli(kProgramName, arguments.tool);
-  DeclareOptions(cli, arguments);
-  const std::vector<std::string> positionals = cli.Parse(argc, argv);
-  arguments.help = cli.HelpAsked();
-  if (cli.Stop()) return arguments;
+  const auto table = app::ParseTable(kProgramName, argc, argv, arguments, DeclareOptions);
+  if (!table) return arguments;
+  const std::vector<std::string>& positionals = *table;
   if (positionals.size() > 1)
     throw UsageError("unexpected argument '" + positionals[1] +
                      "': only one input directory can be given");
@@ -100,10 +98,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  Arguments unused;
-  app::CommandLine cli(kProgramName, unused.tool);
-  DeclareOptions(cli, unused);
-  return cli.Help();
+  return app::TableHelp<Arguments>(kProgramName, DeclareOptions);
 }
 
 } // namespace cumed::batch

@@ -137,10 +137,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  Arguments unused;
-  app::CommandLine cli(kProgramName, unused.tool);
-  DeclareOptions(cli, unused);
-  return cli.Help();
+  return app::TableHelp<Arguments>(kProgramName, DeclareOptions);
 }
 
 } // namespace cumed::compareapp

@@ -160,11 +160,11 @@ Exit status: 0 done, 1 an error (bad mesh, keyframes, CUDA failure), 2 a bad com
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
   Given given;
-  app::CommandLine cli(kProgramName, arguments.tool);
-  DeclareOptions(cli, arguments, given);
-  const std::vector<std::string> positional = cli.Parse(argc, argv);
-  arguments.help = cli.HelpAsked();
-  if (cli.Stop()) return arguments;
+  const auto table =
+      app::ParseTable(kProgramName, argc, argv, arguments,
+                      [&](app::CommandLine& cli, Arguments& a) { DeclareOptions(cli, a, given); });
+  if (!table) return arguments;
+  const std::vector<std::string>& positional = *table;
   if (positional.size() != 1)
     throw app::UsageError(
         "expected one mesh file (.ply, .obj, .stl or .vtp) or CT directory, got " +
@@ -185,11 +185,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  Arguments unused;
-  Given given;
-  app::CommandLine cli(kProgramName, unused.tool);
-  DeclareOptions(cli, unused, given);
-  return cli.Help();
+  return app::TableHelp<Arguments>(kProgramName, [](app::CommandLine& cli, Arguments& a) {
+    Given given;
+    DeclareOptions(cli, a, given);
+  });
 }
 
 } // namespace cumed::deformapp

@@ -214,11 +214,9 @@ void CheckCombinations(const Arguments& a, std::size_t positionals) {
 
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
-  app::CommandLine cli(kProgramName, arguments.tool);
-  DeclareOptions(cli, arguments);
-  const std::vector<std::string> positionals = cli.Parse(argc, argv);
-  arguments.help = cli.HelpAsked();
-  if (cli.Stop()) return arguments;
+  const auto table = app::ParseTable(kProgramName, argc, argv, arguments, DeclareOptions);
+  if (!table) return arguments;
+  const std::vector<std::string>& positionals = *table;
   if (positionals.size() >= 1) arguments.input = positionals[0];
   if (positionals.size() >= 2) arguments.output = positionals[1];
   CheckCombinations(arguments, positionals.size());
@@ -260,10 +258,7 @@ cumed::morphology::StructuringElement CheckedElement(ElementShape shape,
 }
 
 std::string HelpText() {
-  Arguments unused;
-  app::CommandLine cli(kProgramName, unused.tool);
-  DeclareOptions(cli, unused);
-  return cli.Help();
+  return app::TableHelp<Arguments>(kProgramName, DeclareOptions);
 }
 
 } // namespace cumed::morphologyapp

@@ -81,11 +81,11 @@ error (printed once by rank 0).
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
   bool haveIso = false;
-  app::CommandLine cli(kProgramName, arguments.tool);
-  DeclareOptions(cli, arguments, haveIso);
-  const std::vector<std::string> positional = cli.Parse(argc, argv);
-  arguments.help = cli.HelpAsked();
-  if (cli.Stop()) return arguments;
+  const auto table = app::ParseTable(
+      kProgramName, argc, argv, arguments,
+      [&](app::CommandLine& cli, Arguments& a) { DeclareOptions(cli, a, haveIso); });
+  if (!table) return arguments;
+  const std::vector<std::string>& positional = *table;
   if (positional.size() != 1) {
     throw UsageError(
         "expected one INPUT (a .mha/.mhd/.nrrd file or a DICOM series directory), got " +
@@ -107,11 +107,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  Arguments unused;
-  bool haveIso = false;
-  app::CommandLine cli(kProgramName, unused.tool);
-  DeclareOptions(cli, unused, haveIso);
-  return cli.Help();
+  return app::TableHelp<Arguments>(kProgramName, [](app::CommandLine& cli, Arguments& a) {
+    bool haveIso = false;
+    DeclareOptions(cli, a, haveIso);
+  });
 }
 
 } // namespace cumed::mpiisosurfaceapp

@@ -100,11 +100,11 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a, Given& given) {
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
   Given given;
-  app::CommandLine cli(kProgramName, arguments.tool);
-  DeclareOptions(cli, arguments, given);
-  const std::vector<std::string> positional = cli.Parse(argc, argv);
-  arguments.help = cli.HelpAsked();
-  if (cli.Stop()) return arguments;
+  const auto table =
+      app::ParseTable(kProgramName, argc, argv, arguments,
+                      [&](app::CommandLine& cli, Arguments& a) { DeclareOptions(cli, a, given); });
+  if (!table) return arguments;
+  const std::vector<std::string>& positional = *table;
   if (positional.size() != 2)
     throw UsageError("expected INPUT and OPERATION, got " + std::to_string(positional.size()) +
                      " arguments");
@@ -141,11 +141,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  Arguments unused;
-  Given given;
-  app::CommandLine cli(kProgramName, unused.tool);
-  DeclareOptions(cli, unused, given);
-  return cli.Help();
+  return app::TableHelp<Arguments>(kProgramName, [](app::CommandLine& cli, Arguments& a) {
+    Given given;
+    DeclareOptions(cli, a, given);
+  });
 }
 
 } // namespace cumed::mpimorphology

@@ -231,20 +231,16 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   const std::vector<std::string> expanded = ExpandSettingsFile(argc, argv);
   std::vector<const char*> words;
   for (const std::string& word : expanded) words.push_back(word.c_str());
-  app::CommandLine cli(kProgramName, arguments.tool);
-  DeclareOptions(cli, arguments);
-  arguments.inputs = cli.Parse(int(words.size()), words.data());
-  arguments.help = cli.HelpAsked();
-  if (cli.Stop()) return arguments;
+  const auto table =
+      app::ParseTable(kProgramName, int(words.size()), words.data(), arguments, DeclareOptions);
+  if (!table) return arguments;
+  arguments.inputs = *table;
   CheckCombinations(arguments);
   return arguments;
 }
 
 std::string HelpText() {
-  Arguments unused;
-  app::CommandLine cli(kProgramName, unused.tool);
-  DeclareOptions(cli, unused);
-  return cli.Help();
+  return app::TableHelp<Arguments>(kProgramName, DeclareOptions);
 }
 
 } // namespace cumed::pivapp

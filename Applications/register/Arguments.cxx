@@ -165,11 +165,11 @@ JSON object).
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
   std::set<std::string> given;
-  app::CommandLine cli(kProgramName, arguments.tool);
-  DeclareOptions(cli, arguments, given);
-  const std::vector<std::string> positional = cli.Parse(argc, argv);
-  arguments.help = cli.HelpAsked();
-  if (cli.Stop()) return arguments;
+  const auto table =
+      app::ParseTable(kProgramName, argc, argv, arguments,
+                      [&](app::CommandLine& cli, Arguments& a) { DeclareOptions(cli, a, given); });
+  if (!table) return arguments;
+  const std::vector<std::string>& positional = *table;
   if (!arguments.applyTransform.empty() || !arguments.points.empty() || !arguments.image.empty() ||
       !arguments.reference.empty()) {
     // The transformix-like mode: no registration.
@@ -205,11 +205,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  Arguments unused;
-  std::set<std::string> given;
-  app::CommandLine cli(kProgramName, unused.tool);
-  DeclareOptions(cli, unused, given);
-  return cli.Help();
+  return app::TableHelp<Arguments>(kProgramName, [](app::CommandLine& cli, Arguments& a) {
+    std::set<std::string> given;
+    DeclareOptions(cli, a, given);
+  });
 }
 
 } // namespace cumed::registerapp

@@ -127,4 +127,29 @@ private:
   std::map<const CLI::Option*, ValueRule> valueRules_;
 };
 
+/// What every program's ParseArguments starts with: a CommandLine for `program` writing the
+/// shared options into `arguments.tool`, the option table `declare(cli, arguments)`, the parse,
+/// and `arguments.help`. Returns the positional arguments, or nothing when --help or --version
+/// ends the run (the program's own checks are then skipped).
+template <class TArguments, class Declare>
+std::optional<std::vector<std::string>> ParseTable(const std::string& program, int argc,
+                                                   const char* const* argv, TArguments& arguments,
+                                                   Declare&& declare) {
+  CommandLine cli(program, arguments.tool);
+  declare(cli, arguments);
+  std::vector<std::string> positionals = cli.Parse(argc, argv);
+  arguments.help = cli.HelpAsked();
+  if (cli.Stop()) return std::nullopt;
+  return positionals;
+}
+
+/// --help of the table `declare(cli, arguments)` builds (the same table ParseTable reads).
+template <class TArguments, class Declare>
+std::string TableHelp(const std::string& program, Declare&& declare) {
+  TArguments unused;
+  CommandLine cli(program, unused.tool);
+  declare(cli, unused);
+  return cli.Help();
+}
+
 } // namespace cumed::app
