@@ -14,11 +14,20 @@ build=${CUMED_BUILD_DIR:-build}
 link_file=$build/Wrapping/Python/CMakeFiles/cumed_python_native.dir/link.txt
 [ -f "$link_file" ] || { echo "bundle-python: $link_file missing; build first" >&2; exit 1; }
 executables=()
-for name in cumed_python_reference; do
+# cumed-isosurface and cumed-piv travel for their shared libraries: the extension links VTK's XML image reader
+# and ITK's BMP, PNG and TIFF readers (CuMed::ImageInput reads .vti files and PIV frames) and
+# their dependencies, which the reference program does not.
+for name in cumed_python_reference cumed-isosurface cumed-piv; do
   [ -x "$build/bin/$name" ] && executables+=("$build/bin/$name")
 done
 rm -rf .gpu && mkdir -p .gpu
 if [ ${#executables[@]} -gt 0 ]; then bash "$shared/gpu/prepare.sh" "${executables[@]}"; fi
+# cuFFT (cumed-piv's, 286 MB) does not travel: that machine's CUDA toolkit has it.
+stage=$(mktemp -d)
+xz -dc .gpu/bundle.tar.xz | tar -C "$stage" -xf -
+rm -f "$stage"/bundle/lib/libcufft*
+tar -C "$stage" -cf - bundle | xz -T2 -6 > .gpu/bundle.tar.xz
+rm -rf "$stage"
 kit=$(mktemp -d)/python-kit
 mkdir -p "$kit/lib" "$kit/include"
 cp -r "$build/Modules/Core/include/." "$kit/include/"
@@ -74,7 +83,10 @@ printf '%s\n' "${libraries[@]}" > "$kit/link-libraries.txt"
 tar -C "$(dirname "$kit")" -cJf .gpu/python-kit.tar.xz python-kit
 rm -rf "$(dirname "$kit")"
 rm -rf .gpu/popi-ct.tar.xz
-tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
+# The real CT only when it fits what a run carries (64 MiB with the checkout): its tests skip without.
+if [ "${CUMED_PYTHON_BUNDLE_CT:-0}" = 1 ]; then
+  tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
+fi
 cp /usr/share/libdcmtk17/dicom.dic .gpu/
 cp scripts/gpu/run-python-suite.sh .gpu/
 du -sh .gpu

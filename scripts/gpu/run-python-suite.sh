@@ -9,7 +9,7 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | 
 work=/tmp/cumed-python
 rm -rf "$work" && mkdir -p "$work/site/cumed" /tmp/cumed-root/shared/data/ct
 tar -C "$work" -xJf .gpu/python-kit.tar.xz
-tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
+[ -f .gpu/popi-ct.tar.xz ] && tar -C /tmp/cumed-root/shared/data/ct -xJf .gpu/popi-ct.tar.xz
 kit=$work/python-kit
 python=${PYTHON:-python3}
 suffix=$($python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')

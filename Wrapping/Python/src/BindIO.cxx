@@ -79,8 +79,9 @@ py::dict HeaderToDict(const io::ImageHeader& header) {
   dict["format"] = header.format;
   dict["dimension"] = header.dimension;
   const auto& size = header.geometry.size;
-  dict["size"] = header.dimension == 2 ? py::make_tuple(size[0], size[1])
-                                       : py::make_tuple(size[0], size[1], size[2]);
+  // py::tuple on both sides: pybind11 3 types each make_tuple by its arguments.
+  dict["size"] = header.dimension == 2 ? py::tuple(py::make_tuple(size[0], size[1]))
+                                       : py::tuple(py::make_tuple(size[0], size[1], size[2]));
   dict["spacing"] = Triple(header.geometry.spacing);
   dict["origin"] = Triple(header.geometry.origin);
   dict["direction"] = DirectionRows(header.geometry.direction);
