@@ -6,6 +6,7 @@
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Json.h"
 #include "cumed/app/Messages.h"
+#include "cumed/app/StageProgress.h"
 #include "cumed/core/Config.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
@@ -48,10 +49,14 @@ std::string TaskText(const FoundSeries& series) {
   return series.directory + "\n" + series.seriesUid;
 }
 
-std::string RunTask(const std::string& task, const fs::path& out, const SurfaceSettings& settings) {
+// The rank that runs a series names it when it took over a second, with its duration.
+std::string RunTask(const std::string& task, const fs::path& out, const SurfaceSettings& settings,
+                    int rank) {
   const std::size_t split = task.rfind('\n');
   const std::string uid = task.substr(split + 1);
+  app::StageProgress progress(kProgramName, "rank " + std::to_string(rank) + ": series " + uid);
   const SeriesResult result = ProcessSeries(task.substr(0, split), uid, out / uid, settings);
+  progress.Finish();
   return std::to_string(result.slices) + " " + std::to_string(result.triangles);
 }
 
@@ -134,8 +139,22 @@ BatchOutcome RunBatch(const Communicator& comm, const Arguments& arguments) {
   std::vector<std::string> tasks;
   for (const FoundSeries& series : found)
     if (series.status == SeriesStatus::Pending) tasks.push_back(TaskText(series));
-  const auto outcomes = parallel::RunTaskFarm(
-      comm, tasks, [&](const std::string& task) { return RunTask(task, out, settings); });
+  // With one rank, rank 0 runs every series and reports the share done after each; with more it
+  // only hands them out (the workers name their series) and reports the whole stage's duration.
+  app::StageProgress progress(kProgramName, "series", 1.0, master);
+  std::size_t done = 0;
+  const auto outcomes = parallel::RunTaskFarm(comm, tasks, [&](const std::string& task) {
+    const auto report = [&] { progress.Report(double(++done) / double(tasks.size())); };
+    try {
+      std::string result = RunTask(task, out, settings, comm.rank());
+      report();
+      return result;
+    } catch (...) {
+      report();
+      throw;
+    }
+  });
+  progress.Finish();
 
   BatchOutcome outcome;
   parallel::RunCollectively(comm, [&] {

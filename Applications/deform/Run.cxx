@@ -3,6 +3,7 @@
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Json.h"
 #include "cumed/app/Messages.h"
+#include "cumed/app/StageProgress.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Timer.h"
 #include "cumed/deformation/Animation.h"
@@ -33,11 +34,12 @@ struct InputMesh {
 
 InputMesh ReadInput(const Arguments& arguments, Backend backend, RunSummary& summary) {
   InputMesh input;
+  app::StageProgress reading(kProgramName, "reading " + arguments.input);
   if (!std::filesystem::is_directory(arguments.input)) {
     input.host = meshio::ReadSurfaceMesh(arguments.input);
+    reading.Finish();
     return input;
   }
-  const Stopwatch watch;
   const io::CtSeries ct = io::ReadDicomCtSeries(arguments.input);
   surface::IsosurfaceOptions options;
   options.values = {arguments.iso};
@@ -45,7 +47,7 @@ InputMesh ReadInput(const Arguments& arguments, Backend backend, RunSummary& sum
   options.keepOnDevice = backend == Backend::CUDA && !arguments.hostOutput;
   surface::IsosurfaceResult result = surface::ExtractIsosurface(HostView(*ct.image), options);
   summary.fromCt = true;
-  summary.isosurfaceMs = watch.elapsedMilliseconds();
+  summary.isosurfaceMs = 1000.0 * reading.Finish();
   const std::int64_t triangles =
       result.deviceMesh ? result.deviceMesh->numberOfTriangles : result.mesh.numberOfTriangles();
   if (triangles == 0) {
@@ -96,10 +98,8 @@ void PrintFrame(int frame, double deformMs, const rendering::FrameDrawTimes& t,
 RunSummary RunDeformation(const Arguments& arguments) {
   namespace ffd = cumed::deformation;
   output::ProtectedInputs inputs;
-  if (std::filesystem::is_directory(arguments.input))
-    inputs.directories.push_back(arguments.input);
-  else
-    inputs.files.push_back(arguments.input);
+  (std::filesystem::is_directory(arguments.input) ? inputs.directories : inputs.files)
+      .push_back(arguments.input);
   if (!arguments.keyframes.empty()) inputs.files.push_back(arguments.keyframes);
   if (!arguments.output.empty()) {
     if (std::filesystem::path(arguments.output).extension() != ".vtp")
@@ -149,6 +149,8 @@ RunSummary RunDeformation(const Arguments& arguments) {
   const auto deviceFrame = std::make_shared<DeviceSurfaceMesh>();
   const bool onDevice = backend == Backend::CUDA && !arguments.hostOutput;
   std::vector<double> ms;
+  // Deformation and drawing of every frame, as one stage.
+  app::StageProgress framesProgress(kProgramName, "frames");
   for (int f = 0; f < arguments.frames; ++f) {
     watch.restart();
     if (onDevice)
@@ -161,14 +163,18 @@ RunSummary RunDeformation(const Arguments& arguments) {
           onDevice ? rendering->Draw(f, deviceFrame) : rendering->Draw(f, hostFrame);
       if (arguments.tool.verbose) PrintFrame(f, ms.back(), drawn, rendering->MeshUpload());
     }
+    framesProgress.Report(double(f + 1) / arguments.frames);
   }
   if (rendering) rendering->Finish();
+  framesProgress.Finish();
   if (!arguments.output.empty()) {
+    app::StageProgress writing(kProgramName, "writing " + arguments.output);
     const SurfaceMesh last = onDevice ? deviceFrame->toHost() : std::move(hostFrame);
     output::StagedFiles staged(arguments.force);
     const std::filesystem::path file = staged.Stage(output::OutputName(arguments.output));
     meshio::WriteVtp(last, file);
     staged.Commit();
+    writing.Finish();
     summary.output = arguments.output;
   }
   if (rendering) {

@@ -5,6 +5,7 @@
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Json.h"
 #include "cumed/app/ProgramMain.h"
+#include "cumed/app/StageProgress.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/Communicator.h"
 #include "cumed/parallel/DistributedIsosurface.h"
@@ -38,10 +39,18 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
       options.backend = app::ResolveRequestedBackend(arguments.backend);
       if (options.backend == Backend::CUDA) device = parallel::UseDeviceOfLocalRank(localRank);
     });
+    // The stages' durations (each over a second), printed by rank 0: the library reports no
+    // progress within them.
+    app::StageProgress reading(kProgramName, "reading " + arguments.input.string(), 1.0, root);
     parallel::RankVolume input = parallel::ReadRankVolume(world, arguments.input, options);
+    reading.Finish();
+    app::StageProgress contouring(kProgramName, "isosurface", 1.0, root);
     const parallel::DistributedIsosurfaceResult result =
         parallel::DistributedIsosurface(world, input.slabs, input.planes, input.whole, options);
+    contouring.Finish();
+    app::StageProgress writing(kProgramName, "writing " + arguments.output.string(), 1.0, root);
     WriteOutputs(world, arguments, input.slabs, result);
+    writing.Finish();
     if (root && arguments.tool.json) {
       std::cout << app::JsonObject()
                        .Add("program", kProgramName)

@@ -2,9 +2,10 @@
 
 #include "../morphology/Locations.h"
 #include "PieceFiles.h"
-#include "RankZero.h"
 #include "cumed/app/ElementLimits.h"
 #include "cumed/app/Json.h"
+#include "cumed/app/RankZero.h"
+#include "cumed/app/StageProgress.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Timer.h"
 #include "cumed/io/ImageFiles.h"
@@ -30,6 +31,7 @@ namespace fs = std::filesystem;
 namespace cumed::mpimorphology {
 namespace {
 
+using app::OnRankZero;
 using parallel::Communicator;
 using parallel::RunCollectively;
 using parallel::Slab;
@@ -49,13 +51,15 @@ Image AllocateOwn(PixelType type, const ImageGeometry& global, const Slab& own) 
   return Image::Allocate(type, parallel::PlanesGeometry(global, own), MemoryLocation::Host);
 }
 
+/// Rank 0's progress (its share of the planes) stands for all ranks'.
 Image Compute(const Arguments& arguments, const Communicator& world, const std::vector<Slab>& slabs,
               const Image& own, PixelType type, const ImageGeometry& global,
-              const morphology::StructuringElement& element) {
+              const morphology::StructuringElement& element, app::StageProgress& progress) {
   morphology::OperationOptions options;
   options.backend = arguments.backend;
   options.foreground = arguments.foreground;
   options.safeBorder = arguments.safeBorder;
+  options.progress = [&progress](double fraction) { progress.Report(fraction); };
   return parallel::DistributedOperation(world, slabs, own, type, global, element,
                                         *arguments.operation, options);
 }
@@ -136,6 +140,8 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
   PixelType type = PixelType::UInt8;
   ImageGeometry global;
   Image whole;
+  const bool printer = world.rank() == 0;
+  app::StageProgress reading(kProgramName, "reading " + arguments.input, 1.0, printer);
   OnRankZero(world, [&] {
     const morphologyapp::Location input = morphologyapp::LocateInput(arguments.input);
     if (input.kind != morphologyapp::LocationKind::ImageFile)
@@ -153,6 +159,7 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
     });
     global = whole.geometry();
   });
+  reading.Finish();
   parallel::BroadcastImageLayout(world, type, global);
   const std::string request = "--radius-vox " + morphology::RadiusText(arguments.radius);
   app::CheckElementAgainstVolume(request, arguments.radius, global.size, false);
@@ -165,13 +172,15 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
                          world.rank() == 0 ? whole.data() : nullptr,
                          mine.empty() ? nullptr : mine.data());
   whole = Image();
-  const Stopwatch computing;
-  const Image result = Compute(arguments, world, slabs, mine, type, global, element);
-  const double computeSeconds = computing.elapsedSeconds();
+  app::StageProgress computing(kProgramName, arguments.operation->name, 1.0, printer);
+  const Image result = Compute(arguments, world, slabs, mine, type, global, element, computing);
+  const double computeSeconds = computing.Finish();
+  app::StageProgress writing(kProgramName, "writing " + output.string(), 1.0, printer);
   if (arguments.outputKind == OutputKind::Gathered)
     WriteGathered(arguments, world, slabs, result, type, global);
   else
     WritePieces(arguments, world, slabs, result, type, global);
+  writing.Finish();
   const double totalSeconds = total.elapsedSeconds();
   if (arguments.tool.json) {
     const auto& r = arguments.radius;

@@ -73,9 +73,10 @@ void CheckAffineLastFrame(const std::string& backend, const std::string& tag) {
   const auto run = RunProgram(DeformExe(),
                               {(dir / "sphere.vtp").string(), "--lattice", "3x4x3", "--keyframes",
                                (dir / "keys.json").string(), "--frames", "2", "--backend", backend,
-                               "--output", (dir / "last.vtp").string(), "--json"},
+                               "--output", (dir / "last.vtp").string(), "--json", "--quiet"},
                               dir, "run");
   ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_TRUE(run.err.empty()) << run.err; // --quiet: no progress, no notes
   const auto json = apptest::ParseJson(run.out);
   EXPECT_EQ(json["program"].text, "cumed-deform"); // as in every program's summary
   EXPECT_EQ(json["backend"].text, backend);

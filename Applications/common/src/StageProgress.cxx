@@ -10,12 +10,13 @@ constexpr double kQuietSeconds = 1.0;
 constexpr double kStep = 0.1;
 } // namespace
 
-StageProgress::StageProgress(std::string program, std::string name, double silentAbove)
-    : program_(std::move(program)), name_(std::move(name)), silentAbove_(silentAbove) {}
+StageProgress::StageProgress(std::string program, std::string name, double silentAbove, bool shown)
+    : program_(std::move(program)), name_(std::move(name)), silentAbove_(silentAbove),
+      shown_(shown) {}
 
 void StageProgress::Report(double fraction) {
   const double elapsed = watch_.elapsedSeconds();
-  if (!InfoShown() || elapsed < kQuietSeconds || fraction < lastPrinted_ + kStep ||
+  if (!shown_ || !InfoShown() || elapsed < kQuietSeconds || fraction < lastPrinted_ + kStep ||
       fraction >= 1.0 || fraction > silentAbove_) {
     return;
   }
@@ -28,7 +29,7 @@ void StageProgress::Report(double fraction) {
 
 double StageProgress::Finish() {
   const double elapsed = watch_.elapsedSeconds();
-  if (!finished_ && elapsed >= kQuietSeconds && InfoShown()) {
+  if (!finished_ && shown_ && elapsed >= kQuietSeconds && InfoShown()) {
     std::fprintf(stderr, "%s: %s done in %.1f s\n", program_.c_str(), name_.c_str(), elapsed);
   }
   finished_ = true;
