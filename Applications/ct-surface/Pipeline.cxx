@@ -61,7 +61,7 @@ PreparePicture(const Arguments& arguments, cumed::Backend backend, RunSummary& s
   try {
     auto picture = std::make_unique<cumed::rendering::PreparedSnapshot>(
         SnapshotFor(arguments), backend == cumed::Backend::CUDA);
-    summary.warmupMs = picture->WarmupMilliseconds();
+    summary.picture.warmupMs = picture->WarmupMilliseconds();
     summary.seconds.render += preparing.Finish();
     return picture;
   } catch (const cumed::rendering::RenderingError& e) {
@@ -173,12 +173,12 @@ RunSummary RunPipeline(const Arguments& arguments) {
   if (prepared) {
     try {
       summary.seconds.render += prepared->DrawFirstFrame(picture).totalMs / 1e3;
-      summary.firstFrameMs = sinceContour.elapsedMilliseconds();
+      summary.picture.firstFrameMs = sinceContour.elapsedMilliseconds();
     } catch (const cumed::rendering::RenderingError& e) {
       renderError = e.what();
     }
   }
-  summary.renderTransfers = app::TransfersSince(beforeRender);
+  summary.picture.transfers = app::TransfersSince(beforeRender);
 
   summary.triangles = surface->GetNumberOfPolys();
   summary.points = surface->GetNumberOfPoints();
@@ -191,7 +191,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.seconds.write = writing.Finish();
 
   summary.renderPath = "none";
-  summary.renderMesh = "none";
+  summary.picture.mesh = "none";
   if (arguments.writePng) {
     StageProgress rendering(kProgramName, "rendering");
     try {
@@ -199,8 +199,8 @@ RunSummary RunPipeline(const Arguments& arguments) {
       const cumed::rendering::SnapshotResult drawn =
           prepared->WritePng(staged.Stage(files.png).string());
       summary.renderPath = drawn.renderPath;
-      summary.renderMesh = drawn.meshUpload;
-      summary.renderFallback = drawn.fallbackReason;
+      summary.picture.mesh = drawn.meshUpload;
+      summary.picture.fallback = drawn.fallbackReason;
     } catch (const cumed::rendering::RenderingError& e) {
       throw cumed::rendering::RenderingError(std::string(e.what()) + "\n" + files.vtp.string() +
                                              " and " + files.stl.string() +

@@ -1,6 +1,5 @@
 #include "Summary.h"
 
-#include "cumed/app/FirstFrameSummary.h"
 #include "cumed/app/Json.h"
 #include "cumed/app/TransferJson.h"
 
@@ -35,14 +34,7 @@ std::string FormatSummary(const RunSummary& s) {
        << " bytes_up=" << s.transfers.hostToDeviceBytes
        << " copies_down=" << s.transfers.deviceToHostCopies
        << " bytes_down=" << s.transfers.deviceToHostBytes << " " << times << " render=\""
-       << s.renderPath << "\" render_mesh=" << s.renderMesh
-       << " render_copies_up=" << s.renderTransfers.hostToDeviceCopies
-       << " render_copies_down=" << s.renderTransfers.deviceToHostCopies
-       << " render_bytes_down=" << s.renderTransfers.deviceToHostBytes
-       << app::FirstFrameText(s.warmupMs, s.firstFrameMs);
-  if (s.renderMesh == "host" && !s.renderFallback.empty()) {
-    line << " render_fallback=\"" << s.renderFallback << "\"";
-  }
+       << s.renderPath << "\"" << app::PictureText(s.picture);
   return line.str();
 }
 
@@ -79,11 +71,8 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("volume_mm3", s.enclosedVolumeMm3)
       .Add("transfers", TransfersJson(s.transfers))
       .Add("time_s", times)
-      .AddPathOrNull("render", s.renderPath == "none" ? std::string() : s.renderPath)
-      .Add("render_mesh", s.renderMesh)
-      .Add("render_fallback", s.renderFallback)
-      .Add("render_transfers", TransfersJson(s.renderTransfers));
-  app::AddFirstFrameJson(json, s.warmupMs, s.firstFrameMs);
+      .AddPathOrNull("render", s.renderPath == "none" ? std::string() : s.renderPath);
+  app::AddPictureJson(json, s.picture);
   json.Add("series_uid", s.seriesUid).Add("files", files);
   return json.Text();
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "cumed/app/PictureSummary.h"
 #include "cumed/core/Transfer.h"
 
 namespace cumed::ctsurface {
@@ -32,18 +33,8 @@ struct RunSummary {
   std::int64_t triangles = 0;
   std::int64_t points = 0;
   double enclosedVolumeMm3 = 0.0;
-  std::string renderPath; ///< "none" with --no-png
-  /// How the picture's mesh reached OpenGL: "interop" (drawn from the GPU's copy, no host copy),
-  /// "host", or "none" with --no-png; and why not "interop".
-  std::string renderMesh = "none";
-  std::string renderFallback;
-  /// Host<->device copies while rendering (interop: only the bounds, 6 floats, come down).
-  cumed::TransferStats renderTransfers;
-  /// The picture's window opened and warmed on a tiny surface before the contour (-1: no
-  /// picture), and the time from the contour's end to the surface's first frame drawn (up to the
-  /// GPU's completion; -1: no picture, or nothing to draw).
-  double warmupMs = -1.0;
-  double firstFrameMs = -1.0;
+  std::string renderPath;      ///< "none" with --no-png
+  app::PictureSummary picture; ///< its mesh path ("none" with --no-png), copies, latency
   StageTimes seconds;
   /// Host<->device copies of the closing and contour stages, the mesh's download included (0 on
   /// the CPU path).

@@ -65,7 +65,7 @@ std::unique_ptr<cumed::rendering::PreparedSnapshot> PreparePicture(bool deviceMe
   try {
     auto picture = std::make_unique<cumed::rendering::PreparedSnapshot>(
         cumed::rendering::SnapshotOptions{}, deviceMesh);
-    summary.warmupMs = picture->WarmupMilliseconds();
+    summary.picture.warmupMs = picture->WarmupMilliseconds();
     summary.seconds.render += preparing.Finish();
     return picture;
   } catch (const cumed::rendering::RenderingError& e) {
@@ -81,8 +81,8 @@ void WritePicture(const cumed::rendering::PreparedSnapshot& picture, const Outpu
     const cumed::rendering::SnapshotResult drawn =
         picture.WritePng(staged.Stage(outputs.png).string());
     summary.renderPath = drawn.renderPath;
-    summary.renderMesh = drawn.meshUpload;
-    summary.renderFallback = drawn.fallbackReason;
+    summary.picture.mesh = drawn.meshUpload;
+    summary.picture.fallback = drawn.fallbackReason;
   } catch (const cumed::rendering::RenderingError& e) {
     throw cumed::rendering::RenderingError(
         std::string(e.what()) +
@@ -168,8 +168,8 @@ RunSummary RunPipeline(const Arguments& requested) {
     // Before the host copy for the file: the first frame is drawn from the device mesh.
     const cumed::TransferStats beforeRender = cumed::GetTransferStats();
     summary.seconds.render += prepared->DrawFirstFrame(picture).totalMs / 1e3;
-    summary.firstFrameMs = sinceContour.elapsedMilliseconds();
-    summary.renderTransfers = app::TransfersSince(beforeRender);
+    summary.picture.firstFrameMs = sinceContour.elapsedMilliseconds();
+    summary.picture.transfers = app::TransfersSince(beforeRender);
   }
   if (fileNeedsHostCopy) cumed::MaterializeOnHost(contour.surface);
 

@@ -1,6 +1,5 @@
 #include "Summary.h"
 
-#include "cumed/app/FirstFrameSummary.h"
 #include "cumed/app/Json.h"
 #include "cumed/app/TransferJson.h"
 
@@ -42,14 +41,7 @@ std::string FormatSummary(const RunSummary& s) {
        << " render=" << Quoted(s.renderPath) << " copies_up=" << s.transfers.hostToDeviceCopies
        << " bytes_up=" << s.transfers.hostToDeviceBytes
        << " copies_down=" << s.transfers.deviceToHostCopies
-       << " bytes_down=" << s.transfers.deviceToHostBytes << " render_mesh=" << s.renderMesh
-       << " render_copies_up=" << s.renderTransfers.hostToDeviceCopies
-       << " render_copies_down=" << s.renderTransfers.deviceToHostCopies
-       << " render_bytes_down=" << s.renderTransfers.deviceToHostBytes
-       << app::FirstFrameText(s.warmupMs, s.firstFrameMs);
-  if (s.renderMesh == "host" && !s.renderFallback.empty()) {
-    line << " render_fallback=\"" << s.renderFallback << "\"";
-  }
+       << " bytes_down=" << s.transfers.deviceToHostBytes << app::PictureText(s.picture);
   return line.str();
 }
 
@@ -79,11 +71,8 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .AddPathOrNull("output", s.output)
       .AddPathOrNull("png", s.png)
       .AddPathOrNull("render", s.renderPath)
-      .Add("transfers", TransfersJson(s.transfers))
-      .Add("render_mesh", s.renderMesh)
-      .Add("render_fallback", s.renderFallback)
-      .Add("render_transfers", TransfersJson(s.renderTransfers));
-  app::AddFirstFrameJson(json, s.warmupMs, s.firstFrameMs);
+      .Add("transfers", TransfersJson(s.transfers));
+  app::AddPictureJson(json, s.picture);
   return json.Text();
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cumed/app/PictureSummary.h"
 #include "cumed/core/Transfer.h"
 
 namespace cumed::isosurfaceapp {
@@ -35,19 +36,10 @@ struct RunSummary {
   std::string output; ///< empty: not written
   std::string png;    ///< empty: none
   std::string renderPath;
-  /// How the picture's mesh reached OpenGL: "interop" (from the GPU's copy, no host copy), "host",
-  /// or "none" without --png; and why not "interop".
-  std::string renderMesh = "none";
-  std::string renderFallback;
+  app::PictureSummary picture; ///< its mesh path ("none" without --png), copies, latency
   /// Host<->device copies from the contour on (the volume's upload, a mesh download for the
-  /// file), and those of the rendering alone (interop: only the bounds, 6 floats, come down).
+  /// file); the rendering's alone are the picture's.
   cumed::TransferStats transfers;
-  cumed::TransferStats renderTransfers;
-  /// The picture's window opened and warmed on a tiny surface before the contour (-1: no
-  /// picture), and the time from the contour's end to the surface's first frame drawn (up to the
-  /// GPU's completion; -1: no picture, or nothing to draw).
-  double warmupMs = -1.0;
-  double firstFrameMs = -1.0;
   StageTimes seconds;
 };
 
