@@ -1,21 +1,25 @@
 #include "cumed/meshio/MeshReader.h"
 
-#include "PlyStrips.h"
+#include "MeshFileFormats.h"
 #include "cumed/core/Error.h"
 #include "cumed/vtk/UpdateOrThrow.h"
 #include "cumed/vtk/VtkMeshBridge.h"
 
-#include <vtkAlgorithm.h>
+#include <vtkCellArray.h>
+#include <vtkCellArrayIterator.h>
+#include <vtkDataArray.h>
+#include <vtkFloatArray.h>
+#include <vtkIdTypeArray.h>
 #include <vtkNew.h>
-#include <vtkOBJReader.h>
-#include <vtkPLYReader.h>
+#include <vtkPoints.h>
 #include <vtkPolyData.h>
-#include <vtkSTLReader.h>
 #include <vtkSmartPointer.h>
 #include <vtkXMLPolyDataReader.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstring>
 #include <filesystem>
 
 namespace cumed::meshio {
@@ -28,40 +32,95 @@ std::string LowerExtension(const std::string& path) {
   return extension;
 }
 
-template <class TReader> vtkSmartPointer<vtkAlgorithm> Make(const std::string& path) {
-  auto reader = vtkSmartPointer<TReader>::New();
-  reader->SetFileName(path.c_str());
-  return reader;
+vtkSmartPointer<vtkCellArray> Cells(const std::vector<std::int64_t>& offsets,
+                                    const std::vector<std::int64_t>& ids) {
+  vtkNew<vtkIdTypeArray> offsetArray, idArray;
+  offsetArray->SetNumberOfValues(static_cast<vtkIdType>(offsets.size()));
+  std::copy(offsets.begin(), offsets.end(), offsetArray->GetPointer(0));
+  idArray->SetNumberOfValues(static_cast<vtkIdType>(ids.size()));
+  std::copy(ids.begin(), ids.end(), idArray->GetPointer(0));
+  auto cells = vtkSmartPointer<vtkCellArray>::New();
+  cells->SetData(offsetArray, idArray);
+  return cells;
+}
+
+void ToPolyData(const detail::FileMesh& mesh, vtkPolyData* output) {
+  vtkNew<vtkFloatArray> coordinates;
+  coordinates->SetNumberOfComponents(3);
+  coordinates->SetNumberOfTuples(mesh.numberOfPoints());
+  if (!mesh.points.empty())
+    std::memcpy(coordinates->GetPointer(0), mesh.points.data(), mesh.points.size() * sizeof(float));
+  vtkNew<vtkPoints> points;
+  points->SetData(coordinates);
+  output->Initialize();
+  output->SetPoints(points);
+  output->SetPolys(Cells(mesh.polygonOffsets, mesh.polygonIds));
+  if (mesh.stripOffsets.size() > 1) output->SetStrips(Cells(mesh.stripOffsets, mesh.stripIds));
+}
+
+/// What vtkXMLPolyDataReader does not check: finite points, and cells that refer to points.
+void CheckVtpOutput(const std::string& path, vtkPolyData* data) {
+  const vtkIdType points = data->GetNumberOfPoints();
+  if (points > 0) {
+    vtkDataArray* coordinates = data->GetPoints()->GetData();
+    for (vtkIdType p = 0; p < points; ++p)
+      for (int a = 0; a < 3; ++a) {
+        const double value = coordinates->GetComponent(p, a);
+        if (!std::isfinite(value) || !std::isfinite(static_cast<float>(value)))
+          detail::Refuse(path, "point " + std::to_string(p) + ": " + "xyz"[a] + " is " +
+                                   std::to_string(value) + ", not a finite float");
+      }
+  }
+  const std::pair<const char*, vtkCellArray*> kinds[] = {{"vertex cell", data->GetVerts()},
+                                                         {"line", data->GetLines()},
+                                                         {"polygon", data->GetPolys()},
+                                                         {"strip", data->GetStrips()}};
+  for (const auto& [kind, cells] : kinds) {
+    if (!cells) continue;
+    auto iterator = vtk::TakeSmartPointer(cells->NewIterator());
+    vtkIdType n = 0;
+    const vtkIdType* ids = nullptr;
+    for (iterator->GoToFirstCell(); !iterator->IsDoneWithTraversal(); iterator->GoToNextCell()) {
+      iterator->GetCurrentCell(n, ids);
+      for (vtkIdType k = 0; k < n; ++k)
+        if (ids[k] < 0 || ids[k] >= points)
+          detail::Refuse(path, std::string(kind) + " " +
+                                   std::to_string(iterator->GetCurrentCellId()) + ": point id " +
+                                   std::to_string(ids[k]) + " is out of range (" +
+                                   std::to_string(points) + " points)");
+    }
+  }
 }
 
 } // namespace
 
 void ReadPolyData(const std::string& path, vtkPolyData* output) {
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error))
-    throw InvalidArgument("mesh file " + path + ": no such file");
+  detail::CheckMeshFileIsRegular(path);
   const std::string extension = LowerExtension(path);
-  vtkSmartPointer<vtkAlgorithm> reader;
-  bool plyStrips = false;
-  if (extension == ".ply") {
-    plyStrips = detail::CheckPlyHeader(path);
-    reader = Make<vtkPLYReader>(path);
-  } else if (extension == ".obj")
-    reader = Make<vtkOBJReader>(path);
-  else if (extension == ".stl")
-    reader = Make<vtkSTLReader>(path);
-  else if (extension == ".vtp")
-    reader = Make<vtkXMLPolyDataReader>(path);
-  else
+  if (extension == ".vtp") {
+    vtkNew<vtkXMLPolyDataReader> reader;
+    reader->SetFileName(path.c_str());
+    try {
+      UpdateOrThrow(reader);
+    } catch (const Error& e) {
+      throw InvalidArgument("mesh file " + path + ": " + e.what());
+    }
+    vtkPolyData* data = reader->GetOutput();
+    CheckVtpOutput(path, data);
+    output->ShallowCopy(data);
+    return;
+  }
+  if (extension != ".ply" && extension != ".obj" && extension != ".stl")
     throw InvalidArgument("mesh file " + path + ": extension '" + extension +
                           "' is not one of .ply, .obj, .stl, .vtp");
-  try {
-    UpdateOrThrow(reader);
-  } catch (const Error& e) {
-    throw InvalidArgument("mesh file " + path + ": " + e.what());
+  const std::string bytes = detail::LoadMeshFile(path);
+  if (extension == ".ply") {
+    ToPolyData(detail::ParsePly(path, bytes), output);
+  } else if (extension == ".obj") {
+    ToPolyData(detail::ParseObj(path, bytes), output);
+  } else {
+    ToPolyData(detail::ParseStl(path, bytes), output);
   }
-  output->ShallowCopy(vtkPolyData::SafeDownCast(reader->GetOutputDataObject(0)));
-  if (plyStrips) detail::ReadPlyTriangleStrips(path, output);
 }
 
 SurfaceMesh ReadSurfaceMesh(const std::string& path) {
