@@ -160,9 +160,7 @@ Exit status: 0 done, 1 an error (bad mesh, keyframes, CUDA failure), 2 a bad com
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
   Given given;
-  const auto table =
-      app::ParseTable(kProgramName, argc, argv, arguments,
-                      [&](app::CommandLine& cli, Arguments& a) { DeclareOptions(cli, a, given); });
+  const auto table = app::ParseTable(kProgramName, argc, argv, arguments, given, DeclareOptions);
   if (!table) return arguments;
   const std::vector<std::string>& positional = *table;
   if (positional.size() != 1)
@@ -185,10 +183,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  return app::TableHelp<Arguments>(kProgramName, [](app::CommandLine& cli, Arguments& a) {
-    Given given;
-    DeclareOptions(cli, a, given);
-  });
+  return app::TableHelp<Arguments, Given>(kProgramName, DeclareOptions);
 }
 
 } // namespace cumed::deformapp

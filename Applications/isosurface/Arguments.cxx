@@ -5,8 +5,6 @@
 #include "cumed/app/UsageError.h"
 #include "cumed/app/VtpCompressionOption.h"
 
-#include <charconv>
-
 namespace cumed::isosurfaceapp {
 using app::UsageError;
 namespace {
@@ -28,18 +26,6 @@ std::vector<double> ParseValueList(const std::string& option, const std::string&
     if (comma == std::string::npos) return values;
     begin = comma + 1;
   }
-}
-
-int ParseCount(const std::string& option, const std::string& text, int highest) {
-  int value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
-    throw UsageError(option + ": '" + text + "' is not a whole number");
-  }
-  if (value < 0 || value > highest) {
-    throw UsageError(option + " " + text + " is outside 0.." + std::to_string(highest));
-  }
-  return value;
 }
 
 void SetNormals(Arguments& a, bool on) {
@@ -105,13 +91,15 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
             "CUDA devices to use, 0 = every usable one (default: 1); more\n"
             "than there are: a warning, and the usable ones are used",
             [&a](const std::string& value) {
-              a.gpus = ParseCount("--gpus", value, kMaxGpus);
+              a.gpus = app::ParseWholeNumber("--gpus", value, 0, kMaxGpus);
               a.gpusGiven = true;
             });
   cli.Value("--slabs", "N",
             "z-slabs the volume is cut into, at least one per GPU; more\n"
             "run in turn (default 0: one per GPU); the surface is the same",
-            [&a](const std::string& value) { a.slabs = ParseCount("--slabs", value, kMaxSlabs); });
+            [&a](const std::string& value) {
+              a.slabs = app::ParseWholeNumber("--slabs", value, 0, kMaxSlabs);
+            });
   cli.Force(a.force, "replace existing --output/--png files, atomically (without it\n"
                      "an existing file is a usage error; never a symbolic link, a\n"
                      "file with several hard links, or an input file)");

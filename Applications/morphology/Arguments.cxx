@@ -7,7 +7,6 @@
 #include "cumed/core/Error.h"
 
 #include <array>
-#include <charconv>
 #include <cstdio>
 #include <sstream>
 #include <string_view>
@@ -23,19 +22,6 @@ namespace {
 bool LooksLikeWholeNumber(std::string_view text) {
   if (!text.empty() && text.front() == '-') text.remove_prefix(1);
   return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
-}
-
-int ParseRadiusVoxels(const std::string& text) {
-  int value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
-    throw UsageError("--radius-vox: '" + text + "' is not a whole number");
-  }
-  if (value < 0 || value > kDefaultMaxRadiusVoxels) {
-    throw UsageError("--radius-vox " + text + " is outside 0.." +
-                     std::to_string(kDefaultMaxRadiusVoxels));
-  }
-  return value;
 }
 
 std::vector<std::string> SplitCommas(const std::string& text) {
@@ -55,7 +41,8 @@ void ParseRadiusVoxelsOption(const std::string& text, RadiusRequest& radius) {
   }
   std::array<int, 3> voxels{};
   for (int axis = 0; axis < 3; ++axis) {
-    voxels[axis] = ParseRadiusVoxels(values[values.size() == 3 ? axis : 0]);
+    voxels[axis] = app::ParseWholeNumber("--radius-vox", values[values.size() == 3 ? axis : 0], 0,
+                                         kDefaultMaxRadiusVoxels);
   }
   radius.voxels = voxels;
   radius.voxelsPerAxis = values.size() == 3;

@@ -81,9 +81,7 @@ error (printed once by rank 0).
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
   bool haveIso = false;
-  const auto table = app::ParseTable(
-      kProgramName, argc, argv, arguments,
-      [&](app::CommandLine& cli, Arguments& a) { DeclareOptions(cli, a, haveIso); });
+  const auto table = app::ParseTable(kProgramName, argc, argv, arguments, haveIso, DeclareOptions);
   if (!table) return arguments;
   const std::vector<std::string>& positional = *table;
   if (positional.size() != 1) {
@@ -107,10 +105,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  return app::TableHelp<Arguments>(kProgramName, [](app::CommandLine& cli, Arguments& a) {
-    bool haveIso = false;
-    DeclareOptions(cli, a, haveIso);
-  });
+  return app::TableHelp<Arguments, bool>(kProgramName, DeclareOptions);
 }
 
 } // namespace cumed::mpiisosurfaceapp

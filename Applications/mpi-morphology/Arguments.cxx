@@ -100,9 +100,7 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a, Given& given) {
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
   Given given;
-  const auto table =
-      app::ParseTable(kProgramName, argc, argv, arguments,
-                      [&](app::CommandLine& cli, Arguments& a) { DeclareOptions(cli, a, given); });
+  const auto table = app::ParseTable(kProgramName, argc, argv, arguments, given, DeclareOptions);
   if (!table) return arguments;
   const std::vector<std::string>& positional = *table;
   if (positional.size() != 2)
@@ -141,10 +139,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  return app::TableHelp<Arguments>(kProgramName, [](app::CommandLine& cli, Arguments& a) {
-    Given given;
-    DeclareOptions(cli, a, given);
-  });
+  return app::TableHelp<Arguments, Given>(kProgramName, DeclareOptions);
 }
 
 } // namespace cumed::mpimorphology

@@ -6,24 +6,12 @@
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
 
-#include <charconv>
 #include <cmath>
 #include <sstream>
 
 namespace cumed::pivapp {
 using app::UsageError;
 namespace {
-
-int ParseWholeNumber(const std::string& option, const std::string& text, int low, int high) {
-  int value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size())
-    throw UsageError(option + ": '" + text + "' is not a whole number");
-  if (value < low || value > high)
-    throw UsageError(option + " " + text + " is outside " + std::to_string(low) + ".." +
-                     std::to_string(high));
-  return value;
-}
 
 std::vector<std::string> SplitCommas(const std::string& text) {
   std::vector<std::string> parts;
@@ -96,14 +84,14 @@ With --ensemble one field, ensemble.txt and ensemble.vti.
             [&a](const std::string& value) {
               a.piv.windowSizes.clear();
               for (const std::string& part : SplitCommas(value))
-                a.piv.windowSizes.push_back(ParseWholeNumber("--window", part, 8, 128));
+                a.piv.windowSizes.push_back(app::ParseWholeNumber("--window", part, 8, 128));
             });
   cli.Value("--overlap", "F", "0..0.75, or 0..75% (default 0.5)",
             [&a](const std::string& value) { a.piv.overlap = ParseOverlap(value); });
   cli.Value("--search-extension", "PX",
             "first pass: the second frame's window grows by PX on each side",
             [&a](const std::string& value) {
-              a.piv.searchExtension = ParseWholeNumber("--search-extension", value, 0, 128);
+              a.piv.searchExtension = app::ParseWholeNumber("--search-extension", value, 0, 128);
             });
   cli.Choice<SubPixelFit>("--fit", "NAME", "gaussian (default), centroid or parabolic",
                           a.piv.subPixel,
@@ -186,7 +174,7 @@ With --ensemble one field, ensemble.txt and ensemble.vti.
   cli.Value("--pathline-seed-step", "K",
             "seeds at every K-th window centre of the first field (default 2)",
             [&a](const std::string& value) {
-              a.pathlineSeedStep = ParseWholeNumber("--pathline-seed-step", value, 1, 1000);
+              a.pathlineSeedStep = app::ParseWholeNumber("--pathline-seed-step", value, 1, 1000);
             });
   cli.Value(
       "--pair-interval", "T", "time between successive pairs (default: --dt)",

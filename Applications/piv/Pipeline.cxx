@@ -127,6 +127,16 @@ rendering::LayerDrawing DrawPicture(const fs::path& png, const Image& frame,
                                                            mesh.colourRange, frame.geometry()));
 }
 
+/// A picture drawn: its device meshes copied to the host, and how the meshes reached OpenGL (the
+/// last picture's, or the first that fell back to the host).
+void NoteDrawing(const rendering::LayerDrawing& drawn, RunSummary& s) {
+  s.renderHostCopies += drawn.hostCopies;
+  if (s.renderMesh.empty() || s.renderMesh == "interop") {
+    s.renderMesh = drawn.renderMesh;
+    s.renderFallback = drawn.fallback;
+  }
+}
+
 void Count(const piv::PivField& field, RunSummary& s) {
   s.columns = field.columns;
   s.rows = field.rows;
@@ -190,11 +200,7 @@ RunSummary RunPipeline(const Arguments& a) {
       const rendering::LayerDrawing drawn =
           DrawPicture(staged.Stage(out.png), frame, piv::BuildArrowPicture(field, arrowStyle));
       s.pngArrows = drawn.glyphs;
-      s.renderHostCopies += drawn.hostCopies;
-      if (s.renderMesh.empty() || s.renderMesh == "interop") {
-        s.renderMesh = drawn.renderMesh;
-        s.renderFallback = drawn.fallback;
-      }
+      NoteDrawing(drawn, s);
     }
     fieldImages.push_back(image);
     if (pathlinePicture) {
@@ -287,11 +293,7 @@ RunSummary RunPipeline(const Arguments& a) {
           staged.Stage(PathlinePicture(a)), firstFrame, piv::BuildPathlinePicture(traced, width));
       s.pathlinePng = PathlinePicture(a).string();
       s.pngPathlines = drawn.glyphs;
-      s.renderHostCopies += drawn.hostCopies;
-      if (s.renderMesh.empty() || s.renderMesh == "interop") {
-        s.renderMesh = drawn.renderMesh;
-        s.renderFallback = drawn.fallback;
-      }
+      NoteDrawing(drawn, s);
     }
     s.writeSeconds += watch.elapsedSeconds();
   }

@@ -165,9 +165,7 @@ JSON object).
 Arguments ParseArguments(int argc, const char* const* argv) {
   Arguments arguments;
   std::set<std::string> given;
-  const auto table =
-      app::ParseTable(kProgramName, argc, argv, arguments,
-                      [&](app::CommandLine& cli, Arguments& a) { DeclareOptions(cli, a, given); });
+  const auto table = app::ParseTable(kProgramName, argc, argv, arguments, given, DeclareOptions);
   if (!table) return arguments;
   const std::vector<std::string>& positional = *table;
   if (!arguments.applyTransform.empty() || !arguments.points.empty() || !arguments.image.empty() ||
@@ -205,10 +203,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
 }
 
 std::string HelpText() {
-  return app::TableHelp<Arguments>(kProgramName, [](app::CommandLine& cli, Arguments& a) {
-    std::set<std::string> given;
-    DeclareOptions(cli, a, given);
-  });
+  return app::TableHelp<Arguments, std::set<std::string>>(kProgramName, DeclareOptions);
 }
 
 } // namespace cumed::registerapp

@@ -1,6 +1,7 @@
 // The programs' option tables (cumed::app::CommandLine over CLI11): the command-line conventions
 // the programs have always had, with their messages, and the shared options.
 #include "cumed/app/CommandLine.h"
+#include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
 
 #include <gtest/gtest.h>
@@ -97,6 +98,28 @@ TEST(CommandLine, MistakesAreUsageErrorsWithTheProgramsMessages) {
   EXPECT_EQ(UsageMessage({"--output="}), "--output: the file name is empty");
   EXPECT_NE(UsageMessage({"--backend", "gpu"}).find("--backend: "), std::string::npos);
   EXPECT_EQ(Parse({"-h", "--help"}).stop, true); // --help twice is fine
+}
+
+// The whole numbers of --window, --gpus, --radius-vox...: digits only, within the range.
+TEST(CommandLine, WholeNumbersInARange) {
+  using cumed::app::ParseWholeNumber;
+  EXPECT_EQ(ParseWholeNumber("--n", "0", 0, 8), 0);
+  EXPECT_EQ(ParseWholeNumber("--n", "8", 0, 8), 8);
+  EXPECT_EQ(ParseWholeNumber("--n", "-2", -3, 8), -2);
+  for (const char* text : {"", "1.5", "2x", " 3", "+3", "1e2", "99999999999"}) {
+    try {
+      ParseWholeNumber("--n", text, 0, 8);
+      ADD_FAILURE() << "'" << text << "' was taken";
+    } catch (const UsageError& e) {
+      EXPECT_EQ(std::string(e.what()), "--n: '" + std::string(text) + "' is not a whole number");
+    }
+  }
+  try {
+    ParseWholeNumber("--window", "256", 8, 128);
+    ADD_FAILURE() << "256 was taken";
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(), "--window 256 is outside 8..128");
+  }
 }
 
 TEST(CommandLine, OneValueOrSeveral) {

@@ -3,6 +3,7 @@
 #include "cumed/app/UsageError.h"
 
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 
@@ -51,6 +52,17 @@ double ParseFiniteNumber(std::string_view option, const std::string& text) {
     throw UsageError(std::string(option) + ": '" + text + "' is not a finite number");
   }
   return *value;
+}
+
+int ParseWholeNumber(std::string_view option, const std::string& text, int low, int high) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size())
+    throw UsageError(std::string(option) + ": '" + text + "' is not a whole number");
+  if (value < low || value > high)
+    throw UsageError(std::string(option) + " " + text + " is outside " + std::to_string(low) +
+                     ".." + std::to_string(high));
+  return value;
 }
 
 } // namespace cumed::app

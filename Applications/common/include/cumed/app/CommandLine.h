@@ -17,6 +17,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <type_traits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -143,12 +144,28 @@ std::optional<std::vector<std::string>> ParseTable(const std::string& program, i
   return positionals;
 }
 
-/// --help of the table `declare(cli, arguments)` builds (the same table ParseTable reads).
-template <class TArguments, class Declare>
+/// ParseTable for a table `declare(cli, arguments, given)` that also notes in `given` which
+/// options the command line gave (for the checks that follow).
+template <class TArguments, class TGiven, class Declare>
+std::optional<std::vector<std::string>> ParseTable(const std::string& program, int argc,
+                                                   const char* const* argv, TArguments& arguments,
+                                                   TGiven& given, Declare&& declare) {
+  return ParseTable(program, argc, argv, arguments,
+                    [&](CommandLine& cli, TArguments& a) { declare(cli, a, given); });
+}
+
+/// --help of the table `declare(cli, arguments)` builds (the same table ParseTable reads), or
+/// with a TGiven, of a table `declare(cli, arguments, given)`.
+template <class TArguments, class TGiven = void, class Declare>
 std::string TableHelp(const std::string& program, Declare&& declare) {
   TArguments unused;
   CommandLine cli(program, unused.tool);
-  declare(cli, unused);
+  if constexpr (std::is_void_v<TGiven>) {
+    declare(cli, unused);
+  } else {
+    TGiven given{};
+    declare(cli, unused, given);
+  }
   return cli.Help();
 }
 

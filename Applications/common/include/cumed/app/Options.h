@@ -32,4 +32,8 @@ double ParseNumber(std::string_view option, const std::string& text);
 /// As ParseNumber(), for a finite number only: "OPTION: 'TEXT' is not a finite number".
 double ParseFiniteNumber(std::string_view option, const std::string& text);
 
+/// The whole of `text` as a whole number (decimal digits, an optional '-') in low..high. Throws
+/// UsageError "OPTION: 'TEXT' is not a whole number" or "OPTION TEXT is outside LOW..HIGH".
+int ParseWholeNumber(std::string_view option, const std::string& text, int low, int high);
+
 } // namespace cumed::app
