@@ -80,6 +80,13 @@ rendering::FrameSequenceOptions FrameSequenceFor(const Arguments& arguments) {
   return options;
 }
 
+/// "3x3x3", "1024x768".
+template <std::size_t N> std::string Dimensions(const std::array<int, N>& sizes) {
+  std::string text;
+  for (const int size : sizes) text += (text.empty() ? "" : "x") + std::to_string(size);
+  return text;
+}
+
 /// --verbose: a line per frame on stderr.
 void PrintFrame(int frame, double deformMs, const rendering::FrameDrawTimes& t,
                 const std::string& meshUpload) {
@@ -175,27 +182,17 @@ RunSummary RunDeformation(const Arguments& arguments) {
     meshio::WriteVtp(last, file);
     staged.Commit();
     writing.Finish();
-    summary.output = arguments.output;
   }
   if (rendering) {
     rendering->Commit();
     summary.render = rendering->Report(ms);
-    summary.size = std::to_string(arguments.size[0]) + "x" + std::to_string(arguments.size[1]);
-    summary.png = arguments.png;
-    summary.breakdown = arguments.breakdown;
   }
 
-  summary.input = arguments.input;
+  summary.arguments = arguments;
   summary.points = deformation.numberOfPoints();
   summary.triangles = deformation.numberOfTriangles();
   summary.pointsOutside = deformation.pointsOutside();
-  summary.lattice = std::to_string(arguments.lattice[0]) + "x" +
-                    std::to_string(arguments.lattice[1]) + "x" +
-                    std::to_string(arguments.lattice[2]);
-  summary.animation = arguments.keyframes.empty() ? arguments.animation : arguments.keyframes;
   summary.backend = ToString(deformation.backend());
-  summary.hostOutput = arguments.hostOutput;
-  summary.frames = arguments.frames;
   summary.deformThreadsPerBlock = deformation.launchConfiguration().deformThreadsPerBlock;
   summary.normalsThreadsPerBlock = deformation.launchConfiguration().normalsThreadsPerBlock;
   std::vector<double> sorted = ms;
@@ -207,14 +204,15 @@ RunSummary RunDeformation(const Arguments& arguments) {
 }
 
 std::string FormatSummary(const RunSummary& s) {
+  const Arguments& a = s.arguments;
   char text[512];
   std::snprintf(text, sizeof text,
                 "points=%lld triangles=%lld lattice=%s outside=%lld backend=%s%s frames=%d "
                 "prepare_ms=%.3f frame_ms_median=%.4f frame_ms_mean=%.4f fps=%.1f block=%d,%d",
                 static_cast<long long>(s.points), static_cast<long long>(s.triangles),
-                s.lattice.c_str(), static_cast<long long>(s.pointsOutside), s.backend.c_str(),
-                s.hostOutput ? " host_output=1" : "", s.frames, s.prepareMs, s.medianFrameMs,
-                s.meanFrameMs, s.framesPerSecond, s.deformThreadsPerBlock,
+                Dimensions(a.lattice).c_str(), static_cast<long long>(s.pointsOutside),
+                s.backend.c_str(), a.hostOutput ? " host_output=1" : "", a.frames, s.prepareMs,
+                s.medianFrameMs, s.meanFrameMs, s.framesPerSecond, s.deformThreadsPerBlock,
                 s.normalsThreadsPerBlock);
   std::string line = text;
   if (s.fromCt) {
@@ -222,24 +220,24 @@ std::string FormatSummary(const RunSummary& s) {
                   s.meshOnDevice ? 1 : 0);
     line += text;
   }
-  if (!s.output.empty()) line += " output=" + s.output;
+  if (!a.output.empty()) line += " output=" + a.output;
   if (!s.render.path.empty()) {
     std::snprintf(text, sizeof text,
                   " size=%s render_mesh=%s buffer_ms_median=%.4f render_ms_median=%.4f "
                   "frame_total_ms_median=%.4f render_fps=%.1f render_mesh_host_copies=%d "
                   "render_copies_down=%llu render_bytes_down=%llu pngs=%d",
-                  s.size.c_str(), s.render.mesh.c_str(), s.render.bufferMs, s.render.renderMs,
-                  s.render.totalMs, s.render.framesPerSecond, s.render.meshHostCopies,
-                  static_cast<unsigned long long>(s.render.copiesDown),
+                  Dimensions(a.size).c_str(), s.render.mesh.c_str(), s.render.bufferMs,
+                  s.render.renderMs, s.render.totalMs, s.render.framesPerSecond,
+                  s.render.meshHostCopies, static_cast<unsigned long long>(s.render.copiesDown),
                   static_cast<unsigned long long>(s.render.bytesDown), s.render.pngs);
     line += text;
     std::snprintf(text, sizeof text,
                   " breakdown=%d deform_ms_median=%.4f camera_ms_median=%.4f "
                   "render_call_ms_median=%.4f fill_map_ms_median=%.4f fill_unmap_ms_median=%.4f",
-                  s.breakdown ? 1 : 0, s.render.deformMs, s.render.cameraMs, s.render.renderCallMs,
+                  a.breakdown ? 1 : 0, s.render.deformMs, s.render.cameraMs, s.render.renderCallMs,
                   s.render.mapMs, s.render.unmapMs);
     line += text;
-    if (s.breakdown) {
+    if (a.breakdown) {
       std::snprintf(text, sizeof text, " gpu_wait_ms_median=%.4f", s.render.gpuWaitMs);
       line += text;
     }
@@ -250,34 +248,35 @@ std::string FormatSummary(const RunSummary& s) {
 }
 
 std::string FormatSummaryJson(const RunSummary& s) {
+  const Arguments& a = s.arguments;
   app::JsonObject json;
   json.Add("program", kProgramName)
-      .Add("input", s.input)
+      .Add("input", a.input)
       .Add("from_ct", s.fromCt)
       .Add("isosurface_ms", s.isosurfaceMs)
       .Add("mesh_on_device", s.meshOnDevice)
       .Add("points", s.points)
       .Add("triangles", s.triangles)
-      .Add("lattice", s.lattice)
+      .Add("lattice", Dimensions(a.lattice))
       .Add("points_outside", s.pointsOutside)
-      .Add("animation", s.animation)
+      .Add("animation", a.keyframes.empty() ? a.animation : a.keyframes)
       .Add("backend", s.backend)
-      .Add("host_output", s.hostOutput)
-      .Add("frames", s.frames)
+      .Add("host_output", a.hostOutput)
+      .Add("frames", a.frames)
       .Add("prepare_ms", s.prepareMs)
       .Add("frame_ms_median", s.medianFrameMs)
       .Add("frame_ms_mean", s.meanFrameMs)
       .Add("fps", s.framesPerSecond)
       .Add("deform_threads_per_block", s.deformThreadsPerBlock)
       .Add("normals_threads_per_block", s.normalsThreadsPerBlock)
-      .AddPathOrNull("output", s.output);
+      .AddPathOrNull("output", a.output);
   if (s.render.path.empty()) {
     json.AddNull("render");
   } else {
     app::JsonObject render;
     const rendering::FrameSequenceReport& r = s.render;
     render.Add("path", r.path)
-        .Add("size", s.size)
+        .Add("size", Dimensions(a.size))
         .Add("mesh", r.mesh)
         .Add("fallback", r.fallback)
         .Add("buffer_ms_median", r.bufferMs)
@@ -287,12 +286,12 @@ std::string FormatSummaryJson(const RunSummary& s) {
         .Add("mesh_host_copies", r.meshHostCopies)
         .Add("copies_down", r.copiesDown)
         .Add("bytes_down", r.bytesDown)
-        .AddPathOrNull("png", s.png)
+        .AddPathOrNull("png", a.png)
         .Add("pngs", r.pngs)
         .Add("deform_ms", r.deformMsPerFrame)
         .Add("buffer_ms", r.bufferMsPerFrame)
         .Add("render_ms", r.renderMsPerFrame)
-        .Add("breakdown", s.breakdown)
+        .Add("breakdown", a.breakdown)
         .Add("deform_ms_median", r.deformMs)
         .Add("camera_ms_median", r.cameraMs)
         .Add("render_call_ms_median", r.renderCallMs)
@@ -301,7 +300,7 @@ std::string FormatSummaryJson(const RunSummary& s) {
         .Add("render_call_ms", r.renderCallMsPerFrame)
         .Add("gpu_wait_ms", r.gpuWaitMsPerFrame);
     // Measured only with --breakdown.
-    if (s.breakdown)
+    if (a.breakdown)
       render.Add("gpu_wait_ms_median", r.gpuWaitMs);
     else
       render.AddNull("gpu_wait_ms_median");

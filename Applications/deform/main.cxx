@@ -11,9 +11,6 @@ int main(int argc, char** argv) {
   using namespace cumed::deformapp;
   return cumed::app::RunCommandLine<cumed::Error>(
       kProgramName, argc, argv, ParseArguments, HelpText,
-      [](const Arguments& arguments) {
-        const RunSummary summary = RunDeformation(arguments);
-        return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
-      },
+      cumed::app::FormattedSummary(RunDeformation),
       [](const cumed::Error& e) { return std::string(e.what()); });
 }

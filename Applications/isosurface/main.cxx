@@ -13,10 +13,6 @@
 int main(int argc, char** argv) {
   using namespace cumed::isosurfaceapp;
   return cumed::app::RunCommandLine<itk::ExceptionObject>(
-      kProgramName, argc, argv, ParseArguments, HelpText,
-      [](const Arguments& arguments) {
-        const RunSummary summary = RunPipeline(arguments);
-        return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
-      },
+      kProgramName, argc, argv, ParseArguments, HelpText, cumed::app::FormattedSummary(RunPipeline),
       [](const itk::ExceptionObject& e) { return std::string(e.GetDescription()); });
 }

@@ -10,10 +10,6 @@
 int main(int argc, char** argv) {
   using namespace cumed::morphologyapp;
   return cumed::app::RunCommandLine<itk::ExceptionObject>(
-      kProgramName, argc, argv, ParseArguments, HelpText,
-      [](const Arguments& arguments) {
-        const RunSummary summary = RunPipeline(arguments);
-        return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
-      },
+      kProgramName, argc, argv, ParseArguments, HelpText, cumed::app::FormattedSummary(RunPipeline),
       cumed::io::ItkErrorText);
 }

@@ -5,16 +5,12 @@
 #include "Pipeline.h"
 #include "Summary.h"
 
-#include "cumed/io/ImageFiles.h"
 #include "cumed/app/ProgramMain.h"
+#include "cumed/io/ImageFiles.h"
 
 int main(int argc, char** argv) {
   using namespace cumed::pivapp;
   return cumed::app::RunCommandLine<itk::ExceptionObject>(
-      kProgramName, argc, argv, ParseArguments, HelpText,
-      [](const Arguments& arguments) {
-        const RunSummary summary = RunPipeline(arguments);
-        return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
-      },
+      kProgramName, argc, argv, ParseArguments, HelpText, cumed::app::FormattedSummary(RunPipeline),
       cumed::io::ItkErrorText);
 }

@@ -2,10 +2,10 @@
 // How a command-line program runs and ends: exit status 0 on success, 1 for a runtime error, 2 for
 // a usage error; an error is one line "PROGRAM: error: MESSAGE" on stderr, a usage error is
 // followed by "Try 'PROGRAM --help'.".
-#include "cumed/output/InterruptCleanup.h"
-#include "cumed/output/SafeOutput.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/output/InterruptCleanup.h"
+#include "cumed/output/SafeOutput.h"
 
 #include <exception>
 #include <iostream>
@@ -28,9 +28,9 @@ int Fail(std::string_view program, int code, const std::string& message);
 /// and `run(arguments)` does the work and returns the summary (a line, or JSON with --json) for
 /// stdout; exit status 0. SIGINT, SIGTERM and SIGHUP remove the run's partial outputs before it
 /// dies of the signal (InterruptCleanup.h). What escapes becomes the
-/// exit status: UsageError and output::OutputRefused -> kUsageError; TLibraryError (e.g. itk::ExceptionObject) ->
-/// kRuntimeError with the message `describe(error)`; std::bad_alloc -> kRuntimeError,
-/// "out of memory"; any other std::exception -> kRuntimeError with its what().
+/// exit status: UsageError and output::OutputRefused -> kUsageError; TLibraryError (e.g.
+/// itk::ExceptionObject) -> kRuntimeError with the message `describe(error)`; std::bad_alloc ->
+/// kRuntimeError, "out of memory"; any other std::exception -> kRuntimeError with its what().
 template <class TLibraryError, class Parse, class HelpText, class Run, class Describe>
 int RunCommandLine(std::string_view program, int argc, const char* const* argv, Parse&& parse,
                    HelpText&& helpText, Run&& run, Describe&& describe) {
@@ -59,6 +59,16 @@ int RunCommandLine(std::string_view program, int argc, const char* const* argv, 
   } catch (const std::exception& e) {
     return Fail(program, kRuntimeError, e.what());
   }
+}
+
+/// RunCommandLine's `run` for a program whose `pipeline(arguments)` returns its summary: the
+/// summary as FormatSummaryJson(summary) with --json, else as FormatSummary(summary) (its line),
+/// both declared beside the summary's type.
+template <class Pipeline> auto FormattedSummary(Pipeline&& pipeline) {
+  return [pipeline](const auto& arguments) {
+    const auto summary = pipeline(arguments);
+    return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);
+  };
 }
 
 } // namespace cumed::app
