@@ -3,9 +3,12 @@
 //                         holds DICOM files, a few real CT slices cropped to 32 x 32 pixels
 //   OUTPUT/dicom_series/  the same slices joined into series inputs (FuzzSupport.h)
 //   OUTPUT/image_file/    small volumes and a slice as .mha, .nii, .nii.gz and .nrrd
+//   OUTPUT/mesh_file/     a tetrahedron as PLY (ascii, binary little/big endian, with strips),
+//                         OBJ (every reference form) and STL (ascii, binary)
 // Seeds are kept to a few kilobytes so that the fuzzers' mutations land in headers and structure.
 // Usage: cumed_fuzz_make_seeds OUTPUT [REAL_CT_DIR]
 #include "FuzzSupport.h"
+#include "MeshFileSelector.h"
 #include "cumed/data/CtPhantom.h"
 #include "cumed/io/DicomSeriesWriter.h"
 
@@ -187,6 +190,74 @@ void WriteImageSeeds(const HounsfieldImage* phantom, const fs::path& output,
   WriteImageSeed(slice.GetPointer(), ".mha", false, "short-slice", output, scratch);
 }
 
+// A tetrahedron (4 points, 4 triangles) in each mesh format and encoding CuMed reads, each file
+// after the byte that selects its extension (MeshFileSelector.h).
+void WriteMeshSeeds(const fs::path& output) {
+  fs::create_directories(output / "mesh_file");
+  const auto& extensions = cumed::fuzz::MeshFileExtensions();
+  const auto write = [&](const std::string& name, const std::string& bytes) {
+    const std::string extension = fs::path(name).extension().string();
+    const auto selector = std::find(extensions.begin(), extensions.end(), extension);
+    if (selector == extensions.end()) throw std::logic_error("no selector for " + extension);
+    WriteBytes(output / "mesh_file" / name,
+               std::string(1, char(selector - extensions.begin())) + bytes);
+  };
+  const float points[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  const int faces[4][3] = {{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}};
+  const std::string header = "element vertex 4\nproperty float x\nproperty float y\n"
+                             "property float z\nelement face 4\n"
+                             "property list uchar int vertex_indices\nend_header\n";
+  std::string ascii = "ply\nformat ascii 1.0\ncomment seed\n" + header;
+  for (const auto& p : points)
+    ascii += std::to_string(p[0]) + " " + std::to_string(p[1]) + " " + std::to_string(p[2]) + "\n";
+  for (const auto& f : faces)
+    ascii += "3 " + std::to_string(f[0]) + " " + std::to_string(f[1]) + " " + std::to_string(f[2]) +
+             "\n";
+  write("tetrahedron-ascii.ply", ascii);
+  for (const bool big : {false, true}) {
+    std::string binary = std::string("ply\nformat ") +
+                         (big ? "binary_big_endian" : "binary_little_endian") + " 1.0\n" + header;
+    const auto put = [&](const void* value, std::size_t size) {
+      std::string bytes(static_cast<const char*>(value), size);
+      if (big) std::reverse(bytes.begin(), bytes.end());
+      binary += bytes;
+    };
+    for (const auto& p : points)
+      for (const float c : p) put(&c, 4);
+    for (const auto& f : faces) {
+      binary.push_back(3);
+      for (const int id : f) put(&id, 4);
+    }
+    write(big ? "tetrahedron-big.ply" : "tetrahedron-little.ply", binary);
+  }
+  write("strips.ply", "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\n"
+                      "property float y\nproperty float z\nelement tristrips 1\n"
+                      "property list int int vertex_indices\nend_header\n"
+                      "0 0 0\n1 0 0\n0 1 0\n0 0 1\n6 0 1 2 3 -1 1\n");
+  std::string obj = "# seed\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nvt 0 0\nvt 1 0\nvt 0 1\n"
+                    "vt 1 1\nvn 0 0 1\ng tetrahedron\n";
+  obj += "f 1 3 2\nf 1/1 2/2 4/4\nf 1//1 4//1 3//1\nf -3/-3/1 -2/-2/1 -1/-1/1\n";
+  write("tetrahedron.obj", obj);
+  std::string stl = "solid tetrahedron\n";
+  std::string binaryStl(80, '\0');
+  const std::uint32_t count = 4;
+  binaryStl.append(reinterpret_cast<const char*>(&count), 4);
+  for (const auto& f : faces) {
+    stl += " facet normal 0 0 0\n  outer loop\n";
+    const float normal[3] = {0, 0, 0};
+    binaryStl.append(reinterpret_cast<const char*>(normal), 12);
+    for (const int id : f) {
+      stl += "   vertex " + std::to_string(points[id][0]) + " " + std::to_string(points[id][1]) +
+             " " + std::to_string(points[id][2]) + "\n";
+      binaryStl.append(reinterpret_cast<const char*>(points[id]), 12);
+    }
+    binaryStl.append(2, '\0');
+    stl += "  endloop\n endfacet\n";
+  }
+  write("tetrahedron-ascii.stl", stl + "endsolid tetrahedron\n");
+  write("tetrahedron-binary.stl", binaryStl);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -205,6 +276,7 @@ int main(int argc, char** argv) {
     const HounsfieldImage::Pointer phantom = MakeSmallPhantom();
     WriteDicomSeeds("phantom", PhantomSlices(phantom.GetPointer(), scratch.path()), output);
     WriteImageSeeds(phantom.GetPointer(), output, scratch.path());
+    WriteMeshSeeds(output);
 
     if (argc == 3 && fs::is_directory(argv[2])) {
       const std::vector<std::string> real = RealCtSlices(argv[2], scratch.path());

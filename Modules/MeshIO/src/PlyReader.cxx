@@ -351,7 +351,7 @@ private:
       }
       if (format_ == Format::Ascii && word_ != words_.size())
         Fail("line " + std::to_string(line_) + ": " + ItemName(element, index) + " has " +
-             std::to_string(words_.size() - word_) + " words more than its properties (" +
+             std::to_string(words_.size() - word_) + " more words than its properties (" +
              Quote(words_[word_]) + ")");
       if (isVertex) mesh_.points.insert(mesh_.points.end(), xyz, xyz + 3);
     }
