@@ -1,13 +1,13 @@
 #include "Locations.h"
 
-#include "cumed/io/MetaImageDataFiles.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/io/MetaImageDataFiles.h"
+#include "cumed/io/VolumeLocation.h"
 
 #include "cumed/core/Error.h"
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <system_error>
 
 namespace fs = std::filesystem;
@@ -18,24 +18,12 @@ namespace {
 
 constexpr std::array<const char*, 5> kExtensions{".mha", ".mhd", ".nrrd", ".nii", ".nii.gz"};
 
-std::string Lowercase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
-bool EndsWith(const std::string& text, const std::string& suffix) {
-  return text.size() > suffix.size() &&
-         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-// The supported extension `path` ends with (".nii.gz" before ".gz" matters), or "".
+// The supported extension `path` ends with, in lower case (".nii.gz" as one), or "".
 std::string SupportedExtension(const fs::path& path) {
-  const std::string name = Lowercase(path.filename().string());
-  for (const char* extension : kExtensions) {
-    if (EndsWith(name, extension)) return extension;
-  }
-  return "";
+  const std::string extension = io::LowercaseExtension(path);
+  const bool supported =
+      std::find(kExtensions.begin(), kExtensions.end(), extension) != kExtensions.end();
+  return supported ? extension : "";
 }
 
 } // namespace

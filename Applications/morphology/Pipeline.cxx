@@ -61,24 +61,23 @@ void RunImageFileOfType(const fs::path& file, const RunContext& context, RunSumm
   RunOnImage(image.GetPointer(), context, summary);
 }
 
-template <class T>
-void RunImageFileOfPixel(const fs::path& file, unsigned dimension, const RunContext& context,
-                         RunSummary& summary) {
-  if (dimension == 2) return RunImageFileOfType<itk::Image<T, 2>>(file, context, summary);
-  RunImageFileOfType<itk::Image<T, 3>>(file, context, summary);
-}
-
 void RunImageFile(const fs::path& file, const io::ScalarImageType& header,
                   const RunContext& context, RunSummary& summary) {
+  // The image type of the header's pixel type and dimension (2 or 3).
+  const auto run = [&](auto pixel) {
+    using T = decltype(pixel);
+    if (header.dimension == 2) return RunImageFileOfType<itk::Image<T, 2>>(file, context, summary);
+    RunImageFileOfType<itk::Image<T, 3>>(file, context, summary);
+  };
   switch (header.pixelType) {
   case cumed::PixelType::UInt8:
-    return RunImageFileOfPixel<std::uint8_t>(file, header.dimension, context, summary);
+    return run(std::uint8_t());
   case cumed::PixelType::Int16:
-    return RunImageFileOfPixel<std::int16_t>(file, header.dimension, context, summary);
+    return run(std::int16_t());
   case cumed::PixelType::UInt16:
-    return RunImageFileOfPixel<std::uint16_t>(file, header.dimension, context, summary);
+    return run(std::uint16_t());
   case cumed::PixelType::Float32:
-    return RunImageFileOfPixel<float>(file, header.dimension, context, summary);
+    return run(float());
   }
 }
 
