@@ -3,7 +3,7 @@
 // negative: relative to the elements defined so far), as polygons over the "v" points. Texture
 // and normal references are checked against the "vt" and "vn" counts and otherwise ignored;
 // every other statement (l, p, g, o, s, usemtl, mtllib, ...) is ignored. A line ending in a
-// backslash continues on the next one.
+// backslash continues on the next one; a '#' starts a comment that runs to the end of the line.
 #include "MeshFileFormats.h"
 
 #include <cmath>
@@ -36,7 +36,7 @@ public:
         physical.remove_suffix(1);
       const bool continues = !physical.empty() && physical.back() == '\\' && at_ < bytes_.size();
       if (!continues && !continued) {
-        line = physical;
+        line = WithoutComment(physical);
         return true;
       }
       continued = true;
@@ -45,11 +45,16 @@ public:
       joined_.push_back(' ');
       if (!continues) break;
     }
-    line = joined_;
+    line = WithoutComment(joined_);
     return true;
   }
 
 private:
+  /// A '#' starts a comment that runs to the end of the line.
+  static std::string_view WithoutComment(std::string_view line) {
+    return line.substr(0, line.find('#'));
+  }
+
   std::string_view bytes_;
   std::size_t at_ = 0;
   std::int64_t next_ = 1;
@@ -67,7 +72,7 @@ public:
     std::string_view line;
     while (lines.Next(line, lineNumber_)) {
       const std::vector<std::string_view> words = SplitWords(line);
-      if (words.empty() || words[0][0] == '#') continue;
+      if (words.empty()) continue;
       if (words[0] == "v")
         ReadVertex(words);
       else if (words[0] == "vt")

@@ -398,6 +398,7 @@ TEST_F(MeshFileHostile, ValidBasesOfTheTableAreRead) {
            {"base-binary.ply", BinaryPly()},
            {"base-big.ply", BinaryPly("", "", true)},
            {"base.obj", kObjVertices + "f 1 2 3\nf -1 -2 -3\n"},
+           {"comments.obj", "v 0 0 0 # origin\nv 1 0 0\nv 0 1 0\n# faces\nf 1 2 \\\n 3 # last\n"},
            {"base.stl", BinaryStl(kStlCorners)},
            {"base-ascii.stl", AsciiStl()}}) {
     SCOPED_TRACE(name);

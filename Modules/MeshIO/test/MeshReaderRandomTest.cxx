@@ -9,11 +9,12 @@
 //        comments, obj_info, an extra element after the faces; an empty face element; a
 //        tristrips element (checked against the strips as drawn: vtkPLYReader skips it).
 //   OBJ: coordinates as %.9g floats, %.17g doubles (rounded by strtof as VTK's stream does),
-//        integers, '+' signs and exponents; faces of 3..6 corners as i, i/j, i//k, i/j/k, positive
-//        or negative (relative) references, faces before the vertices; comments, g/o/s/usemtl/
-//        mtllib lines, blank lines, CRLF, continuation lines. Texture and normal references
-//        that differ from the vertex's: VTK duplicates the points per corner, CuMed keeps the
-//        file's (MeshReader.h), so those cases compare every triangle corner's coordinates.
+//        integers, '+' signs and exponents, trailing comments; faces of 3..6 corners as i, i/j,
+//        i//k, i/j/k, positive or negative (relative) references, faces before the vertices;
+//        comments, g/o/s/usemtl/ mtllib lines, blank lines, CRLF, continuation lines. Texture and
+//        normal references that differ from the vertex's: VTK duplicates the points per corner,
+//        CuMed keeps the file's (MeshReader.h), so those cases compare every triangle corner's
+//        coordinates.
 //   STL: binary and ascii (several solids, keywords in any case, indentation, color lines),
 //        repeated points, 0 and -0, degenerate triangles (VTK merges points and drops them).
 // The run's seed and each failing case's reproducer are printed (cumed/test/RandomCases.h).
@@ -425,6 +426,7 @@ void RandomObjCase(RandomDraw& draw, const ScratchDir& dir) {
     vertices += "v";
     for (int a = 0; a < 3; ++a) vertices += " " + ObjNumber(draw, ignored);
     if (draw.chance(0.1)) vertices += " 1.0";
+    if (draw.chance(0.05)) vertices += " # a trailing comment";
     vertices += eol;
     if (form & 1)
       vertices += "vt " + ObjNumber(draw, ignored) + " " + ObjNumber(draw, ignored) + eol;
