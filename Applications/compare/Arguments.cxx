@@ -31,14 +31,6 @@ long long WholeNumber(const std::string& name, const std::string& value, long lo
   return static_cast<long long>(number);
 }
 
-std::optional<Kind> ParseKind(const std::string& value) {
-  if (value == "auto") return std::nullopt;
-  if (value == "image") return Kind::Image;
-  if (value == "mesh") return Kind::Mesh;
-  if (value == "rendering") return Kind::Rendering;
-  throw UsageError("--kind: unknown kind '" + value + "' (auto, image, mesh or rendering)");
-}
-
 // The option table: every option once, with its help and what it does with its value.
 void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   cli.Usage("cumed-compare [options] OUTPUT BASELINE\n"
@@ -59,8 +51,13 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   const auto number = [&cli](const char* name, const char* value, const char* help, auto set) {
     cli.Value(name, value, help, [name, set](const std::string& text) { set(name, text); });
   };
-  cli.Value("--kind", "K", "auto, image, mesh or rendering (default: auto)",
-            [&a](const std::string& value) { a.kind = ParseKind(value); });
+  cli.Choice<std::optional<Kind>>("--kind", "K", "auto, image, mesh or rendering (default: auto)",
+                                  a.kind,
+                                  {{"auto", std::nullopt},
+                                   {"image", Kind::Image},
+                                   {"mesh", Kind::Mesh},
+                                   {"rendering", Kind::Rendering}},
+                                  "kind");
   number("--tolerance-intensity", "T",
          "a voxel or pixel differs when a component differs\nby more than T (default 0)",
          [&t](const std::string& n, const std::string& v) { t.intensity = NonNegative(n, v); });

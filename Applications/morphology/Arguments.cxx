@@ -66,15 +66,11 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
                        "' (one of: " + OperationNames() + ")");
     }
   });
-  cli.Value("--element", "E",
-            "ball, box or cross (default: ball), as\nitk::FlatStructuringElement makes them",
-            [&a](const std::string& value) {
-              const auto shape = morphology::ParseElementShape(value);
-              if (!shape) {
-                throw UsageError("--element: unknown element '" + value + "' (ball, box or cross)");
-              }
-              a.element = *shape;
-            });
+  cli.Choice<ElementShape>(
+      "--element", "E",
+      "ball, box or cross (default: ball), as\nitk::FlatStructuringElement makes them", a.element,
+      {{"ball", ElementShape::Ball}, {"box", ElementShape::Box}, {"cross", ElementShape::Cross}},
+      "element");
   cli.Value("--radius-mm", "R",
             "radius in mm; per axis round(R / spacing), for anisotropic\nvoxels",
             [&a](const std::string& value) {

@@ -146,16 +146,11 @@ JSON object).
                 throw UsageError("--transform-format: expected tfm or h5, got '" + value + "'");
               a.transformFormat = value;
             });
-  cli.Value("--compression", "C",
-            "how the .mha outputs are compressed: none (default) or zlib\n"
-            "(about 3x smaller, but writing a 512x512x141 field then takes\n"
-            "tens of seconds instead of one)",
-            [&a](const std::string& value) {
-              if (value != "none" && value != "zlib")
-                throw UsageError("--compression: unknown compression '" + value +
-                                 "' (none or zlib)");
-              a.compress = value == "zlib";
-            });
+  cli.Choice<bool>("--compression", "C",
+                   "how the .mha outputs are compressed: none (default) or zlib\n"
+                   "(about 3x smaller, but writing a 512x512x141 field then takes\n"
+                   "tens of seconds instead of one)",
+                   a.compress, {{"none", false}, {"zlib", true}}, "compression");
   cli.Flag("--compress", "the same as --compression zlib (its old name)", a.compress);
   cli.Force(a.force, "replace existing output files in DIR");
 }
