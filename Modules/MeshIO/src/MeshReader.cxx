@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <new>
 
 namespace cumed::meshio {
 namespace {
@@ -114,12 +115,17 @@ void ReadPolyData(const std::string& path, vtkPolyData* output) {
     throw InvalidArgument("mesh file " + path + ": extension '" + extension +
                           "' is not one of .ply, .obj, .stl, .vtp");
   const std::string bytes = detail::LoadMeshFile(path);
-  if (extension == ".ply") {
-    ToPolyData(detail::ParsePly(path, bytes), output);
-  } else if (extension == ".obj") {
-    ToPolyData(detail::ParseObj(path, bytes), output);
-  } else {
-    ToPolyData(detail::ParseStl(path, bytes), output);
+  try {
+    if (extension == ".ply") {
+      ToPolyData(detail::ParsePly(path, bytes), output);
+    } else if (extension == ".obj") {
+      ToPolyData(detail::ParseObj(path, bytes), output);
+    } else {
+      ToPolyData(detail::ParseStl(path, bytes), output);
+    }
+  } catch (const std::bad_alloc&) {
+    throw InvalidArgument("mesh file " + path + ": out of memory reading its " +
+                          std::to_string(bytes.size()) + " bytes");
   }
 }
 

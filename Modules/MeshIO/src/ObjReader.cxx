@@ -6,6 +6,7 @@
 // backslash continues on the next one; a '#' starts a comment that runs to the end of the line.
 #include "MeshFileFormats.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cumed::meshio::detail {
@@ -67,7 +68,9 @@ public:
 
   FileMesh Parse() {
     CountElements();
-    mesh_.points.reserve(static_cast<std::size_t>(3 * totals_.v));
+    // A point's line has at least 8 bytes ("v 0 0 0\n"): never reserve more than that allows.
+    mesh_.points.reserve(
+        static_cast<std::size_t>(3 * std::min<std::int64_t>(totals_.v, bytes_.size() / 8 + 1)));
     ObjLines lines(bytes_);
     std::string_view line;
     while (lines.Next(line, lineNumber_)) {

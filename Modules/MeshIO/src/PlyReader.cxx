@@ -99,7 +99,7 @@ struct Element {
   std::string name;
   std::int64_t count = 0;
   std::vector<Property> properties;
-  int headerLine = 0;
+  std::int64_t headerLine = 0;
 };
 
 enum class Format { Ascii, BinaryLittleEndian, BinaryBigEndian };
@@ -313,6 +313,13 @@ private:
         Fail("element " + element.name + " (header line " + std::to_string(element.headerLine) +
              ") claims " + std::to_string(element.count) + " elements, but only " +
              std::to_string(lines) + " lines of data remain");
+      // A record is a line of at least one word per property, each with a space or newline.
+      const std::uint64_t least = 2 * element.properties.size();
+      if (std::uint64_t(element.count) > (rest.size() + 1) / least)
+        Fail("element " + element.name + " (header line " + std::to_string(element.headerLine) +
+             ") claims " + std::to_string(element.count) + " elements of at least " +
+             std::to_string(least) + " characters each, but only " + std::to_string(rest.size()) +
+             " bytes of data remain");
     } else {
       std::uint64_t minimum = 0; // bytes of one element with every list empty
       for (const Property& property : element.properties)
@@ -376,8 +383,10 @@ private:
     return ItemName(element, index) + " (byte " + std::to_string(at_) + ")";
   }
 
+  /// A value of `type`; for ascii integers also checked against the type's range unless
+  /// `indices` (the caller names the vertex count first, then the type).
   Value ReadScalar(const Element& element, std::int64_t index, const std::string& name,
-                   PlyType type) {
+                   PlyType type, bool indices = false) {
     Value value;
     value.integer = IsInteger(type);
     if (format_ == Format::Ascii) {
@@ -391,8 +400,7 @@ private:
                " " + Quote(word) + " is not a whole number (type " + NameOf(type) + ")");
         // Range against the type: checked by the caller for indices (to name the vertex count
         // first), here for everything else.
-        if (name != "vertex_indices" &&
-            (value.whole < MinimumOf(type) || value.whole > MaximumOf(type)))
+        if (!indices && (value.whole < MinimumOf(type) || value.whole > MaximumOf(type)))
           Fail("line " + std::to_string(line_) + ": " + ItemName(element, index) + ": " + name +
                " " + std::string(word) + " does not fit its type " + NameOf(type));
       } else if (!ParseReal(word, value.real)) {
@@ -489,7 +497,7 @@ private:
     std::size_t stripStart = ids.size();
     for (std::uint64_t k = 0; k < items; ++k) {
       const std::size_t wordAt = word_;
-      const Value id = ReadScalar(element, index, property.name, property.type);
+      const Value id = ReadScalar(element, index, property.name, property.type, true);
       if (role == Role::StripIndices && id.whole == -1) {
         // A strip ends; one of fewer than 3 points is no triangle (dropped).
         if (ids.size() - stripStart >= 3)
@@ -520,7 +528,7 @@ private:
   const std::string& path_;
   std::string_view bytes_;
   std::size_t at_ = 0;
-  int line_ = 0;
+  std::int64_t line_ = 0;
   Format format_ = Format::Ascii;
   std::vector<Element> elements_;
   std::int64_t vertices_ = 0;
