@@ -17,8 +17,8 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
