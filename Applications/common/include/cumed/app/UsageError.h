@@ -1,6 +1,6 @@
 #pragma once
 // A command line that cannot be used as given: the message names the option, the value and the
-// problem. RunMain() reports it with exit status 2 and a pointer to --help.
+// problem. RunCommandLine() (ProgramMain.h) reports it with exit status 2 and a pointer to --help.
 #include "cumed/output/SafeOutput.h"
 
 #include <exception>
