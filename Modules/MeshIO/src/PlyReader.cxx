@@ -7,6 +7,7 @@
 #include "MeshFileFormats.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -132,7 +133,8 @@ public:
     FindRoles();
     for (const Element& element : elements_) ReadElement(element);
     if (format_ == Format::Ascii) {
-      while (at_ < bytes_.size() && std::isspace(static_cast<unsigned char>(bytes_[at_]))) ++at_;
+      for (; at_ < bytes_.size() && std::isspace(static_cast<unsigned char>(bytes_[at_])); ++at_)
+        if (bytes_[at_] == '\n') ++line_;
       if (at_ < bytes_.size())
         Fail("line " + std::to_string(line_ + 1) + ": " + Quote(CurrentLine()) +
              " follows the last element (the header's element counts do not describe the data)");

@@ -8,6 +8,7 @@
 // triangle whose corners merge into fewer than three points is dropped.
 #include "MeshFileFormats.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstring>
