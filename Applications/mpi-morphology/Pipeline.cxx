@@ -1,7 +1,6 @@
 #include "Pipeline.h"
 
 #include "../morphology/Locations.h"
-#include "PieceFiles.h"
 #include "cumed/app/ElementLimits.h"
 #include "cumed/app/Json.h"
 #include "cumed/app/RankZero.h"
@@ -19,6 +18,7 @@
 #include "cumed/parallel/HaloExchange.h"
 #include "cumed/parallel/RankTools.h"
 #include "cumed/parallel/SlabGeometry.h"
+#include "cumed/parallel/SlabImageFiles.h"
 
 #include <itkImage.h>
 
@@ -102,7 +102,7 @@ void WritePieces(const Arguments& arguments, const Communicator& world,
   });
   // Every rank writes into rank 0's staging directory.
   const std::string staging = parallel::BroadcastText(world, stagedPieces.parent_path().string());
-  // Each piece also holds the next slab's first plane (PieceFiles.h): one plane of halo.
+  // Each piece also holds the next slab's first plane (SlabImageFiles.h): one plane of halo.
   const std::size_t planeBytes = global.size[0] * global.size[1] * SizeOf(type);
   parallel::HaloExchange sharedPlane(world, slabs, planeBytes, 0, 1);
   const Slab planes = sharedPlane.extent().all();
@@ -115,11 +115,11 @@ void WritePieces(const Arguments& arguments, const Communicator& world,
   sharedPlane.finish();
   RunCollectively(world, [&] {
     if (!planes.empty())
-      WritePiece(fs::path(staging) / PieceName(pvti, world.rank()), piece.data(), type, global,
-                 planes);
+      parallel::WriteSlabPiece(fs::path(staging) / parallel::SlabPieceName(pvti, world.rank()),
+                               piece.data(), type, global, planes);
   });
   OnRankZero(world, [&] {
-    WritePieceIndex(stagedIndex, pvti, type, global, slabs);
+    parallel::WriteSlabPieceIndex(stagedIndex, pvti, type, global, slabs);
     staged->Commit();
     created->Keep();
   });

@@ -1,4 +1,4 @@
-#include "PieceFiles.h"
+#include "cumed/parallel/SlabImageFiles.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/parallel/HaloExchange.h"
@@ -14,8 +14,9 @@
 #include <fstream>
 #include <iomanip>
 #include <sstream>
+#include <string>
 
-namespace cumed::mpimorphology {
+namespace cumed::parallel {
 namespace {
 
 constexpr char kArrayName[] = "scalars";
@@ -34,7 +35,7 @@ const char* XmlTypeName(PixelType type) {
   return "unknown";
 }
 
-std::string ExtentText(const ImageGeometry& global, const parallel::Slab& slab) {
+std::string ExtentText(const ImageGeometry& global, const Slab& slab) {
   return "0 " + std::to_string(global.size[0] - 1) + " 0 " + std::to_string(global.size[1] - 1) +
          " " + std::to_string(slab.begin) + " " + std::to_string(slab.end - 1);
 }
@@ -48,17 +49,17 @@ template <std::size_t N> std::string Numbers(const std::array<double, N>& values
 
 } // namespace
 
-std::filesystem::path PieceName(const std::filesystem::path& pvti, int rank) {
+std::filesystem::path SlabPieceName(const std::filesystem::path& pvti, int rank) {
   const std::string stem = pvti.stem().string();
   return std::filesystem::path(stem) / (stem + "_" + std::to_string(rank) + ".vti");
 }
 
-parallel::Slab PiecePlanes(const std::vector<parallel::Slab>& slabs, int rank) {
-  return parallel::HaloOf(slabs, rank, 0, 1).all();
+Slab SlabPiecePlanes(const std::vector<Slab>& slabs, int rank) {
+  return HaloOf(slabs, rank, 0, 1).all();
 }
 
-void WritePiece(const std::filesystem::path& file, const void* pixels, PixelType type,
-                const ImageGeometry& global, const parallel::Slab& slab) {
+void WriteSlabPiece(const std::filesystem::path& file, const void* pixels, PixelType type,
+                    const ImageGeometry& global, const Slab& slab) {
   vtkNew<vtkImageData> image;
   ApplyGeometry(global, image); // the global origin: the extent places the planes
   image->SetExtent(0, int(global.size[0]) - 1, 0, int(global.size[1]) - 1, int(slab.begin),
@@ -75,14 +76,15 @@ void WritePiece(const std::filesystem::path& file, const void* pixels, PixelType
   writer->SetFileName(file.string().c_str());
   writer->SetDataModeToAppended();
   writer->EncodeAppendedDataOff();
-  if (writer->Write() != 1)
+  // Write() returns 1 when the file could not be opened too: the error code tells.
+  if (writer->Write() != 1 || writer->GetErrorCode() != 0)
     throw Error("cannot write the piece '" + file.string() + "' (VTK error " +
                 std::to_string(writer->GetErrorCode()) + ")");
 }
 
-void WritePieceIndex(const std::filesystem::path& file, const std::filesystem::path& finalName,
-                     PixelType type, const ImageGeometry& global,
-                     const std::vector<parallel::Slab>& slabs) {
+void WriteSlabPieceIndex(const std::filesystem::path& file, const std::filesystem::path& finalName,
+                         PixelType type, const ImageGeometry& global,
+                         const std::vector<Slab>& slabs) {
   std::ofstream out(file, std::ios::binary);
   out << "<?xml version=\"1.0\"?>\n"
       << "<VTKFile type=\"PImageData\" version=\"1.0\" byte_order=\"LittleEndian\" "
@@ -95,11 +97,11 @@ void WritePieceIndex(const std::filesystem::path& file, const std::filesystem::p
       << "    </PPointData>\n";
   for (std::size_t rank = 0; rank < slabs.size(); ++rank)
     if (!slabs[rank].empty())
-      out << "    <Piece Extent=\"" << ExtentText(global, PiecePlanes(slabs, int(rank)))
-          << "\" Source=\"" << PieceName(finalName, int(rank)).generic_string() << "\"/>\n";
+      out << "    <Piece Extent=\"" << ExtentText(global, SlabPiecePlanes(slabs, int(rank)))
+          << "\" Source=\"" << SlabPieceName(finalName, int(rank)).generic_string() << "\"/>\n";
   out << "  </PImageData>\n</VTKFile>\n";
   out.close();
   if (!out) throw Error("cannot write '" + file.string() + "'");
 }
 
-} // namespace cumed::mpimorphology
+} // namespace cumed::parallel
