@@ -54,8 +54,8 @@ std::vector<BinaryOptions> Settings(BinaryOperation operation, double foreground
 }
 
 template <class T>
-void ExpectCudaEqualsCpu(const test::NamedElement& named, std::size_t width, T foreground,
-                         unsigned seed) {
+void ExpectBackendEqualsCpu(cumed::Backend backend, const test::NamedElement& named,
+                            std::size_t width, T foreground, unsigned seed) {
   const std::array<std::size_t, 3> size{width, kHeight, kDepth};
   cumed::ImageGeometry geometry;
   geometry.size = size;
@@ -72,7 +72,7 @@ void ExpectCudaEqualsCpu(const test::NamedElement& named, std::size_t width, T f
       Binary<T>({input.data(), geometry, cumed::MemoryLocation::Host},
                 {expected.data(), geometry, cumed::MemoryLocation::Host}, named.element, operation,
                 options);
-      options.backend = cumed::Backend::CUDA;
+      options.backend = backend;
       Binary<T>({input.data(), geometry, cumed::MemoryLocation::Host},
                 {actual.data(), geometry, cumed::MemoryLocation::Host}, named.element, operation,
                 options);
@@ -81,34 +81,34 @@ void ExpectCudaEqualsCpu(const test::NamedElement& named, std::size_t width, T f
         if (expected[i] != actual[i] && mismatches++ == 0) first = i;
       EXPECT_EQ(mismatches, 0u) << "first at x " << first % width << ", y "
                                 << first / width % kHeight << ", z " << first / width / kHeight
-                                << ": CPU " << +expected[first] << ", CUDA " << +actual[first];
+                                << ": CPU " << +expected[first] << ", " << cumed::ToString(backend)
+                                << " " << +actual[first];
     }
   }
 }
 
-class BinaryCudaPacked : public testing::TestWithParam<std::tuple<int, std::size_t>> {
-protected:
-  void SetUp() override { CUMED_SKIP_WITHOUT_CUDA(); }
-};
+/// Parameters: the element's index in PackedElements, the width.
+class BinaryCudaPacked : public cumed::test::BackendTest<int, std::size_t> {};
 
 TEST_P(BinaryCudaPacked, EqualsCpu) {
-  const auto [elementIndex, width] = GetParam();
+  const int elementIndex = param<0>();
+  const std::size_t width = param<1>();
   const test::NamedElement named = PackedElements()[elementIndex];
   const unsigned seed = 3000u + 100u * elementIndex + static_cast<unsigned>(width);
   // 16, 8 and 4 voxels per 16-byte vector when rows are whole words; foreground 0 as well.
-  ExpectCudaEqualsCpu<std::uint8_t>(named, width, 1, seed);
-  ExpectCudaEqualsCpu<std::int16_t>(named, width, -1, seed + 1);
-  ExpectCudaEqualsCpu<std::uint16_t>(named, width, 0, seed + 2);
-  ExpectCudaEqualsCpu<float>(named, width, 2.5f, seed + 3);
+  ExpectBackendEqualsCpu<std::uint8_t>(backend(), named, width, 1, seed);
+  ExpectBackendEqualsCpu<std::int16_t>(backend(), named, width, -1, seed + 1);
+  ExpectBackendEqualsCpu<std::uint16_t>(backend(), named, width, 0, seed + 2);
+  ExpectBackendEqualsCpu<float>(backend(), named, width, 2.5f, seed + 3);
 }
 
-std::string CaseName(const testing::TestParamInfo<std::tuple<int, std::size_t>>& info) {
-  return PackedElements()[std::get<0>(info.param)].name + "_width" +
-         std::to_string(std::get<1>(info.param));
+std::string
+CaseName(const testing::TestParamInfo<std::tuple<cumed::Backend, int, std::size_t>>& info) {
+  return PackedElements()[std::get<1>(info.param)].name + "_width" +
+         std::to_string(std::get<2>(info.param));
 }
 
-INSTANTIATE_TEST_SUITE_P(Widths, BinaryCudaPacked,
-                         testing::Combine(testing::Range(0, 6), testing::ValuesIn(kWidths)),
-                         CaseName);
+CUMED_INSTANTIATE_FOR_EVERY_ACCELERATED_BACKEND(BinaryCudaPacked, CaseName, testing::Range(0, 6),
+                                                testing::ValuesIn(kWidths));
 
 } // namespace

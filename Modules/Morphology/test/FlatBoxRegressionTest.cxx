@@ -79,16 +79,18 @@ TEST_P(FlatBoxDropIn, EqualsItkBasicOnTheReportedVolumes) {
   CheckBoxes<std::uint8_t>({33, 29, 29}, backend(), 2303);
 }
 
-TEST(FlatBoxDropInCuda, EqualsItkBasicOnDeviceResidentImages) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  CheckBoxes<float, cumed::CudaImage<float, 3>>({29, 11, 37}, cumed::Backend::CUDA, 2301);
-  CheckBoxes<std::int16_t, cumed::CudaImage<std::int16_t, 3>>({40, 34, 18}, cumed::Backend::CUDA,
-                                                              2302);
-  CheckBoxes<std::uint8_t, cumed::CudaImage<std::uint8_t, 3>>({33, 29, 29}, cumed::Backend::CUDA,
-                                                              2303);
+CUMED_INSTANTIATE_ON_EVERY_BACKEND(FlatBoxDropIn);
+
+/// The same boxes with the images resident on the device between the filters.
+class FlatBoxDropInCuda : public cumed::test::BackendTest<> {};
+
+TEST_P(FlatBoxDropInCuda, EqualsItkBasicOnDeviceResidentImages) {
+  CheckBoxes<float, cumed::CudaImage<float, 3>>({29, 11, 37}, backend(), 2301);
+  CheckBoxes<std::int16_t, cumed::CudaImage<std::int16_t, 3>>({40, 34, 18}, backend(), 2302);
+  CheckBoxes<std::uint8_t, cumed::CudaImage<std::uint8_t, 3>>({33, 29, 29}, backend(), 2303);
 }
 
-CUMED_INSTANTIATE_ON_EVERY_BACKEND(FlatBoxDropIn);
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(FlatBoxDropInCuda);
 
 /// The drop-in says once that ITK's own default (ANCHOR) may differ for such a kernel.
 TEST(FlatBoxDropInNotice, WarnsOnceWhereItkSkipsLines) {

@@ -111,13 +111,11 @@ TEST(GrayscaleArguments, MismatchedSizesAreRejected) {
   }
 }
 
-// ---- GPU-specific behaviour ----
-class GrayscaleCuda : public testing::Test {
-protected:
-  void SetUp() override { CUMED_SKIP_WITHOUT_CUDA(); }
-};
+// ---- What only a device backend has (device residency, slabs under a device memory cap, the
+// unlimited-halo path), on every accelerated backend ----
+class GrayscaleCuda : public cumed::test::BackendTest<> {};
 
-TEST_F(GrayscaleCuda, DeviceResidentInputMakesNoTransfer) {
+TEST_P(GrayscaleCuda, DeviceResidentInputMakesNoTransfer) {
   const std::array<std::size_t, 3> size{67, 45, 21};
   const auto input = cumed::morphology::test::RandomVolume<std::int16_t>(67 * 45 * 21, 5);
   cumed::ImageGeometry geometry;
@@ -129,7 +127,7 @@ TEST_F(GrayscaleCuda, DeviceResidentInputMakesNoTransfer) {
   cumed::ResetTransferStats();
   cumed::Backend ran;
   GrayscaleOptions options;
-  options.backend = cumed::Backend::CUDA;
+  options.backend = backend();
   const cumed::Image result = Grayscale(device, StructuringElement::Ball({2, 2, 2}),
                                         GrayscaleOperation::Close, options, &ran);
   EXPECT_EQ(cumed::GetTransferStats().hostToDeviceCopies, 0u);
@@ -141,7 +139,7 @@ TEST_F(GrayscaleCuda, DeviceResidentInputMakesNoTransfer) {
   EXPECT_TRUE(std::equal(expected.begin(), expected.end(), back.view<std::int16_t>().data));
 }
 
-TEST_F(GrayscaleCuda, SlabsUnderAMemoryCapEqualOnePass) {
+TEST_P(GrayscaleCuda, SlabsUnderAMemoryCapEqualOnePass) {
   const std::array<std::size_t, 3> size{80, 70, 60};
   const auto input = cumed::morphology::test::RandomVolume<std::int16_t>(80 * 70 * 60, 6);
   cumed::ImageGeometry geometry;
@@ -151,7 +149,7 @@ TEST_F(GrayscaleCuda, SlabsUnderAMemoryCapEqualOnePass) {
     SCOPED_TRACE(ToString(operation));
     std::vector<std::int16_t> whole(input.size()), slabbed(input.size());
     GrayscaleOptions options;
-    options.backend = cumed::Backend::CUDA;
+    options.backend = backend();
     const StructuringElement ball = StructuringElement::Ball({3, 3, 3});
     Grayscale<std::int16_t>({input.data(), geometry, cumed::MemoryLocation::Host},
                             {whole.data(), geometry, cumed::MemoryLocation::Host}, ball, operation,
@@ -183,8 +181,10 @@ TEST(GrayscaleLargeElements, EqualItkOnCpu) {
 }
 
 // On the GPU their halos exceed the tiled kernels' usual size (the unlimited path).
-TEST_F(GrayscaleCuda, LargeElementsTakeTheUnlimitedPath) {
-  ExpectLargeElementsEqualItk(cumed::Backend::CUDA);
+TEST_P(GrayscaleCuda, LargeElementsTakeTheUnlimitedPath) {
+  ExpectLargeElementsEqualItk(backend());
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(GrayscaleCuda);
 
 } // namespace

@@ -88,7 +88,7 @@ TEST(CountInRange, MatchesBruteForceWithRealNumberBounds) {
   }
 }
 
-template <class T> void ExpectDeviceEqualsHost(unsigned seed) {
+template <class T> void ExpectDeviceEqualsHost(cumed::Backend backend, unsigned seed) {
   const cumed::ImageGeometry g = OddGeometry();
   const auto values = RandomVolume<T>(g.numberOfPixels(), seed);
   const cumed::Image host = HostImage(values, g);
@@ -105,11 +105,11 @@ template <class T> void ExpectDeviceEqualsHost(unsigned seed) {
       cumed::Image::Allocate(cumed::PixelTypeOf<T>(), pg, cumed::MemoryLocation::Device);
   cumed::morphology::PadConstant(host.view<T>(), hostPadded.view<T>(), pad, 3.0);
   EXPECT_EQ(cumed::morphology::PadConstant(device.view<T>(), devicePadded.view<T>(), pad, 3.0),
-            cumed::Backend::CUDA);
+            backend);
   const cumed::Image back = devicePadded.toHost();
   EXPECT_TRUE(std::equal(back.view<T>().data, back.view<T>().data + pg.numberOfPixels(),
                          hostPadded.view<T>().data));
-  // Threshold: host views through CUDA, device views, and the CPU agree.
+  // Threshold: host views through the backend, device views, and the CPU agree.
   cumed::morphology::BinaryThresholdOptions options;
   options.lower = -50.5;
   options.upper = 700.0;
@@ -118,7 +118,7 @@ template <class T> void ExpectDeviceEqualsHost(unsigned seed) {
   std::vector<std::uint8_t> cpu(g.numberOfPixels()), cuda(g.numberOfPixels());
   options.backend = cumed::Backend::CPU;
   cumed::morphology::BinaryThreshold<T, std::uint8_t>(host.view<T>(), {cpu.data(), g}, options);
-  options.backend = cumed::Backend::CUDA;
+  options.backend = backend;
   cumed::morphology::BinaryThreshold<T, std::uint8_t>(host.view<T>(), {cuda.data(), g}, options);
   EXPECT_EQ(cpu, cuda);
   cumed::Image deviceMask =
@@ -132,12 +132,15 @@ template <class T> void ExpectDeviceEqualsHost(unsigned seed) {
   EXPECT_EQ(std::size_t(std::count(cpu.begin(), cpu.end(), 9)), inside);
 }
 
-TEST(PadCountThresholdCuda, DeviceEqualsHostForEveryPixelType) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectDeviceEqualsHost<std::uint8_t>(4);
-  ExpectDeviceEqualsHost<std::int16_t>(5);
-  ExpectDeviceEqualsHost<std::uint16_t>(6);
-  ExpectDeviceEqualsHost<float>(7);
+class PadCountThresholdCuda : public cumed::test::BackendTest<> {};
+
+TEST_P(PadCountThresholdCuda, DeviceEqualsHostForEveryPixelType) {
+  ExpectDeviceEqualsHost<std::uint8_t>(backend(), 4);
+  ExpectDeviceEqualsHost<std::int16_t>(backend(), 5);
+  ExpectDeviceEqualsHost<std::uint16_t>(backend(), 6);
+  ExpectDeviceEqualsHost<float>(backend(), 7);
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(PadCountThresholdCuda);
 
 } // namespace

@@ -32,7 +32,7 @@ template <class T> Inputs InputsFor() {
     return {{129, 95, 77}, -1, 1, {-0.5, 0.0, 0.4}};
 }
 
-template <class T> void ExpectCudaIdenticalToCpu() {
+template <class T> void ExpectIdenticalToCpu(cumed::Backend backend) {
   const Inputs in = InputsFor<T>();
   const auto geometry = ObliqueGeometry(in.size);
   const auto volume = SmoothField<T>(geometry, 31, in.lo, in.hi, 24);
@@ -48,18 +48,17 @@ template <class T> void ExpectCudaIdenticalToCpu() {
   ASSERT_GT(cpu.numberOfTriangles(), 1000);
   ASSERT_TRUE(ValidTriangles(cpu));
 
-  EXPECT_TRUE(
-      IdenticalMeshes(Extract(volume.view(), options, cumed::Backend::CUDA, attributes), cpu))
+  EXPECT_TRUE(IdenticalMeshes(Extract(volume.view(), options, backend, attributes), cpu))
       << "host input";
 
   // Device-resident input through the Image overload.
   const cumed::Image deviceVolume = volume.image().toDevice();
   const cumed::Image deviceFirst = first.image().toDevice();
   const cumed::Image deviceSecond = second.image().toDevice();
-  options.backend = cumed::Backend::CUDA;
+  options.backend = backend;
   IsosurfaceResult fromDevice =
       ExtractIsosurface(deviceVolume, options, {&deviceFirst, &deviceSecond});
-  EXPECT_EQ(fromDevice.backendUsed, cumed::Backend::CUDA);
+  EXPECT_EQ(fromDevice.backendUsed, backend);
   EXPECT_TRUE(IdenticalMeshes(fromDevice.mesh, cpu)) << "device input";
 
   // Mesh kept on the device: the host mesh stays empty and nothing of the size of the mesh
@@ -92,25 +91,22 @@ template <class T> void ExpectCudaIdenticalToCpu() {
       << "numberOfDevices = 0 (" << all.devicesUsed << " devices, " << all.slabsUsed << " slabs)";
 }
 
-TEST(CpuVsCuda, UInt8Identical) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectCudaIdenticalToCpu<std::uint8_t>();
+class CpuVsCuda : public cumed::test::BackendTest<> {};
+
+TEST_P(CpuVsCuda, UInt8Identical) {
+  ExpectIdenticalToCpu<std::uint8_t>(backend());
 }
-TEST(CpuVsCuda, Int16Identical) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectCudaIdenticalToCpu<std::int16_t>();
+TEST_P(CpuVsCuda, Int16Identical) {
+  ExpectIdenticalToCpu<std::int16_t>(backend());
 }
-TEST(CpuVsCuda, UInt16Identical) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectCudaIdenticalToCpu<std::uint16_t>();
+TEST_P(CpuVsCuda, UInt16Identical) {
+  ExpectIdenticalToCpu<std::uint16_t>(backend());
 }
-TEST(CpuVsCuda, FloatIdentical) {
-  CUMED_SKIP_WITHOUT_CUDA();
-  ExpectCudaIdenticalToCpu<float>();
+TEST_P(CpuVsCuda, FloatIdentical) {
+  ExpectIdenticalToCpu<float>(backend());
 }
 
-TEST(CpuVsCuda, LabelModeIdentical) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(CpuVsCuda, LabelModeIdentical) {
   const auto volume = LabelBlobs<std::uint16_t>(ObliqueGeometry({77, 51, 63}), {5, 9, 1000}, 41);
   IsosurfaceOptions options;
   options.mode = ContourMode::Label;
@@ -119,7 +115,9 @@ TEST(CpuVsCuda, LabelModeIdentical) {
   options.computeScalars = true;
   const SurfaceMesh cpu = Extract(volume.view(), options, cumed::Backend::CPU);
   ASSERT_GT(cpu.numberOfTriangles(), 1000);
-  EXPECT_TRUE(IdenticalMeshes(Extract(volume.view(), options, cumed::Backend::CUDA), cpu));
+  EXPECT_TRUE(IdenticalMeshes(Extract(volume.view(), options, backend()), cpu));
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(CpuVsCuda);
 
 } // namespace

@@ -97,16 +97,19 @@ TEST(Errors, DeviceInputOrKeepOnDeviceWithTheCpuBackend) {
                 {"attribute volume 0", "memory"});
 }
 
-TEST(ErrorsCuda, AttributeOnTheHostWithADeviceVolume) {
-  CUMED_SKIP_WITHOUT_CUDA();
+class ErrorsCuda : public cumed::test::BackendTest<> {};
+
+TEST_P(ErrorsCuda, AttributeOnTheHostWithADeviceVolume) {
   const auto volume = SmoothField<float>(Geometry({9, 8, 7}), 76, 0, 1);
   const cumed::Image device = volume.image().toDevice();
   const cumed::Image hostAttribute = volume.image();
   IsosurfaceOptions options;
-  options.backend = cumed::Backend::CUDA;
+  options.backend = backend();
   options.values = {0.5};
   ExpectInvalid([&] { ExtractIsosurface(device, options, {&hostAttribute}); },
                 {"attribute volume 0", "host", "device"});
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(ErrorsCuda);
 
 } // namespace

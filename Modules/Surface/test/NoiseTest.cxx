@@ -39,14 +39,15 @@ TEST(Noise, UInt8WithTiesLikeVtkFlyingEdges) {
   ExpectNoiseLikeVtk<std::uint8_t>({61, 67, 59}, 128);
 }
 
-TEST(NoiseCuda, TensOfMillionsOfTrianglesIdenticalToCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+class NoiseCuda : public cumed::test::BackendTest<> {};
+
+TEST_P(NoiseCuda, TensOfMillionsOfTrianglesIdenticalToCpu) {
   cumed::ImageGeometry geometry;
   geometry.size = {256, 256, 256};
   const auto volume = NoiseField<float>(geometry, 62);
   IsosurfaceOptions options;
   options.values = {0.5};
-  const SurfaceMesh cuda = Extract(volume.view(), options, cumed::Backend::CUDA);
+  const SurfaceMesh cuda = Extract(volume.view(), options, backend());
   EXPECT_GT(cuda.numberOfTriangles(), 30000000);
   EXPECT_TRUE(ValidTriangles(cuda));
   const SurfaceMesh cpu = Extract(volume.view(), options, cumed::Backend::CPU);
@@ -54,5 +55,7 @@ TEST(NoiseCuda, TensOfMillionsOfTrianglesIdenticalToCpu) {
   EXPECT_EQ(cuda.numberOfTriangles(), cpu.numberOfTriangles());
   EXPECT_TRUE(IdenticalMeshes(cuda, cpu));
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(NoiseCuda);
 
 } // namespace

@@ -90,18 +90,18 @@ template <class Out> void ExpectDeviceScanEqualsHost(std::size_t n) {
 
 const std::size_t kDeviceLengths[] = {1, 3, 1023, 1024, 1025, 65537, 1000003, 16777217};
 
-TEST(ScanCuda, DeviceToUInt64EqualsHost) {
-  CUMED_SKIP_WITHOUT_CUDA();
+/// The device scans, on every accelerated backend (device buffers, as only a device backend has).
+class ScanCuda : public cumed::test::BackendTest<> {};
+
+TEST_P(ScanCuda, DeviceToUInt64EqualsHost) {
   for (std::size_t n : kDeviceLengths) ExpectDeviceScanEqualsHost<std::uint64_t>(n);
 }
 
-TEST(ScanCuda, DeviceToUInt32WrapsLikeHost) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(ScanCuda, DeviceToUInt32WrapsLikeHost) {
   for (std::size_t n : kDeviceLengths) ExpectDeviceScanEqualsHost<std::uint32_t>(n);
 }
 
-TEST(ScanCuda, DeviceToUInt64OnTwoToThe31MinusOneElements) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(ScanCuda, DeviceToUInt64OnTwoToThe31MinusOneElements) {
   const std::size_t n = (std::size_t{1} << 31) - 1;
   std::size_t freeBytes = 0, totalBytes = 0;
   cumed::QueryDeviceMemory(freeBytes, totalBytes);
@@ -185,17 +185,17 @@ void ExpectMultiDeviceEqualsHost(const std::vector<std::size_t>& lengths,
 
 const std::vector<std::size_t> kPartLengths{5, 1000003, 1, 65536, 4097};
 
-TEST(ScanCuda, MultiDeviceWithPartsOnOneDevice) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(ScanCuda, MultiDeviceWithPartsOnOneDevice) {
   ExpectMultiDeviceEqualsHost(kPartLengths, {cumed::ProbeDevices().devices[0].index});
 }
 
-TEST(ScanCuda, MultiDeviceOnEveryDevice) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(ScanCuda, MultiDeviceOnEveryDevice) {
   std::vector<int> devices;
   for (const auto& d : cumed::ProbeDevices().devices) devices.push_back(d.index);
   if (devices.size() < 2) GTEST_SKIP() << "one CUDA device: covered by the one-device test";
   ExpectMultiDeviceEqualsHost(kPartLengths, devices);
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(ScanCuda);
 
 } // namespace

@@ -30,10 +30,11 @@ std::vector<std::int64_t> RandomBounds(std::int64_t nz, std::mt19937& random) {
   return bounds;
 }
 
-/// The CUDA pieces of every slab of random splits of `volume` equal the CPU's.
+/// The pieces `backend` computes of every slab of random splits of `volume` equal the CPU's.
 template <class T>
-void ExpectCudaPiecesIdenticalToCpu(const Volume<T>& volume, const IsosurfaceOptions& request,
-                                    unsigned seed, const std::string& name) {
+void ExpectPiecesIdenticalToCpu(Backend backend, const Volume<T>& volume,
+                                const IsosurfaceOptions& request, unsigned seed,
+                                const std::string& name) {
   const auto nz = static_cast<std::int64_t>(volume.geometry.size[2]);
   const auto attribute = SmoothField<float>(volume.geometry, seed + 1, -3, 3);
   const SlabHalo halo = SlabHaloOf(request);
@@ -61,10 +62,10 @@ void ExpectCudaPiecesIdenticalToCpu(const Volume<T>& volume, const IsosurfaceOpt
           ExtractIsosurfaceSlab(planes.view(), slab, options, {attributePlanes.view()}).mesh;
       triangles += cpu.numberOfTriangles();
 
-      options.backend = Backend::CUDA;
+      options.backend = backend;
       IsosurfaceResult fromHost =
           ExtractIsosurfaceSlab(planes.view(), slab, options, {attributePlanes.view()});
-      EXPECT_EQ(fromHost.backendUsed, Backend::CUDA) << what;
+      EXPECT_EQ(fromHost.backendUsed, backend) << what;
       EXPECT_TRUE(IdenticalMeshes(fromHost.mesh, cpu)) << what << ", host planes";
 
       const Image devicePlanes = planes.image().toDevice();
@@ -99,32 +100,33 @@ IsosurfaceOptions Request(std::vector<double> values, bool normals) {
   return options;
 }
 
-TEST(SlabPieceCuda, Int16PiecesIdenticalToCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+class SlabPieceCuda : public cumed::test::BackendTest<> {};
+
+TEST_P(SlabPieceCuda, Int16PiecesIdenticalToCpu) {
   const auto volume = SmoothField<std::int16_t>(ObliqueGeometry({45, 37, 21}), 71, -1000, 2000);
   for (const bool normals : {false, true}) {
-    ExpectCudaPiecesIdenticalToCpu(volume, Request({-200, 500.5}, normals), 72 + normals,
-                                   "int16, normals " + std::to_string(normals));
+    ExpectPiecesIdenticalToCpu(backend(), volume, Request({-200, 500.5}, normals), 72 + normals,
+                               "int16, normals " + std::to_string(normals));
   }
 }
 
-TEST(SlabPieceCuda, OtherPixelTypesIdenticalToCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(SlabPieceCuda, OtherPixelTypesIdenticalToCpu) {
   // Rows of several words (70 points), a reflected geometry, uniform noise.
   const auto noise = NoiseField<std::uint8_t>(ObliqueGeometry({70, 19, 13}, true), 5);
-  ExpectCudaPiecesIdenticalToCpu(noise, Request({128}, true), 81, "uint8 noise");
+  ExpectPiecesIdenticalToCpu(backend(), noise, Request({128}, true), 81, "uint8 noise");
   const auto wide = SmoothField<std::uint16_t>(ObliqueGeometry({33, 41, 17}), 82, 0, 60000);
-  ExpectCudaPiecesIdenticalToCpu(wide, Request({100, 30000}, true), 83, "uint16");
+  ExpectPiecesIdenticalToCpu(backend(), wide, Request({100, 30000}, true), 83, "uint16");
   const auto smooth = SmoothField<float>(ObliqueGeometry({29, 23, 15}), 84, -1, 1);
-  ExpectCudaPiecesIdenticalToCpu(smooth, Request({-0.5, 0.0, 0.4}, false), 85, "float");
+  ExpectPiecesIdenticalToCpu(backend(), smooth, Request({-0.5, 0.0, 0.4}, false), 85, "float");
 }
 
-TEST(SlabPieceCuda, LabelPiecesIdenticalToCpu) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(SlabPieceCuda, LabelPiecesIdenticalToCpu) {
   const auto blobs = LabelBlobs<std::uint16_t>(ObliqueGeometry({31, 27, 19}), {5, 9, 1000}, 91);
   IsosurfaceOptions options = Request({5, 9, 1000}, true);
   options.mode = ContourMode::Label;
-  ExpectCudaPiecesIdenticalToCpu(blobs, options, 92, "uint16 labels");
+  ExpectPiecesIdenticalToCpu(backend(), blobs, options, 92, "uint16 labels");
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(SlabPieceCuda);
 
 } // namespace

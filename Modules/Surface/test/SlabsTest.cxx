@@ -62,12 +62,14 @@ TEST_P(Slabs, TwoPlaneVolume) {
 }
 CUMED_INSTANTIATE_ON_EVERY_BACKEND(Slabs);
 
-TEST(SlabsCuda, KeptOnDeviceAndOnEveryDevice) {
-  CUMED_SKIP_WITHOUT_CUDA();
+// What only a device backend has: the mesh kept on the device, slabs spread over every device.
+class SlabsCuda : public cumed::test::BackendTest<> {};
+
+TEST_P(SlabsCuda, KeptOnDeviceAndOnEveryDevice) {
   const SlabInput in = MakeInput({67, 41, 59});
   IsosurfaceOptions options = Options();
   const SurfaceMesh one = RunSlabs(in, options, cumed::Backend::CPU);
-  options.backend = cumed::Backend::CUDA;
+  options.backend = backend();
   options.numberOfSlabs = 5;
   options.keepOnDevice = true;
   IsosurfaceResult kept = ExtractIsosurface(in.volume.view(), options, {in.attribute.view()});
@@ -85,5 +87,7 @@ TEST(SlabsCuda, KeptOnDeviceAndOnEveryDevice) {
         << all.devicesUsed << " devices";
   }
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(SlabsCuda);
 
 } // namespace

@@ -45,17 +45,17 @@ const Case& SharedCase() {
   return c;
 }
 
-TEST(StagedTransfersCuda, ManyChunksBothWaysIdenticalAndCountedOnce) {
-  CUMED_SKIP_WITHOUT_CUDA();
+class StagedTransfersCuda : public cumed::test::BackendTest<> {};
+
+TEST_P(StagedTransfersCuda, ManyChunksBothWaysIdenticalAndCountedOnce) {
   const Case& c = SharedCase();
   const std::size_t volumeBytes = c.volume.data.size() * sizeof(std::int16_t);
   const std::size_t meshBytes = MeshBytes(c.cpu);
   ASSERT_GT(volumeBytes, 8 * cumed::StagingChunkBytes(volumeBytes));
   ASSERT_GT(meshBytes, 8 * cumed::StagingChunkBytes(meshBytes)) << "the mesh must span chunks";
-  Extract(c.volume.view(), c.options, cumed::Backend::CUDA, {c.attribute.view()}); // warm-up
+  Extract(c.volume.view(), c.options, backend(), {c.attribute.view()}); // warm-up
   cumed::ResetTransferStats();
-  const SurfaceMesh cuda =
-      Extract(c.volume.view(), c.options, cumed::Backend::CUDA, {c.attribute.view()});
+  const SurfaceMesh cuda = Extract(c.volume.view(), c.options, backend(), {c.attribute.view()});
   const auto stats = cumed::GetTransferStats();
   EXPECT_TRUE(IdenticalMeshes(cuda, c.cpu));
   // One slab: the volume and the attribute go up once, in chunks.
@@ -67,28 +67,28 @@ TEST(StagedTransfersCuda, ManyChunksBothWaysIdenticalAndCountedOnce) {
             meshBytes + c.options.values.size() * 3 * sizeof(std::uint64_t));
 }
 
-TEST(StagedTransfersCuda, SeveralSlabsStagedSlabBySlabIdentical) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(StagedTransfersCuda, SeveralSlabsStagedSlabBySlabIdentical) {
   const Case& c = SharedCase();
   IsosurfaceOptions options = c.options;
   options.numberOfSlabs = 5; // 157 planes: slabs of uneven depth with ghost planes
-  options.backend = cumed::Backend::CUDA;
+  options.backend = backend();
   const IsosurfaceResult result = ExtractIsosurface(c.volume.view(), options, {c.attribute.view()});
   EXPECT_EQ(result.slabsUsed, 5);
   EXPECT_TRUE(IdenticalMeshes(result.mesh, c.cpu));
 }
 
-TEST(StagedTransfersCuda, HostInputMeshKeptOnDeviceIdentical) {
-  CUMED_SKIP_WITHOUT_CUDA();
+TEST_P(StagedTransfersCuda, HostInputMeshKeptOnDeviceIdentical) {
   const Case& c = SharedCase();
   IsosurfaceOptions options = c.options;
   options.keepOnDevice = true;
-  options.backend = cumed::Backend::CUDA;
+  options.backend = backend();
   cumed::ResetTransferStats();
   const IsosurfaceResult kept = ExtractIsosurface(c.volume.view(), options, {c.attribute.view()});
   EXPECT_LT(cumed::GetTransferStats().deviceToHostBytes, 1024u) << "only the totals come back";
   ASSERT_TRUE(kept.deviceMesh.has_value());
   EXPECT_TRUE(IdenticalMeshes(kept.deviceMesh->toHost(), c.cpu));
 }
+
+CUMED_INSTANTIATE_ON_EVERY_ACCELERATED_BACKEND(StagedTransfersCuda);
 
 } // namespace

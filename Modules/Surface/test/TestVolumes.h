@@ -5,7 +5,7 @@
 #include "cumed/core/Device.h"
 #include "cumed/core/Image.h"
 #include "cumed/surface/Isosurface.h"
-#include "cumed/test/Backends.h" // CUMED_SKIP_WITHOUT_CUDA, suites run on every backend
+#include "cumed/test/Backends.h" // BackendTest: suites run on every backend
 
 #include <gtest/gtest.h>
 
