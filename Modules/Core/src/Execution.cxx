@@ -1,6 +1,7 @@
 #include "cumed/core/Execution.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/ThreadCount.h"
 
 #include <omp.h>
 
@@ -34,11 +35,15 @@ Implementation ImplementationOf(Backend backend) noexcept {
   return Implementation::None;
 }
 
+void CheckThreadCount(long long threads) {
+  if (threads < 0 || threads > kMaxThreads)
+    throw InvalidArgument("threads = " + std::to_string(threads) + " is outside 0.." +
+                          std::to_string(kMaxThreads) + " (0: OpenMP's default)");
+}
+
 ExecutionScope::ExecutionScope(const ExecutionOptions& options, std::size_t workItems)
     : options_(options), before_(GetTransferStats()), previousThreads_(omp_get_max_threads()) {
-  if (options.threads < 0)
-    throw InvalidArgument("threads must be 0 (OpenMP's default) or positive, not " +
-                          std::to_string(options.threads));
+  CheckThreadCount(options.threads);
   if (options.report) *options.report = ExecutionReport{};
   checkCancelled();
   // Last, so a constructor that throws leaves the setting alone. omp_set_num_threads changes

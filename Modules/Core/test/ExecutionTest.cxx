@@ -2,6 +2,7 @@
 // thread count, stops cancelled calls and fills the report; images adopt outside memory.
 #include "cumed/core/Execution.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/ThreadCount.h"
 #include "cumed/core/Image.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <omp.h>
 
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -76,6 +78,19 @@ TEST(ExecutionScope, AppliesThreadsAndRestoresThem) {
   EXPECT_EQ(report.transfers.hostToDeviceCopies, 0u);
   options.threads = -1;
   EXPECT_THROW(cumed::ExecutionScope{options}, cumed::InvalidArgument);
+  // Beyond kMaxThreads is refused by name before OpenMP sees it (libgomp aborts on 10^9).
+  for (const int threads : {cumed::kMaxThreads + 1, 100000, 1000000000}) {
+    options.threads = threads;
+    try {
+      cumed::ExecutionScope scope(options);
+      ADD_FAILURE() << "threads = " << threads << " accepted";
+    } catch (const cumed::InvalidArgument& e) {
+      EXPECT_NE(std::string(e.what()).find("threads = " + std::to_string(threads)),
+                std::string::npos)
+          << e.what();
+    }
+    EXPECT_EQ(omp_get_max_threads(), before);
+  }
 }
 
 TEST(ExecutionScope, SmallInputsRunOnTheCallingThreadAlone) {

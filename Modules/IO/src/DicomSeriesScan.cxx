@@ -1,15 +1,14 @@
 #include "cumed/io/DicomSeriesScan.h"
 
 #include "DicomDirectoryScan.h"
+#include "cumed/core/ThreadCount.h"
 
 #include <omp.h>
 
 namespace cumed::io {
 
 std::vector<DicomSeriesFiles> ScanDicomSeries(const std::string& directory, int threads) {
-  if (threads < 0)
-    throw InvalidArgument("threads must be 0 (OpenMP's default) or positive, not " +
-                          std::to_string(threads));
+  CheckThreadCount(threads);
   const detail::DicomDirectoryScan scan = detail::ScanDicomDirectory(
       directory, threads > 0 ? threads : omp_get_max_threads(), /*warnSubdirectories=*/false);
   std::vector<DicomSeriesFiles> series;

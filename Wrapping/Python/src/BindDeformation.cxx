@@ -9,6 +9,7 @@
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/ThreadCount.h"
 #include "cumed/core/Transfer.h"
 #include "cumed/deformation/Animation.h"
 #include "cumed/deformation/Lattice.h"
@@ -265,16 +266,14 @@ class Deformer {
 public:
   Deformer(py::handle points, py::handle triangles, py::tuple lattice, bool normals,
            const std::string& faceWeighting, int threadsPerBlock, const std::string& backend,
-           int threads)
+           long long threads)
       : like_(py::reinterpret_borrow<py::object>(points)), normals_(normals) {
     const auto mesh = ReadMesh(points, triangles);
     const Lattice frame = LatticeOfTuple(lattice);
     options_ = MakeOptions(normals, faceWeighting, threadsPerBlock);
     options_.backend = ParseBackend(backend);
-    if (threads < 0)
-      throw InvalidArgument("threads = " + std::to_string(threads) +
-                            " is negative (0 means OpenMP's default)");
-    options_.threads = threads;
+    CheckThreadCount(threads);
+    options_.threads = int(threads);
     options_.report = &report_;
     onDevice_ = mesh.onDevice();
     py::gil_scoped_release release;
@@ -334,7 +333,7 @@ void BindDeformation(py::module_& module) {
              py::arg("threads_per_block"), py::arg("execution"));
   py::class_<Deformer>(module, "Deformer", "A mesh deformation kept between frames.")
       .def(py::init<py::handle, py::handle, py::tuple, bool, const std::string&, int,
-                    const std::string&, int>(),
+                    const std::string&, long long>(),
            py::arg("points"), py::arg("triangles"), py::arg("lattice"), py::arg("normals"),
            py::arg("face_weighting"), py::arg("threads_per_block"), py::arg("backend"),
            py::arg("threads"))

@@ -5,6 +5,7 @@
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/ThreadCount.h"
 
 #include <pybind11/stl.h>
 
@@ -48,10 +49,8 @@ CallScope::CallScope(const ExecutionArguments& arguments, ExecutionOptions& opti
                      const Stream* stream)
     : arguments_(arguments) {
   options.backend = ParseBackend(arguments.backend);
-  if (arguments.threads < 0)
-    throw InvalidArgument("threads = " + std::to_string(arguments.threads) +
-                          " is negative (0 means OpenMP's default)");
-  options.threads = arguments.threads;
+  CheckThreadCount(arguments.threads);
+  options.threads = int(arguments.threads);
   options.stream = stream;
   options.report = &report_;
   if (!arguments.progress.is_none()) {
@@ -133,7 +132,7 @@ void BindCore(py::module_& module) {
       "The report of the last CuMed call on this thread.");
 
   py::class_<ExecutionArguments>(module, "Execution", "The execution keywords of a call.")
-      .def(py::init([](std::string backend, int threads, py::object progress, py::object cancel,
+      .def(py::init([](std::string backend, long long threads, py::object progress, py::object cancel,
                        py::object report) {
              return ExecutionArguments{std::move(backend), threads, progress, cancel, report};
            }),

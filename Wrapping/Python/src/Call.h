@@ -17,7 +17,7 @@ namespace py = pybind11;
 /// The execution keywords of every function.
 struct ExecutionArguments {
   std::string backend = "auto";     ///< "auto", "cpu" or "cuda"
-  int threads = 0;                  ///< CPU threads, 0 = OpenMP's default
+  long long threads = 0;            ///< CPU threads, 0 = OpenMP's default (checked: 0..kMaxThreads)
   py::object progress = py::none(); ///< callable(fraction) or None
   py::object cancel = py::none();   ///< callable() -> bool, or None
   py::object report = py::none();   ///< a cumed.Report to fill, or None

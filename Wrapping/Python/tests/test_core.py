@@ -42,6 +42,11 @@ def test_bad_execution_values_name_themselves(rng):
         cumed.morphology.dilate(volume, 1, backend="gpu")
     with pytest.raises(ValueError, match="threads = -2"):
         cumed.morphology.dilate(volume, 1, threads=-2)
+    # Team sizes no machine has: refused by name, never handed to OpenMP (libgomp aborted).
+    for threads in (4097, 100000, 10**9, 10**12):
+        with pytest.raises(cumed.InvalidArgument, match=f"threads = {threads} is outside"):
+            cumed.morphology.dilate(volume, 1, threads=threads)
+    assert cumed.morphology.dilate(volume, 1, threads=4096).shape == volume.shape
 
 
 @pytest.mark.skipif(cumed.cuda_available(), reason="a usable CUDA device is present")

@@ -2,6 +2,8 @@
 // The options every program takes for use from scripts: --version, --json, --quiet, --verbose and
 // --threads N. CommandLine.h registers them in every program's table and hands them here, so they
 // are spelled, checked and applied the same way everywhere.
+#include "cumed/core/ThreadCount.h"
+
 #include <string>
 
 namespace cumed::app {
@@ -20,7 +22,7 @@ void ApplyToolFlag(const std::string& name, ToolOptions& options);
 /// number in 1..kMaxThreads.
 void ApplyToolValue(const std::string& name, const std::string& value, ToolOptions& options);
 
-inline constexpr int kMaxThreads = 4096;
+using cumed::kMaxThreads; // the library's limit (cumed/core/Execution.h)
 
 /// "<program> <CuMed version>", whether the CUDA backend is built, and the device probe line.
 std::string VersionText(const std::string& program);

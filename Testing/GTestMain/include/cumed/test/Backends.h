@@ -20,8 +20,8 @@
 #include <tuple>
 #include <vector>
 
-/// First statement of a test that needs a usable CUDA device (the CUDA-only tests of a *Cuda*
-/// suite); it skips with the reason the device probe gives.
+/// First statement of a plain test that needs a usable CUDA device (Core's device-layer tests;
+/// module suites skip through BackendTest); it skips with the reason the device probe gives.
 #define CUMED_SKIP_WITHOUT_CUDA()                                                                  \
   if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device: " << cumed::DescribeDevices()
 
