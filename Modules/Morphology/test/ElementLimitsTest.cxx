@@ -1,6 +1,9 @@
 // Radii that would allocate absurd memory or run for hours are refused with InvalidArgument
 // naming the radius (the library), or itk::ExceptionObject (the ITK adapters), before any
 // backend allocates: the checks sit before dispatch, so they hold for CPU and CUDA alike.
+// ElementLimits.h: an element more than twice the volume along an axis refused by name, a long
+// CPU run announced.
+#include "cumed/morphology/ElementLimits.h"
 #include "cumed/core/Error.h"
 #include "cumed/morphology/BinaryMorphology.h"
 #include "cumed/morphology/GrayscaleDilateImageFilter.h"
@@ -11,11 +14,14 @@
 
 #include <itkFlatStructuringElement.h>
 #include <itkImage.h>
+#include <omp.h>
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 
 namespace {
@@ -152,6 +158,43 @@ TEST(ElementLimits, ItkKernelsOutOfProportionFailAsItkErrors) {
               std::string::npos)
         << e.GetDescription();
   }
+}
+
+TEST(ElementLimits, ElementsMoreThanTwiceTheVolumeAreRefusedNamingTheAxis) {
+  const std::array<std::size_t, 3> volume{64, 64, 40};
+  EXPECT_EQ(InvalidArgumentOf([&] {
+              cumed::morphology::CheckElementAgainstVolume("--radius-vox 250", {250, 250, 250},
+                                                           volume, "--allow-large-element");
+            }),
+            "--radius-vox 250: the element (radius 250x250x250 voxels, extent 501x501x501) is "
+            "more than twice the 64x64x40 volume along x (64 voxels); it would reach past the "
+            "whole volume from every voxel and take minutes. Give a smaller radius, or "
+            "--allow-large-element to run it anyway");
+  // Extents within twice the volume (127 <= 128, 79 <= 80 planes) run; an extent of 81 along z
+  // does not.
+  EXPECT_NO_THROW(
+      cumed::morphology::CheckElementAgainstVolume("r", {63, 63, 39}, volume, "the flag"));
+  const std::string message = InvalidArgumentOf([&] {
+    cumed::morphology::CheckElementAgainstVolume("r", {63, 63, 40}, volume, "the flag");
+  });
+  EXPECT_NE(message.find("along z (40 voxels)"), std::string::npos) << message;
+  EXPECT_NE(message.find("or the flag to run it anyway"), std::string::npos) << message;
+}
+
+TEST(ElementLimits, LongCpuRunsAreAnnouncedWithTheEstimate) {
+  const int threads = omp_get_max_threads();
+  omp_set_num_threads(2);
+  const std::optional<std::string> note =
+      cumed::morphology::CpuElementWorkNote("closing", {10, 10, 10}, 1000, {512, 512, 512}, 2);
+  const std::optional<std::string> quick =
+      cumed::morphology::CpuElementWorkNote("closing", {1, 1, 1}, 9, {64, 64, 64}, 2);
+  omp_set_num_threads(threads);
+  ASSERT_TRUE(note.has_value());
+  // 512^3 voxels x 1000 rows x 2 passes at 1.2e9 row steps per second and thread on 2 threads.
+  EXPECT_EQ(*note, "closing: the element of radius 10x10x10 voxels has 1000 rows; 2 passes over "
+                   "1.34e+08 voxels are about 2.7e+11 row steps, roughly 112 s on 2 CPU threads "
+                   "(progress follows)");
+  EXPECT_FALSE(quick.has_value()) << *quick;
 }
 
 } // namespace

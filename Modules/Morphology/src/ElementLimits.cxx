@@ -1,14 +1,13 @@
-#include "cumed/app/ElementLimits.h"
+#include "cumed/morphology/ElementLimits.h"
 
-#include "cumed/app/Messages.h"
-#include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
 
 #include <omp.h>
 
 #include <algorithm>
 #include <cstdio>
 
-namespace cumed::app {
+namespace cumed::morphology {
 namespace {
 
 // Row steps (one min/max along one row of the element, for one voxel) per second and CPU thread,
@@ -24,32 +23,31 @@ std::string Triple(long long x, long long y, long long z) {
 } // namespace
 
 void CheckElementAgainstVolume(const std::string& request, const std::array<int, 3>& radius,
-                               const std::array<std::size_t, 3>& volume, bool allowed) {
-  if (allowed) return;
+                               const std::array<std::size_t, 3>& volume, const std::string& optIn) {
   static const char* const kAxes[] = {"x", "y", "z"};
   for (int i = 0; i < 3; ++i) {
     const double extent = 2.0 * radius[i] + 1.0;
     if (extent <= 2.0 * static_cast<double>(volume[i])) continue;
-    throw UsageError(request + ": the element (radius " + Triple(radius[0], radius[1], radius[2]) +
-                     " voxels, extent " +
-                     Triple(2LL * radius[0] + 1, 2LL * radius[1] + 1, 2LL * radius[2] + 1) +
-                     ") is more than twice the " + Triple(volume[0], volume[1], volume[2]) +
-                     " volume along " + kAxes[i] + " (" + std::to_string(volume[i]) +
-                     " voxels); it would reach past the whole "
-                     "volume from every voxel and take minutes. Give a smaller radius, or " +
-                     kAllowLargeElementFlag + " to run it anyway");
+    throw InvalidArgument(request + ": the element (radius " +
+                          Triple(radius[0], radius[1], radius[2]) + " voxels, extent " +
+                          Triple(2LL * radius[0] + 1, 2LL * radius[1] + 1, 2LL * radius[2] + 1) +
+                          ") is more than twice the " + Triple(volume[0], volume[1], volume[2]) +
+                          " volume along " + kAxes[i] + " (" + std::to_string(volume[i]) +
+                          " voxels); it would reach past the whole "
+                          "volume from every voxel and take minutes. Give a smaller radius, or " +
+                          optIn + " to run it anyway");
   }
 }
 
-void NoteElementWork(const std::string& program, const std::string& stage,
-                     const std::array<int, 3>& radius, std::size_t chords,
-                     const std::array<std::size_t, 3>& volume, int passes, bool onCpu) {
-  if (!onCpu) return; // the CUDA backend is much faster; its progress lines still show
+std::optional<std::string> CpuElementWorkNote(const std::string& stage,
+                                              const std::array<int, 3>& radius, std::size_t chords,
+                                              const std::array<std::size_t, 3>& volume,
+                                              int passes) {
   const double voxels = static_cast<double>(volume[0]) * volume[1] * volume[2];
   const double work = voxels * static_cast<double>(chords) * passes;
   const int threads = std::max(1, omp_get_max_threads());
   const double seconds = work / (kRowStepsPerThreadSecond * threads);
-  if (seconds < kNotableSeconds) return;
+  if (seconds < kNotableSeconds) return std::nullopt;
   char text[400];
   std::snprintf(text, sizeof text,
                 "%s: the element of radius %dx%dx%d voxels has %zu rows; %d pass%s over %.3g "
@@ -57,7 +55,7 @@ void NoteElementWork(const std::string& program, const std::string& stage,
                 "(progress follows)",
                 stage.c_str(), radius[0], radius[1], radius[2], chords, passes,
                 passes == 1 ? "" : "es", voxels, work, seconds, threads, threads == 1 ? "" : "s");
-  Note(program, text);
+  return std::string(text);
 }
 
-} // namespace cumed::app
+} // namespace cumed::morphology
