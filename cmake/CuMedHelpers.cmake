@@ -81,6 +81,17 @@ function(cumed_module)
   endif()
 endfunction()
 
+# cumed_itk_reference_sources(file...): sources of the current directory whose bulk is ITK's own
+# filters instantiated as a reference or a demonstration (the tests' ITK references, programs
+# written in ITK's names). In a build with UndefinedBehaviorSanitizer (the asan preset) they are
+# compiled with AddressSanitizer alone: UBSan's instrumentation of ITK's filter templates took
+# minutes per file and checks ITK, not CuMed. Every other file keeps both sanitizers.
+function(cumed_itk_reference_sources)
+  if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=[^ ]*undefined")
+    set_source_files_properties(${ARGN} PROPERTIES COMPILE_OPTIONS "-fno-sanitize=undefined")
+  endif()
+endfunction()
+
 # cumed_add_gtest(NAME name [CUDA_CASES] SOURCES ... LIBRARIES ... [ENVIRONMENT k=v ...])
 # Builds one GoogleTest executable and registers it with CTest:
 #   <name>.cpu  (label cpu): every test except those of suites whose name contains "Cuda"
