@@ -1,5 +1,5 @@
-// Meshes from files (cumed::meshio::ReadSurfaceMesh, through VTK's readers and the bridge's
-// FromVtkPolyData): Igea's triangle strips and the bunny's OBJ from ../shared/data/mesh (skipped
+// Meshes from files (cumed::meshio::ReadSurfaceMesh: CuMed's own .ply/.obj/.stl readers, VTK's
+// for .vtp, then the bridge's FromVtkPolyData): Igea's triangle strips and the bunny's OBJ from ../shared/data/mesh (skipped
 // when absent), STL and VTP files written at test time, polygons and strips triangulated with
 // their orientation, and the errors.
 #include "DeformationTestSupport.h"
