@@ -63,7 +63,7 @@ TEST(PivArguments, OptionsOutOfRangeAreNamed) {
                 "validation.minU/maxU = 5/1");
   ExpectRefused([](PivOptions& o) { o.validation.replacementIterations = 0; },
                 "validation.replacementIterations = 0");
-  ExpectRefused([](PivOptions& o) { o.threads = -1; }, "threads must be 0");
+  ExpectRefused([](PivOptions& o) { o.threads = -1; }, "threads = -1 is outside 0..4096");
 }
 
 TEST(PivArguments, FramesAndMaskAreChecked) {
