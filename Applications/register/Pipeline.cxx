@@ -58,7 +58,8 @@ RunSummary RunPipeline(const Arguments& arguments) {
   const OutputFiles outputs = PlanOutputFiles(
       arguments.outputDirectory, arguments.png, arguments.force,
       ProtectedInputsOf(fixed, moving,
-                        {arguments.mask, arguments.movingMask, arguments.initialTransform}),
+                        {arguments.mask, arguments.movingMask, arguments.initialTransform,
+                         arguments.parameterFile}),
       arguments.transformFormat);
   RegistrationRun run{arguments,
                       fixed,

@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 
 namespace {
 
@@ -256,6 +257,25 @@ TEST(RegisterApp, ParameterFileSetsWhatTheCommandLineDoesNot) {
   EXPECT_EQ(summary["grid_spacing_mm"].number, 14);
   ASSERT_EQ(summary["iterations_per_level"].items.size(), 1u);
   EXPECT_LE(summary["iterations_per_level"].items[0].number, 7);
+}
+
+TEST(RegisterApp, ParameterFileIsNeverReplacedByAnOutput) {
+  // --params naming a file the run would write (here OUT/summary.json) is refused even with
+  // --force: the parameter file is an input, and inputs are never overwritten.
+  const fs::path dir = FreshWorkDirectory();
+  WriteBlob(dir / "fixed.mha", {20, 18, 14}, {0, 0, 0});
+  WriteBlob(dir / "moving.mha", {20, 18, 14}, {2.0, 0.0, 0.0});
+  fs::create_directories(dir / "out");
+  const std::string parameters = "(NumberOfResolutions 1)\n(MaximumNumberOfIterations 3)\n";
+  std::ofstream(dir / "out" / "summary.json") << parameters;
+  const auto run = RunRegister({"--params", "out/summary.json", "--force", "--backend", "cpu",
+                                "--output", "out", "fixed.mha", "moving.mha"},
+                               dir);
+  EXPECT_EQ(run.exitCode, 2) << run.err;
+  EXPECT_NE(run.err.find("summary.json"), std::string::npos) << run.err;
+  std::ifstream kept(dir / "out" / "summary.json");
+  const std::string text((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, parameters);
 }
 
 TEST(RegisterApp, ElastixIterationsAreUsedOnlyWhereTheyMeanTheSame) {
