@@ -55,12 +55,12 @@ RunSummary RunPipeline(const Arguments& arguments) {
                        "' does not exist or is not a file");
   if (!arguments.initialTransform.empty())
     RefuseElastixTransformParameters(arguments.initialTransform, "--initial-transform");
-  const OutputFiles outputs = PlanOutputFiles(
-      arguments.outputDirectory, arguments.png, arguments.force,
-      ProtectedInputsOf(fixed, moving,
-                        {arguments.mask, arguments.movingMask, arguments.initialTransform,
-                         arguments.parameterFile}),
-      arguments.transformFormat);
+  const OutputFiles outputs =
+      PlanOutputFiles(arguments.outputDirectory, arguments.png, arguments.force,
+                      ProtectedInputsOf(fixed, moving,
+                                        {arguments.mask, arguments.movingMask,
+                                         arguments.initialTransform, arguments.parameterFile}),
+                      arguments.transformFormat);
   RegistrationRun run{arguments,
                       fixed,
                       moving,
