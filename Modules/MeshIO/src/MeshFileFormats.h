@@ -48,6 +48,10 @@ bool ParseUnsigned(std::string_view text, std::uint64_t& value);
 bool ParseReal(std::string_view text, double& value);
 bool ParseFloat(std::string_view text, float& value);
 
+/// The line of `bytes` that starts at `at` (without its '\n'); `at` moves past the '\n', or to
+/// the end when the last line has none.
+std::string_view TakeLine(std::string_view bytes, std::size_t& at);
+
 /// The words of a line (split at spaces, tabs, carriage returns, form feeds and vertical tabs).
 std::vector<std::string_view> SplitWords(std::string_view line);
 

@@ -135,6 +135,14 @@ bool ParseFloat(std::string_view text, float& value) {
   return end == buffer + text.size();
 }
 
+std::string_view TakeLine(std::string_view bytes, std::size_t& at) {
+  const std::size_t end = bytes.find('\n', at);
+  const std::string_view line =
+      bytes.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+  at = end == std::string_view::npos ? bytes.size() : end + 1;
+  return line;
+}
+
 std::vector<std::string_view> SplitWords(std::string_view line) {
   std::vector<std::string_view> words;
   std::size_t at = 0;

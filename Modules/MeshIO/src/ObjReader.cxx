@@ -27,10 +27,7 @@ public:
     number = next_;
     bool continued = false;
     for (;;) {
-      const std::size_t end = bytes_.find('\n', at_);
-      std::string_view physical =
-          bytes_.substr(at_, end == std::string_view::npos ? std::string_view::npos : end - at_);
-      at_ = end == std::string_view::npos ? bytes_.size() : end + 1;
+      std::string_view physical = TakeLine(bytes_, at_);
       ++next_;
       while (!physical.empty() &&
              (physical.back() == '\r' || physical.back() == ' ' || physical.back() == '\t'))

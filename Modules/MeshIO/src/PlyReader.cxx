@@ -339,12 +339,8 @@ private:
       mesh_.polygonOffsets.reserve(static_cast<std::size_t>(element.count + 1));
     for (std::int64_t index = 0; index < element.count; ++index) {
       if (format_ == Format::Ascii) {
-        const std::size_t end = bytes_.find('\n', at_);
-        const std::string_view line =
-            bytes_.substr(at_, end == std::string_view::npos ? std::string_view::npos : end - at_);
-        at_ = end == std::string_view::npos ? bytes_.size() : end + 1;
         ++line_;
-        words_ = SplitWords(line);
+        words_ = SplitWords(TakeLine(bytes_, at_));
         word_ = 0;
       }
       float xyz[3] = {0, 0, 0};

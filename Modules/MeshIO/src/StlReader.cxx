@@ -168,12 +168,8 @@ private:
 
   bool NextLine() {
     if (at_ >= bytes_.size()) return false;
-    const std::size_t end = bytes_.find('\n', at_);
-    const std::string_view line =
-        bytes_.substr(at_, end == std::string_view::npos ? std::string_view::npos : end - at_);
-    at_ = end == std::string_view::npos ? bytes_.size() : end + 1;
     ++line_;
-    words_ = SplitWords(line);
+    words_ = SplitWords(TakeLine(bytes_, at_));
     return true;
   }
 
