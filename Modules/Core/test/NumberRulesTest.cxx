@@ -1,0 +1,130 @@
+// NumberRules: the shared finiteness/range checks and their messages, the output scans, the
+// respelling of names for programs and Python, the memory check; plus a seeded sweep of hostile
+// values (printing the seed) that every value is either accepted in range or refused by name.
+#include "cumed/core/NumberRules.h"
+
+#include "cumed/core/Error.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+
+namespace {
+
+using namespace cumed::numbers;
+
+std::string MessageOf(void (*check)()) {
+  try {
+    check();
+  } catch (const cumed::InvalidArgument& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+TEST(NumberRules, FormatsShortestAndSpecialValues) {
+  EXPECT_EQ(FormatNumber(1e-40), "1e-40");
+  EXPECT_EQ(FormatNumber(0.5), "0.5");
+  EXPECT_EQ(FormatNumber(std::nan("")), "nan");
+  EXPECT_EQ(FormatNumber(-std::numeric_limits<double>::infinity()), "-inf");
+  EXPECT_EQ(FormatNumber(9223372036854775807LL), "9223372036854775807");
+}
+
+TEST(NumberRules, FiniteAndRangeMessagesNameTheValue) {
+  EXPECT_EQ(MessageOf([] { RequireFinite("dt", std::nan("")); }),
+            "dt = nan is not a finite number");
+  EXPECT_EQ(MessageOf([] { RequireFinite("dt", 1e300); }), "(accepted)");
+  EXPECT_EQ(MessageOf([] { RequireInRange("dt", 1e-40, 1e-12, 1e12, "seconds"); }),
+            "dt = 1e-40 is outside 1e-12..1e+12 (seconds)");
+  EXPECT_EQ(MessageOf([] { RequireInRange("dt", -std::numeric_limits<double>::infinity(), 0, 1); }),
+            "dt = -inf is not a finite number");
+  EXPECT_EQ(MessageOf([] { RequireInRange("frames", 1000000LL, 1LL, 100000LL); }),
+            "frames = 1000000 is outside 1..100000");
+  EXPECT_EQ(MessageOf([] { RequirePositive("pixelSize", -0.0); }),
+            "pixelSize = -0 is not positive");
+  EXPECT_EQ(MessageOf([] { RequirePositive("pixelSize", 1e40); }),
+            "pixelSize = 1e+40 is outside 0..1e+30");
+  EXPECT_EQ(MessageOf([] { RequireInRange("x", 1.0, 1.0, 1.0); }), "(accepted)");
+}
+
+TEST(NumberRules, ScansCountNonFiniteAndSubnormal) {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float values[] = {1.f, -inf, std::nanf(""), 1e-42f, -3.f};
+  EXPECT_EQ(CountNonFinite(values, 5), 2u);
+  EXPECT_EQ(CountSubnormal(values, 5), 1u);
+  EXPECT_TRUE(std::isinf(LargestMagnitude(values, 2)));
+  EXPECT_TRUE(std::isnan(LargestMagnitude(values, 3)));
+  EXPECT_EQ(LargestMagnitude(values + 3, 2), 3.0);
+  const std::vector<double> d{1.0, 2.0};
+  EXPECT_EQ(CountNonFinite(d), 0u);
+}
+
+TEST(NumberRules, RespellReplacesWholeWordsOnly) {
+  EXPECT_EQ(Respell("timeBetweenFrames = 1e-40 is outside 1e-12..1e+12; timeBetweenFramesX",
+                    {{"timeBetweenFrames", "--dt"}}),
+            "--dt = 1e-40 is outside 1e-12..1e+12; timeBetweenFramesX");
+  EXPECT_EQ(Respell("amplitude x displacement", {{"amplitude", "--amplitude"}}),
+            "--amplitude x displacement");
+  EXPECT_EQ(Respell("foreground = nan", {{"foreground", "foreground"}}), "foreground = nan");
+}
+
+TEST(NumberRules, MemoryIsCheckedBeforeAllocatingAndNamesTheRequest) {
+  EXPECT_EQ(CheckedBytes({1000000, 12 * 12 * 12, 24}), std::size_t(41472000000ull));
+  EXPECT_EQ(CheckedBytes({SIZE_MAX, 2}), SIZE_MAX);
+  EXPECT_EQ(CheckedBytes({0, 7}), 0u);
+  EXPECT_NO_THROW(RequireMemory("small", 1000, 2000));
+  try {
+    RequireMemory("--frames 1000000 x --lattice 12", 41472000000ull, 16000000000ull);
+    FAIL() << "accepted";
+  } catch (const cumed::InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--frames 1000000 x --lattice 12 needs 41472000000 bytes (41.5 GB) of memory, more "
+              "than 16.0 GB (this machine's memory); use smaller values");
+  }
+  EXPECT_THROW(RequireMemory("overflow", SIZE_MAX), cumed::InvalidArgument);
+  EXPECT_GT(PhysicalMemoryBytes(), 0u);
+}
+
+// Random hostile values: each either lies in the range (accepted) or is refused with a message
+// that starts with the name and the value.
+TEST(NumberRules, SeededHostileValuesAreAcceptedInRangeOrRefusedByName) {
+  const unsigned seed = std::random_device{}();
+  std::mt19937 random(seed);
+  const double specials[] = {0.0,
+                             -0.0,
+                             std::numeric_limits<double>::denorm_min(),
+                             -std::numeric_limits<double>::denorm_min(),
+                             1e-300,
+                             -1e-300,
+                             1e300,
+                             -1e300,
+                             std::numeric_limits<double>::max(),
+                             std::numeric_limits<double>::quiet_NaN(),
+                             std::numeric_limits<double>::infinity(),
+                             -std::numeric_limits<double>::infinity(),
+                             9.2e18,
+                             -9.2e18,
+                             1.0,
+                             0.5};
+  for (int i = 0; i < 2000; ++i) {
+    double value = specials[random() % std::size(specials)];
+    if (random() % 2) value *= std::ldexp(1.0, int(random() % 200) - 100);
+    const double low = -1e6, high = 1e6;
+    try {
+      RequireInRange("option", value, low, high);
+      EXPECT_TRUE(std::isfinite(value) && value >= low && value <= high)
+          << "seed " << seed << ": accepted " << value;
+    } catch (const cumed::InvalidArgument& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("option = " + FormatNumber(value) + " is ", 0), 0u)
+          << "seed " << seed << ": " << e.what();
+      EXPECT_FALSE(std::isfinite(value) && value >= low && value <= high)
+          << "seed " << seed << ": refused " << value;
+    }
+  }
+}
+
+} // namespace
