@@ -197,7 +197,7 @@ With --ensemble one field, ensemble.txt and ensemble.vti.
   cli.Value("--settings", "FILE",
             "options from FILE, one a line as on the command line (\"--window\n"
             "64,32,16\"; '#' starts a comment line); the command line wins",
-            [](const std::string&) {});
+            [&a](const std::string& file) { a.settingsFile = file; });
   cli.Text("--output", "DIR", "the output directory (required)", a.outputDirectory,
            "directory name");
   cli.Force(a.force, "replace existing output files");

@@ -31,6 +31,7 @@ struct Arguments {
   bool png = false;         ///< --png: NAME.png, the first frame with the arrows
   piv::ArrowColour arrowColour = piv::ArrowColour::Magnitude; ///< --colour-by (with --png)
   bool arrowColourGiven = false;
+  std::string settingsFile; ///< --settings (read before parsing; an input no output may replace)
   bool force = false;
   bool help = false;
   app::ToolOptions tool;

@@ -94,6 +94,7 @@ void CheckOutputs(const Arguments& a, const std::vector<fs::path>& frames,
   output::ProtectedInputs inputs;
   inputs.files = frames;
   if (!a.mask.empty()) inputs.files.push_back(a.mask);
+  if (!a.settingsFile.empty()) inputs.files.push_back(a.settingsFile);
   const fs::path directory(a.outputDirectory);
   if (fs::exists(directory) && !fs::is_directory(directory))
     throw app::UsageError("--output '" + a.outputDirectory + "' exists and is not a directory");

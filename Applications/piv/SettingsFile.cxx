@@ -2,8 +2,10 @@
 
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
+#include "cumed/core/InputFile.h"
 
-#include <fstream>
+#include <cstdint>
 #include <set>
 #include <sstream>
 
@@ -47,8 +49,14 @@ std::vector<std::string> ExpandSettingsFile(int argc, const char* const* argv) {
   }
   if (file.empty()) return given;
 
-  std::ifstream in(file);
-  if (!in) throw UsageError("--settings '" + file + "' cannot be read");
+  // Settings are a few lines: a FIFO, a directory or a multi-megabyte file is a mistake.
+  constexpr std::uint64_t kMaxSettingsBytes = 1 << 20;
+  std::istringstream in;
+  try {
+    in.str(ReadRegularInputFile(file, "--settings '" + file + "':", kMaxSettingsBytes));
+  } catch (const InvalidArgument& e) {
+    throw UsageError(std::string(e.what()) + "; it cannot be read as settings");
+  }
   std::vector<std::string> fromFile;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {

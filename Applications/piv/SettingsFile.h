@@ -9,7 +9,8 @@ namespace cumed::pivapp {
 
 /// The command line with the settings file's options inserted after the program name (those
 /// the command line also gives left out). Throws UsageError naming the file, the line and its
-/// text: unreadable file, a line that is not an option, --settings inside the file, or
+/// text: a file that is missing, not a regular file (FIFO, directory) or over 1 MiB, a line that is
+/// not an option, --settings inside the file, or
 /// --settings given twice.
 std::vector<std::string> ExpandSettingsFile(int argc, const char* const* argv);
 

@@ -99,7 +99,10 @@ TEST(PivAppErrors, BadSettingsFiles) {
   const fs::path dir = FreshWorkDirectory();
   WritePair(dir / "a.png", dir / "b.png", 1, 1);
   ExpectError(RunPiv({"--settings", "none.txt", "a.png", "b.png"}, dir), 2,
-              "--settings 'none.txt' cannot be read");
+              "--settings 'none.txt': no such file; it cannot be read as settings");
+  fs::create_directories(dir / "folder");
+  ExpectError(RunPiv({"--settings", "folder", "a.png", "b.png"}, dir), 2,
+              "--settings 'folder': is a directory, not a regular file");
   std::ofstream(dir / "bad.txt") << "--output out\nwindow 32\n";
   ExpectError(RunPiv({"--settings", "bad.txt", "a.png", "b.png"}, dir), 2,
               "--settings 'bad.txt' line 2: 'window 32' is not an option");
@@ -109,6 +112,21 @@ TEST(PivAppErrors, BadSettingsFiles) {
   std::ofstream(dir / "value.txt") << "--overlap 2\n--output out\n";
   ExpectError(RunPiv({"--settings", "value.txt", "a.png", "b.png"}, dir), 2,
               "--overlap 2 is outside 0..0.75");
+}
+
+// The settings file is an input: no output replaces it, --force or not.
+TEST(PivAppErrors, SettingsFileIsNeverReplacedByAnOutput) {
+  const fs::path dir = FreshWorkDirectory();
+  WritePair(dir / "a.png", dir / "b.png", 1, 1);
+  const auto first = RunPiv({"--output", "out", "--window", "16", "a.png", "b.png"}, dir);
+  ASSERT_EQ(first.exitCode, 0) << first.err;
+  ASSERT_TRUE(fs::exists(dir / "out" / "a.txt"));
+  const std::string settings = "--window 16\n";
+  std::ofstream(dir / "out" / "a.txt", std::ios::trunc) << settings;
+  ExpectError(
+      RunPiv({"--output", "out", "--settings", "out/a.txt", "--force", "a.png", "b.png"}, dir), 2,
+      "out/a.txt");
+  EXPECT_EQ(cumed::apptest::FileBytes(dir / "out" / "a.txt"), settings);
 }
 
 TEST(PivAppErrors, MaskOfTheWrongSize) {

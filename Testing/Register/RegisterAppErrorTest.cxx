@@ -86,6 +86,11 @@ TEST(RegisterAppErrors, BadOptionsAreUsageErrors) {
   ExpectError(
       RunRegister({"--params", "affine.txt", "--output", "out", "fixed.mha", "moving.mha"}, dir), 2,
       "affine.txt line 1 (AffineStage): expected \"true\" or \"false\", got 'yes'");
+  // A directory or a FIFO is refused by name (a directory used to be read as an empty file).
+  fs::create_directories(dir / "params.d");
+  ExpectError(
+      RunRegister({"--params", "params.d", "--output", "out", "fixed.mha", "moving.mha"}, dir), 2,
+      "--params 'params.d': is a directory, not a regular file");
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 

@@ -7,6 +7,7 @@
 #include "NiftiHeader.h"
 #include "NrrdHeader.h"
 
+#include "cumed/core/InputFile.h"
 #include "cumed/io/ImageInputChecks.h"
 #include "cumed/output/SafeOutput.h"
 
@@ -98,10 +99,7 @@ std::string LibraryErrorText(const std::exception& e) {
 itk::ImageIOBase::Pointer ReadItkImageHeader(const fs::path& file, const MemoryUse& memory) {
   RegisterImageFileIO();
   const std::string name = file.string();
-  std::error_code error;
-  if (!fs::is_regular_file(file, error)) {
-    throw cumed::Error("cannot read " + InputName(file) + ": not a regular file");
-  }
+  CheckRegularInputFile(file, "cannot read " + InputName(file) + ":"); // a FIFO would block
   // MetaIO crashes or hangs on some malformed headers, ITK's NIfTI and NRRD readers on others:
   // CuMed's reading of them comes first.
   const std::string extension = file.extension().string();

@@ -71,6 +71,9 @@ long LastNumber(const std::string& value) {
 } // namespace
 
 std::vector<fs::path> MetaImageDataFiles(const fs::path& header) {
+  // Opening a FIFO would wait for a writer forever; the reader's checks refuse it by name.
+  std::error_code error;
+  if (!fs::is_regular_file(header, error)) return {};
   std::ifstream in(header, std::ios::binary);
   const MetaImageFields fields = ReadMetaImageFields(in);
   if (!fields.hasDataFile) return {};

@@ -3,31 +3,21 @@
 #include "MeshFileFormats.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/InputFile.h"
 
-#include <fcntl.h>
 #include <locale.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 namespace cumed::meshio::detail {
 namespace {
-
-std::string FileKind(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
 
 locale_t CLocale() {
   static const locale_t locale = newlocale(LC_ALL_MASK, "C", locale_t(0));
@@ -52,56 +42,12 @@ void Refuse(const std::string& path, const std::string& what) {
   throw InvalidArgument("mesh file " + path + ": " + what);
 }
 
-namespace {
-
-struct stat StatRegularFile(const std::string& path) {
-  struct stat status {};
-  if (::stat(path.c_str(), &status) != 0) {
-    if (errno == ENOENT || errno == ENOTDIR) Refuse(path, "no such file");
-    Refuse(path, std::string("cannot be examined (") + std::strerror(errno) + ")");
-  }
-  if (!S_ISREG(status.st_mode))
-    Refuse(path, "is " + FileKind(status.st_mode) + ", not a regular file");
-  return status;
-}
-
-} // namespace
-
 void CheckMeshFileIsRegular(const std::string& path) {
-  StatRegularFile(path);
+  CheckRegularInputFile(path, "mesh file " + path + ":");
 }
 
 std::string LoadMeshFile(const std::string& path) {
-  const struct stat before = StatRegularFile(path);
-  // O_NONBLOCK: should a FIFO replace the file after the check, opening it does not wait.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) Refuse(path, std::string("cannot be opened (") + std::strerror(errno) + ")");
-  struct Close {
-    int fd;
-    ~Close() { ::close(fd); }
-  } closeAtEnd{fd};
-  struct stat opened {};
-  if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode) || opened.st_dev != before.st_dev ||
-      opened.st_ino != before.st_ino)
-    Refuse(path, "changed while it was opened (it is not the regular file examined)");
-  const auto size = static_cast<std::uint64_t>(opened.st_size);
-  std::string bytes;
-  try {
-    bytes.resize(size);
-  } catch (const std::exception&) {
-    Refuse(path, "its " + std::to_string(size) + " bytes do not fit in memory");
-  }
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) Refuse(path, std::string("cannot be read (") + std::strerror(errno) + ")");
-    if (got == 0)
-      Refuse(path, "ended after " + std::to_string(done) + " of its " + std::to_string(size) +
-                       " bytes while it was read (changed by another program?)");
-    done += static_cast<std::size_t>(got);
-  }
-  return bytes;
+  return ReadRegularInputFile(path, "mesh file " + path + ":", SIZE_MAX);
 }
 
 bool ParseInteger(std::string_view text, std::int64_t& value) {

@@ -1,19 +1,21 @@
 #include "cumed/registration/ElastixFiles.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/InputFile.h"
 
 #include <cmath>
-#include <cstdio>
+#include <cstdint>
 #include <fstream>
+#include <cstdio>
 #include <sstream>
 #include <string>
 
 namespace cumed::registration {
 
 PointList ReadPointsFile(const std::filesystem::path& file, unsigned dimension) {
-  std::ifstream in(file);
   const std::string name = "'" + file.string() + "'";
-  if (!in) throw cumed::Error(name + " cannot be read");
+  constexpr std::uint64_t kMaxPointFileBytes = 256ull << 20; // ~10 million points
+  std::istringstream in(ReadRegularInputFile(file, name + ":", kMaxPointFileBytes));
   std::string kind;
   long long count = -1;
   in >> kind >> count;

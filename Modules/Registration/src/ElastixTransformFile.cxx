@@ -1,6 +1,7 @@
 #include "cumed/registration/ElastixFiles.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/InputFile.h"
 
 #include <fstream>
 #include <string>
@@ -21,6 +22,7 @@ bool StartsWith(const std::string& text, const char* prefix) {
 } // namespace
 
 void RefuseElastixTransformParameters(const std::filesystem::path& file, const std::string& label) {
+  CheckRegularInputFile(file, label + " '" + file.string() + "':"); // a FIFO would block
   std::ifstream in(file);
   std::string line, transformLine;
   bool sawEntry = false;

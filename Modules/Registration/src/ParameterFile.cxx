@@ -1,9 +1,11 @@
 #include "cumed/registration/ParameterFile.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/InputFile.h"
 
-#include <fstream>
+#include <cstdint>
 #include <map>
+#include <sstream>
 #include <utility>
 
 namespace cumed::registration {
@@ -52,8 +54,14 @@ std::string Trim(const std::string& text) {
 }
 
 std::map<std::string, Entry> ReadEntries(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw Error("'" + file.string() + "' cannot be read");
+  // A parameter file is a few dozen lines: a FIFO, a directory or a huge file is a mistake.
+  constexpr std::uint64_t kMaxParameterFileBytes = 1 << 20;
+  std::istringstream in;
+  try {
+    in.str(ReadRegularInputFile(file, "'" + file.string() + "':", kMaxParameterFileBytes));
+  } catch (const InvalidArgument& e) { // the file, not its content: an Error as documented
+    throw Error(e.what());
+  }
   std::map<std::string, Entry> entries;
   std::string raw;
   for (int number = 1; std::getline(in, raw); ++number) {

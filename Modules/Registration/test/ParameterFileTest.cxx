@@ -143,7 +143,7 @@ TEST(RegistrationParameterFile, RefusesBadFilesByLineAndKey) {
   } catch (const cumed::InvalidArgument&) {
     ADD_FAILURE() << "an unreadable file is no InvalidArgument";
   } catch (const cumed::Error& e) {
-    EXPECT_EQ(std::string(e.what()), "'" + missing.string() + "' cannot be read");
+    EXPECT_EQ(std::string(e.what()), "'" + missing.string() + "': no such file");
   }
 }
 

@@ -11,7 +11,8 @@ namespace cumed::io {
 
 /// The data files of `header`, relative names taken relative to its directory. Errs on the side
 /// of protecting more: a name is also listed trimmed, and every word of a LIST line too. Empty
-/// for LOCAL, an unreadable header, or one without ElementDataFile.
+/// for LOCAL, an unreadable header, one that is not a regular file (never opened: a FIFO would
+/// block), or one without ElementDataFile.
 std::vector<std::filesystem::path> MetaImageDataFiles(const std::filesystem::path& header);
 
 } // namespace cumed::io

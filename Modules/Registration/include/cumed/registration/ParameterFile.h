@@ -48,8 +48,9 @@ struct ParameterFileOutcome {
 };
 
 /// Applies the file's settings whose names (as ApplySetting's, and "--affine" for AffineStage) are
-/// not in `givenElsewhere`. Throws Error "'FILE' cannot be read" for an unreadable file, and
-/// InvalidArgument naming the file, the line and the problem: a line that is not
+/// not in `givenElsewhere`. Throws Error "'FILE': ..." for a file that is missing, not a
+/// regular file (a FIFO or directory is refused by stat, never opened), over 1 MiB or unreadable,
+/// and InvalidArgument naming the file, the line and the problem: a line that is not
 /// "(Key value ...)", a key given twice, values that differ per level or axis, an unknown or
 /// refused metric, or a value its setting refuses.
 ParameterFileOutcome ApplyParameterFile(const std::filesystem::path& file,
