@@ -5,6 +5,9 @@
 #include "cumed/app/CommandLine.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
+#include "cumed/piv/DerivedFields.h"
 
 #include <cmath>
 #include <sstream>
@@ -210,6 +213,13 @@ void CheckCombinations(const Arguments& a) {
   if (a.outputDirectory.empty()) throw UsageError("--output DIR is required");
   if (a.arrowColourGiven && !a.png)
     throw UsageError("--colour-by colours the arrows of the --png picture; give --png as well");
+  // The ranges are the library's (PhysicalUnits), spelled as the options.
+  try {
+    cumed::piv::CheckPhysicalUnits({a.timeBetweenFrames, a.pixelSize});
+  } catch (const InvalidArgument& e) {
+    throw UsageError(
+        numbers::Respell(e.what(), {{"timeBetweenFrames", "--dt"}, {"pixelSize", "--pixel-size"}}));
+  }
 }
 
 } // namespace

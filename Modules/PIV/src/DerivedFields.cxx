@@ -1,7 +1,9 @@
 #include "cumed/piv/DerivedFields.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -25,17 +27,16 @@ float Derivative(const std::vector<float>& values, const std::vector<std::uint8_
   return 0.f;
 }
 
-void CheckUnit(const char* name, double value) {
-  if (!(value > 0) || !std::isfinite(value))
-    throw InvalidArgument(std::string("PIV: ") + name + " = " + std::to_string(value) +
-                          " is out of range: expected a positive number");
-}
-
 } // namespace
 
+void CheckPhysicalUnits(const PhysicalUnits& units) {
+  numbers::RequireInRange("timeBetweenFrames", units.timeBetweenFrames, 1e-12, 1e12,
+                          "time between the frames of a pair");
+  numbers::RequireInRange("pixelSize", units.pixelSize, 1e-12, 1e12, "length per px");
+}
+
 DerivedFields ComputeDerivedFields(const PivField& field, const PhysicalUnits& units) {
-  CheckUnit("timeBetweenFrames", units.timeBetweenFrames);
-  CheckUnit("pixelSize", units.pixelSize);
+  CheckPhysicalUnits(units);
   const std::size_t n = std::size_t(field.columns) * std::size_t(field.rows);
   if (field.u.size() != n || field.v.size() != n || field.x.size() != n || field.y.size() != n ||
       field.flags.size() != n || field.step <= 0)
@@ -67,6 +68,21 @@ DerivedFields ComputeDerivedFields(const PivField& field, const PhysicalUnits& u
       d.vorticity[i] = (dvdx - dudy) * rate;
       d.divergence[i] = (dudx + dvdy) * rate;
     }
+  // A product of finite inputs that overflows float is refused, never written (NumberRules.h).
+  if (numbers::CountNonFinite(field.u) + numbers::CountNonFinite(field.v) == 0) {
+    for (const auto* array :
+         {&d.x, &d.y, &d.velocityU, &d.velocityV, &d.magnitude, &d.vorticity, &d.divergence})
+      if (numbers::CountNonFinite(*array) != 0) {
+        const double largest = std::max(numbers::LargestMagnitude(field.u.data(), n),
+                                        numbers::LargestMagnitude(field.v.data(), n)) *
+                               units.pixelSize / units.timeBetweenFrames;
+        throw InvalidArgument(
+            "timeBetweenFrames = " + numbers::FormatNumber(units.timeBetweenFrames) +
+            " with pixelSize = " + numbers::FormatNumber(units.pixelSize) +
+            " makes the derived fields overflow float (largest velocity " +
+            numbers::FormatNumber(largest) + ")");
+      }
+  }
   return d;
 }
 

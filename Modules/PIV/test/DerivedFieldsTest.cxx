@@ -4,10 +4,15 @@
 #include "cumed/piv/DerivedFields.h"
 #include "FieldErrors.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <iostream>
+#include <limits>
+#include <random>
+#include <string>
 
 namespace {
 
@@ -109,6 +114,73 @@ TEST(PivDerivedFields, MaskedNeighboursAndUnits) {
     ADD_FAILURE() << "accepted a zero time between frames";
   } catch (const cumed::InvalidArgument& e) {
     EXPECT_NE(std::string(e.what()).find("timeBetweenFrames = 0"), std::string::npos) << e.what();
+  }
+}
+
+// Issue 25: --dt 1e-40 and --pixel-size 1e40 wrote inf velocities; the library refuses them by
+// name and value, and no accepted pair of units gives a non-finite output.
+std::string Refusal(const PivField& field, double dt, double pixelSize) {
+  try {
+    ComputeDerivedFields(field, {dt, pixelSize});
+  } catch (const cumed::InvalidArgument& e) {
+    return e.what();
+  }
+  return {};
+}
+
+PivField SmallField() {
+  PivField field;
+  field.resize(3, 2);
+  field.step = 8;
+  field.u = {0.f, 1.f, 12.f, -3.f, 7.5f, 2.f};
+  field.v = {1.f, -1.f, 0.f, 30.f, 0.f, 4.f};
+  field.x = {4.f, 12.f, 20.f, 4.f, 12.f, 20.f};
+  field.y = {4.f, 4.f, 4.f, 12.f, 12.f, 12.f};
+  return field;
+}
+
+TEST(PivDerivedFields, UnitsOutsideTheirRangeAreRefusedByName) {
+  const PivField field = SmallField();
+  EXPECT_EQ(Refusal(field, 1e-40, 1.0),
+            "timeBetweenFrames = 1e-40 is outside 1e-12..1e+12 (time between the frames of a "
+            "pair)");
+  EXPECT_EQ(Refusal(field, 1.0, 1e40), "pixelSize = 1e+40 is outside 1e-12..1e+12 (length per px)");
+  EXPECT_EQ(Refusal(field, std::nan(""), 1.0), "timeBetweenFrames = nan is not a finite number");
+  EXPECT_EQ(Refusal(field, 1e-12, 1e12), ""); // both at their limits: finite
+}
+
+TEST(PivDerivedFields, NonFiniteDisplacementsAreCarriedNotRefused) {
+  PivField field = SmallField();
+  field.u[2] = std::numeric_limits<float>::infinity();
+  const DerivedFields d = ComputeDerivedFields(field, {1.0, 1.0});
+  EXPECT_GT(cumed::numbers::CountNonFinite(d.velocityU), 0u);
+}
+
+TEST(PivDerivedFields, SeededHostileUnitsAreRefusedByNameOrGiveFiniteFields) {
+  const unsigned seed = std::random_device{}();
+  std::mt19937 random(seed);
+  const double values[] = {0.0,   -0.0,  5e-324,       1e-300,
+                           1e-40, 1e-13, 1e-12,        1e-3,
+                           1.0,   1e12,  1e13,         1e40,
+                           1e300, -1.0,  std::nan(""), std::numeric_limits<double>::infinity(),
+                           9.2e18};
+  const PivField field = SmallField();
+  for (int i = 0; i < 300; ++i) {
+    const double dt = values[random() % std::size(values)];
+    const double pixel = values[random() % std::size(values)];
+    try {
+      const DerivedFields d = ComputeDerivedFields(field, {dt, pixel});
+      for (const auto* a :
+           {&d.x, &d.y, &d.velocityU, &d.velocityV, &d.magnitude, &d.vorticity, &d.divergence})
+        EXPECT_EQ(cumed::numbers::CountNonFinite(*a), 0u)
+            << "seed " << seed << ": dt " << dt << " pixel size " << pixel;
+    } catch (const cumed::InvalidArgument& e) {
+      const std::string text = e.what();
+      const bool named =
+          text.rfind("timeBetweenFrames = " + cumed::numbers::FormatNumber(dt), 0) == 0 ||
+          text.rfind("pixelSize = " + cumed::numbers::FormatNumber(pixel), 0) == 0;
+      EXPECT_TRUE(named) << "seed " << seed << ": " << text;
+    }
   }
 }
 
