@@ -5,6 +5,8 @@
 #include "ImageArguments.h"
 #include "cpu/CpuEngine.h"
 #include "cumed/core/Config.h"
+#include "cumed/core/PixelType.h"
+#include "cumed/morphology/PixelRange.h"
 #if CUMED_WITH_CUDA
 #include "cuda/BinaryCuda.h"
 #endif
@@ -31,6 +33,11 @@ template <class T>
 Backend Binary(ImageView<const T> input, ImageView<T> output, const StructuringElement& element,
                BinaryOperation operation, const BinaryOptions& options) {
   detail::CheckImageArguments(input, output);
+  // A foreground that no pixel can hold (nan, 1e10 for int16) would match nothing and wipe the
+  // image: refused here, so programs and Python get the same rule.
+  CheckValueFitsPixelType("foreground", options.foreground, PixelTypeOf<T>());
+  if (options.background)
+    CheckValueFitsPixelType("background", *options.background, PixelTypeOf<T>());
   detail::CheckElementFitsImage(element, input.geometry.size);
   ExecutionScope scope(options, input.geometry.numberOfPixels());
   const Backend backend = ResolveBackend(options.backend);

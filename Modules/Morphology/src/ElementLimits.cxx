@@ -34,8 +34,8 @@ void CheckElementAgainstVolume(const std::string& request, const std::array<int,
                           ") is more than twice the " + Triple(volume[0], volume[1], volume[2]) +
                           " volume along " + kAxes[i] + " (" + std::to_string(volume[i]) +
                           " voxels); it would reach past the whole "
-                          "volume from every voxel and take minutes. Give a smaller radius, or " +
-                          optIn + " to run it anyway");
+                          "volume from every voxel and take minutes. Give a smaller radius" +
+                          (optIn.empty() ? std::string() : ", or " + optIn + " to run it anyway"));
   }
 }
 

@@ -6,6 +6,8 @@
 #include "cpu/CpuEngine.h"
 #include "cumed/core/Config.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/PixelType.h"
+#include "cumed/morphology/PixelRange.h"
 #if CUMED_WITH_CUDA
 #include "cuda/GrayscaleCuda.h"
 #endif
@@ -54,6 +56,7 @@ template <class T>
 Backend Grayscale(ImageView<const T> input, ImageView<T> output, const StructuringElement& element,
                   GrayscaleOperation operation, const GrayscaleOptions& options) {
   detail::CheckImageArguments(input, output);
+  if (options.boundary) CheckValueFitsPixelType("boundary", *options.boundary, PixelTypeOf<T>());
   detail::CheckElementFitsImage(element, input.geometry.size);
   ExecutionScope scope(options, input.geometry.numberOfPixels());
   const Backend backend = ResolveBackend(options.backend);

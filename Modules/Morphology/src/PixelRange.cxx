@@ -1,6 +1,7 @@
 #include "cumed/morphology/PixelRange.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 
 #include <cmath>
 #include <cstdint>
@@ -27,6 +28,7 @@ template <class T> void CheckRange(const char* what, double value, cumed::PixelT
 } // namespace
 
 void CheckValueFitsPixelType(const char* what, double value, cumed::PixelType type) {
+  numbers::RequireFinite(what, value);
   switch (type) {
   case cumed::PixelType::UInt8:
     return CheckRange<std::uint8_t>(what, value, type);

@@ -181,6 +181,52 @@ TEST(ElementLimits, ElementsMoreThanTwiceTheVolumeAreRefusedNamingTheAxis) {
   EXPECT_NE(message.find("or the flag to run it anyway"), std::string::npos) << message;
 }
 
+// A caller without an opt-in option (cumed-mpi-morphology) gets no suggestion of one.
+TEST(ElementLimits, NoOptInSuggestedWhenTheCallerHasNone) {
+  const std::string message = InvalidArgumentOf([&] {
+    cumed::morphology::CheckElementAgainstVolume("--radius-vox 250", {250, 250, 250}, {64, 64, 40},
+                                                 "");
+  });
+  EXPECT_NE(message.find("take minutes. Give a smaller radius"), std::string::npos) << message;
+  EXPECT_EQ(message.find("allow"), std::string::npos) << message;
+  EXPECT_EQ(message.find("run it anyway"), std::string::npos) << message;
+}
+
+// Issue 25: Python's binary_dilate(int16, foreground=nan or 1e10) wiped the image while the
+// program refused both; the library now refuses values no pixel can hold, by keyword.
+TEST(ElementLimits, ValuesNoPixelCanHoldAreRefusedByTheLibrary) {
+  const cumed::ImageGeometry geometry{{8, 8, 4}, {1, 1, 1}, {0, 0, 0}};
+  cumed::Image input =
+      cumed::Image::Allocate(cumed::PixelType::Int16, geometry, cumed::MemoryLocation::Host);
+  cumed::Image output =
+      cumed::Image::Allocate(cumed::PixelType::Int16, geometry, cumed::MemoryLocation::Host);
+  const StructuringElement ball = StructuringElement::Box({1, 1, 1});
+  const auto binary = [&](double foreground, std::optional<double> background) {
+    cumed::morphology::BinaryOptions options;
+    options.foreground = foreground;
+    options.background = background;
+    return InvalidArgumentOf([&] {
+      cumed::morphology::Binary<std::int16_t>(std::as_const(input).view<std::int16_t>(),
+                                              output.view<std::int16_t>(), ball,
+                                              cumed::morphology::BinaryOperation::Dilate, options);
+    });
+  };
+  EXPECT_EQ(binary(std::nan(""), std::nullopt), "foreground = nan is not a finite number");
+  EXPECT_EQ(binary(1e10, std::nullopt),
+            "foreground 1e+10 is not a value of the input's pixel type int16 (whole numbers "
+            "-32768 .. 32767)");
+  EXPECT_EQ(binary(1.5, std::nullopt).rfind("foreground 1.5 is not a value", 0), 0u);
+  EXPECT_EQ(binary(1, -1e300).rfind("background -1e+300 is not a value", 0), 0u);
+  cumed::morphology::GrayscaleOptions grey;
+  grey.boundary = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(InvalidArgumentOf([&] {
+              cumed::morphology::Grayscale<std::int16_t>(
+                  std::as_const(input).view<std::int16_t>(), output.view<std::int16_t>(), ball,
+                  cumed::morphology::GrayscaleOperation::Dilate, grey);
+            }),
+            "boundary = inf is not a finite number");
+}
+
 TEST(ElementLimits, LongCpuRunsAreAnnouncedWithTheEstimate) {
   const int threads = omp_get_max_threads();
   omp_set_num_threads(2);

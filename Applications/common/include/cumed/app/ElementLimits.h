@@ -19,12 +19,15 @@ namespace cumed::app {
 inline constexpr char kAllowLargeElementFlag[] = "--allow-large-element";
 
 /// morphology::CheckElementAgainstVolume unless `allowed`, its refusal a UsageError naming
-/// `request` (the option and value as given, e.g. "--radius-vox 250") and the flag.
+/// `request` (the option and value as given, e.g. "--radius-vox 250") and `optIn`: the flag, or
+/// "" for a program that has no such option (cumed-mpi-morphology), so that the message never
+/// suggests an option the program rejects.
 inline void CheckElementAgainstVolume(const std::string& request, const std::array<int, 3>& radius,
-                                      const std::array<std::size_t, 3>& volume, bool allowed) {
+                                      const std::array<std::size_t, 3>& volume, bool allowed,
+                                      const char* optIn = kAllowLargeElementFlag) {
   if (allowed) return;
   try {
-    morphology::CheckElementAgainstVolume(request, radius, volume, kAllowLargeElementFlag);
+    morphology::CheckElementAgainstVolume(request, radius, volume, optIn ? optIn : "");
   } catch (const cumed::InvalidArgument& e) {
     throw UsageError(e.what());
   }

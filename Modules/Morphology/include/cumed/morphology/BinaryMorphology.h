@@ -23,7 +23,10 @@ const char* ToString(BinaryOperation operation) noexcept;
 /// Backend, stream, memory budget, threads, progress, cancellation and the report come from
 /// ExecutionOptions.
 struct BinaryOptions : ExecutionOptions {
-  double foreground = 1;                    ///< ITK's default is the type's max; set it explicitly
+  /// ITK's default is the type's max; set it explicitly. Must be a value of the pixel type
+  /// (finite, in its range, whole for integer types): Binary() throws InvalidArgument naming
+  /// "foreground" otherwise (CheckValueFitsPixelType), as for `background`.
+  double foreground = 1;
   std::optional<double> background;         ///< unset: ITK's default for the operation
   std::optional<bool> boundaryToForeground; ///< unset: ITK's default (dilate off, erode on)
   bool safeBorder = true;                   ///< close only

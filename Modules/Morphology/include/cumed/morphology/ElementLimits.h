@@ -13,7 +13,8 @@ namespace cumed::morphology {
 
 /// Throws InvalidArgument when the element's extent 2r+1 exceeds twice the volume's extent along
 /// an axis, naming `request` (how the radius was given, e.g. "--radius-vox 250"), the radius, the
-/// volume size, the axis and `optIn` (what runs it anyway, e.g. a program's flag). Such an
+/// volume size, the axis and `optIn` (what runs it anyway, e.g. a program's flag; empty for a
+/// caller that has no such option: then the message suggests only a smaller radius). Such an
 /// element reaches past the whole volume from every voxel: it costs minutes and rarely means what
 /// was intended.
 void CheckElementAgainstVolume(const std::string& request, const std::array<int, 3>& radius,
