@@ -1,5 +1,7 @@
 #include "cumed/io/FrameFiles.h"
 
+#include "FrameFileChecks.h"
+
 #include "cumed/core/Error.h"
 #include "cumed/io/ImageFiles.h"
 #include "cumed/io/ImageInputChecks.h"
@@ -103,6 +105,9 @@ Image ReadFrame(const fs::path& file, double pixelSize) {
     return true;
   }();
   (void)registered;
+  // CuMed's own checks of PNG, BMP and TIFF files first: libpng aborts the process on a damaged
+  // file, and ITK misreads some variants without an error (FrameFileChecks.h).
+  detail::CheckFrameFile(file);
   const itk::ImageIOBase::Pointer io = ReadItkImageHeader(file, MemoryUse{4, 2});
   // Paletted 8-bit BMPs read as RGB; ITK's reader turns colour into luminance, which is the
   // grey value itself when the channels are equal.
