@@ -3,6 +3,9 @@
 #include "cumed/app/CommandLine.h"
 #include "cumed/app/Options.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
+#include "cumed/deformation/Animation.h"
 #include "cumed/rendering/FramePattern.h"
 
 #include <cmath>
@@ -171,6 +174,11 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   if (given.animation && !arguments.keyframes.empty())
     throw app::UsageError("--animation and --keyframes exclude each other");
   if (arguments.margin < 0) throw app::UsageError("--margin: must be >= 0");
+  try { // the library's range, spelled as the option
+    deformation::CheckAmplitude(arguments.amplitude);
+  } catch (const InvalidArgument& e) {
+    throw app::UsageError(numbers::Respell(e.what(), {{"amplitude", "--amplitude"}}));
+  }
   if (given.pngEvery && arguments.png.empty())
     throw app::UsageError("--png-every: no --png pattern to write the frames to");
   for (const auto& [set, option] :

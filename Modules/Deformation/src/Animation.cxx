@@ -1,6 +1,7 @@
 #include "cumed/deformation/Animation.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,6 +15,22 @@ const std::vector<std::string>& Animation::BuiltInNames() {
   return names;
 }
 
+void CheckAmplitude(double amplitude) {
+  numbers::RequireInRange("amplitude", amplitude, -kMaxAmplitude, kMaxAmplitude,
+                          "the built-in animations move points by up to amplitude x the lattice");
+}
+
+void CheckFrameMemory(int frames, const Lattice& lattice) {
+  const std::size_t bytes =
+      numbers::CheckedBytes({std::size_t(std::max(frames, 0)),
+                             std::size_t(lattice.numberOfControlPoints()), 3, sizeof(double)});
+  numbers::RequireMemory("frames = " + std::to_string(frames) + " x a " +
+                             std::to_string(lattice.dimensions[0]) + "x" +
+                             std::to_string(lattice.dimensions[1]) + "x" +
+                             std::to_string(lattice.dimensions[2]) + " lattice's control points",
+                         bytes);
+}
+
 Animation Animation::BuiltIn(const std::string& name, const Lattice& lattice, double amplitude,
                              int frames) {
   const std::vector<std::string>& names = BuiltInNames();
@@ -21,7 +38,7 @@ Animation Animation::BuiltIn(const std::string& name, const Lattice& lattice, do
     throw InvalidArgument("animation '" + name + "' is not one of twist, bend, squash, breathe");
   if (frames < 1)
     throw InvalidArgument("an animation needs at least one frame, got " + std::to_string(frames));
-  if (!std::isfinite(amplitude)) throw InvalidArgument("the animation's amplitude is not finite");
+  CheckAmplitude(amplitude);
   ValidateLattice(lattice);
   Animation a;
   a.lattice_ = lattice;
@@ -52,9 +69,14 @@ Animation Animation::FromKeyframes(std::vector<Keyframe> keyframes, const Lattic
                             " displacement values; the lattice's " +
                             std::to_string(lattice.numberOfControlPoints()) +
                             " control points need " + std::to_string(values) + " (x, y, z each)");
-    for (std::size_t i = 0; i < values; ++i)
+    for (std::size_t i = 0; i < values; ++i) {
       if (!std::isfinite(key.displacements[i]))
         throw InvalidArgument(which + ", displacement " + std::to_string(i / 3) + " is not finite");
+      numbers::RequireInRange(which + ", displacement " + std::to_string(i / 3) + " " +
+                                  "xyz"[i % 3],
+                              key.displacements[i], -numbers::kFloatSafe, numbers::kFloatSafe,
+                              "deformed points are floats");
+    }
     a.keyFrames_.push_back(key.frame);
     a.keyDisplacements_.push_back(std::move(key.displacements));
   }

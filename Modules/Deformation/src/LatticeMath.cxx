@@ -1,6 +1,7 @@
 #include "src/LatticeMath.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 
 #include <cmath>
 #include <sstream>
@@ -44,7 +45,14 @@ ControlDisplacements MakeDisplacements(const Lattice& lattice, const std::vector
       throw InvalidArgument("FFD: control point " + std::to_string(i / 3) + " has a non-finite " +
                             "xyz"[i % 3] + " coordinate (" + std::to_string(controlPoints[i]) +
                             ")");
-    d.xyz[i] = static_cast<float>(controlPoints[i] - rest[i]);
+    // The displacement is a float on every backend: beyond kFloatSafe it (and the points it
+    // moves) would overflow to inf.
+    const double moved = controlPoints[i] - rest[i];
+    if (!(std::abs(moved) <= numbers::kFloatSafe))
+      numbers::RequireInRange(
+          "FFD: control point " + std::to_string(i / 3) + " " + "xyz"[i % 3] + " displacement",
+          moved, -numbers::kFloatSafe, numbers::kFloatSafe, "deformed points are floats");
+    d.xyz[i] = static_cast<float>(moved);
     if (d.xyz[i] != 0.0f) d.zero = false;
   }
   return d;

@@ -146,6 +146,32 @@ TEST(Animation, BadArgumentsAreRefusedByName) {
             std::string::npos);
 }
 
+// Issue 25: --amplitude 1e300 and keyframe displacements of 1e39 wrote inf points; the library
+// refuses them by name and value, and checks the memory of precomputed frames before allocating.
+TEST(Animation, ValuesThatWouldOverflowFloatPointsAreRefusedByName) {
+  const Lattice lattice = TestLattice();
+  EXPECT_EQ(MessageOf([&] { Animation::BuiltIn("bend", lattice, 1e300, 4); }),
+            "amplitude = 1e+300 is outside -1000..1000 (the built-in animations move points by up "
+            "to amplitude x the lattice)");
+  EXPECT_EQ(MessageOf([&] { CheckAmplitude(-1000); }), "(no InvalidArgument)");
+  std::vector<double> huge(81, 0.0);
+  huge[4] = 1e39;
+  EXPECT_EQ(MessageOf([&] {
+              Animation::FromKeyframes({{0, huge}}, lattice);
+            }),
+            "keyframe 0, displacement 1 y = 1e+39 is outside -1e+30..1e+30 (deformed points are "
+            "floats)");
+  Lattice big;
+  big.dimensions = {12, 12, 12};
+  const std::string memory = MessageOf([&] { CheckFrameMemory(1000000000, big); });
+  EXPECT_EQ(memory.rfind("frames = 1000000000 x a 12x12x12 lattice's control points needs "
+                         "41472000000000 bytes (41472.0 GB) of memory, more than ",
+                         0),
+            0u)
+      << memory;
+  EXPECT_EQ(MessageOf([&] { CheckFrameMemory(100, big); }), "(no InvalidArgument)");
+}
+
 TEST(KeyframeFile, ReadsTheKeyframesAndNamesItsMistakes) {
   const Lattice lattice = TestLattice();
   std::string displacements = "[0.5,0,-1]";
