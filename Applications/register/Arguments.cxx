@@ -3,7 +3,9 @@
 #include "cumed/app/CommandLine.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 #include "cumed/registration/ParameterFile.h"
+#include "cumed/registration/Registration.h"
 
 #include <set>
 #include <utility>
@@ -193,6 +195,13 @@ Arguments ParseArguments(int argc, const char* const* argv) {
     }
     arguments.ignoredParameters = std::move(outcome.ignored);
     arguments.parameterWarnings = std::move(outcome.warnings);
+  }
+  try { // the library's ranges, spelled as the options, before any image is read
+    registration::CheckRegistrationOptions(arguments.options);
+  } catch (const InvalidArgument& e) {
+    throw UsageError(numbers::Respell(e.what(), {{"gridSpacing", "--grid-spacing"},
+                                                 {"defaultPixelValue", "--default-value"},
+                                                 {"localNccSigma", "--lncc-sigma"}}));
   }
   return arguments;
 }

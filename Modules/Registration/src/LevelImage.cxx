@@ -1,6 +1,7 @@
 #include "src/LevelImage.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 
 #include <algorithm>
 #include <cmath>
@@ -107,6 +108,23 @@ LevelImage ToLevelImage(const Image& image, const char* what) {
         throw InvalidArgument(std::string(what) + " image has a non-finite pixel (" +
                               std::to_string(level.pixels[v]) + ") at index " +
                               IndexText(v, level.geometry));
+  // Denormal pixels (|v| < 1.2e-38) are flushed to zero: the metrics' products and squares of
+  // such values underflow, which made the similarity NaN and stopped the optimiser at once. An
+  // image whose contrast lies entirely below float's normal range cannot be registered in float
+  // arithmetic and is refused, naming it and its range.
+  const std::size_t denormal = numbers::CountSubnormal(level.pixels.data(), n);
+  if (denormal > 0) {
+    const PixelStatistics before = Summarize(level.pixels);
+    for (float& x : level.pixels)
+      if (std::fpclassify(x) == FP_SUBNORMAL) x = 0.f;
+    const PixelStatistics after = Summarize(level.pixels);
+    if (after.minimum == after.maximum)
+      throw InvalidArgument(
+          std::string(what) + " image: its values span " + numbers::FormatNumber(before.minimum) +
+          ".." + numbers::FormatNumber(before.maximum) + ", and " + std::to_string(denormal) +
+          " of them are denormal floats (|v| < 1.2e-38): registration computes in float and "
+          "needs contrast of normal floats; rescale the image (e.g. multiply by 1e30)");
+  }
   return level;
 }
 

@@ -7,6 +7,7 @@
 #include "cumed/core/Error.h"
 #include "cumed/core/Execution.h"
 #include "cumed/core/Log.h"
+#include "cumed/core/NumberRules.h"
 #include "cumed/core/Timer.h"
 #include "src/AffineStage.h"
 #include "src/Lbfgs.h"
@@ -62,7 +63,17 @@ namespace {
 
 using detail::LevelImage;
 
-void CheckOptions(const RegistrationOptions& o) {
+} // namespace
+
+void CheckRegistrationOptions(const RegistrationOptions& o) {
+  // The ranges (NumberRules.h messages; programs and Python respell the names).
+  numbers::RequirePositive("gridSpacing", o.gridSpacing, 1e6,
+                           "mm between control points at the finest level");
+  numbers::RequireInRange("defaultPixelValue", o.defaultPixelValue,
+                          -double(std::numeric_limits<float>::max()),
+                          double(std::numeric_limits<float>::max()), "the warped image is float32");
+  if (o.metric == SimilarityMetric::LocalNCC)
+    numbers::RequirePositive("localNccSigma", o.localNccSigma, 1e6, "mm");
   if (o.levels < 1 || o.levels > 8)
     throw InvalidArgument("levels must be 1 to 8, got " + std::to_string(o.levels));
   if (o.maximumIterations < 0)
@@ -83,6 +94,8 @@ void CheckOptions(const RegistrationOptions& o) {
   if (o.metric == SimilarityMetric::LocalNCC && !(o.localNccSigma > 0.0))
     throw InvalidArgument("local NCC sigma must be > 0 mm, got " + std::to_string(o.localNccSigma));
 }
+
+namespace {
 
 bool IsPlanar(const ImageGeometry& g) {
   return g.size[2] == 1;
@@ -284,7 +297,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
                             const RegistrationOptions& options, const Image* fixedMask,
                             const Image* movingMask, MemoryLocation outputs) {
   Stopwatch total, stage;
-  CheckOptions(options);
+  CheckRegistrationOptions(options);
   ExecutionScope scope(options); // threads, cancellation before any work, progress 1, report
   LevelImage fixed = detail::ToLevelImage(fixedImage, "fixed");
   LevelImage moving = detail::ToLevelImage(movingImage, "moving");

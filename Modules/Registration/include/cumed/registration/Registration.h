@@ -119,6 +119,13 @@ struct RegistrationResult {
   RegistrationQuality quality;
 };
 
+/// Throws InvalidArgument naming the field and value (cumed/core/NumberRules.h) for options out
+/// of range: gridSpacing 0 < s <= 1e6 mm; defaultPixelValue within float's range (+-3.4e38: the
+/// warped image is float32); localNccSigma 0 < sigma <= 1e6 mm (LocalNCC); levels 1..8;
+/// iterations >= 0; weights and tolerance finite and >= 0; bins 4..1024 (NMI). Register calls
+/// it first; programs and Python call it to refuse a bad value before reading any image.
+void CheckRegistrationOptions(const RegistrationOptions& options);
+
 /// Registers `moving` onto `fixed` (scalar images of any pixel type, host or device, 3D or one
 /// slice thick). `fixedMask`: UInt8 on the fixed geometry, nonzero = counted. `movingMask`
 /// (elastix's moving mask): UInt8 in moving space, on any grid of the moving image's dimension;
@@ -127,8 +134,9 @@ struct RegistrationResult {
 /// end-of-run check: an artefact or a region absent from the fixed image pulls on nothing.
 /// Outputs are host images unless `outputs` says Device. Throws InvalidArgument naming the
 /// problem (different dimension, a fixed mask of the wrong geometry, a mask with no nonzero voxel,
-/// NaN pixels, a grid spacing below a voxel, no overlap), cumed::Cancelled when the observer
-/// stopped it, CudaError when CUDA is asked for and not usable.
+/// NaN pixels, an image whose contrast lies only in denormal floats (denormal pixels are
+/// otherwise flushed to zero), a grid spacing below a voxel, no overlap), cumed::Cancelled when the
+/// observer stopped it, CudaError when CUDA is asked for and not usable.
 RegistrationResult Register(const Image& fixed, const Image& moving,
                             const RegistrationOptions& options = {},
                             const Image* fixedMask = nullptr, const Image* movingMask = nullptr,
