@@ -187,28 +187,33 @@ RunSummary RunPipeline(const Arguments& arguments) {
   StageProgress writing(kProgramName, "writing surface");
   cumed::meshio::WriteVtp(surface, staged.Stage(files.vtp), arguments.compression);
   cumed::meshio::WriteStl(surface, staged.Stage(files.stl));
-  staged.Commit();
   summary.seconds.write = writing.Finish();
 
   summary.renderPath = "none";
   summary.picture.mesh = "none";
   if (arguments.writePng) {
     StageProgress rendering(kProgramName, "rendering");
+    const std::filesystem::path stagedPng = staged.Stage(files.png);
     try {
       if (!renderError.empty()) throw cumed::rendering::RenderingError(renderError);
-      const cumed::rendering::SnapshotResult drawn =
-          prepared->WritePng(staged.Stage(files.png).string());
+      const cumed::rendering::SnapshotResult drawn = prepared->WritePng(stagedPng.string());
       summary.renderPath = drawn.renderPath;
       summary.picture.mesh = drawn.meshUpload;
       summary.picture.fallback = drawn.fallbackReason;
     } catch (const cumed::rendering::RenderingError& e) {
+      std::error_code ignored; // the surface is complete without its picture, if any was begun
+      std::filesystem::remove(stagedPng, ignored);
+      staged.Commit();
+      created.Keep();
       throw cumed::rendering::RenderingError(std::string(e.what()) + "\n" + files.vtp.string() +
                                              " and " + files.stl.string() +
                                              " were written; --no-png skips the picture");
     }
-    staged.Commit();
     summary.seconds.render += rendering.Finish();
   }
+  // One commit for the surface and its picture: concurrent runs into one directory never leave
+  // one run's picture beside another's surface.
+  staged.Commit();
   created.Keep();
   summary.seconds.total = total.elapsedSeconds();
   return summary;

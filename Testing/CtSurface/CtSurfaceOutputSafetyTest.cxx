@@ -8,8 +8,11 @@
 
 #include <signal.h>
 
+#include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -142,4 +145,52 @@ TEST(CtSurfaceOutputSafety, MakePhantomRefusesALinkAsItsDirectory) {
   EXPECT_NE(run.err.find("OUTPUT_DIR 'link' is a symbolic link"), std::string::npos) << run.err;
   EXPECT_TRUE(fs::is_symlink(dir / "link"));
   EXPECT_TRUE(DirectoryNames(dir / "real").empty());
+}
+
+namespace {
+
+// The triangle count a binary STL file states (after its 80-byte header).
+std::uint32_t StlTriangles(const fs::path& file) {
+  const std::string bytes = FileBytes(file);
+  std::uint32_t count = 0;
+  if (bytes.size() >= 84) std::memcpy(&count, bytes.data() + 80, 4);
+  return count;
+}
+
+// The NumberOfPolys attribute of a .vtp file's Piece (written as text, whatever the compression).
+std::uint32_t VtpPolys(const fs::path& file) {
+  const std::string bytes = FileBytes(file);
+  const std::size_t at = bytes.find("NumberOfPolys=\"");
+  return at == std::string::npos ? 0 : std::stoul(bytes.substr(at + 15));
+}
+
+} // namespace
+
+// Issue 25: three --force runs with different closing radii, started together into one directory,
+// leave one run's surface.vtp, surface.stl and surface.png (one commit), never a mix.
+TEST(CtSurfaceOutputSafety, ConcurrentRunsIntoOneDirectoryNeverMixTheirFiles) {
+  const fs::path dir = FreshDir();
+  const std::string phantom = cumed::apptest::Setting("CUMED_SAMPLE_CT_DIR", CUMED_SAMPLE_CT_DIR);
+  std::vector<std::unique_ptr<BackgroundProgram>> runs;
+  for (const char* radius : {"0", "3", "6"}) {
+    runs.push_back(std::make_unique<BackgroundProgram>(
+        Program(),
+        std::vector<std::string>{"--force", "--output-dir", "out", "--radius-mm", radius, phantom},
+        dir, dir.parent_path() / "capture", std::string("run-") + radius));
+  }
+  std::set<std::uint32_t> written;
+  for (auto& run : runs) {
+    const Ending ending = run->Wait();
+    ASSERT_EQ(ending.exitCode, 0) << ending.err;
+    const std::size_t at = ending.out.find("triangles=");
+    ASSERT_NE(at, std::string::npos) << ending.out;
+    written.insert(std::stoul(ending.out.substr(at + 10)));
+  }
+  ASSERT_EQ(written.size(), 3u) << "the radii should give three different surfaces";
+  const std::uint32_t stl = StlTriangles(dir / "out" / "surface.stl");
+  EXPECT_EQ(VtpPolys(dir / "out" / "surface.vtp"), stl);
+  EXPECT_EQ(written.count(stl), 1u) << stl << " triangles is no run's surface";
+  EXPECT_TRUE(fs::is_regular_file(dir / "out" / "surface.png"));
+  EXPECT_EQ(DirectoryNames(dir / "out"),
+            (std::set<std::string>{"surface.png", "surface.stl", "surface.vtp"}));
 }

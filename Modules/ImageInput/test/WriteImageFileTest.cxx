@@ -10,8 +10,14 @@
 #include <itkImageFileReader.h>
 #include <itkMetaImageIO.h>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 #include <cstdint>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -86,6 +92,74 @@ TEST(WriteItkImageFile, HeaderAndDataFileRenamedIntoPlaceReplacedOnlyWhenAsked) 
         << e.what();
   }
   EXPECT_FALSE(fs::exists(root / "bad")) << "the directory made for the output is left";
+}
+
+// Issue 25: ITK's MetaImage and NIfTI writers returned normally on a full file system (they only
+// printed "file stream is fail after write" / "wrote only N of M bytes"), and the truncated file
+// got its final name. A child process whose file size limit is 4 KiB (RLIMIT_FSIZE: writes past it
+// fail with EFBIG, as on a full disk) writes a 320 KiB noisy volume in each format: every write
+// must fail naming the output, and leave nothing under the final names.
+TEST(WriteItkImageFile, AWriteThatRunsOutOfSpaceFailsAndLeavesNothing) {
+  const fs::path dir = fs::temp_directory_path() / "cumed_image_input_test" / "full";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto image = Volume::New();
+  Volume::SizeType size;
+  size.Fill(64);
+  size[2] = 40;
+  image->SetRegions(size);
+  image->Allocate();
+  std::uint32_t state = 12345; // noise: compression cannot fit it into the limit
+  for (std::size_t i = 0; i < 64 * 64 * 40; ++i) {
+    state = state * 1664525u + 1013904223u;
+    image->GetBufferPointer()[i] = static_cast<std::int16_t>(state >> 16);
+  }
+  int report[2];
+  ASSERT_EQ(::pipe(report), 0);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::close(report[0]);
+    ::signal(SIGXFSZ, SIG_IGN);
+    const rlimit limit{4096, 4096};
+    ::setrlimit(RLIMIT_FSIZE, &limit);
+    std::string lines;
+    for (const char* name : {"v.mha", "v.mhd", "v.nii", "v.nii.gz"}) {
+      std::vector<fs::path> files{dir / name};
+      if (std::string(name) == "v.mhd") files.push_back(dir / "v.zraw");
+      std::string outcome = "written";
+      try {
+        cumed::io::WriteItkImageFile(image.GetPointer(), files, false);
+      } catch (const cumed::Error& e) {
+        outcome = e.what();
+      }
+      lines += std::string(name) + "\t" + outcome + "\n";
+    }
+    (void)!::write(report[1], lines.data(), lines.size());
+    ::_exit(0);
+  }
+  ::close(report[1]);
+  std::string lines;
+  char buffer[4096];
+  for (ssize_t got; (got = ::read(report[0], buffer, sizeof buffer)) > 0;)
+    lines.append(buffer, got);
+  ::close(report[0]);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the writing child died";
+  std::istringstream outcomes(lines);
+  int count = 0;
+  for (std::string name, message;
+       std::getline(outcomes, name, '\t') && std::getline(outcomes, message); ++count) {
+    EXPECT_NE(message.find("cannot write OUTPUT '" + (dir / name).string() + "'"),
+              std::string::npos)
+        << name << ": " << message;
+    EXPECT_NE(message.find("is incomplete (is the file system full?)"), std::string::npos)
+        << name << ": " << message;
+  }
+  EXPECT_EQ(count, 4) << lines;
+  EXPECT_EQ(FilesIn(dir), 0u) << "a truncated output was left under its final name";
+  EXPECT_TRUE(fs::is_empty(dir)) << "staging directories were left";
 }
 
 } // namespace

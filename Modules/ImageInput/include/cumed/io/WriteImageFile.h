@@ -18,8 +18,9 @@ namespace cumed::io {
 /// Writes `image` to `files.front()` (and, for .mhd, its data file: the other `files`, e.g. the
 /// .zraw ITK writes beside the header when compressing); creates missing parent directories.
 /// `replace` (--force): an existing file is replaced; without it, one that appeared meanwhile
-/// stops the write (output::OutputRefused). ITK's failures become cumed::Error "cannot write
-/// <what> '<file>': ...".
+/// stops the write (output::OutputRefused). ITK's failures, and a written file that the input
+/// checks (ReadItkImageHeader) find incomplete, become cumed::Error "cannot write <what> '<file>':
+/// ..."; nothing then appears under the final names.
 template <class TImage>
 void WriteItkImageFile(const TImage* image, const std::vector<std::filesystem::path>& files,
                        bool replace, const std::string& what = "OUTPUT") {
@@ -38,6 +39,16 @@ void WriteItkImageFile(const TImage* image, const std::vector<std::filesystem::p
     writer->Update();
   } catch (const itk::ExceptionObject& e) {
     throw Error("cannot write " + what + " '" + files.front().string() + "': " + ItkErrorText(e));
+  }
+  // ITK's MetaImage and NIfTI writers report a failed write (a full file system) only on stderr
+  // and return normally, so what they wrote is checked as an input is (its sizes against its
+  // real length, compressed data inflated) before it gets its final name.
+  try {
+    ReadItkImageHeader(stagedFiles.front(), MemoryUse{1, 0});
+  } catch (const Error& e) {
+    throw Error("cannot write " + what + " '" + files.front().string() +
+                "': ITK's writer returned, but the file it wrote is incomplete (is the file " +
+                "system full?); checking it found: " + e.what());
   }
   staged.Commit();
   created.Keep();
