@@ -280,8 +280,13 @@ private:
         if (status == Z_BUF_ERROR && n == 0 && z.avail_in > 0)
           Fail("the IDAT data do not inflate (zlib makes no progress)");
       }
-      if (status == Z_STREAM_END && (z.avail_in > 0 || i + 1 < idat_.size()))
-        Fail("the IDAT data hold bytes after the end of their zlib stream");
+      if (status == Z_STREAM_END) {
+        std::uint64_t after = z.avail_in;
+        for (std::size_t k = i + 1; k < idat_.size(); ++k) after += idat_[k].second;
+        if (after > 0)
+          Fail("the IDAT data hold " + std::to_string(after) +
+               " bytes after the end of their zlib stream");
+      }
     }
     if (status != Z_STREAM_END || produced != expected)
       Fail("the IDAT data inflate to " + std::to_string(produced) +

@@ -8,6 +8,8 @@
 
 #include "cumed/core/Error.h"
 
+#include <zlib.h>
+
 #include <algorithm>
 #include <map>
 #include <string>
@@ -86,11 +88,129 @@ unsigned TypeSize(std::uint32_t type) {
   }
 }
 
+// The bytes that the compressed data of one strip or tile decode to, counted up to `need`, or a
+// refusal: libtiff's decoding errors make ITK's TIFF reader throw (and leak its buffer), and a
+// strip that decodes to fewer bytes than its rows need is a damaged file. Deflate (zlib),
+// PackBits (each row packed alone: runs never cross a row's end) and LZW (TIFF 6 section 13:
+// MSB-first codes of 9 to 12 bits, Clear 256, EOI 257, the width growing one code early).
+std::string DeflateProblem(const unsigned char* data, std::uint64_t count, std::uint64_t need) {
+  z_stream z{};
+  if (inflateInit(&z) != Z_OK) return "zlib cannot start inflating";
+  unsigned char buffer[1 << 15];
+  std::uint64_t produced = 0, left = count;
+  const unsigned char* next = data;
+  std::string problem;
+  int status = Z_OK;
+  while (produced < need) {
+    if (z.avail_in == 0) {
+      const std::uint64_t take = std::min<std::uint64_t>(left, 1u << 30);
+      z.next_in = const_cast<unsigned char*>(next);
+      z.avail_in = static_cast<uInt>(take);
+      next += take;
+      left -= take;
+    }
+    z.next_out = buffer;
+    z.avail_out = static_cast<uInt>(std::min<std::uint64_t>(sizeof buffer, need - produced));
+    status = inflate(&z, Z_NO_FLUSH);
+    produced += std::min<std::uint64_t>(sizeof buffer, need - produced) - z.avail_out;
+    if (status == Z_STREAM_END) break;
+    if (status != Z_OK && !(status == Z_BUF_ERROR && z.avail_in == 0 && left > 0)) {
+      problem = std::string("do not inflate (") + (z.msg ? z.msg : "zlib error") + ")";
+      break;
+    }
+    if (status == Z_BUF_ERROR && z.avail_in == 0 && left == 0) break;
+  }
+  inflateEnd(&z);
+  if (problem.empty() && produced < need)
+    problem = "inflate to " + std::to_string(produced) + " bytes";
+  return problem.empty() ? ""
+                         : problem + " (after " + std::to_string(produced) + " of the " +
+                               std::to_string(need) + " bytes its rows need)";
+}
+
+std::string PackBitsProblem(const unsigned char* data, std::uint64_t count, std::uint64_t rows,
+                            std::uint64_t rowBytes) {
+  std::uint64_t at = 0;
+  for (std::uint64_t row = 0; row < rows; ++row) {
+    for (std::uint64_t out = 0; out < rowBytes;) {
+      if (at >= count)
+        return "end in row " + std::to_string(row) + " after " + std::to_string(out) + " of its " +
+               std::to_string(rowBytes) + " bytes";
+      const int n = static_cast<signed char>(data[at++]);
+      if (n == -128) continue;
+      const std::uint64_t run = n >= 0 ? std::uint64_t(n) + 1 : std::uint64_t(1 - n);
+      const std::uint64_t in = n >= 0 ? run : 1;
+      if (in > count - at) return "end inside a run in row " + std::to_string(row);
+      if (run > rowBytes - out)
+        return "hold a run of " + std::to_string(run) + " bytes across the end of row " +
+               std::to_string(row);
+      at += in;
+      out += run;
+    }
+  }
+  return "";
+}
+
+std::string LzwProblem(const unsigned char* data, std::uint64_t count, std::uint64_t need) {
+  if (count >= 2 && data[0] == 0 && (data[1] & 1))
+    return "are old-style LZW, which CuMed does not accept";
+  constexpr unsigned kClear = 256, kEnd = 257, kFirst = 258, kMaxCodes = 4096;
+  std::vector<std::uint32_t> length(kMaxCodes, 1);
+  std::uint64_t bitPos = 0, produced = 0;
+  unsigned width = 9, next = kFirst;
+  bool haveOld = false;
+  unsigned old = 0;
+  while (produced < need) {
+    if (bitPos + width > count * 8)
+      return "end after " + std::to_string(produced) + " of the " + std::to_string(need) +
+             " bytes their rows need";
+    unsigned code = 0;
+    for (unsigned b = 0; b < width; ++b, ++bitPos)
+      code = (code << 1) | ((data[bitPos / 8] >> (7 - bitPos % 8)) & 1);
+    if (code == kClear) {
+      next = kFirst;
+      width = 9;
+      haveOld = false;
+      continue;
+    }
+    if (code == kEnd)
+      return "end (EOI code) after " + std::to_string(produced) + " of the " +
+             std::to_string(need) + " bytes their rows need";
+    if (!haveOld) {
+      if (code >= 256) return "start with code " + std::to_string(code) + ", not a byte";
+    } else {
+      if (code > next) return "hold code " + std::to_string(code) + " beyond the table";
+      if (next >= kMaxCodes - 1) return "overflow the LZW table (no Clear code)";
+      length[next] = length[old] + 1;
+      ++next;
+      if (next + 1 >= (1u << width) && width < 12) ++width;
+    }
+    produced += length[code];
+    old = code;
+    haveOld = true;
+  }
+  return "";
+}
+
 struct Entry {
   std::uint32_t type = 0;
   std::uint64_t count = 0;
   std::uint64_t dataAt = 0; // where the values are: in the entry or at its offset
 };
+
+std::string CompressionName(std::uint64_t compression) {
+  switch (compression) {
+  case 5:
+    return "LZW";
+  case 8:
+  case 32946:
+    return "Deflate";
+  case 32773:
+    return "PackBits";
+  default:
+    return "compression " + std::to_string(compression);
+  }
+}
 
 class TiffChecker {
 public:
@@ -132,13 +252,23 @@ private:
     e.type = Read16(p + 2, be_);
     e.count = Read32(p + 4, be_);
     const unsigned size = TypeSize(e.type);
-    if (size == 0) return; // libtiff skips fields of unknown types
+    if (size == 0) {
+      // libtiff skips other fields of unknown types, but refuses the ones the image needs.
+      if (TagName(tag).compare(0, 4, "tag ") != 0)
+        Fail(TagName(tag) + " (entry at byte " + std::to_string(at) + ") has field type " +
+             std::to_string(e.type) + ", not a TIFF 6 type");
+      return;
+    }
     const std::uint64_t bytes = e.count * size;
     e.dataAt = bytes <= 4 ? at + 8 : Read32(p + 8, be_);
     if (bytes > 4 && (e.dataAt > f_.size || bytes > f_.size - e.dataAt))
       Fail(TagName(tag) + " (entry at byte " + std::to_string(at) + ") has " +
            std::to_string(e.count) + " values (" + std::to_string(bytes) + " bytes) at byte " +
            std::to_string(e.dataAt) + ", but the file ends after " + std::to_string(f_.size));
+    // ITK's TIFF reader copies every text field with strlen: each must end with a NUL.
+    if (e.type == 2 && (e.count == 0 || f_.data[e.dataAt + e.count - 1] != 0))
+      Fail(TagName(tag) + " (entry at byte " + std::to_string(at) + ") is text (ASCII) of " +
+           std::to_string(e.count) + " bytes that does not end with a NUL byte");
     if (!entries_.emplace(tag, e).second)
       Fail(TagName(tag) + " appears twice in the image directory");
   }
@@ -241,9 +371,10 @@ private:
       Fail("Compression " + std::to_string(compression) + (compression == 7 ? " (JPEG)" : "") +
            " is not accepted; save the frame uncompressed or with LZW (5), Deflate (8) or "
            "PackBits (32773)");
-    if (predictor != 1 && !(predictor == 2 && compression != 1 && compression != 32773))
+    if (predictor != 1 &&
+        !(predictor == 2 && compression != 1 && compression != 32773 && bits >= 8 && format != 3))
       Fail("Predictor " + std::to_string(predictor) +
-           " is not accepted (1, or 2 with LZW or Deflate)");
+           " is not accepted (1, or 2 with LZW or Deflate and 8- or 16-bit integers)");
     if (orientation != 1)
       Fail("Orientation " + std::to_string(orientation) +
            " is not accepted: ITK's TIFF reader ignores it for some layouts; save the frame with "
@@ -262,7 +393,10 @@ private:
 
     const std::uint64_t planes = planar == 2 ? samples : 1;
     const std::uint64_t pixelBits = planar == 2 ? bits : bits * samples;
-    std::vector<std::uint64_t> offsets, counts, needs;
+    // The strips (or tiles) the image needs, and the bytes of each, uncompressed: counted first,
+    // compared with the offsets' count (bounded by the file) before anything per strip is kept.
+    std::uint64_t chunks = 0, chunkRows = 0, chunkRowBytes = 0, stripsPerPlane = 0;
+    std::vector<std::uint64_t> offsets, counts;
     std::string kind;
     if (tiled) {
       if (entries_.count(kStripOffsets)) Fail("both StripOffsets and TileOffsets are present");
@@ -275,39 +409,56 @@ private:
         Fail("TileLength " + std::to_string(tl) +
              " is not a multiple of 16 from 16 to the length " + "rounded up (" +
              std::to_string((length + 15) / 16 * 16) + ")");
-      const std::uint64_t count = (width + tw - 1) / tw * ((length + tl - 1) / tl) * planes;
+      chunks = (width + tw - 1) / tw * ((length + tl - 1) / tl) * planes;
       offsets = Values(kTileOffsets, {});
       counts = Values(kTileByteCounts, {});
-      needs.assign(count, tl * ((tw * pixelBits + 7) / 8));
+      chunkRows = tl;
+      chunkRowBytes = (tw * pixelBits + 7) / 8;
     } else {
       kind = "strip";
-      std::uint64_t rows = Single(kRowsPerStrip, 0xffffffffu);
-      if (rows == 0) Fail("RowsPerStrip 0: a strip holds no rows");
-      rows = std::min(rows, length);
-      const std::uint64_t perPlane = (length + rows - 1) / rows;
+      chunkRows = Single(kRowsPerStrip, 0xffffffffu);
+      if (chunkRows == 0) Fail("RowsPerStrip 0: a strip holds no rows");
+      chunkRows = std::min(chunkRows, length);
+      stripsPerPlane = (length + chunkRows - 1) / chunkRows;
+      chunks = stripsPerPlane * planes;
       offsets = Values(kStripOffsets, {});
       counts = Values(kStripByteCounts, {});
-      const std::uint64_t rowBytes = (width * pixelBits + 7) / 8;
-      for (std::uint64_t plane = 0; plane < planes; ++plane)
-        for (std::uint64_t s = 0; s < perPlane; ++s)
-          needs.push_back(std::min(rows, length - s * rows) * rowBytes);
+      chunkRowBytes = (width * pixelBits + 7) / 8;
     }
     const std::string Kind = kind == "tile" ? "Tile" : "Strip";
-    if (offsets.size() != needs.size() || counts.size() != needs.size())
+    if (offsets.size() != chunks || counts.size() != chunks)
       Fail(Kind + "Offsets has " + std::to_string(offsets.size()) + " and " + Kind + "ByteCounts " +
-           std::to_string(counts.size()) + " values; the image has " +
-           std::to_string(needs.size()) + " " + kind + "s");
-    for (std::size_t i = 0; i < needs.size(); ++i) {
+           std::to_string(counts.size()) + " values; the image has " + std::to_string(chunks) +
+           " " + kind + "s");
+    for (std::uint64_t i = 0; i < chunks; ++i) {
+      // A tile is whole; the last strip of a plane holds the rows that are left.
+      const std::uint64_t rows =
+          tiled ? chunkRows : std::min(chunkRows, length - (i % stripsPerPlane) * chunkRows);
+      const std::uint64_t need = rows * chunkRowBytes;
       if (counts[i] == 0)
         Fail(kind + " " + std::to_string(i) + " has 0 bytes (" + Kind + "ByteCounts)");
       if (offsets[i] > f_.size || counts[i] > f_.size - offsets[i])
         Fail(kind + " " + std::to_string(i) + " at byte " + std::to_string(offsets[i]) +
              " claims " + std::to_string(counts[i]) + " bytes, but the file ends after " +
              std::to_string(f_.size) + " (truncated)");
-      if (compression == 1 && counts[i] < needs[i])
+      const unsigned char* bytes = f_.data + offsets[i];
+      std::string problem;
+      if (compression == 8 || compression == 32946)
+        problem = DeflateProblem(bytes, counts[i], need);
+      else if (compression == 32773)
+        problem = PackBitsProblem(bytes, counts[i], rows, chunkRowBytes);
+      else if (compression == 5)
+        problem = LzwProblem(bytes, counts[i], need);
+      if (!problem.empty())
+        Fail(kind + " " + std::to_string(i) + " at byte " + std::to_string(offsets[i]) + ": its " +
+             std::to_string(counts[i]) + " bytes of " + CompressionName(compression) + " data " +
+             problem);
+      // Uncompressed: exactly the bytes of its rows (libtiff replaces byte counts that differ
+      // between strips by its own estimate), the last one at least those.
+      if (compression == 1 && (counts[i] < need || (counts[i] != need && i + 1 < chunks)))
         Fail(kind + " " + std::to_string(i) + " at byte " + std::to_string(offsets[i]) + " holds " +
              std::to_string(counts[i]) + " bytes, but its uncompressed pixels need " +
-             std::to_string(needs[i]));
+             (i + 1 < chunks ? "exactly " : "") + std::to_string(need));
     }
   }
 

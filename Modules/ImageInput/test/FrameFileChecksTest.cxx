@@ -3,8 +3,8 @@
 //  - seeded random frames of every accepted variant (sizes from 1x1, odd widths; PNG gray 1..16
 //    bits, palette and RGB, interlaced or not; BMP 8-bit palette and 24-bit, bottom-up and
 //    top-down; TIFF 1/2/4/8/16-bit unsigned, 8/16-bit signed, 32-bit float, RGB, strips of any
-//    height, both byte orders, uncompressed or Deflate) written by this file's own small writers
-//    and read back value for value;
+//    height, both byte orders, uncompressed, LZW, Deflate or PackBits) written by this file's own
+//    small writers and read back value for value;
 //  - every truncation of a small valid file of each format refused with the file's name; random
 //    byte flips refused or read as this file's own decoder reads them; lengths and offsets of 2^31
 //    and 2^32-1, huge sizes, and the variants ITK misreads refused with the field and the value; a
@@ -226,10 +226,59 @@ struct TiffSpec {
   int width = 1, height = 1, bits = 8, samplesPerPixel = 1;
   int sampleFormat = 1; // 0: no SampleFormat tag
   int photometric = 1;
-  bool bigEndian = false, deflate = false;
+  bool bigEndian = false;
+  int compression = 1;            // 1 none, 5 LZW, 8 Deflate, 32773 PackBits
   std::uint32_t rowsPerStrip = 0; // 0: no RowsPerStrip tag (one strip)
   std::vector<double> samples;
 };
+
+// TIFF LZW (MSB-first 9-bit codes): every byte as its own code, a Clear code every 200 codes so
+// that the decoder's table never needs wider codes, EOI at the end.
+std::string Lzw(const std::string& data) {
+  std::string out;
+  std::uint32_t buffer = 0;
+  int bits = 0;
+  const auto code = [&](std::uint32_t c) {
+    buffer = (buffer << 9) | c;
+    bits += 9;
+    while (bits >= 8) {
+      out.push_back(char((buffer >> (bits - 8)) & 0xff));
+      bits -= 8;
+    }
+  };
+  code(256);
+  for (std::size_t i = 0; i < data.size(); ++i) {
+    if (i > 0 && i % 200 == 0) code(256);
+    code(static_cast<unsigned char>(data[i]));
+  }
+  code(257);
+  if (bits) out.push_back(char((buffer << (8 - bits)) & 0xff));
+  return out;
+}
+
+// PackBits, each row alone: runs of equal bytes (2..128) and literal runs (1..128).
+std::string PackBits(const std::string& data, std::size_t rowBytes) {
+  std::string out;
+  for (std::size_t row = 0; row < data.size(); row += rowBytes) {
+    const std::size_t end = std::min(data.size(), row + rowBytes);
+    for (std::size_t i = row; i < end;) {
+      std::size_t run = 1;
+      while (i + run < end && run < 128 && data[i + run] == data[i]) ++run;
+      if (run >= 2) {
+        out.push_back(char(1 - int(run)));
+        out.push_back(data[i]);
+      } else {
+        std::size_t n = 1;
+        while (i + n < end && n < 128 && !(i + n + 1 < end && data[i + n] == data[i + n + 1])) ++n;
+        out.push_back(char(n - 1));
+        out.append(data, i, n);
+        run = n;
+      }
+      i += run;
+    }
+  }
+  return out;
+}
 
 std::string TiffRow(const TiffSpec& s, int y) {
   std::string row;
@@ -265,7 +314,9 @@ std::string WriteTiff(const TiffSpec& s) {
   for (int y0 = 0; y0 < s.height; y0 += rowsPerStrip) {
     std::string strip;
     for (int y = y0; y < std::min(s.height, y0 + rowsPerStrip); ++y) strip += TiffRow(s, y);
-    if (s.deflate) strip = Deflate(strip);
+    if (s.compression == 8) strip = Deflate(strip);
+    if (s.compression == 5) strip = Lzw(strip);
+    if (s.compression == 32773) strip = PackBits(strip, TiffRow(s, 0).size());
     offsets.push_back(out.size());
     counts.push_back(strip.size());
     out += strip;
@@ -278,7 +329,7 @@ std::string WriteTiff(const TiffSpec& s) {
   std::vector<Field> fields{{256, 4, {std::uint64_t(s.width)}},
                             {257, 3, {std::uint64_t(s.height)}},
                             {258, 3, std::vector<std::uint64_t>(s.samplesPerPixel, s.bits)},
-                            {259, 3, {s.deflate ? 8u : 1u}},
+                            {259, 3, {std::uint64_t(s.compression)}},
                             {262, 3, {std::uint64_t(s.photometric)}},
                             {273, 4, offsets},
                             {277, 3, {std::uint64_t(s.samplesPerPixel)}},
@@ -415,7 +466,8 @@ Case RandomCase(std::mt19937& random, int kind) {
     s.width = e.width;
     s.height = e.height;
     s.bigEndian = uniform(0, 1);
-    s.deflate = uniform(0, 3) == 0;
+    static const int compressions[] = {1, 1, 1, 5, 8, 32773};
+    s.compression = compressions[uniform(0, 5)];
     s.rowsPerStrip = uniform(0, 1) ? 0 : std::uint32_t(uniform(1, e.height + 1));
     const int variant = uniform(0, 9);
     // bits, SampleFormat, the values' range and the type ReadFrame returns
