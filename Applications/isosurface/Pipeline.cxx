@@ -10,6 +10,7 @@
 #include "cumed/app/TransferJson.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 #include "cumed/core/Timer.h"
 #include "cumed/io/VtkVolume.h"
 #include "cumed/meshio/SurfaceWriter.h"
@@ -20,7 +21,10 @@
 #include "cumed/vtk/DeviceMeshData.h"
 
 #include <vtkDataArray.h>
+#include <vtkDoubleArray.h>
+#include <vtkFloatArray.h>
 #include <vtkPointData.h>
+#include <vtkPoints.h>
 
 #include <cstdio>
 #include <memory>
@@ -45,6 +49,18 @@ std::string EmptySurfaceMessage(const io::VtkVolume& volume, const Arguments& ar
 
 // Labels that do not occur get no surface: worth a warning, unless none occurs (then the empty
 // surface is the error).
+/// NaN/inf values of a float or double array; 0 for other types (they hold none).
+std::int64_t NonFiniteValues(vtkDataArray* array) {
+  if (!array) return 0;
+  const std::size_t n =
+      std::size_t(array->GetNumberOfTuples()) * std::size_t(array->GetNumberOfComponents());
+  if (auto* f = vtkFloatArray::SafeDownCast(array))
+    return std::int64_t(numbers::CountNonFinite(f->GetPointer(0), n));
+  if (auto* d = vtkDoubleArray::SafeDownCast(array))
+    return std::int64_t(numbers::CountNonFinite(d->GetPointer(0), n));
+  return 0;
+}
+
 void WarnAboutAbsentLabels(vtkImageData* image, const Arguments& arguments) {
   if (arguments.kind != SurfaceKind::Label) return;
   const std::vector<double> absent = surface::AbsentLabels(image, arguments.values);
@@ -141,6 +157,7 @@ RunSummary RunPipeline(const Arguments& requested) {
     prepared = PreparePicture(backend == cumed::Backend::CUDA && gpus == 1, summary);
   }
 
+  summary.nonFiniteVoxels = NonFiniteValues(volume.image->GetPointData()->GetScalars());
   StageProgress contouring(kProgramName, "isosurface");
   const cumed::TransferStats beforeContour = cumed::GetTransferStats();
   const ContourResult contour = ExtractSurfaces(volume.image, arguments);
@@ -163,6 +180,21 @@ RunSummary RunPipeline(const Arguments& requested) {
     summary.points = contour.surface->GetNumberOfPoints();
     summary.triangles = contour.surface->GetNumberOfPolys();
   }
+  // Outputs hold inf/NaN only where the volume did (the library refuses otherwise); then the
+  // summary and a warning say how many.
+  summary.nonFinitePoints =
+      cumed::GetDeviceMesh(contour.surface)
+          ? -1
+          : NonFiniteValues(contour.surface->GetPoints() ? contour.surface->GetPoints()->GetData()
+                                                         : nullptr);
+  if (summary.nonFiniteVoxels > 0)
+    app::Warn(kProgramName,
+              "the volume has " + std::to_string(summary.nonFiniteVoxels) +
+                  " non-finite voxels (NaN or inf); " +
+                  (summary.nonFinitePoints < 0
+                       ? std::string("the surface stayed on the GPU, its points were not counted")
+                       : std::to_string(summary.nonFinitePoints) +
+                             " surface point coordinates are not finite"));
   if (summary.triangles == 0) throw cumed::Error(EmptySurfaceMessage(volume, arguments));
   if (prepared) {
     // Before the host copy for the file: the first frame is drawn from the device mesh.

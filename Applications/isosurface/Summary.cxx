@@ -36,8 +36,11 @@ std::string FormatSummary(const RunSummary& s) {
   std::snprintf(times, sizeof times,
                 "time_s: read=%.2f contour=%.2f write=%.2f render=%.2f total=%.2f", s.seconds.read,
                 s.seconds.contour, s.seconds.write, s.seconds.render, s.seconds.total);
-  line << " points=" << s.points << " triangles=" << s.triangles << " " << times
-       << " output=" << Quoted(s.output) << " png=" << Quoted(s.png)
+  line << " points=" << s.points << " triangles=" << s.triangles;
+  if (s.nonFiniteVoxels != 0)
+    line << " non_finite_voxels=" << s.nonFiniteVoxels
+         << " non_finite_points=" << s.nonFinitePoints;
+  line << " " << times << " output=" << Quoted(s.output) << " png=" << Quoted(s.png)
        << " render=" << Quoted(s.renderPath) << " copies_up=" << s.transfers.hostToDeviceCopies
        << " bytes_up=" << s.transfers.hostToDeviceBytes
        << " copies_down=" << s.transfers.deviceToHostCopies
@@ -67,6 +70,8 @@ std::string FormatSummaryJson(const RunSummary& s) {
   if (s.backend == "cuda") json.Add("gpus", s.gpus).Add("slabs", s.slabs);
   json.Add("points", s.points)
       .Add("triangles", s.triangles)
+      .Add("non_finite_voxels", s.nonFiniteVoxels)
+      .Add("non_finite_points", s.nonFinitePoints)
       .Add("time_s", times)
       .AddPathOrNull("output", s.output)
       .AddPathOrNull("png", s.png)

@@ -33,6 +33,10 @@ struct RunSummary {
   int slabs = 0;
   std::int64_t points = 0;
   std::int64_t triangles = 0;
+  /// NaN/inf voxels of the volume and non-finite coordinates among the surface's points (-1:
+  /// not counted, the mesh stayed on the device). Points are non-finite only where voxels are.
+  std::int64_t nonFiniteVoxels = 0;
+  std::int64_t nonFinitePoints = 0;
   std::string output; ///< empty: not written
   std::string png;    ///< empty: none
   std::string renderPath;

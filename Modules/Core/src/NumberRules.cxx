@@ -88,6 +88,27 @@ void RequirePositive(std::string_view name, double value, double high, std::stri
     throw InvalidArgument(Outside(name, FormatNumber(value), "0", FormatNumber(high), why));
 }
 
+void RequireWorldCoordinates(const ImageGeometry& g, std::string_view prefix) {
+  static constexpr std::string_view why = "world coordinates must fit float outputs";
+  const std::string p(prefix);
+  for (int a = 0; a < 3; ++a) {
+    RequireInRange(p + "origin[" + std::to_string(a) + "]", g.origin[a], -kFloatSafe, kFloatSafe,
+                   why);
+    RequirePositive(p + "spacing[" + std::to_string(a) + "]", g.spacing[a], kFloatSafe, why);
+  }
+  for (int corner = 0; corner < 8; ++corner) {
+    double index[3];
+    for (int a = 0; a < 3; ++a)
+      index[a] = (corner >> a & 1) ? double(g.size[a] > 0 ? g.size[a] - 1 : 0) * g.spacing[a] : 0;
+    for (int r = 0; r < 3; ++r) {
+      double x = g.origin[r];
+      for (int a = 0; a < 3; ++a) x += g.direction[3 * r + a] * index[a];
+      RequireInRange(p + "corner " + std::to_string(corner) + " coordinate " + "xyz"[r], x,
+                     -kFloatSafe, kFloatSafe, why);
+    }
+  }
+}
+
 std::size_t CountNonFinite(const float* values, std::size_t count) {
   return NonFinite(values, count);
 }

@@ -89,6 +89,30 @@ TEST(NumberRules, MemoryIsCheckedBeforeAllocatingAndNamesTheRequest) {
   EXPECT_GT(PhysicalMemoryBytes(), 0u);
 }
 
+TEST(NumberRules, WorldCoordinatesMustFitFloatOutputs) {
+  cumed::ImageGeometry g;
+  g.size = {10, 10, 10};
+  EXPECT_NO_THROW(RequireWorldCoordinates(g));
+  g.origin = {1e308, 0, 0};
+  try {
+    RequireWorldCoordinates(g, "volume ");
+    FAIL() << "accepted";
+  } catch (const cumed::InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()), "volume origin[0] = 1e+308 is outside -1e+30..1e+30 (world "
+                                     "coordinates must fit float outputs)");
+  }
+  g.origin = {0, 0, 0};
+  g.spacing = {2e29, 1, 1}; // 9 x 2e29 at the far corner
+  try {
+    RequireWorldCoordinates(g);
+    FAIL() << "accepted";
+  } catch (const cumed::InvalidArgument& e) {
+    const std::string text = e.what();
+    EXPECT_EQ(text.rfind("corner 1 coordinate x = 1.7", 0), 0u) << text;
+    EXPECT_NE(text.find("is outside -1e+30..1e+30"), std::string::npos) << text;
+  }
+}
+
 // Random hostile values: each either lies in the range (accepted) or is refused with a message
 // that starts with the name and the value.
 TEST(NumberRules, SeededHostileValuesAreAcceptedInRangeOrRefusedByName) {

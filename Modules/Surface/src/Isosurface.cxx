@@ -1,11 +1,13 @@
 #include "cumed/surface/Isosurface.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 #include "src/ContourEngine.h"
 #include "src/ContourPlan.h"
 #include "src/TypedVolume.h"
 
 #include <cstdint>
+#include <type_traits>
 
 namespace cumed::surface {
 
@@ -24,6 +26,7 @@ IsosurfaceResult ExtractIsosurface(const ImageView<const T>& volume,
   }
   detail::ValidateRequest(volume.geometry, volume.location, options, attributeGeometries,
                           attributeLocations);
+  numbers::RequireWorldCoordinates(volume.geometry, "isosurface: volume ");
   ExecutionScope scope(options, volume.geometry.numberOfPixels());
   IsosurfaceResult result;
   result.backendUsed = ResolveBackend(options.backend);
@@ -35,6 +38,19 @@ IsosurfaceResult ExtractIsosurface(const ImageView<const T>& volume,
     throw InvalidArgument("isosurface: keepOnDevice needs the CUDA backend, and the CPU one runs");
   }
   detail::MakeContourEngine<T>(result.backendUsed)->contour(volume, options, attributes, result);
+  // Outputs hold inf/NaN only where the input did (NumberRules.h), and then say how many.
+  if constexpr (std::is_floating_point_v<T>) {
+    result.nonFiniteVoxels =
+        volume.location == MemoryLocation::Host
+            ? std::int64_t(numbers::CountNonFinite(volume.data, volume.geometry.numberOfPixels()))
+            : -1;
+  }
+  result.nonFinitePoints =
+      std::int64_t(numbers::CountNonFinite(result.mesh.points.data(), result.mesh.points.size()));
+  if (result.nonFinitePoints > 0 && result.nonFiniteVoxels == 0)
+    throw InvalidArgument("isosurface: " + std::to_string(result.nonFinitePoints) +
+                          " point coordinates are not finite though the volume has no "
+                          "non-finite voxel (its spacing, origin or direction overflow float)");
   scope.finish(result.backendUsed, result.devicesUsed, result.slabsUsed);
   return result;
 }

@@ -11,6 +11,8 @@
 // options that overflows (dt x displacement, amplitude x displacement) is refused instead of
 // writing inf/NaN: "outputs never contain inf/NaN unless the input did, and then the summary
 // says how many".
+#include "cumed/core/Image.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -44,6 +46,13 @@ void RequireInRange(std::string_view name, long long value, long long low, long 
 /// RequireFinite and value > 0 (then "NAME = VALUE is not positive (WHY)"), and value <= high.
 void RequirePositive(std::string_view name, double value, double high = kFloatSafe,
                      std::string_view why = {});
+
+/// The world coordinates of an image's voxels fit float outputs (surface points, fields): every
+/// origin and spacing component and every corner origin + direction x (index x spacing) within
+/// +-kFloatSafe. Throws InvalidArgument "origin[0] = 1e+308 is outside -1e+30..1e+30 (world
+/// coordinates must fit float outputs)" or names the corner; `prefix` (e.g. "volume ") is put
+/// before the field names.
+void RequireWorldCoordinates(const ImageGeometry& geometry, std::string_view prefix = {});
 
 /// Non-finite entries (NaN, +-inf) among `count` values.
 std::size_t CountNonFinite(const float* values, std::size_t count);

@@ -8,6 +8,7 @@
 #include "cumed/core/Image.h"
 #include "cumed/surface/SurfaceMesh.h"
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -59,12 +60,19 @@ struct IsosurfaceResult {
   Backend backendUsed = Backend::CPU;
   int devicesUsed = 0; ///< CUDA devices that ran slabs (0 on the CPU)
   int slabsUsed = 1;
+  /// Non-finite voxels (NaN, +-inf) of a float volume in host memory (0 for integer volumes;
+  /// -1 when not counted: a device volume), and non-finite coordinates among the host mesh's
+  /// points. A volume without non-finite voxels never gives non-finite points (ExtractIsosurface
+  /// throws instead); with them, callers report both counts.
+  std::int64_t nonFiniteVoxels = 0;
+  std::int64_t nonFinitePoints = 0;
 };
 
 /// Extracts the surfaces of `volume` (host or device memory; uint8, int16, uint16 or float).
 /// `attributes` are optional float volumes of the same size (in the same memory as `volume`)
 /// interpolated at every point, e.g. to colour the surface by another field.
-/// Throws InvalidArgument naming the problem (size, value count, attribute size...).
+/// Throws InvalidArgument naming the problem (size, value count, attribute size..., a geometry
+/// whose world coordinates do not fit float points: numbers::RequireWorldCoordinates).
 IsosurfaceResult ExtractIsosurface(const Image& volume, const IsosurfaceOptions& options,
                                    const std::vector<const Image*>& attributes = {});
 
