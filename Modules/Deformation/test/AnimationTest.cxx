@@ -172,6 +172,15 @@ TEST(Animation, ValuesThatWouldOverflowFloatPointsAreRefusedByName) {
   EXPECT_EQ(MessageOf([&] { CheckFrameMemory(100, big); }), "(no InvalidArgument)");
 }
 
+// Issue 25: a deeply nested keyframes file failed with jsoncpp's bare "Exceeded stackLimit".
+TEST(KeyframeFile, DeepNestingIsRefusedNamingTheFile) {
+  const auto file =
+      WriteFile("cumed_deep_keyframes.json", std::string(5000, '[') + std::string(5000, ']'));
+  const std::string message = MessageOf([&] { ReadKeyframeFile(file, TestLattice()); });
+  EXPECT_EQ(message.rfind("keyframes " + file.string() + ": not JSON: ", 0), 0u) << message;
+  EXPECT_NE(message.find("nested more than 1000 levels deep"), std::string::npos) << message;
+}
+
 TEST(KeyframeFile, ReadsTheKeyframesAndNamesItsMistakes) {
   const Lattice lattice = TestLattice();
   std::string displacements = "[0.5,0,-1]";

@@ -5,6 +5,9 @@
 #include <json/json.h>
 
 #include <cmath>
+#include <cstdint>
+#include <exception>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <utility>
@@ -17,11 +20,25 @@ std::vector<Keyframe> ReadKeyframeFile(const std::filesystem::path& path, const 
   };
   std::ifstream file(path);
   if (!file) throw fail("cannot be opened");
+  // The parser holds the whole document in memory: a size beyond any lattice's keyframes
+  // (2048 control points x 3 numbers x ~25 characters per keyframe) is refused by its bytes
+  // before it reads, instead of failing with a bare "out of memory".
+  constexpr std::uintmax_t kMaxBytes = std::uintmax_t(1) << 30;
+  std::error_code sizeError;
+  const std::uintmax_t bytes = std::filesystem::file_size(path, sizeError);
+  if (!sizeError && bytes > kMaxBytes)
+    throw fail("is " + std::to_string(bytes) + " bytes, more than the " +
+               std::to_string(kMaxBytes) + " a keyframes file may have");
   Json::CharReaderBuilder builder;
   Json::Value root;
   std::string errors;
-  if (!Json::parseFromStream(builder, file, &root, &errors))
-    throw fail("not JSON: " + errors.substr(0, errors.find('\n')));
+  bool parsed = false;
+  try {
+    parsed = Json::parseFromStream(builder, file, &root, &errors);
+  } catch (const std::exception& e) { // jsoncpp throws for nesting deeper than its stack limit
+    throw fail(std::string("not JSON: ") + e.what() + " (nested more than 1000 levels deep)");
+  }
+  if (!parsed) throw fail("not JSON: " + errors.substr(0, errors.find('\n')));
   if (!root.isObject() || !root["keyframes"].isArray() || root["keyframes"].empty())
     throw fail("expected an object with a non-empty array \"keyframes\"");
   const auto controlPoints = static_cast<Json::ArrayIndex>(lattice.numberOfControlPoints());
