@@ -2,6 +2,7 @@
 
 #include "cumed/core/Error.h"
 #include "cumed/io/DicomSeriesReader.h"
+#include "cumed/io/WriteImageFile.h"
 #include "cumed/itk/ItkImageBridge.h"
 
 #include <itkImageFileReader.h>
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 
 namespace cumed::regdata {
 namespace {
@@ -22,6 +24,12 @@ template <class TImage> void Write(Image image, const std::string& path) {
     writer->Update();
   } catch (const itk::ExceptionObject& e) {
     throw Error("cannot write image file '" + path + "': " + e.GetDescription());
+  }
+  try { // a full file system: ITK returns normally; the truncated file is removed
+    io::CheckWrittenImageFile(path, path, "image file");
+  } catch (const Error&) {
+    std::filesystem::remove(path);
+    throw;
   }
 }
 

@@ -286,8 +286,20 @@ std::string WriteDicomCtSeries(const HounsfieldImage* image, const std::string& 
       PutSlice(builder, *image, k, series, encoding);
       const std::string path = (staged / SliceFileName(k)).string();
       const OFCondition status = file.saveFile(path.c_str(), EXS_LittleEndianExplicit);
+      const std::string name = (std::filesystem::path(directory) / SliceFileName(k)).string();
       if (status.bad())
-        throw DicomError("cannot write '" + path + "' with DCMTK: " + status.text());
+        throw DicomError("cannot write '" + name + "' with DCMTK: " + status.text());
+      // DCMTK reports success for a file cut short by a full file system: its length (preamble
+      // included in DCMTK's count) is checked.
+      const std::uint64_t expected =
+          file.calcElementLength(EXS_LittleEndianExplicit, EET_ExplicitLength);
+      std::error_code error;
+      const std::uint64_t written = std::filesystem::file_size(path, error);
+      if (error || written != expected)
+        throw DicomError("cannot write '" + name + "': DCMTK returned, but only " +
+                         std::to_string(error ? 0 : written) + " of its " +
+                         std::to_string(expected) +
+                         " bytes are in the file (is the file system full?)");
     }
     return 0;
   });

@@ -24,7 +24,7 @@ void WriteFieldText(const std::string& path, const PivField& field) {
     std::fprintf(file.get(), "%.4f\t%.4f\t%.6f\t%.6f\t%d\t%.4f\n", field.x[i], field.y[i],
                  field.u[i], field.v[i], int(field.flags[i]), field.peakToPeak[i]);
   if (std::fflush(file.get()) != 0 || std::ferror(file.get()))
-    throw Error("PIV: writing " + path + " failed: " + std::strerror(errno));
+    throw Error("PIV: cannot write " + path + ": " + std::strerror(errno));
 }
 
 } // namespace cumed::piv

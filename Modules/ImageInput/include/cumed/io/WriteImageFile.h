@@ -15,6 +15,22 @@
 
 namespace cumed::io {
 
+/// ITK's MetaImage and NIfTI writers report a failed write (a full file system) only on stderr
+/// and return normally, so a file one of them has just `written` (under a staging name) is checked
+/// as an input is (ReadItkImageHeader: its sizes against its real length, compressed data
+/// inflated) before it gets its final name. Throws cumed::Error "cannot write <what> '<name>': ..."
+/// when it is incomplete.
+inline void CheckWrittenImageFile(const std::filesystem::path& written,
+                                  const std::filesystem::path& name, const std::string& what) {
+  try {
+    ReadItkImageHeader(written, MemoryUse{1, 0});
+  } catch (const Error& e) {
+    throw Error("cannot write " + what + " '" + name.string() +
+                "': ITK's writer returned, but the file it wrote is incomplete (is the file " +
+                "system full?); checking it found: " + e.what());
+  }
+}
+
 /// Writes `image` to `files.front()` (and, for .mhd, its data file: the other `files`, e.g. the
 /// .zraw ITK writes beside the header when compressing); creates missing parent directories.
 /// `replace` (--force): an existing file is replaced; without it, one that appeared meanwhile
@@ -40,16 +56,7 @@ void WriteItkImageFile(const TImage* image, const std::vector<std::filesystem::p
   } catch (const itk::ExceptionObject& e) {
     throw Error("cannot write " + what + " '" + files.front().string() + "': " + ItkErrorText(e));
   }
-  // ITK's MetaImage and NIfTI writers report a failed write (a full file system) only on stderr
-  // and return normally, so what they wrote is checked as an input is (its sizes against its
-  // real length, compressed data inflated) before it gets its final name.
-  try {
-    ReadItkImageHeader(stagedFiles.front(), MemoryUse{1, 0});
-  } catch (const Error& e) {
-    throw Error("cannot write " + what + " '" + files.front().string() +
-                "': ITK's writer returned, but the file it wrote is incomplete (is the file " +
-                "system full?); checking it found: " + e.what());
-  }
+  CheckWrittenImageFile(stagedFiles.front(), files.front(), what);
   staged.Commit();
   created.Keep();
 }
