@@ -2,10 +2,12 @@
 
 #include "cumed/core/Error.h"
 #include "cumed/core/Execution.h"
+#include "cumed/core/NumberRules.h"
 #include "src/LevelImage.h"
 #include "src/RegistrationOutputs.h"
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 namespace cumed::registration {
@@ -18,8 +20,10 @@ Image WarpImage(const Image& moving, const Image& displacementField, const WarpO
                                       "float and 3 components, got ") +
                           ToString(displacementField.pixelType()) + " and " +
                           std::to_string(displacementField.components()) + " components");
-  if (!std::isfinite(options.defaultPixelValue))
-    throw InvalidArgument("WarpImage: the default pixel value is not finite");
+  // The warped image is float32: the same range as RegistrationOptions::defaultPixelValue.
+  numbers::RequireInRange("defaultPixelValue", options.defaultPixelValue,
+                          -double(std::numeric_limits<float>::max()),
+                          double(std::numeric_limits<float>::max()), "the warped image is float32");
   ExecutionScope scope(options, displacementField.geometry().numberOfPixels());
   const detail::LevelImage level = detail::ToLevelImage(moving, "moving");
   const bool onDevice = displacementField.location() == MemoryLocation::Device;

@@ -1,6 +1,7 @@
 """What every public function does with its arguments before calling the native extension:
 inputs that carry their own geometry (cumed.Volume, vtkImageData) are unpacked, the geometry and
 execution keywords are bundled, and unknown keywords raise TypeError."""
+import numbers
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -25,6 +26,28 @@ class Volume:
         return self.array.shape
 
 
+def real(name, value):
+    """``value`` as a float, or TypeError naming the keyword ``name``: a string, None or another
+    object that is not a number is refused here instead of as a nameless cast error. The range
+    of the value is the library's to check (cumed/core/NumberRules.h)."""
+    if isinstance(value, (bool, str, bytes)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}")
+    return float(value)
+
+
+def whole(name, value):
+    """``value`` as an int (a whole float such as 3.0 too), or TypeError naming ``name``."""
+    if isinstance(value, (bool, str, bytes)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a whole number, got {type(value).__name__} {value!r}")
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    as_float = float(value)
+    if as_float != as_float or as_float in (float("inf"), float("-inf")) or \
+            not as_float.is_integer():
+        raise TypeError(f"{name} must be a whole number, got {value!r}")
+    return int(as_float)
+
+
 def execution(backend="auto", threads=0, progress=None, cancel=None, report=None):
     """The execution keywords shared by every function (unknown ones raise TypeError)."""
     if not isinstance(backend, str):
@@ -34,7 +57,7 @@ def execution(backend="auto", threads=0, progress=None, cancel=None, report=None
     for name, callback in (("progress", progress), ("cancel", cancel)):
         if callback is not None and not callable(callback):
             raise TypeError(f"{name} must be callable, got {type(callback).__name__}")
-    return _cumed.Execution(backend, int(threads), progress, cancel, report)
+    return _cumed.Execution(backend, whole("threads", threads), progress, cancel, report)
 
 
 def is_vtk_image(image) -> bool:

@@ -100,7 +100,7 @@ def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     if len(dims) != 3:
         raise TypeError(f"dimensions needs one integer or three (ni, nj, nk), got {dimensions!r}")
     native = _native.lattice_around(_mesh_array(points, "float32", "points"), dims,
-                                    float(margin))
+                                    _common.real("margin", margin))
     return Lattice(*(tuple(value) for value in native))
 
 
@@ -113,7 +113,8 @@ def animation(lattice: Lattice, name: str = "twist", frames: int = 100,
     ``deform(..., control_points=...)``; frame 0 is the lattice at rest. Raises
     cumed.InvalidArgument for another name, ``frames`` < 1, a non-finite amplitude or an invalid
     lattice."""
-    return _native.animation(str(name), lattice._native(), float(amplitude), int(frames))
+    return _native.animation(str(name), lattice._native(), _common.real("amplitude", amplitude),
+                             _common.whole("frames", frames))
 
 
 def deform(points, triangles, lattice: Lattice, control_points=None, *, displacement=None,
@@ -140,7 +141,8 @@ def deform(points, triangles, lattice: Lattice, control_points=None, *, displace
     return _native.deform(_mesh_array(points, "float32", "points"),
                           _mesh_array(triangles, "int64", "triangles"), lattice._native(),
                           control_points, bool(normals), str(face_weighting),
-                          int(threads_per_block), _common.execution(**execution))
+                          _common.whole("threads_per_block", threads_per_block),
+                          _common.execution(**execution))
 
 
 class MeshDeformer:
@@ -170,7 +172,8 @@ class MeshDeformer:
         self.lattice = lattice
         self._native = _native.Deformer(
             _mesh_array(points, "float32", "points"), _mesh_array(triangles, "int64", "triangles"),
-            lattice._native(), bool(normals), str(face_weighting), int(threads_per_block),
+            lattice._native(), bool(normals), str(face_weighting),
+            _common.whole("threads_per_block", threads_per_block),
             backend, int(threads))
 
     def deform(self, control_points=None, *, displacement=None):

@@ -22,6 +22,7 @@ def grayscale(image, operation, radius=1, *, element="ball", radius_mm=None, bou
     dilation, highest for an erosion). ``safe_border`` pads opening/closing as ITK does.
     Returns an array of the input's kind, dtype and shape."""
     array, geometry = _common.image_input(image, spacing, origin, direction)
+    boundary = None if boundary is None else _common.real("boundary", boundary)
     result = _native.grayscale(array, operation, element, radius, radius_mm, boundary, safe_border,
                                geometry, _common.execution(**execution))
     return _common.same_kind(image, result)
@@ -36,8 +37,10 @@ def binary(image, operation, radius=1, *, element="ball", radius_mm=None, foregr
     removed; ``boundary_to_foreground`` (None: ITK's default, off for dilation, on for erosion)
     says whether outside the image counts as foreground."""
     array, geometry = _common.image_input(image, spacing, origin, direction)
-    result = _native.binary(array, operation, element, radius, radius_mm, float(foreground),
-                            background, boundary_to_foreground, safe_border, geometry,
+    result = _native.binary(array, operation, element, radius, radius_mm,
+                            _common.real("foreground", foreground),
+                            None if background is None else _common.real("background", background),
+                            boundary_to_foreground, safe_border, geometry,
                             _common.execution(**execution))
     return _common.same_kind(image, result)
 

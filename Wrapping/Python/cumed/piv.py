@@ -122,7 +122,9 @@ class PivResult:
         """Velocity, magnitude, vorticity and divergence in physical units: ``pixel_size``
         (length per px, e.g. mm) and ``time_between_frames`` (e.g. s), both > 0. Computed on the
         host from this field (edits to u, v or flags in place are seen)."""
-        arrays = _native.derived(self._field, float(time_between_frames), float(pixel_size))
+        arrays = _native.derived(self._field,
+                                 _common.real("time_between_frames", time_between_frames),
+                                 _common.real("pixel_size", pixel_size))
         return DerivedFields(**arrays)
 
 
@@ -130,13 +132,18 @@ def _options(window, overlap, search, remove_mean, normalized, zero_padding, sub
              pair_loss_correction, deformation, predictor_smoothing, median_test,
              median_threshold, median_epsilon, median_radius, min_peak_ratio, limits, replacement,
              replacement_iterations):
-    return _native.Options(_window_sizes(window), float(overlap), int(search), bool(remove_mean),
-                           bool(normalized), bool(zero_padding), str(subpixel),
-                           _pair_loss(pair_loss_correction), str(deformation), int(predictor_smoothing),
-                           bool(median_test), float(median_threshold), float(median_epsilon),
-                           int(median_radius), float(min_peak_ratio),
-                           [] if limits is None else [float(value) for value in limits],
-                           str(replacement), int(replacement_iterations))
+    real, whole = _common.real, _common.whole
+    return _native.Options(_window_sizes(window), real("overlap", overlap), whole("search", search),
+                           bool(remove_mean), bool(normalized), bool(zero_padding), str(subpixel),
+                           _pair_loss(pair_loss_correction), str(deformation),
+                           whole("predictor_smoothing", predictor_smoothing), bool(median_test),
+                           real("median_threshold", median_threshold),
+                           real("median_epsilon", median_epsilon),
+                           whole("median_radius", median_radius),
+                           real("min_peak_ratio", min_peak_ratio),
+                           [] if limits is None else [real("limits", value) for value in limits],
+                           str(replacement),
+                           whole("replacement_iterations", replacement_iterations))
 
 
 def _pair_loss(choice):

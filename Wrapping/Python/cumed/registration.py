@@ -187,10 +187,15 @@ def register(fixed, moving, *, metric="lncc", levels=3, grid_spacing_mm=10.0, it
     if on_iteration is not None and not callable(on_iteration):
         raise TypeError(f"on_iteration must be callable, got {type(on_iteration).__name__}")
     raw = _native.register(fixed_array, moving_array, _mask_input(mask), _mask_input(moving_mask),
-                           metric, int(levels),
-                           float(grid_spacing_mm), int(iterations), float(tolerance),
-                           float(bending), float(elasticity), float(log_jacobian),
-                           int(histogram_bins), float(lncc_sigma_mm), float(default_value),
+                           metric, _common.whole("levels", levels),
+                           _common.real("grid_spacing_mm", grid_spacing_mm),
+                           _common.whole("iterations", iterations),
+                           _common.real("tolerance", tolerance), _common.real("bending", bending),
+                           _common.real("elasticity", elasticity),
+                           _common.real("log_jacobian", log_jacobian),
+                           _common.whole("histogram_bins", histogram_bins),
+                           _common.real("lncc_sigma_mm", lncc_sigma_mm),
+                           _common.real("default_value", default_value),
                            bool(affine), initial_affine, list(outputs), on_iteration,
                            fixed_geometry, moving_geometry, _common.execution(**execution))
     geometry = raw["grid_geometry"]
@@ -257,7 +262,8 @@ def warp(moving, field, *, default_value=0.0, spacing=None, origin=None, directi
     moving_array, moving_geometry = _common.image_input(moving, moving_spacing, moving_origin,
                                                         moving_direction, "moving")
     return _native.warp(moving_array, flattened, field_geometry, moving_geometry,
-                        float(default_value), _common.execution(**execution))
+                        _common.real("default_value", default_value),
+                        _common.execution(**execution))
 
 
 def jacobian(field, *, spacing=None, origin=None, direction=None, **execution):

@@ -105,7 +105,9 @@ def _contour(image, values, mode, name, normals, scalars, output, devices, slabs
     array, geometry = _common.image_input(image, spacing, origin, direction)
     points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets = \
         _native.isosurface(array, contour_values, mode, bool(normals), bool(scalars), closed,
-                           int(devices), int(slabs), geometry, _common.execution(**execution))
+                           _common.whole("devices", devices), _common.whole("slabs", slabs),
+                           geometry,
+                           _common.execution(**execution))
     mesh = Mesh(points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets,
                 tuple(contour_values))
     if not vtk_output:
@@ -172,7 +174,8 @@ def ct_surface(source, *, iso=300.0, radius_mm=2.0, output=None, spacing=None, o
     else:
         source, geometry = _common.image_input(source, spacing, origin, direction)
     (points, triangles, normals, _, point_offsets, triangle_offsets), info = _native.ct_surface(
-        source, geometry, float(iso), float(radius_mm), _common.execution(**execution))
+        source, geometry, _common.real("iso", iso), _common.real("radius_mm", radius_mm),
+        _common.execution(**execution))
     mesh = Mesh(points, triangles, normals, None, point_offsets, triangle_offsets, (float(iso),))
     return (_vtk.polydata_from_mesh(mesh, "HU") if output == "vtk" else mesh), info
 

@@ -7,6 +7,7 @@
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 
 #include <algorithm>
 #include <cmath>
@@ -256,6 +257,8 @@ ImageGeometry ParseGeometry(const GeometryArguments& arguments,
                             ")");
   }
   geometry.validate();
+  // origin=1e308 gave inf points and fields: the coordinates must fit float outputs.
+  numbers::RequireWorldCoordinates(geometry);
   return geometry;
 }
 

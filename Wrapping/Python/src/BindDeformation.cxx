@@ -196,7 +196,9 @@ Lattice LatticeOfTuple(py::tuple lattice) {
 /// The control points of frames 0..frames-1 of a built-in animation: [frames, points, 3] float64.
 py::object AnimationBinding(const std::string& name, py::tuple lattice, double amplitude,
                             int frames) {
-  const Animation animation = Animation::BuiltIn(name, LatticeOfTuple(lattice), amplitude, frames);
+  const Lattice checked = LatticeOfTuple(lattice);
+  const Animation animation = Animation::BuiltIn(name, checked, amplitude, frames);
+  CheckFrameMemory(frames, checked); // the [frames, points, 3] array below
   auto points = std::make_shared<std::vector<double>>();
   for (int f = 0; f < frames; ++f) {
     const std::vector<double> frame = animation.ControlPoints(f);

@@ -4,6 +4,7 @@
 #include "ArrayBridge.h"
 #include "Bindings.h"
 #include "Call.h"
+#include "Keywords.h"
 
 #include "cumed/core/Backend.h"
 #include "cumed/core/Error.h"
@@ -202,7 +203,9 @@ py::dict DerivedBinding(const PivField& field, double timeBetweenFrames, double 
   PhysicalUnits units;
   units.timeBetweenFrames = timeBetweenFrames;
   units.pixelSize = pixelSize;
-  auto derived = std::make_shared<DerivedFields>(ComputeDerivedFields(field, units));
+  auto derived = std::make_shared<DerivedFields>(
+      WithKeywords({{"timeBetweenFrames", "time_between_frames"}, {"pixelSize", "pixel_size"}},
+                   [&] { return ComputeDerivedFields(field, units); }));
   const std::vector<py::ssize_t> shape{field.rows, field.columns};
   py::dict result;
   const auto wrap = [&](std::vector<float>& values) {

@@ -4,6 +4,7 @@
 #include "ArrayBridge.h"
 #include "Bindings.h"
 #include "Call.h"
+#include "Keywords.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/registration/DisplacementField.h"
@@ -216,6 +217,10 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
   options.defaultPixelValue = defaultValue;
   options.affineStage = affineStage;
   if (!initialAffine.is_none()) options.initialAffine = ParseAffine(initialAffine);
+  WithKeywords({{"gridSpacing", "grid_spacing_mm"},
+                {"defaultPixelValue", "default_value"},
+                {"localNccSigma", "lncc_sigma_mm"}},
+               [&] { CheckRegistrationOptions(options); });
 
   // Register() reads device inputs on its own stream: the producers' work must be done first.
   for (const auto* input : {&fixed, &moving})
@@ -337,7 +342,8 @@ py::object WarpBinding(py::handle movingArray, py::handle flattenedField,
   CallScope scope(execution, run);
   Image warped = scope.run([&] {
     ExecutionScope executionScope(run);
-    Image computed = WarpImage(moving.image, field, options);
+    Image computed = WithKeywords({{"defaultPixelValue", "default_value"}},
+                                  [&] { return WarpImage(moving.image, field, options); });
     executionScope.finish(Backend::CPU);
     return computed;
   });

@@ -1,0 +1,131 @@
+"""Hostile numbers through the Python API (issue 25): the library's ranges (NumberRules) reach
+Python with the keyword's name; values that are not numbers raise TypeError naming the keyword
+instead of a nameless cast error; outputs never hold inf/NaN unless the input did."""
+import os
+import random
+
+import numpy as np
+import pytest
+
+import cumed
+from cumed import deform, morphology, registration, surface
+
+
+def sphere(n=20, dtype=np.float32):
+    z, y, x = np.mgrid[0:n, 0:n, 0:n].astype(np.float64)
+    return (100 - 10 * np.sqrt((x - n / 2) ** 2 + (y - n / 2) ** 2 + (z - n / 2) ** 2)).astype(dtype)
+
+
+def blob(n=24):
+    z, y, x = np.mgrid[0:n, 0:n, 0:n].astype(np.float64)
+    return (1000 * np.exp(-((x - 12) ** 2 + (y - 11) ** 2 + (z - 12) ** 2) / 30)).astype(np.float32)
+
+
+@pytest.mark.parametrize("foreground, message", [
+    (float("nan"), "foreground = nan is not a finite number"),
+    (1e10, "foreground 1e+10 is not a value of the input's pixel type int16"),
+])
+def test_binary_dilate_refuses_a_foreground_no_pixel_can_hold(foreground, message):
+    image = np.zeros((8, 8, 8), np.int16)
+    image[4, 4, 4] = 1
+    with pytest.raises(cumed.InvalidArgument, match=message.replace("+", r"\+")):
+        morphology.binary_dilate(image, 1, foreground=foreground, backend="cpu")
+
+
+def test_origin_beyond_float_is_refused_by_keyword():
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"origin\[0\] = 1e\+308 is outside -1e\+30\.\.1e\+30"):
+        surface.isosurface(sphere(), 50, origin=(1e308, 0, 0), backend="cpu")
+    with pytest.raises(cumed.InvalidArgument, match=r"origin\[2\] = -1e\+308 is outside"):
+        morphology.dilate(sphere(), 1, origin=(0, 0, -1e308), backend="cpu")
+
+
+def test_a_finite_volume_gives_finite_points():
+    volume = sphere()
+    mesh = surface.isosurface(volume, 50, backend="cpu")
+    assert np.isfinite(mesh.points).all()
+
+
+def test_piv_units_are_refused_by_keyword():
+    rng = np.random.default_rng(5)
+    first = rng.random((64, 64)).astype(np.float32)
+    result = cumed.piv.piv(first, np.roll(first, 2, axis=1), window=32, backend="cpu")
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"time_between_frames = 1e-40 is outside 1e-12\.\.1e\+12"):
+        result.derived(time_between_frames=1e-40)
+    with pytest.raises(cumed.InvalidArgument, match=r"pixel_size = 1e\+40 is outside"):
+        result.derived(pixel_size=1e40)
+    with pytest.raises(TypeError, match="pixel_size must be a number, got NoneType None"):
+        result.derived(pixel_size=None)
+    derived = result.derived(time_between_frames=1e-12, pixel_size=1e12)
+    assert np.isfinite(derived.u).all() and np.isfinite(derived.vorticity).all()
+
+
+def test_registration_options_are_refused_by_keyword():
+    image = blob()
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"default_value = 1e\+300 is outside .*\(the warped image is float32\)"):
+        registration.register(image, image, default_value=1e300, backend="cpu")
+    with pytest.raises(cumed.InvalidArgument, match=r"grid_spacing_mm = 1e\+300 is outside 0\.\.1e\+06"):
+        registration.register(image, image, grid_spacing_mm=1e300, backend="cpu")
+    with pytest.raises(TypeError, match="grid_spacing_mm must be a number, got str '10'"):
+        registration.register(image, image, grid_spacing_mm="10", backend="cpu")
+
+
+def test_registration_of_a_denormal_image_is_refused_naming_it():
+    image = blob()
+    with pytest.raises(cumed.InvalidArgument, match="moving image: its values span"):
+        registration.register(image, image * np.float32(1e-44), levels=1, iterations=3,
+                              backend="cpu")
+
+
+def test_animation_amplitude_and_memory_are_checked_before_allocating():
+    lattice = deform.Lattice((12, 12, 12))
+    with pytest.raises(cumed.InvalidArgument, match=r"amplitude = 1e\+300 is outside -1000\.\.1000"):
+        deform.animation(lattice, "bend", frames=4, amplitude=1e300)
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"frames = 2000000000 x a 12x12x12 lattice's control points needs "
+                             r"82944000000000 bytes"):
+        deform.animation(lattice, "bend", frames=2_000_000_000)
+    with pytest.raises(TypeError, match="frames must be a whole number, got 2.5"):
+        deform.animation(lattice, "bend", frames=2.5)
+
+
+def test_not_a_number_names_the_keyword():
+    image = np.zeros((8, 8, 8), np.uint8)
+    with pytest.raises(TypeError, match="foreground must be a number, got str 'x'"):
+        morphology.binary_dilate(image, 1, foreground="x")
+    with pytest.raises(TypeError, match="background must be a number, got list"):
+        morphology.binary_dilate(image, 1, background=[1])
+    with pytest.raises(TypeError, match="threads must be a whole number, got str"):
+        morphology.dilate(image, 1, threads="4")
+
+
+EXTREMES = [0.0, -0.0, 5e-324, -5e-324, 1e-300, 1e300, -1e300, float("nan"), float("inf"),
+            float("-inf"), 2 ** 64 + 1, -(2 ** 63), 1.0]
+
+
+def test_seeded_extremes_are_refused_by_keyword_or_give_finite_outputs():
+    seed = int(os.environ.get("CUMED_TEST_SEED", random.randrange(2 ** 32)))
+    rng = random.Random(seed)
+    volume = sphere(12)
+    int_image = np.zeros((8, 8, 8), np.int16)
+    int_image[4, 4, 4] = 1
+    lattice = deform.Lattice((3, 3, 3))
+    calls = {
+        "origin": lambda v: surface.isosurface(volume, 50, origin=(v, 0, 0), backend="cpu").points,
+        "spacing": lambda v: surface.isosurface(volume, 50, spacing=(1, v, 1), backend="cpu").points,
+        "foreground": lambda v: morphology.binary_dilate(int_image, 1, foreground=v,
+                                                         backend="cpu").astype(np.float64),
+        "amplitude": lambda v: deform.animation(lattice, "squash", frames=3, amplitude=v),
+    }
+    for _ in range(40):
+        keyword = rng.choice(sorted(calls))
+        value = rng.choice(EXTREMES)
+        try:
+            output = calls[keyword](value)
+        except (cumed.InvalidArgument, TypeError) as error:
+            assert keyword in str(error), f"seed {seed}: {keyword}={value!r}: {error}"
+            continue
+        assert np.isfinite(np.asarray(output, dtype=np.float64)).all(), \
+            f"seed {seed}: {keyword}={value!r} gave non-finite outputs"
