@@ -8,6 +8,7 @@
 #include "cumed/core/Error.h"
 #include "cumed/core/NumberRules.h"
 #include "cumed/piv/DerivedFields.h"
+#include "cumed/piv/PathlineTracing.h"
 
 #include <cmath>
 #include <sstream>
@@ -216,9 +217,12 @@ void CheckCombinations(const Arguments& a) {
   // The ranges are the library's (PhysicalUnits), spelled as the options.
   try {
     cumed::piv::CheckPhysicalUnits({a.timeBetweenFrames, a.pixelSize});
+    if (a.pairInterval > 0) cumed::piv::CheckPathlineTimes(a.pairInterval, a.timeBetweenFrames);
   } catch (const InvalidArgument& e) {
-    throw UsageError(
-        numbers::Respell(e.what(), {{"timeBetweenFrames", "--dt"}, {"pixelSize", "--pixel-size"}}));
+    throw UsageError(numbers::Respell(e.what(), {{"timeBetweenFrames", "--dt"},
+                                                 {"pixelSize", "--pixel-size"},
+                                                 {"fieldInterval", "--pair-interval"},
+                                                 {"displacementTime", "--dt"}}));
   }
 }
 

@@ -24,6 +24,11 @@ TEST(PivAppNumbers, UnitsThatOverflowTheVelocitiesAreRefused) {
                    "--dt = 1e-40 is outside 1e-12..1e+12 (time between the frames of a pair)");
   ExpectUsageError(RunPiv({"--output", "out", "--pixel-size", "1e40", "a.png", "b.png"}, dir),
                    "--pixel-size = 1e+40 is outside 1e-12..1e+12 (length per px)");
+  ExpectUsageError(
+      RunPiv(
+          {"--output", "out", "--pair-interval", "1e300", "--pathlines", "p.vtp", "a.png", "b.png"},
+          dir),
+      "--pair-interval = 1e+300 is outside 1e-12..1e+12 (time between successive fields)");
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 

@@ -2,6 +2,7 @@
 
 #include "cumed/core/Error.h"
 #include "cumed/core/Execution.h"
+#include "cumed/core/NumberRules.h"
 #include "src/PathlineInput.h"
 #include "src/PivEngine.h"
 
@@ -10,15 +11,19 @@
 
 namespace cumed::piv {
 
+void CheckPathlineTimes(double fieldInterval, double displacementTime) {
+  // The ranges of PhysicalUnits::timeBetweenFrames: positions move by (u, v) x fieldInterval /
+  // displacementTime per interval, at most 1e24 px here, inside float.
+  numbers::RequireInRange("fieldInterval", fieldInterval, 1e-12, 1e12,
+                          "time between successive fields");
+  numbers::RequireInRange("displacementTime", displacementTime, 1e-12, 1e12,
+                          "time the displacements were measured over");
+}
+
 namespace {
 
 void CheckOptions(const PathlineTraceOptions& o) {
-  if (!(o.fieldInterval > 0) || !std::isfinite(o.fieldInterval))
-    throw InvalidArgument("pathlines: fieldInterval = " + std::to_string(o.fieldInterval) +
-                          " must be positive and finite");
-  if (!(o.displacementTime > 0) || !std::isfinite(o.displacementTime))
-    throw InvalidArgument("pathlines: displacementTime = " + std::to_string(o.displacementTime) +
-                          " must be positive and finite");
+  CheckPathlineTimes(o.fieldInterval, o.displacementTime);
   if (o.stepsPerInterval < 1 || o.stepsPerInterval > 1000)
     throw InvalidArgument("pathlines: stepsPerInterval = " + std::to_string(o.stepsPerInterval) +
                           " is out of range: 1..1000");

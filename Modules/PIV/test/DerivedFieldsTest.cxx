@@ -5,6 +5,7 @@
 #include "FieldErrors.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/NumberRules.h"
+#include "cumed/piv/PathlineTracing.h"
 
 #include <gtest/gtest.h>
 
@@ -147,6 +148,18 @@ TEST(PivDerivedFields, UnitsOutsideTheirRangeAreRefusedByName) {
   EXPECT_EQ(Refusal(field, 1.0, 1e40), "pixelSize = 1e+40 is outside 1e-12..1e+12 (length per px)");
   EXPECT_EQ(Refusal(field, std::nan(""), 1.0), "timeBetweenFrames = nan is not a finite number");
   EXPECT_EQ(Refusal(field, 1e-12, 1e12), ""); // both at their limits: finite
+}
+
+TEST(PivDerivedFields, PathlineTimesHaveTheRangeOfTheUnits) {
+  EXPECT_NO_THROW(CheckPathlineTimes(1e-12, 1e12));
+  try {
+    CheckPathlineTimes(1e300, 1.0);
+    ADD_FAILURE() << "accepted";
+  } catch (const cumed::InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()), "fieldInterval = 1e+300 is outside 1e-12..1e+12 (time "
+                                     "between successive fields)");
+  }
+  EXPECT_THROW(CheckPathlineTimes(1.0, std::nan("")), cumed::InvalidArgument);
 }
 
 TEST(PivDerivedFields, NonFiniteDisplacementsAreCarriedNotRefused) {

@@ -19,14 +19,20 @@ enum class PathlineScheme {
   RungeKutta4 ///< classical RK4
 };
 
+/// Throws InvalidArgument "fieldInterval = 1e+300 is outside 1e-12..1e+12 (...)" (or
+/// displacementTime; NumberRules.h) for times out of range: each 1e-12..1e12, as
+/// PhysicalUnits::timeBetweenFrames. The tracers call it; programs call it to refuse early.
+void CheckPathlineTimes(double fieldInterval, double displacementTime);
+
 /// Field k holds at t = k * fieldInterval; the lines run from t = 0 to the last field's time
 /// (one field: steady flow over one interval).
 /// Backend, threads, progress (at the end), cancellation (before the work) and the report come
 /// from ExecutionOptions (TraceGridPathlines runs on the CPU whatever `backend` says).
 struct PathlineTraceOptions : ExecutionOptions {
-  double fieldInterval = 1.0;    ///< time between successive fields, > 0
-  double displacementTime = 1.0; ///< time u, v were measured over (--dt): velocity = (u, v) / it
-  int stepsPerInterval = 4;      ///< 1..1000
+  double fieldInterval = 1.0; ///< time between successive fields, 1e-12..1e12
+  /// Time u, v were measured over (--dt): velocity = (u, v) / it; 1e-12..1e12.
+  double displacementTime = 1.0;
+  int stepsPerInterval = 4; ///< 1..1000
   PathlineScheme scheme = PathlineScheme::Midpoint;
 };
 
