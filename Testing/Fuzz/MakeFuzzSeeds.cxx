@@ -5,8 +5,13 @@
 //   OUTPUT/image_file/    small volumes and a slice as .mha, .nii, .nii.gz and .nrrd
 //   OUTPUT/mesh_file/     a tetrahedron as PLY (ascii, binary little/big endian, with strips),
 //                         OBJ (every reference form) and STL (ascii, binary)
+//   OUTPUT/frame_file/    small PIV frames of each accepted kind: PNG (gray 1/4/8/16-bit, RGB
+//                         8/16, palette, interlaced), BMP (8-bit palette, 24-bit, bottom-up and
+//                         top-down), TIFF (u8/i8/u16/i16/f32, 1/4-bit, RGB, strips, both byte
+//                         orders, Deflate), written here byte by byte
 // Seeds are kept to a few kilobytes so that the fuzzers' mutations land in headers and structure.
 // Usage: cumed_fuzz_make_seeds OUTPUT [REAL_CT_DIR]
+#include "FrameFileSelector.h"
 #include "FuzzSupport.h"
 #include "MeshFileSelector.h"
 #include "cumed/data/CtPhantom.h"
@@ -18,6 +23,7 @@
 #include <itkCastImageFilter.h>
 #include <itkImageFileWriter.h>
 #include <itkRegionOfInterestImageFilter.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -26,9 +32,11 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -258,6 +266,208 @@ void WriteMeshSeeds(const fs::path& output) {
   write("tetrahedron-binary.stl", binaryStl);
 }
 
+// ---- PIV frames (FrameFileSelector.h), each file after the byte that selects its extension.
+void PutInt(std::string& out, std::uint64_t value, int bytes, bool bigEndian) {
+  for (int i = 0; i < bytes; ++i)
+    out.push_back(char((value >> (8 * (bigEndian ? bytes - 1 - i : i))) & 0xff));
+}
+
+std::string Zlib(const std::string& data) {
+  uLongf size = compressBound(uLong(data.size()));
+  std::string out(size, '\0');
+  if (compress(reinterpret_cast<Bytef*>(&out[0]), &size,
+               reinterpret_cast<const Bytef*>(data.data()), uLong(data.size())) != Z_OK)
+    throw std::runtime_error("zlib cannot compress a seed");
+  out.resize(size);
+  return out;
+}
+
+// `samples` per pixel, packed MSB first at `bits` (big-endian for 16) into rows of `width`.
+std::string PackRow(const std::vector<std::uint32_t>& samples, std::size_t first, std::size_t count,
+                    int bits, bool bigEndian) {
+  std::string row;
+  std::uint32_t buffer = 0;
+  int used = 0;
+  for (std::size_t i = first; i < first + count; ++i) {
+    if (bits >= 8) {
+      PutInt(row, samples[i], bits / 8, bigEndian);
+      continue;
+    }
+    buffer = (buffer << bits) | samples[i];
+    used += bits;
+    if (used == 8) row.push_back(char(buffer)), buffer = 0, used = 0;
+  }
+  if (used) row.push_back(char(buffer << (8 - used)));
+  return row;
+}
+
+void PngChunk(std::string& out, const std::string& type, const std::string& data) {
+  PutInt(out, data.size(), 4, true);
+  const std::string typed = type + data;
+  out += typed;
+  PutInt(out, crc32(0, reinterpret_cast<const Bytef*>(typed.data()), uInt(typed.size())), 4, true);
+}
+
+std::string Png(int width, int height, int bitDepth, int colourType, bool interlace,
+                const std::vector<std::uint32_t>& samples, const std::string& palette = "") {
+  const int channels = colourType == 2 ? 3 : 1;
+  std::string raw;
+  const int x0[7] = {0, 4, 0, 2, 0, 1, 0}, dx[7] = {8, 8, 4, 4, 2, 2, 1};
+  const int y0[7] = {0, 0, 4, 0, 2, 0, 1}, dy[7] = {8, 8, 8, 4, 4, 2, 2};
+  for (int pass = 0; pass < (interlace ? 7 : 1); ++pass) {
+    const int sx = interlace ? x0[pass] : 0, sy = interlace ? y0[pass] : 0;
+    const int stepX = interlace ? dx[pass] : 1, stepY = interlace ? dy[pass] : 1;
+    if (sx >= width || sy >= height) continue;
+    for (int y = sy; y < height; y += stepY) {
+      std::vector<std::uint32_t> row;
+      for (int x = sx; x < width; x += stepX)
+        for (int c = 0; c < channels; ++c)
+          row.push_back(samples[(std::size_t(y) * width + x) * channels + c]);
+      raw.push_back(0);
+      raw += PackRow(row, 0, row.size(), bitDepth, true);
+    }
+  }
+  std::string out("\x89PNG\r\n\x1a\n", 8), ihdr;
+  PutInt(ihdr, width, 4, true);
+  PutInt(ihdr, height, 4, true);
+  ihdr += {char(bitDepth), char(colourType), 0, 0, char(interlace ? 1 : 0)};
+  PngChunk(out, "IHDR", ihdr);
+  if (colourType == 3) PngChunk(out, "PLTE", palette);
+  PngChunk(out, "IDAT", Zlib(raw));
+  PngChunk(out, "IEND", "");
+  return out;
+}
+
+std::string Bmp(int width, int height, int bits, bool topDown,
+                const std::vector<std::uint32_t>& samples, int colours) {
+  const std::size_t stride = (std::size_t(width) * bits + 31) / 32 * 4;
+  std::string palette, pixels;
+  for (int i = 0; i < colours; ++i)
+    palette += {char(i * 255 / std::max(1, colours - 1)), char(i * 7), char(255 - i), 0};
+  for (int r = 0; r < height; ++r) {
+    const int y = topDown ? r : height - 1 - r;
+    std::string row =
+        PackRow(samples, std::size_t(y) * width * (bits / 8), width * (bits / 8), 8, false);
+    row.resize(stride, '\0');
+    pixels += row;
+  }
+  std::string out = "BM";
+  PutInt(out, 54 + palette.size() + pixels.size(), 4, false);
+  PutInt(out, 0, 4, false);
+  PutInt(out, 54 + palette.size(), 4, false);
+  for (const auto& [value, bytes] :
+       std::vector<std::pair<std::uint64_t, int>>{{40, 4},
+                                                  {width, 4},
+                                                  {std::uint32_t(topDown ? -height : height), 4},
+                                                  {1, 2},
+                                                  {bits, 2},
+                                                  {0, 4},
+                                                  {pixels.size(), 4},
+                                                  {2835, 4},
+                                                  {2835, 4},
+                                                  {colours, 4},
+                                                  {0, 4}})
+    PutInt(out, value, bytes, false);
+  return out + palette + pixels;
+}
+
+std::string Tiff(int width, int height, int bits, int format, int samplesPerPixel, bool bigEndian,
+                 int rowsPerStrip, bool deflate, const std::vector<std::uint32_t>& samples) {
+  const bool be = bigEndian;
+  std::string out = be ? "MM" : "II";
+  PutInt(out, 42, 2, be);
+  PutInt(out, 0, 4, be);
+  std::vector<std::uint64_t> offsets, counts;
+  const std::size_t perRow = std::size_t(width) * samplesPerPixel;
+  for (int y0 = 0; y0 < height; y0 += rowsPerStrip) {
+    std::string strip;
+    for (int y = y0; y < std::min(height, y0 + rowsPerStrip); ++y)
+      strip += PackRow(samples, y * perRow, perRow, bits, be);
+    if (deflate) strip = Zlib(strip);
+    offsets.push_back(out.size());
+    counts.push_back(strip.size());
+    out += strip;
+    if (out.size() % 2) out.push_back('\0');
+  }
+  const std::uint64_t ifd = out.size();
+  for (int i = 0; i < 4; ++i) out[4 + i] = char((ifd >> (8 * (be ? 3 - i : i))) & 0xff);
+  const std::vector<std::tuple<int, int, std::vector<std::uint64_t>>> fields{
+      {256, 4, {std::uint64_t(width)}},
+      {257, 4, {std::uint64_t(height)}},
+      {258, 3, std::vector<std::uint64_t>(samplesPerPixel, bits)},
+      {259, 3, {deflate ? 8u : 1u}},
+      {262, 3, {samplesPerPixel == 3 ? 2u : 1u}},
+      {273, 4, offsets},
+      {277, 3, {std::uint64_t(samplesPerPixel)}},
+      {278, 4, {std::uint64_t(rowsPerStrip)}},
+      {279, 4, counts},
+      {339, 3, std::vector<std::uint64_t>(samplesPerPixel, format)}};
+  std::string extra;
+  const std::uint64_t extraAt = ifd + 2 + 12 * fields.size() + 4;
+  PutInt(out, fields.size(), 2, be);
+  for (const auto& [tag, type, values] : fields) {
+    std::string bytes;
+    for (const std::uint64_t v : values) PutInt(bytes, v, type == 3 ? 2 : 4, be);
+    PutInt(out, tag, 2, be);
+    PutInt(out, type, 2, be);
+    PutInt(out, values.size(), 4, be);
+    if (bytes.size() <= 4) {
+      bytes.resize(4, '\0');
+      out += bytes;
+    } else {
+      PutInt(out, extraAt + extra.size(), 4, be);
+      extra += bytes;
+    }
+  }
+  PutInt(out, 0, 4, be);
+  return out + extra;
+}
+
+void WriteFrameSeeds(const fs::path& output) {
+  fs::create_directories(output / "frame_file");
+  const auto& extensions = cumed::fuzz::FrameFileExtensions();
+  const auto write = [&](const std::string& name, const std::string& bytes) {
+    const std::string extension = fs::path(name).extension().string();
+    const auto selector = std::find(extensions.begin(), extensions.end(), extension);
+    if (selector == extensions.end()) throw std::logic_error("no selector for " + extension);
+    WriteBytes(output / "frame_file" / name,
+               std::string(1, char(selector - extensions.begin())) + bytes);
+  };
+  std::mt19937 random(2024);
+  const auto values = [&](std::size_t n, std::uint32_t top) {
+    std::vector<std::uint32_t> v(n);
+    for (auto& x : v) x = std::uniform_int_distribution<std::uint32_t>(0, top)(random);
+    return v;
+  };
+  write("gray8.png", Png(5, 3, 8, 0, false, values(15, 255)));
+  write("gray16.png", Png(4, 4, 16, 0, false, values(16, 65535)));
+  write("gray1.png", Png(7, 2, 1, 0, false, values(14, 1)));
+  write("gray4-interlaced.png", Png(9, 5, 4, 0, true, values(45, 15)));
+  write("gray8-interlaced.png", Png(3, 3, 8, 0, true, values(9, 255)));
+  write("rgb8.png", Png(3, 3, 8, 2, false, values(27, 255)));
+  write("rgb16.png", Png(2, 2, 16, 2, false, values(12, 65535)));
+  write("palette8.png", Png(6, 4, 8, 3, false, values(24, 3),
+                            std::string("\0\0\0\x40\x40\x40\x80\x80\x80\xff\xff\xff", 12)));
+  write("palette2.png",
+        Png(5, 2, 2, 3, false, values(10, 3), "\x10\x20\x30\x40\x50\x60\x70\x80\x90\xa0\xb0\xc0"));
+  write("palette8.bmp", Bmp(5, 3, 8, false, values(15, 255), 256));
+  write("palette16-topdown.bmp", Bmp(4, 2, 8, true, values(8, 15), 16));
+  write("rgb24.bmp", Bmp(3, 3, 24, false, values(27, 255), 0));
+  write("rgb24-topdown.bmp", Bmp(2, 3, 24, true, values(18, 255), 0));
+  write("u8.tif", Tiff(5, 3, 8, 1, 1, false, 3, false, values(15, 255)));
+  write("u8-strips-be.tif", Tiff(4, 5, 8, 1, 1, true, 2, false, values(20, 255)));
+  write("i8.tif", Tiff(3, 2, 8, 2, 1, false, 2, false, values(6, 255)));
+  write("u16.tif", Tiff(3, 3, 16, 1, 1, false, 1, false, values(9, 65535)));
+  write("i16-be.tif", Tiff(3, 2, 16, 2, 1, true, 2, false, values(6, 65535)));
+  write("f32.tif",
+        Tiff(2, 2, 32, 3, 1, false, 2, false, {0x3f800000u, 0xc0000000u, 0x42c80000u, 0}));
+  write("bits1.tif", Tiff(9, 2, 1, 1, 1, false, 2, false, values(18, 1)));
+  write("bits4-be.tif", Tiff(3, 3, 4, 1, 1, true, 3, false, values(9, 15)));
+  write("rgb8.tif", Tiff(2, 2, 8, 1, 3, false, 2, false, values(12, 255)));
+  write("rgb16-be.tif", Tiff(2, 2, 16, 1, 3, true, 1, false, values(12, 65535)));
+  write("u8-deflate.tif", Tiff(6, 4, 8, 1, 1, false, 2, true, values(24, 255)));
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -277,6 +487,7 @@ int main(int argc, char** argv) {
     WriteDicomSeeds("phantom", PhantomSlices(phantom.GetPointer(), scratch.path()), output);
     WriteImageSeeds(phantom.GetPointer(), output, scratch.path());
     WriteMeshSeeds(output);
+    WriteFrameSeeds(output);
 
     if (argc == 3 && fs::is_directory(argv[2])) {
       const std::vector<std::string> real = RealCtSlices(argv[2], scratch.path());

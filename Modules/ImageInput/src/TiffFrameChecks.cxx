@@ -92,7 +92,8 @@ unsigned TypeSize(std::uint32_t type) {
 // refusal: libtiff's decoding errors make ITK's TIFF reader throw (and leak its buffer), and a
 // strip that decodes to fewer bytes than its rows need is a damaged file. Deflate (zlib),
 // PackBits (each row packed alone: runs never cross a row's end) and LZW (TIFF 6 section 13:
-// MSB-first codes of 9 to 12 bits, Clear 256, EOI 257, the width growing one code early).
+// MSB-first codes of 9 to 12 bits starting with Clear 256, EOI 257, the width growing one code
+// early).
 std::string DeflateProblem(const unsigned char* data, std::uint64_t count, std::uint64_t need) {
   z_stream z{};
   if (inflateInit(&z) != Z_OK) return "zlib cannot start inflating";
@@ -167,6 +168,8 @@ std::string LzwProblem(const unsigned char* data, std::uint64_t count, std::uint
     unsigned code = 0;
     for (unsigned b = 0; b < width; ++b, ++bitPos)
       code = (code << 1) | ((data[bitPos / 8] >> (7 - bitPos % 8)) & 1);
+    if (bitPos == width && code != kClear)
+      return "start with code " + std::to_string(code) + ", not the Clear code 256";
     if (code == kClear) {
       next = kFirst;
       width = 9;
@@ -265,6 +268,21 @@ private:
       Fail(TagName(tag) + " (entry at byte " + std::to_string(at) + ") has " +
            std::to_string(e.count) + " values (" + std::to_string(bytes) + " bytes) at byte " +
            std::to_string(e.dataAt) + ", but the file ends after " + std::to_string(f_.size));
+    if (e.count == 0)
+      Fail(TagName(tag) + " (entry at byte " + std::to_string(at) +
+           ") has no values (ITK's TIFF reader reads the first one)");
+    // The text fields libtiff knows must be text (ITK's reader takes libtiff's buffer for one
+    // as a string, and DateTime as exactly 20 bytes).
+    static const std::uint32_t textTags[] = {269, 270, 271, 272, 285,  305,
+                                             306, 315, 316, 337, 33432};
+    if (std::find(std::begin(textTags), std::end(textTags), tag) != std::end(textTags)) {
+      if (e.type != 2)
+        Fail("tag " + std::to_string(tag) + " (entry at byte " + std::to_string(at) +
+             ") has field type " + std::to_string(e.type) + ", but it holds text (ASCII, 2)");
+      if (tag == 306 && e.count < 20)
+        Fail("DateTime (entry at byte " + std::to_string(at) + ") has " + std::to_string(e.count) +
+             " bytes, not the 20 of \"YYYY:MM:DD HH:MM:SS\"");
+    }
     // ITK's TIFF reader copies every text field with strlen: each must end with a NUL.
     if (e.type == 2 && (e.count == 0 || f_.data[e.dataAt + e.count - 1] != 0))
       Fail(TagName(tag) + " (entry at byte " + std::to_string(at) + ") is text (ASCII) of " +

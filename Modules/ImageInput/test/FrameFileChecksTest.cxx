@@ -230,6 +230,11 @@ struct TiffSpec {
   int compression = 1;            // 1 none, 5 LZW, 8 Deflate, 32773 PackBits
   std::uint32_t rowsPerStrip = 0; // 0: no RowsPerStrip tag (one strip)
   std::vector<double> samples;
+  struct Text {
+    int tag, type;
+    std::string bytes; // one value a byte
+  };
+  std::vector<Text> texts; // more fields, as given
 };
 
 // TIFF LZW (MSB-first 9-bit codes): every byte as its own code, a Clear code every 200 codes so
@@ -325,6 +330,7 @@ std::string WriteTiff(const TiffSpec& s) {
   struct Field {
     int tag, type;
     std::vector<std::uint64_t> values;
+    std::string bytes = {}; // type 1, 2 or 7: the values as they are
   };
   std::vector<Field> fields{{256, 4, {std::uint64_t(s.width)}},
                             {257, 3, {std::uint64_t(s.height)}},
@@ -338,6 +344,7 @@ std::string WriteTiff(const TiffSpec& s) {
   if (s.sampleFormat)
     fields.push_back(
         {339, 3, std::vector<std::uint64_t>(s.samplesPerPixel, std::uint64_t(s.sampleFormat))});
+  for (const TiffSpec::Text& t : s.texts) fields.push_back({t.tag, t.type, {}, t.bytes});
   std::sort(fields.begin(), fields.end(), [](auto& a, auto& b) { return a.tag < b.tag; });
   const std::size_t ifd = out.size();
   Set(out, 4, ifd, 4, be);
@@ -346,11 +353,11 @@ std::string WriteTiff(const TiffSpec& s) {
   Put(out, fields.size(), 2, be);
   for (const Field& f : fields) {
     const int size = f.type == 3 ? 2 : 4;
-    std::string values;
+    std::string values = f.bytes;
     for (const std::uint64_t v : f.values) Put(values, v, size, be);
     Put(out, f.tag, 2, be);
     Put(out, f.type, 2, be);
-    Put(out, f.values.size(), 4, be);
+    Put(out, f.bytes.empty() ? f.values.size() : f.bytes.size(), 4, be);
     if (values.size() <= 4) {
       values.resize(4, '\0');
       out += values;
@@ -867,6 +874,39 @@ TEST(FrameFileChecks, VariantsItkMisreadsAreRefusedNamingFieldAndValue) {
   Set(pages, ifd + 2 + 12 * n, ifd, 4, false); // the next IFD: itself, a loop
   ExpectRefused(dir / "pages.tif", pages,
                 {"more than one image", "at byte " + std::to_string(ifd)});
+  // Fields ITK's TIFF reader would read beyond: text without its NUL, a short DateTime, text
+  // tags of another type.
+  for (const auto& [tag, type, bytes, phrase] :
+       {std::make_tuple(65000, 2, std::string("ABC"), "does not end with a NUL byte"),
+        std::make_tuple(306, 2, std::string("2024:01:01\0", 11), "DateTime"),
+        std::make_tuple(306, 1, std::string("2024:01:01 00:00:00\0", 20), "field type 1"),
+        std::make_tuple(270, 7, std::string("a\0", 2), "tag 270")}) {
+    TiffSpec text = t;
+    text.texts.push_back({tag, type, bytes});
+    ExpectRefused(dir / ("text" + std::to_string(tag) + ".tif"), WriteTiff(text), {phrase});
+  }
+  TiffSpec described = t;
+  described.texts.push_back({306, 2, std::string("2024:01:01 00:00:00\0", 20)});
+  described.texts.push_back({270, 2, std::string("PIV frame\0", 10)});
+  WriteFile(dir / "described.tif", WriteTiff(described));
+  EXPECT_EQ(Refusal(dir / "described.tif"), "");
+  // Uncompressed strips of other sizes than their rows (libtiff would estimate its own).
+  TiffSpec strips = t;
+  strips.rowsPerStrip = 1;
+  std::string padded = WriteTiff(strips);
+  const std::size_t stripIfd = Get(padded, 4, 4, false);
+  for (std::size_t i = 0; i < Get(padded, stripIfd, 2, false); ++i)
+    if (Get(padded, stripIfd + 2 + 12 * i, 2, false) == 279)
+      Set(padded, Get(padded, stripIfd + 2 + 12 * i + 8, 4, false), 5, 4, false);
+  ExpectRefused(dir / "padded.tif", padded, {"strip 0", "holds 5 bytes", "need exactly 4"});
+  // Compressed strips whose data do not decode to their rows.
+  for (const int compression : {5, 8, 32773}) {
+    TiffSpec packed = t;
+    packed.compression = compression;
+    std::string bytes = WriteTiff(packed);
+    bytes[8] = char(bytes[8] ^ 0x80); // the first byte of the strip's data
+    ExpectRefused(dir / ("damaged" + std::to_string(compression) + ".tif"), bytes, {"strip 0"});
+  }
   std::string big = WriteTiff(t);
   big[2] = 43;
   ExpectRefused(dir / "big.tif", big, {"BigTIFF"});
