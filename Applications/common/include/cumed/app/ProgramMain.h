@@ -10,6 +10,7 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,19 @@ inline constexpr int kUsageError = 2;
 /// returns `code`.
 int Fail(std::string_view program, int code, const std::string& message);
 
+/// "WHAT while running 'ARGUMENTS': the inputs or options ask for more memory than this machine
+/// has; check the sizes they give": a bare allocation failure named with the command line that
+/// caused it (the arguments cut at 300 characters).
+inline std::string OutOfMemoryMessage(const std::string& what, int argc, const char* const* argv) {
+  std::string arguments;
+  for (int i = 1; i < argc && arguments.size() < 300; ++i)
+    arguments += (i > 1 ? " " : "") + std::string(argv[i]);
+  if (arguments.size() > 300) arguments = arguments.substr(0, 300) + "...";
+  return what + " while running '" + arguments +
+         "': the inputs or options ask for more memory than this machine has; check the sizes "
+         "they give";
+}
+
 /// The whole of a program's main(). `parse(argc, argv)` reads the command line into arguments
 /// with a `help` member and a `tool` member (ToolOptions); with `help` set, `helpText()` goes to
 /// stdout, with `tool.version` VersionText(); else the tool options are applied to the process
@@ -30,7 +44,8 @@ int Fail(std::string_view program, int code, const std::string& message);
 /// dies of the signal (InterruptCleanup.h). What escapes becomes the
 /// exit status: UsageError and output::OutputRefused -> kUsageError; TLibraryError (e.g.
 /// itk::ExceptionObject) -> kRuntimeError with the message `describe(error)`; std::bad_alloc ->
-/// kRuntimeError, "out of memory"; any other std::exception -> kRuntimeError with its what().
+/// kRuntimeError, "out of memory while running '<arguments>' ..." (std::length_error too: the
+/// message names the command line); any other std::exception -> kRuntimeError with its what().
 template <class TLibraryError, class Parse, class HelpText, class Run, class Describe>
 int RunCommandLine(std::string_view program, int argc, const char* const* argv, Parse&& parse,
                    HelpText&& helpText, Run&& run, Describe&& describe) {
@@ -55,7 +70,11 @@ int RunCommandLine(std::string_view program, int argc, const char* const* argv, 
   } catch (const TLibraryError& e) {
     return Fail(program, kRuntimeError, describe(e));
   } catch (const std::bad_alloc&) {
-    return Fail(program, kRuntimeError, "out of memory");
+    return Fail(program, kRuntimeError, OutOfMemoryMessage("out of memory", argc, argv));
+  } catch (const std::length_error& e) { // e.g. vector::_M_default_append: a size beyond memory
+    return Fail(program, kRuntimeError,
+                OutOfMemoryMessage(std::string("a size too large to allocate (") + e.what() + ")",
+                                   argc, argv));
   } catch (const std::exception& e) {
     return Fail(program, kRuntimeError, e.what());
   }
