@@ -6,7 +6,8 @@
 //    height, both byte orders, uncompressed, LZW, Deflate or PackBits) written by this file's own
 //    small writers and read back value for value;
 //  - every truncation of a small valid file of each format refused with the file's name; random
-//    byte flips refused or read as this file's own decoder reads them; lengths and offsets of 2^31
+//    byte flips refused or read as this file's own decoder reads them (PNG flips also with their
+//    CRCs repaired: refused or read without a crash); lengths and offsets of 2^31
 //    and 2^32-1, huge sizes, and the variants ITK misreads refused with the field and the value; a
 //    FIFO named x.png refused without waiting.
 // No ITK header here: the writers and the reference decoder are independent of ITK and libpng.
@@ -740,6 +741,52 @@ TEST(FrameFileChecks, ByteFlipsAreRefusedOrReadAsTheReferenceDecoderReadsThem) {
       if (c.name.find(".tif") != std::string::npos) expected = DecodeTiff(bytes);
       if (expected) {
         EXPECT_EQ(Compare(image, *expected), "") << "seed " << seed << " " << c.name;
+      }
+    }
+  }
+  EXPECT_GT(refused, 0);
+  EXPECT_GT(accepted, 0);
+}
+
+// Flips inside a PNG chunk whose CRC is then made right again: past the CRC check, the IHDR
+// rules, the inflated scanlines and libpng (whose errors would abort the process) must hold. A
+// file that passes is read without a crash; one whose flips hit only the tEXt chunk reads the
+// original pixels.
+TEST(FrameFileChecks, PngFlipsWithRepairedCrcsAreRefusedOrReadWithoutCrashing) {
+  const fs::path dir = Directory("png-crc");
+  int accepted = 0, refused = 0;
+  for (const Case& c : SmallCases()) {
+    if (c.name.find(".png") == std::string::npos) continue;
+    std::vector<std::pair<std::size_t, std::size_t>> chunks; // (position, data length)
+    for (std::size_t at = 8; at + 12 <= c.bytes.size(); at += 12 + Get(c.bytes, at, 4, true))
+      chunks.emplace_back(at, Get(c.bytes, at, 4, true));
+    const fs::path file = dir / c.name;
+    for (std::uint32_t seed = 1; seed <= 200; ++seed) {
+      std::mt19937 random(seed);
+      const auto [at, length] =
+          chunks[std::uniform_int_distribution<std::size_t>(0, chunks.size() - 1)(random)];
+      if (length == 0) continue;
+      std::string bytes = c.bytes;
+      const int flips = std::uniform_int_distribution<int>(1, 3)(random);
+      for (int k = 0; k < flips; ++k) {
+        const std::size_t i =
+            at + 8 + std::uniform_int_distribution<std::size_t>(0, length - 1)(random);
+        bytes[i] = char(bytes[i] ^ (1 << std::uniform_int_distribution<int>(0, 7)(random)));
+      }
+      Set(bytes, at + 8 + length,
+          crc32(0, reinterpret_cast<const Bytef*>(bytes.data() + at + 4), uInt(4 + length)), 4,
+          true);
+      WriteFile(file, bytes);
+      Image image;
+      const std::string refusal = Refusal(file, &image);
+      if (!refusal.empty()) {
+        ++refused;
+        EXPECT_NE(refusal.find(file.string()), std::string::npos) << "seed " << seed << refusal;
+        continue;
+      }
+      ++accepted;
+      if (bytes.compare(at + 4, 4, "tEXt") == 0) {
+        EXPECT_EQ(Compare(image, c.expected), "") << "seed " << seed << " " << c.name;
       }
     }
   }
