@@ -50,7 +50,7 @@ void RunOnImage(const TImage* input, const RunContext& context, RunSummary& summ
   const std::array<int, 3> radius = CheckedVoxelRadius(arguments.radius, geometry.spacing, D);
   summary.radiusVoxels = radius;
   app::CheckElementAgainstVolume(RequestText(arguments.radius), radius, geometry.size,
-                                 arguments.allowLargeElement);
+                                 arguments.allowLargeElement, app::kAllowLargeElementFlag);
   const cumed::morphology::StructuringElement element = CheckedElement(arguments.element, radius);
   app::NoteElementWork(kProgramName, arguments.operation->name, radius, element.chords().size(),
                        geometry.size, morphology::FilterPasses(*arguments.operation),

@@ -19,12 +19,12 @@ namespace cumed::app {
 inline constexpr char kAllowLargeElementFlag[] = "--allow-large-element";
 
 /// morphology::CheckElementAgainstVolume unless `allowed`, its refusal a UsageError naming
-/// `request` (the option and value as given, e.g. "--radius-vox 250") and `optIn`: the flag, or
-/// "" for a program that has no such option (cumed-mpi-morphology), so that the message never
-/// suggests an option the program rejects.
+/// `request` (the option and value as given, e.g. "--radius-vox 250") and `optIn`: the calling
+/// program's flag (kAllowLargeElementFlag) when it has one; by default none, so that a program
+/// without the flag (cumed-mpi-morphology) never suggests an option it rejects.
 inline void CheckElementAgainstVolume(const std::string& request, const std::array<int, 3>& radius,
                                       const std::array<std::size_t, 3>& volume, bool allowed,
-                                      const char* optIn = kAllowLargeElementFlag) {
+                                      const char* optIn = nullptr) {
   if (allowed) return;
   try {
     morphology::CheckElementAgainstVolume(request, radius, volume, optIn ? optIn : "");
@@ -34,8 +34,8 @@ inline void CheckElementAgainstVolume(const std::string& request, const std::arr
 }
 
 /// The radius `convert()` returns (the library's conversion and limits, which throw
-/// InvalidArgument), checked with CheckElementAgainstVolume; UsageError naming `request` (the
-/// option and value as given) for either refusal.
+/// InvalidArgument), checked with CheckElementAgainstVolume (for programs with the flag);
+/// UsageError naming `request` (the option and value as given) for either refusal.
 template <class Convert>
 std::array<int, 3> CheckedElementRadius(const std::string& request, Convert&& convert,
                                         const std::array<std::size_t, 3>& volume, bool allowed) {
@@ -45,7 +45,7 @@ std::array<int, 3> CheckedElementRadius(const std::string& request, Convert&& co
   } catch (const cumed::InvalidArgument& e) {
     throw UsageError(request + ": " + e.what());
   }
-  CheckElementAgainstVolume(request, radius, volume, allowed);
+  CheckElementAgainstVolume(request, radius, volume, allowed, kAllowLargeElementFlag);
   return radius;
 }
 
