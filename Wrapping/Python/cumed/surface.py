@@ -10,6 +10,7 @@ axis) that wrap CuMed's own memory, or a vtkPolyData (``output="vtk"``, the defa
 vtkImageData input). A CUDA array in gives CUDA arrays out (the mesh never leaves the device).
 """
 import os
+import warnings
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Optional
@@ -46,6 +47,11 @@ class Mesh:
     point_offsets: Optional[Any] = None
     triangle_offsets: Optional[Any] = None
     values: tuple = ()
+    #: NaN/inf voxels of the image (-1: not counted, device input) and non-finite coordinates
+    #: among ``points`` (-1: not counted): points are non-finite only where voxels are, and the
+    #: functions warn (RuntimeWarning) with both counts when there are any.
+    non_finite_voxels: int = 0
+    non_finite_points: int = 0
 
     @property
     def number_of_points(self) -> int:
@@ -103,13 +109,19 @@ def _contour(image, values, mode, name, normals, scalars, output, devices, slabs
     if vtk_output:
         from . import _vtk  # before the work: without VTK, this says what to install
     array, geometry = _common.image_input(image, spacing, origin, direction)
-    points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets = \
+    arrays, (non_finite_voxels, non_finite_points) = \
         _native.isosurface(array, contour_values, mode, bool(normals), bool(scalars), closed,
                            _common.whole("devices", devices), _common.whole("slabs", slabs),
                            geometry,
                            _common.execution(**execution))
+    points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets = arrays
     mesh = Mesh(points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets,
-                tuple(contour_values))
+                tuple(contour_values), non_finite_voxels, non_finite_points)
+    if non_finite_voxels:
+        points_text = ("not counted (device mesh)" if non_finite_points < 0
+                       else f"{non_finite_points} point coordinates are not finite")
+        warnings.warn(f"the image has {non_finite_voxels} non-finite voxels (NaN or inf); "
+                      f"{points_text}", RuntimeWarning, stacklevel=3)
     if not vtk_output:
         return mesh
     scalars_name = None

@@ -89,15 +89,21 @@ py::object IsosurfaceBinding(py::handle image, const std::vector<double>& values
     return closed ? static_cast<IsosurfaceResult>(ExtractClosedSurface(input.image, options))
                   : ExtractIsosurface(input.image, options);
   });
+  // The mesh's arrays, then the counts of non-finite input voxels and output coordinates
+  // (IsosurfaceResult: outputs hold inf/NaN only where the input did, and the caller says so).
+  const py::tuple counts = py::make_tuple(result.nonFiniteVoxels, result.nonFinitePoints);
   if (result.deviceMesh) {
     const auto points = result.deviceMesh->numberOfPoints;
     const auto triangles = result.deviceMesh->numberOfTriangles;
-    return ReturnLike(image, MeshTuple(std::move(*result.deviceMesh), points, triangles,
-                                       MemoryLocation::Device, normals, scalars));
+    return py::make_tuple(
+        ReturnLike(image, MeshTuple(std::move(*result.deviceMesh), points, triangles,
+                                    MemoryLocation::Device, normals, scalars)),
+        counts);
   }
   const auto points = result.mesh.numberOfPoints(), triangles = result.mesh.numberOfTriangles();
-  return MeshTuple(std::move(result.mesh), points, triangles, MemoryLocation::Host, normals,
-                   scalars);
+  return py::make_tuple(
+      MeshTuple(std::move(result.mesh), points, triangles, MemoryLocation::Host, normals, scalars),
+      counts);
 }
 
 /// (mesh tuple, info dict) of the CT surface job on `source`: a DICOM directory (str) or an int16
@@ -153,8 +159,7 @@ void BindSurface(py::module_& module) {
              py::arg("iso"), py::arg("radius_mm"), py::arg("execution"));
   module.def("isosurface", &IsosurfaceBinding, py::arg("image"), py::arg("values"), py::arg("mode"),
              py::arg("normals"), py::arg("scalars"), py::arg("closed"), py::arg("devices"),
-             py::arg("slabs"),
-             py::arg("geometry"), py::arg("execution"),
+             py::arg("slabs"), py::arg("geometry"), py::arg("execution"),
              "(points, triangles, normals|None, scalars|None, point_offsets, triangle_offsets) "
              "of the surfaces of `values`, wrapping CuMed's mesh without copies.");
 }

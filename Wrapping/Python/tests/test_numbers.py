@@ -44,6 +44,16 @@ def test_a_finite_volume_gives_finite_points():
     volume = sphere()
     mesh = surface.isosurface(volume, 50, backend="cpu")
     assert np.isfinite(mesh.points).all()
+    assert (mesh.non_finite_voxels, mesh.non_finite_points) == (0, 0)
+
+
+def test_nan_voxels_are_counted_and_warned():
+    volume = sphere()
+    volume.reshape(-1)[::97] = np.nan
+    with pytest.warns(RuntimeWarning, match=r"the image has 83 non-finite voxels \(NaN or inf\)"):
+        mesh = surface.isosurface(volume, 50, backend="cpu")
+    assert mesh.non_finite_voxels == 83
+    assert mesh.non_finite_points == int((~np.isfinite(mesh.points)).sum())
 
 
 def test_piv_units_are_refused_by_keyword():
