@@ -12,6 +12,7 @@
 // Seeds are kept to a few kilobytes so that the fuzzers' mutations land in headers and structure.
 // Usage: cumed_fuzz_make_seeds OUTPUT [REAL_CT_DIR]
 #include "FrameFileSelector.h"
+#include "ParameterFileSeeds.h"
 #include "FuzzSupport.h"
 #include "MeshFileSelector.h"
 #include "cumed/data/CtPhantom.h"
@@ -488,6 +489,7 @@ int main(int argc, char** argv) {
     WriteImageSeeds(phantom.GetPointer(), output, scratch.path());
     WriteMeshSeeds(output);
     WriteFrameSeeds(output);
+    cumed::fuzz::WriteParameterFileSeeds(output);
 
     if (argc == 3 && fs::is_directory(argv[2])) {
       const std::vector<std::string> real = RealCtSlices(argv[2], scratch.path());

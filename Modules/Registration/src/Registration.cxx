@@ -21,7 +21,6 @@
 #include "src/RegistrationOutputs.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -29,30 +28,6 @@
 #include <string>
 
 namespace cumed::registration {
-
-const char* ToString(SimilarityMetric metric) noexcept {
-  switch (metric) {
-  case SimilarityMetric::SSD:
-    return "ssd";
-  case SimilarityMetric::NCC:
-    return "ncc";
-  case SimilarityMetric::LocalNCC:
-    return "lncc";
-  case SimilarityMetric::NMI:
-    return "nmi";
-  }
-  return "?";
-}
-
-SimilarityMetric ParseSimilarityMetric(const char* text) {
-  std::string lower(text ? text : "");
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (SimilarityMetric m : {SimilarityMetric::SSD, SimilarityMetric::NCC,
-                             SimilarityMetric::LocalNCC, SimilarityMetric::NMI})
-    if (lower == ToString(m)) return m;
-  throw InvalidArgument("unknown similarity metric '" + std::string(text ? text : "") +
-                        "' (expected ssd, ncc, lncc or nmi)");
-}
 
 bool AffineTransform::isIdentity() const noexcept {
   static const AffineTransform identity{};
