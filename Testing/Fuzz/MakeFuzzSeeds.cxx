@@ -431,8 +431,12 @@ void WriteFrameSeeds(const fs::path& output) {
     const std::string extension = fs::path(name).extension().string();
     const auto selector = std::find(extensions.begin(), extensions.end(), extension);
     if (selector == extensions.end()) throw std::logic_error("no selector for " + extension);
-    WriteBytes(output / "frame_file" / name,
-               std::string(1, char(selector - extensions.begin())) + bytes);
+    const auto index = selector - extensions.begin();
+    WriteBytes(output / "frame_file" / name, std::string(1, char(index)) + bytes);
+    // PNGs once more with the selector that repairs CRCs (FrameFileSelector.h).
+    if (extension == ".png")
+      WriteBytes(output / "frame_file" / ("crc-repaired-" + name),
+                 std::string(1, char(index + extensions.size())) + bytes);
   };
   std::mt19937 random(2024);
   const auto values = [&](std::size_t n, std::uint32_t top) {
