@@ -149,6 +149,13 @@ class Fixtures:
             pass
         self.out = os.path.join(r, "out")
         os.mkdir(self.out)
+        # The working directory of the calls: relative path strings ("x", "../../etc/passwd")
+        # given as output directories land here, inside the private directory, never in the
+        # checkout the harness was started from.
+        self.cwd = os.path.join(r, "cwd", "a", "b", "c")
+        os.makedirs(self.cwd)
+        sys.path[:] = [os.path.abspath(entry) if entry else entry for entry in sys.path]
+        os.chdir(self.cwd)
         self.counter = 0
 
     def fresh_output(self):
@@ -158,8 +165,16 @@ class Fixtures:
     def clean_outputs(self):
         for name in os.listdir(self.out):
             shutil.rmtree(os.path.join(self.out, name), ignore_errors=True)
+        top = os.path.join(self.root, "cwd")
+        if os.listdir(top) != ["a"] or os.listdir(os.path.join(top, "a")) != ["b"] or \
+                os.listdir(os.path.join(top, "a", "b")) != ["c"] or os.listdir(self.cwd):
+            os.chdir(self.root)
+            shutil.rmtree(top, ignore_errors=True)
+            os.makedirs(self.cwd)
+            os.chdir(self.cwd)
 
     def close(self):
+        os.chdir(tempfile.gettempdir())
         shutil.rmtree(self.root, ignore_errors=True)
 
 
@@ -359,6 +374,8 @@ class Gen:
             return self.pick([None, 2, "yes", np.bool_(True), float("nan")])
         if isinstance(valid, numbers.Number):
             return self.pick(SCALARS + [str(valid), None, [valid], -valid if valid else -1])
+        if isinstance(valid, Path) and self.chance(0.7):
+            return self.path()
         if isinstance(valid, str):
             return self.pick(STRINGS + [valid.upper(), valid + " ", None, 1])
         if isinstance(valid, (tuple, list)):
@@ -1289,6 +1306,8 @@ def child(seed, start, stop, deadline):
     cumed = import_cumed()
     fixtures = Fixtures(cumed)
     table = builders(cumed)
+    out.write(json.dumps({"root": fixtures.root}) + "\n")  # the parent removes it after a kill
+    out.flush()
     try:
         index = start
         while index < stop and time.time() < deadline:
@@ -1339,6 +1358,7 @@ def run_parent(args):
             # the next lines while select() waits on the descriptor, and a fast call would be
             # mistaken for a hang.
             fd, buffer, pending, eof = proc.stdout.fileno(), b"", [], False
+            child_root = None
             while True:
                 timeout = args.timeout - (time.time() - last_begin) if current is not None \
                     else max(1.0, end - time.time() + 60)
@@ -1383,6 +1403,9 @@ def run_parent(args):
                         return 2
                     break
                 message = json.loads(line.decode())
+                if "root" in message:
+                    child_root = message["root"]
+                    continue
                 if "begin" in message:
                     current, current_text, last_begin = message["begin"], message["call"], \
                         time.time()
@@ -1400,6 +1423,8 @@ def run_parent(args):
                     current = None
                     calls += 1
             errlog.close()
+            if child_root and os.path.basename(child_root).startswith("cumed-fuzz-"):
+                shutil.rmtree(child_root, ignore_errors=True)  # a killed child leaves its files
         print(f"fuzz_api: seed {seed}: {calls} calls, indices {args.start}..{index - 1}",
               flush=True)
     if args.stats:
