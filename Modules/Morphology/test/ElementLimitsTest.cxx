@@ -22,6 +22,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <random>
 #include <string>
 
 namespace {
@@ -225,6 +226,50 @@ TEST(ElementLimits, ValuesNoPixelCanHoldAreRefusedByTheLibrary) {
                   cumed::morphology::GrayscaleOperation::Dilate, grey);
             }),
             "boundary = inf is not a finite number");
+}
+
+// Seeded extremes for the values of every pixel type: refused naming the keyword, or accepted
+// only when a pixel of the type can hold the value.
+template <class T> void HostileValues(std::mt19937& random, unsigned seed) {
+  const double values[] = {0.0,     -0.0,         5e-324,
+                           -5e-324, 1e-300,       1e300,
+                           -1e300,  std::nan(""), std::numeric_limits<double>::infinity(),
+                           9.2e18,  -9.2e18,      1.0,
+                           255.0,   65535.0,      -32768.0,
+                           3.5e38,  0.5};
+  const cumed::ImageGeometry geometry{{6, 5, 4}, {1, 1, 1}, {0, 0, 0}};
+  const cumed::PixelType type = cumed::PixelTypeOf<T>();
+  cumed::Image input = cumed::Image::Allocate(type, geometry, cumed::MemoryLocation::Host);
+  cumed::Image output = cumed::Image::Allocate(type, geometry, cumed::MemoryLocation::Host);
+  const StructuringElement box = StructuringElement::Box({1, 1, 1});
+  for (int i = 0; i < 40; ++i) {
+    const double value = values[random() % std::size(values)];
+    const bool isForeground = random() % 2;
+    cumed::morphology::BinaryOptions options;
+    options.foreground = isForeground ? value : 1.0;
+    if (!isForeground) options.background = value;
+    const bool fits = std::isfinite(value) && value >= double(std::numeric_limits<T>::lowest()) &&
+                      value <= double(std::numeric_limits<T>::max()) &&
+                      (!std::numeric_limits<T>::is_integer || std::floor(value) == value);
+    try {
+      cumed::morphology::Binary<T>(std::as_const(input).view<T>(), output.view<T>(), box,
+                                   cumed::morphology::BinaryOperation::Dilate, options);
+      EXPECT_TRUE(fits) << "seed " << seed << ": accepted " << value << " for " << ToString(type);
+    } catch (const cumed::InvalidArgument& e) {
+      EXPECT_FALSE(fits) << "seed " << seed << ": " << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind(isForeground ? "foreground" : "background", 0), 0u)
+          << "seed " << seed << ": " << e.what();
+    }
+  }
+}
+
+TEST(ElementLimits, SeededExtremeValuesAreRefusedByNameForEveryPixelType) {
+  const unsigned seed = std::random_device{}();
+  std::mt19937 random(seed);
+  HostileValues<std::uint8_t>(random, seed);
+  HostileValues<std::int16_t>(random, seed);
+  HostileValues<std::uint16_t>(random, seed);
+  HostileValues<float>(random, seed);
 }
 
 TEST(ElementLimits, LongCpuRunsAreAnnouncedWithTheEstimate) {
