@@ -1454,7 +1454,9 @@ def print_groups():
     if not GROUPS:
         return
     print(f"fuzz_api: {len(GROUPS)} distinct finding(s) (kind, target, [argument], message shape):")
-    for key in sorted(GROUPS, key=lambda k: (k[0], k[1], k[2])):
+    severity = ["crash", "hang", "exception", "non-finite", "input-modified", "unnamed"]
+    for key in sorted(GROUPS, key=lambda k: (severity.index(k[0]) if k[0] in severity else 0,
+                                             k[1], k[2])):
         kind, target, perturbed, shape = key
         handles = GROUPS[key]
         print(f"  {kind} {target} {perturbed} x{len(handles)} (first --replay {handles[0]}): {shape}")
