@@ -1,6 +1,7 @@
 #include "cumed/deformation/Lattice.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 #include "src/LatticeMath.h"
 
 #include <algorithm>
@@ -66,6 +67,16 @@ void ValidateLattice(const Lattice& lattice) {
       if (!std::isfinite(x))
         throw InvalidArgument(std::string("FFD lattice: ") + kNames[v] + " " + Vector(*vectors[v]) +
                               " is not finite");
+  // Deformed points are floats: the lattice's far corner must fit (origin=1e308 gave inf).
+  static const char* const kXyz[3] = {"x", "y", "z"};
+  for (int c = 0; c < 3; ++c) {
+    const double reach = std::abs(lattice.origin[c]) + std::abs(lattice.s[c]) +
+                         std::abs(lattice.t[c]) + std::abs(lattice.u[c]);
+    if (!(reach <= numbers::kFloatSafe))
+      numbers::RequireInRange(std::string("FFD lattice: origin + axes along ") + kXyz[c], reach,
+                              -numbers::kFloatSafe, numbers::kFloatSafe,
+                              "deformed points are floats");
+  }
   const double scale = Length(lattice.s) * Length(lattice.t) * Length(lattice.u);
   if (!(std::abs(Determinant(lattice)) > 1e-12 * scale) || scale == 0)
     throw InvalidArgument("FFD lattice: axes S " + Vector(lattice.s) + ", T " + Vector(lattice.t) +

@@ -101,6 +101,15 @@ def test_animation_amplitude_and_memory_are_checked_before_allocating():
         deform.animation(lattice, "bend", frames=2.5)
 
 
+def test_a_lattice_beyond_float_is_refused():
+    points = np.array([[0, 0, 0], [1, 1, 1], [0, 1, 0]], np.float32)
+    triangles = np.array([[0, 1, 2]], np.int64)
+    lattice = deform.Lattice((3, 3, 3), origin=(1e308, 0, 0))
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"FFD lattice: origin \+ axes along x = 1e\+308 is outside"):
+        deform.deform(points, triangles, lattice, backend="cpu")
+
+
 def test_not_a_number_names_the_keyword():
     image = np.zeros((8, 8, 8), np.uint8)
     with pytest.raises(TypeError, match="foreground must be a number, got str 'x'"):
