@@ -8,6 +8,7 @@
 //   FrameFileChecks.cxx  which format a file holds (its extension and first bytes), the size
 //                        against memory, the byte reader the format checks share
 //   PngFrameChecks.cxx, BmpFrameChecks.cxx, TiffFrameChecks.cxx  one format each
+//   TiffStripChecks.cxx  TIFF's compressed strips decoded to count their bytes
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -42,5 +43,13 @@ std::uint32_t Read32(const unsigned char* p, bool bigEndian);
 void CheckPngFrame(const FrameBytes& frame);
 void CheckBmpFrame(const FrameBytes& frame);
 void CheckTiffFrame(const FrameBytes& frame);
+
+/// What is wrong with the compressed data of one TIFF strip or tile (`count` bytes at `data`)
+/// that must decode to `need` bytes (PackBits: `rows` rows of `rowBytes`, each packed alone), as
+/// the end of a sentence ("do not inflate (...)"), or "" when they decode to at least that.
+std::string DeflateProblem(const unsigned char* data, std::uint64_t count, std::uint64_t need);
+std::string PackBitsProblem(const unsigned char* data, std::uint64_t count, std::uint64_t rows,
+                            std::uint64_t rowBytes);
+std::string LzwProblem(const unsigned char* data, std::uint64_t count, std::uint64_t need);
 
 } // namespace cumed::io::detail
