@@ -157,7 +157,11 @@ TEST(DeformApp, BadCommandLinesMeshesAndKeyframesAreRefused) {
       {{mesh, "--backend", "cpu", "--keyframes", (dir / "broken.json").string()}, 1, "not JSON"},
       {{mesh, "--backend", "cpu", "--keyframes", (dir / "none.json").string()},
        1,
-       "cannot be opened"},
+       "none.json: no such file"},
+      // A directory is refused by name (a FIFO would be too, without waiting for a writer).
+      {{mesh, "--backend", "cpu", "--keyframes", dir.string()},
+       1,
+       "is a directory, not a regular file"},
   };
   int index = 0;
   for (const Case& c : cases) {

@@ -210,7 +210,7 @@ TEST(KeyframeFile, ReadsTheKeyframesAndNamesItsMistakes) {
             std::string::npos);
   EXPECT_NE(MessageOf([&] {
               ReadKeyframeFile("/nonexistent/k.json", lattice);
-            }).find("keyframes /nonexistent/k.json: cannot be opened"),
+            }).find("keyframes /nonexistent/k.json: no such file"),
             std::string::npos);
   for (const auto& file : {good, shortFile, broken}) std::filesystem::remove(file);
 }

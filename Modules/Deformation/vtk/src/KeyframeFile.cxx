@@ -1,6 +1,7 @@
 #include "cumed/deformation/KeyframeFile.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/InputFile.h"
 
 #include <json/json.h>
 
@@ -8,7 +9,7 @@
 #include <cstdint>
 #include <exception>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <string>
 #include <utility>
 
@@ -18,17 +19,13 @@ std::vector<Keyframe> ReadKeyframeFile(const std::filesystem::path& path, const 
   auto fail = [&](const std::string& what) -> InvalidArgument {
     return InvalidArgument("keyframes " + path.string() + ": " + what);
   };
-  std::ifstream file(path);
-  if (!file) throw fail("cannot be opened");
   // The parser holds the whole document in memory: a size beyond any lattice's keyframes
   // (2048 control points x 3 numbers x ~25 characters per keyframe) is refused by its bytes
-  // before it reads, instead of failing with a bare "out of memory".
-  constexpr std::uintmax_t kMaxBytes = std::uintmax_t(1) << 30;
-  std::error_code sizeError;
-  const std::uintmax_t bytes = std::filesystem::file_size(path, sizeError);
-  if (!sizeError && bytes > kMaxBytes)
-    throw fail("is " + std::to_string(bytes) + " bytes, more than the " +
-               std::to_string(kMaxBytes) + " a keyframes file may have");
+  // before it reads, instead of failing with a bare "out of memory". A FIFO or a directory is
+  // refused by stat before anything opens it (opening a FIFO would wait for a writer).
+  constexpr std::uint64_t kMaxBytes = std::uint64_t(1) << 30;
+  std::istringstream file(
+      ReadRegularInputFile(path, "keyframes " + path.string() + ":", kMaxBytes));
   Json::CharReaderBuilder builder;
   Json::Value root;
   std::string errors;
