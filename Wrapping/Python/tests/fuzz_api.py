@@ -1197,8 +1197,10 @@ def value_spellings(value):
 # The words the package's messages use for an argument besides its keyword (the C++ layer
 # says "image" for every image argument, "control point" for what moves the lattice...).
 ALIASES = {
-    "image": ("image", "volume", "voxel"), "labels": ("image", "label", "volume", "voxel"),
-    "source": ("image", "dicom", "directory", "volume"), "fixed": ("image",), "moving": ("image",),
+    "image": ("image", "volume", "voxel", "input", "slice"),
+    "labels": ("image", "label", "volume", "voxel", "input"),
+    "source": ("image", "dicom", "directory", "volume", "voxel", "input"),
+    "fixed": ("image",), "moving": ("image",), "grid_spacing_mm": ("grid spacing",),
     "jacobian_determinant": ("jacobian",), "values": ("value",), "labels_list": ("label", "value"),
     "path": ("input", "file"), "directory": ("directory", "output", "dicom"),
     "displacement": ("control point",), "control_points": ("control point",),
@@ -1221,6 +1223,9 @@ def names_argument(message, name, value):
         return True
     if any(v in text for v in value_spellings(value)):
         return True
+    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "biuf":
+        if any(v in text for v in value_spellings(value.item())):
+            return True
     array = getattr(value, "array", value)  # a Volume: its array, and the geometry it carries
     if array is not value and any(n in text for n in ("spacing", "origin", "direction")):
         return True
@@ -1293,7 +1298,7 @@ def known(kind, target, detail, text):
 
 
 # -------------------------------------------------------------------------------------- the child
-def import_cumed(attempts=5):
+def import_cumed(attempts=20):
     for attempt in range(attempts):
         try:
             import cumed  # noqa: F401
@@ -1355,6 +1360,7 @@ def run_parent(args):
     seeds = [int(s) for s in str(args.seed).split(",")]
     seconds_per_seed = args.seconds / len(seeds)
     total_findings = 0
+    failed_starts = 0
     stats, outcomes = {}, {}
     for seed in seeds:
         end = time.time() + seconds_per_seed
@@ -1411,9 +1417,15 @@ def run_parent(args):
                         calls += 1
                     elif code != 0:
                         errlog.seek(0)
-                        sys.stderr.write(errlog.read().decode(errors="replace")[-3000:])
-                        print(f"fuzz_api: the child failed before any call (exit {code})")
-                        return 2
+                        text = errlog.read().decode(errors="replace")[-3000:]
+                        failed_starts += 1
+                        if failed_starts > 3:  # not transient (a rebuild takes a minute)
+                            sys.stderr.write(text)
+                            print(f"fuzz_api: the child failed before any call (exit {code})")
+                            return 2
+                        print(f"fuzz_api: the child failed before any call (exit {code}), "
+                              f"retrying: {text.strip().splitlines()[-1:]}", flush=True)
+                        time.sleep(10)
                     break
                 message = json.loads(line.decode())
                 if "root" in message:
