@@ -46,6 +46,9 @@ std::string ScratchDirectory::Write(const std::string& name, const std::uint8_t*
 }
 
 void ScratchDirectory::Clear() const {
+  // Recreated when something else removed it (a tmp cleaner during a long run): the input is not
+  // at fault then, and the run goes on.
+  fs::create_directories(path_);
   for (const fs::directory_entry& entry : fs::directory_iterator(path_)) fs::remove_all(entry);
 }
 
