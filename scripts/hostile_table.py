@@ -760,7 +760,7 @@ def mesh_family():
     out = new_out("isonan")
     add(F, "cumed-isosurface of a float volume with NaN voxels (must refuse or count them)",
         f"{B('cumed-isosurface')} --iso 50 --output {q(out + '/s.vtp')} {q(nanvol)}", inputs=[nanvol], outs=[out],
-        expect="any", finite=False, names=["nanvol.mha"])
+        expect="count-nonfinite", finite=False, names=["nanvol.mha"])
     # OBJ
     def obj(name, data, kind, expect="refuse", **kw):
         run(kind, write(S("mesh", name), data), expect=expect, **kw)
@@ -1526,6 +1526,9 @@ def classify(c):
         if c.finite and (nonfinite or NONFINITE_TEXT.search(so)):
             P["silent wrong"] = "NaN/inf in output: " + ", ".join(nonfinite[:3] or ["stdout: " + so.strip()[:200]])
         res["unchecked"] = unchecked
+    if rc == 0 and c.expect == "count-nonfinite" and not re.search(r"non_finite_voxels=[1-9]", so):
+        P["silent wrong"] = ("NaN-voxel volume accepted without counting its NaN voxels (no non_finite_voxels "
+                             "in the summary, no warning): " + so.strip()[:160])
     if rc == 0 and c.expect == "any-complete":
         for p in changed:
             if p.endswith((".mha", ".vtp", ".vti")) and nonfinite_in(p) is None:
