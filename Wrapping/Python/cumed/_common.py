@@ -23,13 +23,25 @@ class Volume:
 
     @property
     def shape(self):
-        return self.array.shape
+        shape = getattr(self.array, "shape", None)
+        if shape is None:
+            raise TypeError(f"Volume.array must be an array, got {type(self.array).__name__}")
+        return shape
+
+
+def _scalar(value):
+    """A NumPy 0-d array as its Python number (a copy: the caller's array is never touched)."""
+    if getattr(value, "ndim", None) == 0 and hasattr(value, "item") and \
+            getattr(getattr(value, "dtype", None), "kind", "") in "biuf":
+        return value.item()
+    return value
 
 
 def real(name, value):
     """``value`` as a float, or TypeError naming the keyword ``name``: a string, None or another
     object that is not a number is refused here instead of as a nameless cast error. The range
     of the value is the library's to check (cumed/core/NumberRules.h)."""
+    value = _scalar(value)
     if isinstance(value, (bool, str, bytes)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}")
     return float(value)
@@ -37,6 +49,7 @@ def real(name, value):
 
 def whole(name, value):
     """``value`` as an int (a whole float such as 3.0 too), or TypeError naming ``name``."""
+    value = _scalar(value)
     if isinstance(value, (bool, str, bytes)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a whole number, got {type(value).__name__} {value!r}")
     if isinstance(value, numbers.Integral):
@@ -46,6 +59,64 @@ def whole(name, value):
             not as_float.is_integer():
         raise TypeError(f"{name} must be a whole number, got {value!r}")
     return int(as_float)
+
+
+def flag(name, value):
+    """``value`` as a bool (anything with a truth value: a bool, a number, a one-element array),
+    or TypeError naming ``name`` (e.g. for a NumPy array of several values)."""
+    try:
+        return bool(value)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__}: "
+                        f"{error}") from None
+
+
+def items(name, values, kind="a sequence"):
+    """``values`` as a list, or TypeError naming ``name`` for a non-iterable (or a string)."""
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be {kind}, got {values!r}")
+    try:
+        return list(values)
+    except TypeError:
+        raise TypeError(f"{name} must be {kind}, got {type(values).__name__} "
+                        f"{values!r}") from None
+
+
+def _sequence(name, values, count, kind):
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be {count} {kind}s, got {values!r}")
+    try:
+        items = list(values)
+    except TypeError:
+        raise TypeError(f"{name} must be {count} {kind}s, got {type(values).__name__} "
+                        f"{values!r}") from None
+    if len(items) != count:
+        raise TypeError(f"{name} must be {count} {kind}s, got {len(items)} values")
+    return items
+
+
+def real_triple(name, values):
+    """``values`` as a tuple of three floats, or TypeError naming ``name``."""
+    items = _sequence(name, values, 3, "number")
+    return tuple(real(f"{name}[{i}]", v) for i, v in enumerate(items))
+
+
+def whole_triple(name, values):
+    """``values`` as a tuple of three ints, or TypeError naming ``name``."""
+    items = _sequence(name, values, 3, "whole number")
+    return tuple(whole(f"{name}[{i}]", v) for i, v in enumerate(items))
+
+
+def whole_list(name, values):
+    """``values`` (any length) as a list of ints, or TypeError naming ``name``."""
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be whole numbers, got {values!r}")
+    try:
+        items = list(values)
+    except TypeError:
+        raise TypeError(f"{name} must be whole numbers, got {type(values).__name__} "
+                        f"{values!r}") from None
+    return [whole(f"{name}[{i}]", v) for i, v in enumerate(items)]
 
 
 def execution(backend="auto", threads=0, progress=None, cancel=None, report=None):

@@ -10,6 +10,7 @@ uploaded once for backend="cuda") and give NumPy results; CUDA arrays
 device arrays of the input's family; every call finishes its work before it returns, so the
 results are ready on any stream.
 """
+import numbers
 from dataclasses import dataclass
 from typing import Tuple
 
@@ -37,8 +38,9 @@ class Lattice:
     u: Tuple[float, float, float] = (0.0, 0.0, 1.0)
 
     def _native(self):
-        return (tuple(int(n) for n in self.dimensions), tuple(map(float, self.origin)),
-                tuple(map(float, self.s)), tuple(map(float, self.t)), tuple(map(float, self.u)))
+        return (_common.whole_triple("dimensions", self.dimensions),
+                _common.real_triple("origin", self.origin), _common.real_triple("s", self.s),
+                _common.real_triple("t", self.t), _common.real_triple("u", self.u))
 
     @property
     def number_of_control_points(self) -> int:
@@ -56,8 +58,19 @@ class Lattice:
         positions to their ``[N, 3]`` displacements, or an array of displacements broadcastable
         to ``[N, 3]`` (e.g. one vector for a translation)."""
         rest = self.rest_points()
-        moved = displacement(rest) if callable(displacement) else displacement
-        return rest + numpy.broadcast_to(numpy.asarray(moved, dtype=numpy.float64), rest.shape)
+        moved = displacement(rest.copy()) if callable(displacement) else displacement
+        if moved is None:
+            raise TypeError("displacement must be an array of displacements (or a callable "
+                            "returning one), got None")
+        try:
+            moved = numpy.asarray(moved, dtype=numpy.float64)
+            moved = numpy.broadcast_to(moved, rest.shape)
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"displacement must be numbers broadcastable to {rest.shape}: "
+                            f"{error}") from None
+        if not numpy.isfinite(moved).all():
+            raise InvalidArgument("displacement has a non-finite (or missing) value")
+        return rest + moved
 
 
 def _mesh_array(array, dtype, name):
@@ -94,11 +107,9 @@ def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     gets a proper box). ``points``: ``[N, 3]`` x, y, z, NumPy or CUDA (bounds reduced on the
     GPU). Raises cumed.InvalidArgument for no points, a non-finite coordinate (naming the
     point), a negative margin or bad dimensions."""
-    if isinstance(dimensions, int):
+    if isinstance(dimensions, numbers.Real) and not isinstance(dimensions, bool):
         dimensions = (dimensions,) * 3
-    dims = tuple(int(n) for n in dimensions)
-    if len(dims) != 3:
-        raise TypeError(f"dimensions needs one integer or three (ni, nj, nk), got {dimensions!r}")
+    dims = _common.whole_triple("dimensions", dimensions)
     native = _native.lattice_around(_mesh_array(points, "float32", "points"), dims,
                                     _common.real("margin", margin))
     return Lattice(*(tuple(value) for value in native))
@@ -113,6 +124,8 @@ def animation(lattice: Lattice, name: str = "twist", frames: int = 100,
     ``deform(..., control_points=...)``; frame 0 is the lattice at rest. Raises
     cumed.InvalidArgument for another name, ``frames`` < 1, a non-finite amplitude or an invalid
     lattice."""
+    if not isinstance(lattice, Lattice):
+        raise TypeError(f"lattice must be a cumed.deform.Lattice, got {type(lattice).__name__}")
     return _native.animation(str(name), lattice._native(), _common.real("amplitude", amplitude),
                              _common.whole("frames", frames))
 
@@ -140,7 +153,7 @@ def deform(points, triangles, lattice: Lattice, control_points=None, *, displace
     # (points, normals): NumPy arrays or device arrays of the input's family.
     return _native.deform(_mesh_array(points, "float32", "points"),
                           _mesh_array(triangles, "int64", "triangles"), lattice._native(),
-                          control_points, bool(normals), str(face_weighting),
+                          control_points, _common.flag("normals", normals), str(face_weighting),
                           _common.whole("threads_per_block", threads_per_block),
                           _common.execution(**execution))
 
@@ -172,9 +185,9 @@ class MeshDeformer:
         self.lattice = lattice
         self._native = _native.Deformer(
             _mesh_array(points, "float32", "points"), _mesh_array(triangles, "int64", "triangles"),
-            lattice._native(), bool(normals), str(face_weighting),
+            lattice._native(), _common.flag("normals", normals), str(face_weighting),
             _common.whole("threads_per_block", threads_per_block),
-            backend, int(threads))
+            backend, _common.whole("threads", threads))
 
     def deform(self, control_points=None, *, displacement=None):
         """(points, normals) with the control points at ``control_points`` or moved by

@@ -25,10 +25,13 @@ from ._cumed import io as _native
 
 def _directory(directory, name="directory"):
     try:
-        return os.fspath(directory)
+        path = os.fspath(directory)
     except TypeError:
         raise TypeError(f"{name} must be a str or os.PathLike, got {type(directory).__name__}") \
             from None
+    if ("\0" if isinstance(path, str) else b"\0") in path:
+        raise InvalidArgument(f"{name} {path!r} contains a NUL character")
+    return path
 
 
 def read_dicom_series(directory, *, series_uid=None, require_ct=True, threads=0):
@@ -53,7 +56,8 @@ def read_dicom_series(directory, *, series_uid=None, require_ct=True, threads=0)
     if series_uid is not None and not isinstance(series_uid, str):
         raise TypeError(f"series_uid must be a str or None, got {type(series_uid).__name__}")
     array, spacing, origin, direction, info = _native.read_dicom_series(
-        _directory(directory), series_uid or "", bool(require_ct), int(threads))
+        _directory(directory), series_uid or "", _common.flag("require_ct", require_ct),
+        _common.whole("threads", threads))
     return Volume(array, spacing, origin, direction, info)
 
 
@@ -69,7 +73,8 @@ def read_image_header(path, *, series_uid=None, threads=0):
     Raises cumed.Error naming the file and the field for a header the checks refuse."""
     if series_uid is not None and not isinstance(series_uid, str):
         raise TypeError(f"series_uid must be a str or None, got {type(series_uid).__name__}")
-    return _native.read_image_header(_directory(path, "path"), series_uid or "", int(threads))
+    return _native.read_image_header(_directory(path, "path"), series_uid or "",
+                                     _common.whole("threads", threads))
 
 
 def read_image(path, *, series_uid=None, threads=0):
@@ -83,7 +88,7 @@ def read_image(path, *, series_uid=None, threads=0):
     if series_uid is not None and not isinstance(series_uid, str):
         raise TypeError(f"series_uid must be a str or None, got {type(series_uid).__name__}")
     array, spacing, origin, direction, info = _native.read_image(
-        _directory(path, "path"), series_uid or "", int(threads))
+        _directory(path, "path"), series_uid or "", _common.whole("threads", threads))
     return Volume(array, spacing, origin, direction, info)
 
 
@@ -125,8 +130,9 @@ def write_dicom_series(image, directory, *, spacing=None, origin=None, direction
     try:
         return _native.write_dicom_series(
             array, _directory(directory), geometry, patient_name, patient_id, study_description,
-            series_description, study_uid or "", frame_of_reference_uid or "", int(series_number),
-            bool(derived), bool(unsigned_with_intercept))
+            series_description, study_uid or "", frame_of_reference_uid or "",
+            _common.whole("series_number", series_number), _common.flag("derived", derived),
+            _common.flag("unsigned_with_intercept", unsigned_with_intercept))
     except Error as error:
         # The C++ message names the C++ option; name this function's keyword instead.
         text = str(error).replace("unsignedWithIntercept = false", "unsigned_with_intercept=False")

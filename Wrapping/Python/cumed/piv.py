@@ -134,14 +134,14 @@ def _options(window, overlap, search, remove_mean, normalized, zero_padding, sub
              replacement_iterations):
     real, whole = _common.real, _common.whole
     return _native.Options(_window_sizes(window), real("overlap", overlap), whole("search", search),
-                           bool(remove_mean), bool(normalized), bool(zero_padding), str(subpixel),
+                           _common.flag("remove_mean", remove_mean), _common.flag("normalized", normalized), _common.flag("zero_padding", zero_padding), str(subpixel),
                            _pair_loss(pair_loss_correction), str(deformation),
-                           whole("predictor_smoothing", predictor_smoothing), bool(median_test),
+                           whole("predictor_smoothing", predictor_smoothing), _common.flag("median_test", median_test),
                            real("median_threshold", median_threshold),
                            real("median_epsilon", median_epsilon),
                            whole("median_radius", median_radius),
                            real("min_peak_ratio", min_peak_ratio),
-                           [] if limits is None else [real("limits", value) for value in limits],
+                           [] if limits is None else [real("limits", value) for value in _common.items("limits", limits, "(umin, umax, vmin, vmax)")],
                            str(replacement),
                            whole("replacement_iterations", replacement_iterations))
 
@@ -173,6 +173,8 @@ def _mask(mask):
         return None
     if not hasattr(mask, "__cuda_array_interface__") and not hasattr(mask, "__dlpack__"):
         mask = numpy.asarray(mask)
+        if mask.dtype.kind not in "biuf":
+            raise TypeError(f"mask must be a numeric or boolean array, got dtype {mask.dtype}")
     if str(getattr(mask, "dtype", "")) in ("uint8", "bool"):
         return mask
     return (mask != 0).astype("uint8")
@@ -237,6 +239,6 @@ def ensemble(pairs, *, mask=None, **keywords) -> PivResult:
     execution = {key: keywords.pop(key) for key in list(keywords) if key not in _OPTION_DEFAULTS}
     settings = dict(_OPTION_DEFAULTS, **keywords)
     options = _options(**settings)
-    arrays = _native.ensemble([tuple(pair) for pair in pairs], _mask(mask), options,
+    arrays = _native.ensemble([tuple(_common.items("pairs", pair, "(first, second) frames")) for pair in _common.items("pairs", pairs, "a sequence of (first, second) frames")], _mask(mask), options,
                               _common.execution(**execution))
     return _result(arrays)

@@ -196,7 +196,7 @@ def register(fixed, moving, *, metric="lncc", levels=3, grid_spacing_mm=10.0, it
                            _common.whole("histogram_bins", histogram_bins),
                            _common.real("lncc_sigma_mm", lncc_sigma_mm),
                            _common.real("default_value", default_value),
-                           bool(affine), initial_affine, list(outputs), on_iteration,
+                           _common.flag("affine", affine), initial_affine, _common.items("outputs", outputs, "a sequence of output names"), on_iteration,
                            fixed_geometry, moving_geometry, _common.execution(**execution))
     geometry = raw["grid_geometry"]
     return RegistrationResult(
@@ -222,10 +222,14 @@ def field_from_grid(grid, shape, *, spacing=None, origin=None, direction=None, d
     BSplineGrid (e.g. ``result.grid``, or one built from ITK's parameters) on the image grid of
     ``shape`` with the given geometry: ``u(x)`` alone, without the affine. ``device=True`` leaves
     it on the CUDA device as a cumed.DeviceArray (``cupy.asarray`` takes it without a copy)."""
+    if not all(hasattr(grid, name) for name in ("coefficients", "spacing", "origin",
+                                                 "direction")):
+        raise TypeError(f"grid must be a cumed.registration.BSplineGrid, got "
+                        f"{type(grid).__name__}")
     grid_geometry = _cumed.Geometry(grid.spacing, grid.origin, grid.direction)
     return _native.field_of_grid(np.asarray(grid.coefficients, dtype=np.float64), grid_geometry,
-                                 [int(n) for n in shape],
-                                 _cumed.Geometry(spacing, origin, direction), bool(device),
+                                 _common.whole_list("shape", shape),
+                                 _cumed.Geometry(spacing, origin, direction), _common.flag("device", device),
                                  _common.execution(**execution))
 
 
@@ -240,6 +244,9 @@ def _field_input(field, spacing, origin, direction):
             raise InvalidArgument("the RegistrationResult has no field: register with "
                                   "outputs including 'field'")
         field = field.field if isinstance(field, RegistrationResult) else field.array
+    if not hasattr(field, "shape") or not hasattr(field, "reshape"):
+        raise TypeError(f"field must be a [z, y, x, 3] array, a cumed.Volume or a "
+                        f"RegistrationResult, got {type(field).__name__}")
     shape = tuple(field.shape)
     if len(shape) not in (3, 4) or shape[-1] != 3:
         raise InvalidArgument(f"field: expected a [z, y, x, 3] or [y, x, 3] array, got shape "

@@ -64,9 +64,10 @@ class Mesh:
     def surface(self, index: int) -> "Mesh":
         """The mesh of ``values[index]`` alone: its points (views), its triangles renumbered
         from 0 (a new array)."""
+        index = _common.whole("index", index)
         if not -len(self.values) <= index < len(self.values):
             raise IndexError(f"surface {index} of a mesh of {len(self.values)} surfaces")
-        index %= len(self.values)
+        index = index % len(self.values)
         p0, p1 = (int(v) for v in self.point_offsets[index:index + 2])
         t0, t1 = (int(v) for v in self.triangle_offsets[index:index + 2])
         part = slice(p0, p1)
@@ -78,6 +79,8 @@ class Mesh:
 
     def to_vtk(self, scalars_name: str = "scalars"):
         """A vtkPolyData sharing this mesh's host arrays (device arrays are copied to the host)."""
+        if not isinstance(scalars_name, str):
+            raise TypeError(f"scalars_name must be a string, got {type(scalars_name).__name__}")
         from . import _vtk
 
         return _vtk.polydata_from_mesh(self, scalars_name)
@@ -101,7 +104,7 @@ def _values(values, name):
 
 def _contour(image, values, mode, name, normals, scalars, output, devices, slabs, spacing, origin,
              direction, execution, closed=False):
-    if output not in OUTPUTS:
+    if not (output is None or isinstance(output, str)) or output not in OUTPUTS:
         raise InvalidArgument(f"output must be None, 'arrays' or 'vtk', got {output!r}")
     contour_values = _values(values, name)
     vtk_input = _common.is_vtk_image(image)
@@ -110,7 +113,8 @@ def _contour(image, values, mode, name, normals, scalars, output, devices, slabs
         from . import _vtk  # before the work: without VTK, this says what to install
     array, geometry = _common.image_input(image, spacing, origin, direction)
     arrays, (non_finite_voxels, non_finite_points) = \
-        _native.isosurface(array, contour_values, mode, bool(normals), bool(scalars), closed,
+        _native.isosurface(array, contour_values, mode, _common.flag("normals", normals),
+                           _common.flag("scalars", scalars), closed,
                            _common.whole("devices", devices), _common.whole("slabs", slabs),
                            geometry,
                            _common.execution(**execution))
@@ -177,7 +181,7 @@ def ct_surface(source, *, iso=300.0, radius_mm=2.0, output=None, spacing=None, o
     ``voxel_volume_mm3``, the stage seconds and, for a directory, ``series_uid`` and ``slices``.
     Execution keywords as everywhere. Raises cumed.Error naming the file and tag for a series
     the reader refuses, cumed.InvalidArgument for an unreachable ``iso`` or too large a radius."""
-    if output not in OUTPUTS:
+    if not (output is None or isinstance(output, str)) or output not in OUTPUTS:
         raise InvalidArgument(f"output must be None, 'arrays' or 'vtk', got {output!r}")
     if output == "vtk":
         from . import _vtk

@@ -1,6 +1,7 @@
 #include "ArrayBridge.h"
 
 #include "DLPack.h"
+#include "NumberArguments.h"
 
 #include <pybind11/stl.h>
 
@@ -198,18 +199,25 @@ ArrayBuffer ReadDLPack(py::handle object, const char* name) {
   return buffer;
 }
 
+/// Spacings below this (denormal ones such as 5e-324) make every world coordinate overflow.
+constexpr double kMinimumSpacing = 1e-30;
+
 std::array<double, 3> ParseTriple(py::handle value, const char* field, int ndim, double fill) {
   std::array<double, 3> triple{fill, fill, fill};
-  if (py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value)) {
-    triple.fill(value.cast<double>());
+  if (py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value) ||
+      (py::hasattr(value, "ndim") && py::hasattr(value, "__float__") &&
+       py::int_(value.attr("ndim")).cast<int>() == 0)) {
+    triple.fill(NumberArgument(value, field));
     if (ndim == 2) triple[2] = fill;
     return triple;
   }
-  const auto sequence = py::list(py::iter(value)); // accepts tuples, lists, NumPy vectors
+  // accepts tuples, lists, NumPy vectors; anything else is a TypeError naming the field
+  const auto sequence =
+      NumbersArgument(value, field, "a number or a sequence of numbers (x, y, z)");
   if (sequence.size() != std::size_t(ndim) && sequence.size() != 3)
     throw InvalidArgument(std::string(field) + " needs " + std::to_string(ndim) + " values (x, y" +
                           (ndim == 3 ? ", z" : "") + "), got " + std::to_string(sequence.size()));
-  for (std::size_t i = 0; i < sequence.size(); ++i) triple[i] = sequence[i].cast<double>();
+  for (std::size_t i = 0; i < sequence.size(); ++i) triple[i] = sequence[i];
   return triple;
 }
 
@@ -222,10 +230,11 @@ ImageGeometry ParseGeometry(const GeometryArguments& arguments,
   if (!arguments.spacing.is_none())
     geometry.spacing = ParseTriple(arguments.spacing, "spacing", ndim, 1.0);
   for (int axis = 0; axis < 3; ++axis)
-    if (!(geometry.spacing[axis] > 0) || !std::isfinite(geometry.spacing[axis]))
+    if (!(geometry.spacing[axis] >= kMinimumSpacing) || !std::isfinite(geometry.spacing[axis]))
       throw InvalidArgument("spacing[" + std::to_string(axis) + "] = " +
                             py::str(py::float_(geometry.spacing[axis])).cast<std::string>() +
-                            " is not a positive finite number (spacing is given as x, y, z)");
+                            " is not a positive finite number of at least 1e-30 (spacing is "
+                            "given as x, y, z)");
   if (!arguments.origin.is_none())
     geometry.origin = ParseTriple(arguments.origin, "origin", ndim, 0.0);
   for (int axis = 0; axis < 3; ++axis)
@@ -233,11 +242,15 @@ ImageGeometry ParseGeometry(const GeometryArguments& arguments,
       throw InvalidArgument("origin[" + std::to_string(axis) + "] is not finite");
   if (!arguments.direction.is_none()) {
     std::vector<double> values;
-    for (auto row : py::iter(arguments.direction)) {
-      if (py::isinstance<py::float_>(row) || py::isinstance<py::int_>(row))
-        values.push_back(row.cast<double>());
+    const auto rows = SequenceArgument(arguments.direction, "direction",
+                                       "a 3x3 matrix (a sequence of rows of numbers)");
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      const auto name = "direction[" + std::to_string(r) + "]";
+      if (py::isinstance<py::float_>(rows[r]) || py::isinstance<py::int_>(rows[r]))
+        values.push_back(NumberArgument(rows[r], name));
       else
-        for (auto value : py::iter(row)) values.push_back(value.cast<double>());
+        for (double value : NumbersArgument(rows[r], name, "a row of numbers"))
+          values.push_back(value);
     }
     if (values.size() == 4 && ndim == 2)
       values = {values[0], values[1], 0, values[2], values[3], 0, 0, 0, 1};

@@ -14,6 +14,8 @@
 
 #include <pybind11/stl.h>
 
+#include <filesystem>
+
 namespace cumed::python {
 
 namespace {
@@ -163,7 +165,13 @@ std::string WriteBinding(py::handle image, const std::string& directory,
     Image host = input.image.location() == MemoryLocation::Host ? std::move(input.image)
                                                                 : input.image.toHost(stream);
     itkImage = ToItkImage<io::HounsfieldImage>(std::move(host));
-    seriesUid = io::WriteDicomCtSeries(itkImage.GetPointer(), directory, options);
+    try {
+      seriesUid = io::WriteDicomCtSeries(itkImage.GetPointer(), directory, options);
+    } catch (const std::filesystem::filesystem_error& error) {
+      // e.g. "File name too long": a cumed.Error naming the directory, not a bare RuntimeError
+      throw Error("directory: cannot write the DICOM series to '" + directory +
+                  "': " + error.code().message());
+    }
   }
   return seriesUid; // itkImage lets go of the caller's array here, with the GIL held
 }

@@ -3,6 +3,7 @@
 #include "ArrayBridge.h"
 #include "Bindings.h"
 #include "Call.h"
+#include "NumberArguments.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/morphology/BinaryMorphology.h"
@@ -33,15 +34,18 @@ Operation ParseOperation(std::string name, Operation last, const char* prefix = 
 }
 
 std::array<int, 3> ParseRadius(py::handle radius) {
-  if (py::isinstance<py::int_>(radius)) {
-    const int r = radius.cast<int>();
+  if (py::isinstance<py::int_>(radius) || py::isinstance<py::float_>(radius) ||
+      (py::hasattr(radius, "ndim") && py::hasattr(radius, "__float__") &&
+       py::int_(radius.attr("ndim")).cast<int>() == 0)) {
+    const int r = WholeArgument(radius, "radius");
     return {r, r, r};
   }
-  const auto values = py::list(py::iter(radius));
+  const auto values = SequenceArgument(radius, "radius", "one whole number or three (x, y, z)");
   if (values.size() != 3)
     throw InvalidArgument("radius needs one integer or three (x, y, z), got " +
                           std::to_string(values.size()) + " values");
-  return {values[0].cast<int>(), values[1].cast<int>(), values[2].cast<int>()};
+  return {WholeArgument(values[0], "radius[0]"), WholeArgument(values[1], "radius[1]"),
+          WholeArgument(values[2], "radius[2]")};
 }
 
 /// The structuring element: a shape name with a radius in voxels (x, y, z) or in millimetres
@@ -55,6 +59,10 @@ StructuringElement MakeElement(py::handle element, py::handle radius, py::handle
       throw InvalidArgument("element must be 'ball', 'box', 'cross' or a 3D [z, y, x] mask array");
     const std::array<std::size_t, 3> size{std::size_t(mask.shape(2)), std::size_t(mask.shape(1)),
                                           std::size_t(mask.shape(0))};
+    if (std::none_of(mask.data(), mask.data() + mask.size(),
+                     [](std::uint8_t value) { return value != 0; }))
+      throw InvalidArgument("element: the mask array has no non-zero voxel (an empty structuring "
+                            "element has no minimum or maximum)");
     return StructuringElement::FromMask(size, {mask.data(), mask.data() + mask.size()});
   }
   const auto shape = element.cast<std::string>();
@@ -62,7 +70,8 @@ StructuringElement MakeElement(py::handle element, py::handle radius, py::handle
     if (shape != "ball")
       throw InvalidArgument("radius_mm makes a ball; element '" + shape +
                             "' takes radius in voxels");
-    return StructuringElement::BallMillimetres(radiusMm.cast<double>(), geometry.spacing);
+    return StructuringElement::BallMillimetres(NumberArgument(radiusMm, "radius_mm"),
+                                               geometry.spacing);
   }
   const auto voxels = ParseRadius(radius);
   if (shape == "ball") return StructuringElement::Ball(voxels);

@@ -238,7 +238,13 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
     if (!onIteration.is_none()) {
       py::gil_scoped_acquire gil;
       const py::object keepGoing = onIteration(report);
-      if (!keepGoing.is_none() && !keepGoing.cast<bool>()) return false;
+      if (keepGoing.is_none()) return true;
+      if (!py::isinstance<py::bool_>(keepGoing) && !py::isinstance<py::int_>(keepGoing) &&
+          !(py::hasattr(keepGoing, "dtype") && py::hasattr(keepGoing, "__bool__") &&
+            py::int_(keepGoing.attr("ndim")).cast<int>() == 0))
+        throw py::type_error("on_iteration must return True, False or None, got " +
+                             std::string(py::repr(keepGoing)));
+      if (!py::bool_(keepGoing).cast<bool>()) return false;
     }
     return true;
   };
