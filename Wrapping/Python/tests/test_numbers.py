@@ -148,3 +148,91 @@ def test_seeded_extremes_are_refused_by_keyword_or_give_finite_outputs():
             continue
         assert np.isfinite(np.asarray(output, dtype=np.float64)).all(), \
             f"seed {seed}: {keyword}={value!r} gave non-finite outputs"
+
+
+# ------------------------------------------------ fuzz_api.py findings (issue 25), one per root
+def mesh_of_two_spheres():
+    return surface.isosurface(sphere(), [50, 70], backend="cpu")
+
+
+def test_mesh_surface_leaves_a_zero_d_index_array_unchanged():  # fuzz 14:13033
+    mesh = mesh_of_two_spheres()
+    index = np.array(-1.0)
+    part = mesh.surface(index)
+    assert index == -1.0 and part.values == (mesh.values[-1],)
+    with pytest.raises(TypeError, match="index"):
+        mesh.surface("cross")
+
+
+@pytest.mark.parametrize("displacement", [None, lambda rest: None, [[1.0, 2.0, 3.0]] * 2, "x"])
+def test_lattice_control_points_refuses_a_missing_or_misshapen_displacement(displacement):
+    # fuzz 1:1039 (None became NaN), 1:58 (a numpy broadcast error without the keyword)
+    with pytest.raises(TypeError, match="displacement"):
+        deform.Lattice((2, 2, 2)).control_points(displacement)
+
+
+def test_grayscale_refuses_an_empty_element():  # fuzz 2:13923 (returned -FLT_MAX / -inf)
+    with pytest.raises(cumed.InvalidArgument, match="element"):
+        morphology.grayscale(sphere(8), "erode", element=np.zeros((3, 3, 3), np.uint8),
+                             backend="cpu")
+
+
+@pytest.mark.parametrize("tiny", [5e-324, 1e-310, 1e-31])
+def test_denormal_spacing_is_refused(tiny):  # fuzz 5:15839, 1:18429
+    with pytest.raises(cumed.InvalidArgument, match=r"spacing\[1\]"):
+        morphology.dilate(sphere(8), 1, spacing=(1, tiny, 1), backend="cpu")
+
+
+@pytest.mark.parametrize("keyword, value", [
+    ("spacing", (1, None, 1)), ("spacing", 1j), ("spacing", "abc"), ("origin", (0, 0, "x")),
+    ("origin", {}), ("direction", "abc"), ("direction", 3.0), ("direction", ((1, 0, 0), None, 1)),
+    ("radius", (1, "a", 1)), ("radius", 1.5), ("radius", float("inf")), ("radius", None),
+    ("radius_mm", "x"),
+])
+def test_morphology_non_numbers_are_type_errors_naming_the_keyword(keyword, value):
+    # fuzz B1/D: "Unable to cast Python instance to C++ type", "'float' object is not iterable"
+    arguments = {"radius": 1}
+    arguments[keyword] = value
+    if keyword == "radius_mm":
+        arguments = {"radius_mm": value, "element": "ball"}
+    with pytest.raises(TypeError, match=keyword):
+        morphology.dilate(sphere(8), backend="cpu", **arguments)
+
+
+def test_radius_beyond_int_is_a_value_error_naming_radius():
+    with pytest.raises(ValueError, match="radius"):
+        morphology.dilate(sphere(8), 2 ** 31, backend="cpu")
+
+
+@pytest.mark.parametrize("call, keyword", [
+    (lambda: cumed.io.read_image_header("x.mha", threads=float("inf")), "threads"),
+    (lambda: deform.Lattice((3, float("inf"), 3)).rest_points(), "dimensions"),
+    (lambda: deform.Lattice((3, 3, 3), origin="1,2,3").rest_points(), "origin"),
+    (lambda: deform.lattice_around(np.zeros((4, 3), np.float32), (3, float("inf"), 3)),
+     "dimensions"),
+    (lambda: deform.MeshDeformer(np.zeros((3, 3), np.float32), np.array([[0, 1, 2]]),
+                                 deform.Lattice(), threads=float("inf")), "threads"),
+    (lambda: registration.field_from_grid(None, (4, 4, 4)), "grid"),
+    (lambda: registration.jacobian([1, 2]), "field"),
+    (lambda: registration.warp(sphere(8), 5), "field"),
+    (lambda: deform.animation(3), "lattice"),
+    (lambda: cumed.Volume([1]).shape, "array"),
+    (lambda: surface.isosurface(sphere(8), 50, normals=np.ones(3), backend="cpu"), "normals"),
+    (lambda: surface.isosurface(sphere(8), 50, output=np.ones(3), backend="cpu"), "output"),
+    (lambda: mesh_of_two_spheres().to_vtk(scalars_name=5), "scalars_name"),
+])
+def test_wrong_types_are_type_errors_naming_the_keyword(call, keyword):
+    # fuzz B2/B3/D: AttributeError, OverflowError from int(inf), unnamed int()/bool() errors
+    # (output=array: cumed.InvalidArgument, a ValueError, as for any other unknown output)
+    with pytest.raises(TypeError if keyword != "output" else ValueError, match=keyword):
+        call()
+
+
+def test_write_dicom_series_refuses_a_nul_in_the_directory(tmp_path):  # fuzz 1:16533
+    with pytest.raises(cumed.InvalidArgument, match="directory"):
+        cumed.io.write_dicom_series(np.zeros((2, 4, 4), np.int16), str(tmp_path) + "/a\0b")
+
+
+def test_write_dicom_series_into_a_too_long_name_is_a_cumed_error(tmp_path):  # fuzz B4
+    with pytest.raises(cumed.Error, match="directory"):
+        cumed.io.write_dicom_series(np.zeros((2, 4, 4), np.int16), str(tmp_path / ("d" * 5000)))
