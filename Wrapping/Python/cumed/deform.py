@@ -78,7 +78,10 @@ def _mesh_array(array, dtype, name):
     device (their own astype). Point ids must be integers: a float id would be truncated."""
     on_device = hasattr(array, "__cuda_array_interface__")
     if not on_device:
-        array = numpy.asarray(array)
+        try:
+            array = numpy.asarray(array)
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"{name} must be an array of numbers: {error}") from None
     kind = getattr(getattr(array, "dtype", None), "kind", None)
     if dtype == "int64" and kind is not None and kind not in "iu":
         raise InvalidArgument(
@@ -86,7 +89,10 @@ def _mesh_array(array, dtype, name):
     if on_device:
         convertible = hasattr(array, "astype") and str(getattr(array, "dtype", dtype)) != dtype
         return array.astype(dtype) if convertible else array
-    return numpy.ascontiguousarray(array, dtype=dtype)
+    try:
+        return numpy.ascontiguousarray(array, dtype=dtype)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{name} must be an array of numbers: {error}") from None
 
 
 def _control_points(lattice, control_points, displacement):
@@ -100,6 +106,18 @@ def _control_points(lattice, control_points, displacement):
     return control_points
 
 
+def _finite_mesh(result):
+    """``result`` (points, normals) of finite inputs, or cumed.InvalidArgument when float32
+    overflowed (points or control points near 1e38, a displacement of 1e30: the normals' cross
+    products pass FLT_MAX). NumPy outputs are checked; device outputs are the caller's."""
+    for name, array in zip(("points", "normals"), result):
+        if isinstance(array, numpy.ndarray) and not numpy.isfinite(array).all():
+            raise InvalidArgument(
+                f"the deformed mesh's {name} overflow float32: the points, control_points or "
+                f"displacement are too large in magnitude")
+    return result
+
+
 def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     """An axis-aligned lattice of ``dimensions`` control points (one integer for every axis, or
     (ni, nj, nk)) around the points' bounding box, grown on every side by ``margin`` times the
@@ -110,8 +128,16 @@ def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     if isinstance(dimensions, numbers.Real) and not isinstance(dimensions, bool):
         dimensions = (dimensions,) * 3
     dims = _common.whole_triple("dimensions", dimensions)
-    native = _native.lattice_around(_mesh_array(points, "float32", "points"), dims,
-                                    _common.real("margin", margin))
+    margin = _common.real("margin", margin)
+    points = _mesh_array(points, "float32", "points")
+    try:
+        native = _native.lattice_around(points, dims, margin)
+    except InvalidArgument as error:
+        if "FFD lattice" not in str(error):
+            raise
+        # The box grown by margin left float range: name what the caller gave.
+        raise InvalidArgument(f"margin = {margin!r} around the points gives no valid lattice: "
+                              f"{error}") from None
     return Lattice(*(tuple(value) for value in native))
 
 
@@ -151,11 +177,11 @@ def deform(points, triangles, lattice: Lattice, control_points=None, *, displace
         raise TypeError(f"lattice must be a cumed.deform.Lattice, got {type(lattice).__name__}")
     control_points = _control_points(lattice, control_points, displacement)
     # (points, normals): NumPy arrays or device arrays of the input's family.
-    return _native.deform(_mesh_array(points, "float32", "points"),
+    return _finite_mesh(_native.deform(_mesh_array(points, "float32", "points"),
                           _mesh_array(triangles, "int64", "triangles"), lattice._native(),
                           control_points, _common.flag("normals", normals), str(face_weighting),
                           _common.whole("threads_per_block", threads_per_block),
-                          _common.execution(**execution))
+                          _common.execution(**execution)))
 
 
 class MeshDeformer:
@@ -192,7 +218,8 @@ class MeshDeformer:
     def deform(self, control_points=None, *, displacement=None):
         """(points, normals) with the control points at ``control_points`` or moved by
         ``displacement``, as deform()."""
-        return self._native.deform(_control_points(self.lattice, control_points, displacement))
+        return _finite_mesh(self._native.deform(_control_points(self.lattice, control_points,
+                                                                displacement)))
 
     @property
     def backend_used(self) -> str:

@@ -216,6 +216,19 @@ def register(fixed, moving, *, metric="lncc", levels=3, grid_spacing_mm=10.0, it
         origin=raw["fixed_geometry"]["origin"], direction=raw["fixed_geometry"]["direction"])
 
 
+def _grid_shape(shape):
+    sizes = _common.whole_list("shape", shape)
+    if any(size < 1 for size in sizes):
+        raise InvalidArgument(f"shape {tuple(sizes)}: every size must be at least 1")
+    voxels = 1
+    for size in sizes:
+        voxels *= size
+    if voxels > 2 ** 34:
+        raise InvalidArgument(f"shape {tuple(sizes)}: {voxels} voxels is more than a dense field "
+                              f"can hold (at most 2**34)")
+    return sizes
+
+
 def field_from_grid(grid, shape, *, spacing=None, origin=None, direction=None, device=False,
                     **execution):
     """The dense displacement field ``[z, y, x, 3]`` (float32, mm, x, y, z components) of a
@@ -228,7 +241,7 @@ def field_from_grid(grid, shape, *, spacing=None, origin=None, direction=None, d
                         f"{type(grid).__name__}")
     grid_geometry = _cumed.Geometry(grid.spacing, grid.origin, grid.direction)
     return _native.field_of_grid(np.asarray(grid.coefficients, dtype=np.float64), grid_geometry,
-                                 _common.whole_list("shape", shape),
+                                 _grid_shape(shape),
                                  _cumed.Geometry(spacing, origin, direction), _common.flag("device", device),
                                  _common.execution(**execution))
 
@@ -280,7 +293,13 @@ def jacobian(field, *, spacing=None, origin=None, direction=None, **execution):
     C-contiguous, host or device (the result stays where the field is), a cumed.Volume of one,
     or a RegistrationResult (its field on the fixed image's geometry)."""
     flattened, geometry = _field_input(field, spacing, origin, direction)
-    return _native.jacobian(flattened, geometry, _common.execution(**execution))
+    result = _native.jacobian(flattened, geometry, _common.execution(**execution))
+    if isinstance(result, np.ndarray) and not np.isfinite(result).all() and \
+            isinstance(flattened, np.ndarray) and np.isfinite(flattened).all():
+        # A field near 1e38 (or a spacing near 1e-30): the determinant overflows float32.
+        raise InvalidArgument("field: the Jacobian determinant overflows float32 (the field's "
+                              "values are too large for its spacing)")
+    return result
 
 
 def jacobian_statistics(jacobian_determinant, *, mask=None, spacing=None, origin=None,

@@ -99,7 +99,10 @@ def _values(values, name):
     for value in values:
         if not isinstance(value, Real) and not hasattr(value, "__float__"):
             raise InvalidArgument(f"{name} must hold numbers, got {value!r}")
-    return [float(value) for value in values]
+    try:
+        return [float(value) for value in values]
+    except (TypeError, ValueError) as error:
+        raise InvalidArgument(f"{name} must hold numbers: {error}") from None
 
 
 def _contour(image, values, mode, name, normals, scalars, output, devices, slabs, spacing, origin,
