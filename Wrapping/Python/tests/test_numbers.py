@@ -236,3 +236,45 @@ def test_write_dicom_series_refuses_a_nul_in_the_directory(tmp_path):  # fuzz 1:
 def test_write_dicom_series_into_a_too_long_name_is_a_cumed_error(tmp_path):  # fuzz B4
     with pytest.raises(cumed.Error, match="directory"):
         cumed.io.write_dicom_series(np.zeros((2, 4, 4), np.int16), str(tmp_path / ("d" * 5000)))
+
+
+def test_closed_surface_of_float32_with_a_small_spacing_has_finite_normals():  # fuzz 2:8011
+    # The -FLT_MAX padding overflowed the gradient normals; points and triangles are unchanged.
+    image = sphere(10)
+    plain = surface.closed_surface(image, 50, spacing=(0.5, 1, 1), backend="cpu")
+    mesh = surface.closed_surface(image, 50, spacing=(0.5, 1, 1), normals=True, backend="cpu")
+    assert np.isfinite(mesh.normals).all()
+    np.testing.assert_array_equal(mesh.points, plain.points)
+    np.testing.assert_array_equal(mesh.triangles, plain.triangles)
+    assert (np.linalg.norm(mesh.normals, axis=1) <= 1 + 1e-5).all()
+
+
+def test_huge_deformation_is_refused_naming_the_inputs():  # fuzz 3:10432, 3:26389
+    points = np.array([[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]], np.float32)
+    triangles = np.array([[0, 1, 2], [0, 2, 3], [0, 3, 1], [1, 3, 2]])
+    lattice = deform.lattice_around(points, 3)
+    with pytest.raises(cumed.InvalidArgument, match="displacement"):
+        deform.MeshDeformer(points, triangles, lattice, backend="cpu").deform(
+            displacement=lambda rest: rest * 1e30)
+
+
+def test_jacobian_overflow_is_refused_naming_field():  # fuzz 3:1845
+    field = np.zeros((4, 4, 4, 3), np.float32)
+    field[..., 0] = np.arange(4, dtype=np.float32)[None, None, :] * 1e37
+    field[..., 1] = np.arange(4, dtype=np.float32)[None, :, None] * 1e37
+    field[..., 2] = np.arange(4, dtype=np.float32)[:, None, None] * 1e37
+    with pytest.raises(cumed.InvalidArgument, match="field"):
+        registration.jacobian(field, backend="cpu")
+
+
+def test_lattice_around_names_a_margin_beyond_float():  # fuzz 1:9514 (blamed the origin)
+    with pytest.raises(cumed.InvalidArgument, match="margin"):
+        deform.lattice_around(np.eye(3, dtype=np.float32), 3, margin=1e308)
+
+
+@pytest.mark.parametrize("shape", [(4, -1, 4), (7, 2 ** 63, 2)])
+def test_field_from_grid_refuses_an_impossible_shape(shape):  # fuzz 1:1910, 1:9763
+    grid = registration.BSplineGrid(np.zeros((4, 4, 4, 3)), (0, 0, 0), (1, 1, 1), (4, 4, 4),
+                                    ((1, 0, 0), (0, 1, 0), (0, 0, 1)))
+    with pytest.raises(cumed.InvalidArgument, match="shape"):
+        registration.field_from_grid(grid, shape)
