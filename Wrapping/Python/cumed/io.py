@@ -34,6 +34,18 @@ def _directory(directory, name="directory"):
     return path
 
 
+def _uid(name, value):
+    """A UID keyword as the str the library takes (None: ""), or TypeError / InvalidArgument
+    naming ``name``."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str or None, got {type(value).__name__}")
+    if "\0" in value:
+        raise InvalidArgument(f"{name} {value!r} contains a NUL character")
+    return value
+
+
 def read_dicom_series(directory, *, series_uid=None, require_ct=True, threads=0):
     """Reads one DICOM CT series of ``directory`` (not recursive) as a :class:`cumed.Volume`.
 
@@ -56,7 +68,7 @@ def read_dicom_series(directory, *, series_uid=None, require_ct=True, threads=0)
     if series_uid is not None and not isinstance(series_uid, str):
         raise TypeError(f"series_uid must be a str or None, got {type(series_uid).__name__}")
     array, spacing, origin, direction, info = _native.read_dicom_series(
-        _directory(directory), series_uid or "", _common.flag("require_ct", require_ct),
+        _directory(directory), _uid("series_uid", series_uid), _common.flag("require_ct", require_ct),
         _common.whole("threads", threads))
     return Volume(array, spacing, origin, direction, info)
 
@@ -73,7 +85,7 @@ def read_image_header(path, *, series_uid=None, threads=0):
     Raises cumed.Error naming the file and the field for a header the checks refuse."""
     if series_uid is not None and not isinstance(series_uid, str):
         raise TypeError(f"series_uid must be a str or None, got {type(series_uid).__name__}")
-    return _native.read_image_header(_directory(path, "path"), series_uid or "",
+    return _native.read_image_header(_directory(path, "path"), _uid("series_uid", series_uid),
                                      _common.whole("threads", threads))
 
 
@@ -88,7 +100,7 @@ def read_image(path, *, series_uid=None, threads=0):
     if series_uid is not None and not isinstance(series_uid, str):
         raise TypeError(f"series_uid must be a str or None, got {type(series_uid).__name__}")
     array, spacing, origin, direction, info = _native.read_image(
-        _directory(path, "path"), series_uid or "", _common.whole("threads", threads))
+        _directory(path, "path"), _uid("series_uid", series_uid), _common.whole("threads", threads))
     return Volume(array, spacing, origin, direction, info)
 
 
@@ -127,10 +139,13 @@ def write_dicom_series(image, directory, *, spacing=None, origin=None, direction
                         ("patient_id", patient_id)):
         if not isinstance(value, str):
             raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+        if "\0" in value:
+            raise InvalidArgument(f"{name} {value!r} contains a NUL character")
     try:
         return _native.write_dicom_series(
             array, _directory(directory), geometry, patient_name, patient_id, study_description,
-            series_description, study_uid or "", frame_of_reference_uid or "",
+            series_description, _uid("study_uid", study_uid),
+            _uid("frame_of_reference_uid", frame_of_reference_uid),
             _common.whole("series_number", series_number), _common.flag("derived", derived),
             _common.flag("unsigned_with_intercept", unsigned_with_intercept))
     except Error as error:

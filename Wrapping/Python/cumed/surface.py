@@ -255,5 +255,7 @@ def _labels_present(labels):
     if not isinstance(array, np.ndarray):
         raise InvalidArgument("labels_list=None finds the labels of host arrays only; pass the "
                               "labels to extract for a CUDA array")
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"labels must be a numeric array, got dtype {array.dtype}")
     present = np.unique(array)
     return [value for value in present.tolist() if value != 0]

@@ -70,8 +70,13 @@ StructuringElement MakeElement(py::handle element, py::handle radius, py::handle
     if (shape != "ball")
       throw InvalidArgument("radius_mm makes a ball; element '" + shape +
                             "' takes radius in voxels");
-    return StructuringElement::BallMillimetres(NumberArgument(radiusMm, "radius_mm"),
-                                               geometry.spacing);
+    const double millimetres = NumberArgument(radiusMm, "radius_mm");
+    try {
+      return StructuringElement::BallMillimetres(millimetres, geometry.spacing);
+    } catch (const InvalidArgument& error) {
+      throw InvalidArgument("radius_mm = " + py::repr(radiusMm).cast<std::string>() + ": " +
+                            error.what());
+    }
   }
   const auto voxels = ParseRadius(radius);
   if (shape == "ball") return StructuringElement::Ball(voxels);
