@@ -278,3 +278,27 @@ def test_field_from_grid_refuses_an_impossible_shape(shape):  # fuzz 1:1910, 1:9
                                     ((1, 0, 0), (0, 1, 0), (0, 0, 1)))
     with pytest.raises(cumed.InvalidArgument, match="shape"):
         registration.field_from_grid(grid, shape)
+
+
+@pytest.mark.parametrize("keyword, value, error", [
+    ("series_uid", "\0", cumed.InvalidArgument), ("series_uid", np.ones(3), TypeError)])
+def test_read_dicom_series_uid_is_checked_by_keyword(tmp_path, keyword, value, error):
+    # fuzz 1:43387 (the C++ message stopped at the NUL)
+    with pytest.raises(error, match=keyword):
+        cumed.io.read_dicom_series(str(tmp_path), **{keyword: value})
+
+
+def test_write_dicom_series_uid_must_be_a_string(tmp_path):  # fuzz 1:42808
+    with pytest.raises(TypeError, match="frame_of_reference_uid"):
+        cumed.io.write_dicom_series(np.zeros((2, 4, 4), np.int16), str(tmp_path / "out"),
+                                    frame_of_reference_uid=np.ones(3))
+
+
+def test_radius_mm_too_large_names_radius_mm():  # fuzz 1:37585
+    with pytest.raises(cumed.InvalidArgument, match="radius_mm"):
+        morphology.dilate(sphere(8), element="ball", radius_mm=65535.0, backend="cpu")
+
+
+def test_label_surfaces_refuses_object_labels_by_name():  # fuzz 1:31008
+    with pytest.raises(TypeError, match="labels"):
+        surface.label_surfaces(np.array([1, "a", 2], dtype=object))
