@@ -21,11 +21,11 @@
 #include "cumed/vtk/DeviceMeshData.h"
 
 #include <vtkDataArray.h>
-#include <vtkDoubleArray.h>
-#include <vtkFloatArray.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
+#include <vtkType.h>
 
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <sstream>
@@ -49,16 +49,22 @@ std::string EmptySurfaceMessage(const io::VtkVolume& volume, const Arguments& ar
 
 // Labels that do not occur get no surface: worth a warning, unless none occurs (then the empty
 // surface is the error).
-/// NaN/inf values of a float or double array; 0 for other types (they hold none).
+/// NaN/inf values of a float or double array, by its data type (an image read through the bridge
+/// holds a vtkAOSDataArrayTemplate<float>, which is no vtkFloatArray); 0 for other types.
 std::int64_t NonFiniteValues(vtkDataArray* array) {
-  if (!array) return 0;
-  const std::size_t n =
-      std::size_t(array->GetNumberOfTuples()) * std::size_t(array->GetNumberOfComponents());
-  if (auto* f = vtkFloatArray::SafeDownCast(array))
-    return std::int64_t(numbers::CountNonFinite(f->GetPointer(0), n));
-  if (auto* d = vtkDoubleArray::SafeDownCast(array))
-    return std::int64_t(numbers::CountNonFinite(d->GetPointer(0), n));
-  return 0;
+  if (!array || (array->GetDataType() != VTK_FLOAT && array->GetDataType() != VTK_DOUBLE)) return 0;
+  const vtkIdType n = array->GetNumberOfValues();
+  if (array->HasStandardMemoryLayout()) {
+    void* values = array->GetVoidPointer(0);
+    return std::int64_t(array->GetDataType() == VTK_FLOAT
+                            ? numbers::CountNonFinite(static_cast<const float*>(values), n)
+                            : numbers::CountNonFinite(static_cast<const double*>(values), n));
+  }
+  const int components = array->GetNumberOfComponents();
+  std::int64_t count = 0;
+  for (vtkIdType i = 0; i < n; ++i)
+    count += !std::isfinite(array->GetComponent(i / components, int(i % components)));
+  return count;
 }
 
 void WarnAboutAbsentLabels(vtkImageData* image, const Arguments& arguments) {

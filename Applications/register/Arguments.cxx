@@ -157,6 +157,17 @@ JSON object).
   cli.Force(a.force, "replace existing output files in DIR");
 }
 
+// The library's ranges, spelled as the options, before any image is read.
+void CheckOptionRanges(const Arguments& arguments) {
+  try {
+    registration::CheckRegistrationOptions(arguments.options);
+  } catch (const InvalidArgument& e) {
+    throw UsageError(numbers::Respell(e.what(), {{"gridSpacing", "--grid-spacing"},
+                                                 {"defaultPixelValue", "--default-value"},
+                                                 {"localNccSigma", "--lncc-sigma"}}));
+  }
+}
+
 } // namespace
 
 Arguments ParseArguments(int argc, const char* const* argv) {
@@ -176,6 +187,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
       throw UsageError("--apply-transform takes no FIXED and MOVING, got " +
                        std::to_string(positional.size()) + " arguments");
     if (arguments.outputDirectory.empty()) throw UsageError("--output DIR is required");
+    CheckOptionRanges(arguments); // --default-value fills the warped --image here too
     return arguments;
   }
   if (positional.size() != 2)
@@ -196,13 +208,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
     arguments.ignoredParameters = std::move(outcome.ignored);
     arguments.parameterWarnings = std::move(outcome.warnings);
   }
-  try { // the library's ranges, spelled as the options, before any image is read
-    registration::CheckRegistrationOptions(arguments.options);
-  } catch (const InvalidArgument& e) {
-    throw UsageError(numbers::Respell(e.what(), {{"gridSpacing", "--grid-spacing"},
-                                                 {"defaultPixelValue", "--default-value"},
-                                                 {"localNccSigma", "--lncc-sigma"}}));
-  }
+  CheckOptionRanges(arguments);
   return arguments;
 }
 

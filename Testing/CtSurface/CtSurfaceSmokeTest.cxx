@@ -309,6 +309,30 @@ TEST(CtSurfacePadding, ClosesTheBodyWhereItLeavesTheVolume) {
   EXPECT_NEAR(EnclosedVolume(surface), voxelVolume, 0.05 * voxelVolume);
 }
 
+// Issue 25: on the 64 x 64 x 40 phantom at 600 HU two vertices sit where the gradient is zero;
+// VTK's normal transform divides that zero vector by its zero length, which wrote NaN normals
+// into surface.vtp though the series holds no NaN. CuMed keeps the zero vector.
+TEST(CtSurfaceNormals, AreFiniteWhereTheGradientIsZero) {
+  const fs::path dir = WorkDir() / "zero-gradient";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const RunResult phantom = cumed::apptest::RunProgram(
+      cumed::apptest::Setting("CUMED_MAKE_PHANTOM", CUMED_MAKE_PHANTOM_EXE),
+      {"--quiet", "--size", "64", "64", "40", "series"}, dir, "small-phantom", dir);
+  ASSERT_EQ(phantom.exitCode, 0) << phantom.err;
+  const RunResult result = RunProgram({"--output-dir", (dir / "out").string(), "--iso", "600",
+                                       "--no-png", (dir / "series").string()},
+                                      "zero-gradient");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const auto surface = ReadVtp(dir / "out" / "surface.vtp");
+  vtkDataArray* normals = surface->GetPointData()->GetNormals();
+  ASSERT_NE(normals, nullptr);
+  vtkIdType nonFinite = 0;
+  for (vtkIdType i = 0; i < normals->GetNumberOfTuples(); ++i)
+    for (int c = 0; c < 3; ++c) nonFinite += !std::isfinite(normals->GetComponent(i, c));
+  EXPECT_EQ(nonFinite, 0) << "of " << normals->GetNumberOfTuples() << " normals";
+}
+
 // ---- the program's answers to mistakes ------------------------------------------------------
 
 namespace {

@@ -33,6 +33,13 @@ TEST(IsosurfaceAppNumbers, NaNVoxelsAreCountedInTheSummaryAndWarned) {
   int nans = 0;
   for (std::size_t v = 0; v < n; v += 211, ++nans) p[v] = std::nanf("");
   WriteVti(ToVtkImage(volume.GetPointer()), work / "nan.vti");
+  // An .mha reaches VTK through the bridge as a vtkAOSDataArrayTemplate<float>, no vtkFloatArray:
+  // its NaN voxels were counted as 0.
+  WriteItkImage(volume.GetPointer(), work / "nan.mha");
+  const RunResult mha =
+      RunIsosurface({"--iso", "500", "--backend", "cpu", "--output", "mha.vtp", "nan.mha"}, work);
+  ASSERT_EQ(mha.exitCode, 0) << mha.err;
+  EXPECT_EQ(FieldOf(mha.out, "non_finite_voxels"), std::to_string(nans)) << mha.out;
   const RunResult run =
       RunIsosurface({"--iso", "500", "--backend", "cpu", "--output", "out.vtp", "nan.vti"}, work);
   ASSERT_EQ(run.exitCode, 0) << run.err;

@@ -201,6 +201,7 @@ template FloatVolume::Pointer SphereVolume<FloatVolume>(const FloatVolume::SizeT
 template void WriteItkImage<Int16Volume>(const Int16Volume*, const fs::path&);
 template void WriteItkImage<UInt8Volume>(const UInt8Volume*, const fs::path&);
 template void WriteItkImage<DoubleVolume>(const DoubleVolume*, const fs::path&);
+template void WriteItkImage<FloatVolume>(const FloatVolume*, const fs::path&);
 template void WriteItkImage<itk::Image<std::int16_t, 2>>(const itk::Image<std::int16_t, 2>*,
                                                          const fs::path&);
 template vtkSmartPointer<vtkImageData> ToVtkImage<Int16Volume>(const Int16Volume*);

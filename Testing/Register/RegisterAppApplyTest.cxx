@@ -186,4 +186,31 @@ TEST(RegisterAppApply, ErrorsNameTheFile) {
   EXPECT_DOUBLE_EQ(mapped[0][2], 3.0);
 }
 
+// Issue 25: a transform file cut inside its last lines was read as complete (ITK keeps the
+// transform's identity parameters) and the points came back unmoved with exit 0; the apply mode
+// also took --default-value 1e300, which filled the warped image with inf.
+TEST(RegisterAppApply, CutTransformFilesAndOutOfRangeValuesAreRefused) {
+  const fs::path dir = FreshWorkDirectory();
+  std::ofstream(dir / "points.txt") << "point\n1\n1 2 3\n";
+  const std::string whole =
+      "#Insight Transform File V1.0\n#Transform 0\nTransform: AffineTransform_double_3_3\n"
+      "Parameters: 1 0 0 0 1 0 0 0 1 5 0 0\nFixedParameters: 0 0 0\n";
+  for (const std::size_t cut :
+       {whole.size() - 1, whole.find("FixedParameters"), whole.find("Parameters: 1 0 0") + 20}) {
+    std::ofstream(dir / "cut.tfm", std::ios::trunc) << whole.substr(0, cut);
+    const auto r = RunRegister(
+        {"--apply-transform", "cut.tfm", "--points", "points.txt", "--output", "o"}, dir);
+    EXPECT_EQ(r.exitCode, 1) << "cut at byte " << cut << ": " << r.err;
+    EXPECT_NE(r.err.find("--apply-transform 'cut.tfm'"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "o")) << "cut at byte " << cut;
+  }
+  std::ofstream(dir / "whole.tfm") << whole;
+  const auto r =
+      RunRegister({"--apply-transform", "whole.tfm", "--image", "points.txt", "--reference",
+                   "points.txt", "--default-value", "1e300", "--output", "o"},
+                  dir);
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("--default-value = 1e+300 is outside"), std::string::npos) << r.err;
+}
+
 } // namespace

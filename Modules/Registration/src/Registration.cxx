@@ -26,6 +26,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace cumed::registration {
 
@@ -277,6 +278,15 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   LevelImage fixed = detail::ToLevelImage(fixedImage, "fixed");
   LevelImage moving = detail::ToLevelImage(movingImage, "moving");
   CheckDimensions(fixed, moving);
+  // A constant image has no gradient: every metric is flat, the optimiser stops at once and the
+  // identity would be reported as a good registration.
+  for (const auto& [level, what] : {std::pair{&fixed, "fixed"}, std::pair{&moving, "moving"}}) {
+    const detail::PixelStatistics range = detail::Summarize(level->pixels);
+    if (range.minimum == range.maximum)
+      throw InvalidArgument(std::string(what) + " image: every voxel is " +
+                            numbers::FormatNumber(range.minimum) +
+                            ", so there is nothing to register");
+  }
   std::vector<std::uint8_t> mask;
   if (fixedMask) mask = detail::ToLevelMask(*fixedMask, fixed.geometry);
   std::vector<std::uint8_t> onMoving;

@@ -106,4 +106,24 @@ TEST(RegistrationNumbers, AnImageWhoseContrastIsOnlyDenormalIsRefusedByName) {
   }
 }
 
+// A constant image has no gradient: every metric is flat, the optimiser stopped at once and the
+// identity came back as a good registration (a hostile-input run found it: exit 0, quality ok).
+TEST(RegistrationNumbers, AConstantImageIsRefusedByName) {
+  const ImageGeometry g = test::BlobGeometry();
+  for (const bool constantFixed : {true, false}) {
+    Image fixed = test::Blobs(g, 3), moving = test::Blobs(g, 3);
+    Image& flat = constantFixed ? fixed : moving;
+    float* values = flat.view<float>().data;
+    for (std::size_t v = 0; v < g.numberOfPixels(); ++v) values[v] = 7.0f;
+    try {
+      Register(fixed, moving, Quick());
+      FAIL() << "a constant " << (constantFixed ? "fixed" : "moving") << " image was registered";
+    } catch (const InvalidArgument& e) {
+      EXPECT_EQ(std::string(e.what()), std::string(constantFixed ? "fixed" : "moving") +
+                                           " image: every voxel is 7, so there is nothing to "
+                                           "register");
+    }
+  }
+}
+
 } // namespace

@@ -126,8 +126,11 @@ CUMED_HOST_DEVICE_FORCEINLINE void ComputePoint(const VolumeRows<T>& v, const Wo
         m[r] = static_cast<float>(m[r] * world.determinant);
       }
       // As vtkImageTransform: the sum of squares in float, its root and reciprocal in double.
-      const float toUnit = static_cast<float>(
-          1.0 / sqrt(static_cast<double>(m[0] * m[0] + m[1] * m[1] + m[2] * m[2])));
+      // A zero gradient stays the zero vector: VTK's 1/sqrt(0) makes it NaN (0 x inf), a NaN
+      // in a mesh whose volume had none (Documentation/reliability.md, "Numbers").
+      const float squares = m[0] * m[0] + m[1] * m[1] + m[2] * m[2];
+      const float toUnit =
+          squares == 0.0f ? 0.0f : static_cast<float>(1.0 / sqrt(static_cast<double>(squares)));
       for (int a = 0; a < 3; ++a) {
         n[a] = m[a] * toUnit;
       }

@@ -14,8 +14,12 @@ bool SameFloat(float a, float b) {
   return std::memcmp(&a, &b, sizeof(float)) == 0 || (std::isnan(a) && std::isnan(b));
 }
 
+/// A normal's component `a` against VTK's `b`: within the tolerance, or NaN where VTK has NaN,
+/// or 0 where VTK has NaN (CuMed keeps a zero gradient's normal the zero vector; VTK's
+/// vtkImageTransform divides it by its zero length).
 bool Near(float a, float b, float tolerance) {
-  return std::isnan(a) ? std::isnan(b) : (!std::isnan(b) && std::fabs(a - b) <= tolerance);
+  if (std::isnan(b)) return std::isnan(a) || a == 0.0f;
+  return !std::isnan(a) && std::fabs(a - b) <= tolerance;
 }
 
 std::string Tuple(const MeshArray<float>& values, std::int64_t index, int n) {

@@ -1,5 +1,6 @@
 #include "cumed/registration/itk/ApplyTransform.h"
 
+#include "TextTransformFile.h"
 #include "TransformIO.h"
 
 #include "cumed/core/Error.h"
@@ -40,6 +41,22 @@ TransformBaseType::ConstPointer ReadTransformFile(const std::filesystem::path& f
   }
   const auto* list = reader->GetTransformList();
   if (list->empty()) throw cumed::Error(name + " holds no transform");
+  // ITK reads a text file cut inside its last lines as complete (the transform keeps its
+  // identity parameters): every transform but a composite must end with its FixedParameters.
+  if (IsTextTransformFile(file)) {
+    const TextTransformFileShape shape = ReadTextTransformFileShape(file);
+    if (shape.fixedParameters != shape.transforms - shape.composites ||
+        !shape.endsWithFixedParameters)
+      throw cumed::Error(name + " is incomplete: " + std::to_string(shape.transforms) +
+                         " transforms are named but " + std::to_string(shape.fixedParameters) +
+                         " end with a complete FixedParameters line (a file cut short?)");
+  }
+  for (const auto& part : *list) {
+    if (part->GetParameters().size() != part->GetNumberOfParameters())
+      throw cumed::Error(name + ": its " + part->GetTransformTypeAsString() + " has " +
+                         std::to_string(part->GetParameters().size()) + " parameters, " +
+                         std::to_string(part->GetNumberOfParameters()) + " expected");
+  }
   // A composite file lists the composite first, then its parts: the first is the whole.
   TransformBaseType::ConstPointer transform = list->front().GetPointer();
   const unsigned dimension = transform->GetInputSpaceDimension();

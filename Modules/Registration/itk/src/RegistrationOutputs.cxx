@@ -1,5 +1,6 @@
 #include "cumed/registration/itk/RegistrationOutputs.h"
 
+#include "TextTransformFile.h"
 #include "TransformIO.h"
 
 #include "cumed/core/Error.h"
@@ -9,7 +10,6 @@
 #include <itkImageFileWriter.h>
 #include <itkTransformFileWriter.h>
 
-#include <fstream>
 #include <string>
 
 namespace fs = std::filesystem;
@@ -32,28 +32,18 @@ void WriteImage(const TImage* image, const fs::path& staged, const fs::path& nam
   io::CheckWrittenImageFile(staged, name, "output");
 }
 
-// ITK's text transform writer (.tfm, .txt) does not notice a full file system either; what it wrote is then a
-// prefix of the whole. Whole, the file names at least `transforms` transforms (more when a part is
-// itself composite), at least `parameterised` of them (all but composites) end with a complete
-// "FixedParameters:" line, and so does the file.
+// ITK's text transform writer does not notice a full file system (TextTransformFile.h): whole,
+// the file names at least `transforms` transforms (more when a part is itself composite), at least
+// `parameterised` of them end with a complete "FixedParameters:" line, and so does the file.
 void CheckWrittenTransformFile(const fs::path& staged, const fs::path& name, int transforms,
                                int parameterised) {
-  std::ifstream in(staged, std::ios::binary);
-  std::string line, last;
-  int named = 0, ended = 0;
-  bool newlineAtEnd = false;
-  while (std::getline(in, line)) {
-    named += line.rfind("Transform: ", 0) == 0;
-    ended += line.rfind("FixedParameters:", 0) == 0;
-    newlineAtEnd = !in.eof();
-    last = line;
-  }
-  if (named < transforms || ended < parameterised || !newlineAtEnd ||
-      last.rfind("FixedParameters:", 0) != 0) {
+  const TextTransformFileShape shape = ReadTextTransformFileShape(staged);
+  if (shape.transforms < transforms || shape.fixedParameters < parameterised ||
+      !shape.endsWithFixedParameters) {
     throw cumed::Error("cannot write '" + name.string() + "': ITK's transform writer returned, " +
                        "but the file it wrote is incomplete (is the file system full?): it ends " +
-                       "after " + std::to_string(named) + " of " + std::to_string(transforms) +
-                       " transforms");
+                       "after " + std::to_string(shape.fixedParameters) + " of " +
+                       std::to_string(parameterised) + " transforms");
   }
 }
 
@@ -69,9 +59,7 @@ void WriteTransform(const itk::Object* transform, const fs::path& staged, const 
     throw cumed::Error("cannot write '" + name.string() + "': " + io::ItkErrorText(e));
   }
   // HDF5 (.h5) reports its own write errors, which ITK turns into exceptions.
-  const std::string extension = name.extension().string();
-  if (extension == ".tfm" || extension == ".txt")
-    CheckWrittenTransformFile(staged, name, transforms, parameterised);
+  if (IsTextTransformFile(name)) CheckWrittenTransformFile(staged, name, transforms, parameterised);
 }
 
 } // namespace
