@@ -302,3 +302,12 @@ def test_radius_mm_too_large_names_radius_mm():  # fuzz 1:37585
 def test_label_surfaces_refuses_object_labels_by_name():  # fuzz 1:31008
     with pytest.raises(TypeError, match="labels"):
         surface.label_surfaces(np.array([1, "a", 2], dtype=object))
+
+
+def test_on_iteration_returning_a_string_is_a_type_error_naming_it():  # fuzz B1
+    z, y, x = np.mgrid[0:16, 0:16, 0:16].astype(np.float32)
+    fixed = np.exp(-((x - 8) ** 2 + (y - 8) ** 2 + (z - 8) ** 2) / 20).astype(np.float32)
+    moving = np.exp(-((x - 9) ** 2 + (y - 8) ** 2 + (z - 8) ** 2) / 20).astype(np.float32)
+    with pytest.raises(TypeError, match="on_iteration"):
+        registration.register(fixed, moving, on_iteration=lambda report: "yes", backend="cpu",
+                              iterations=3, levels=1)
