@@ -68,7 +68,8 @@ def read_dicom_series(directory, *, series_uid=None, require_ct=True, threads=0)
     if series_uid is not None and not isinstance(series_uid, str):
         raise TypeError(f"series_uid must be a str or None, got {type(series_uid).__name__}")
     array, spacing, origin, direction, info = _native.read_dicom_series(
-        _directory(directory), _uid("series_uid", series_uid), _common.flag("require_ct", require_ct),
+        _directory(directory), _uid("series_uid", series_uid),
+        _common.flag("require_ct", require_ct),
         _common.whole("threads", threads))
     return Volume(array, spacing, origin, direction, info)
 

@@ -132,16 +132,21 @@ def _options(window, overlap, search, remove_mean, normalized, zero_padding, sub
              pair_loss_correction, deformation, predictor_smoothing, median_test,
              median_threshold, median_epsilon, median_radius, min_peak_ratio, limits, replacement,
              replacement_iterations):
-    real, whole = _common.real, _common.whole
+    real, whole, flag = _common.real, _common.whole, _common.flag
+    limit_values = [] if limits is None else [
+        real("limits", value)
+        for value in _common.items("limits", limits, "(umin, umax, vmin, vmax)")]
     return _native.Options(_window_sizes(window), real("overlap", overlap), whole("search", search),
-                           _common.flag("remove_mean", remove_mean), _common.flag("normalized", normalized), _common.flag("zero_padding", zero_padding), str(subpixel),
+                           flag("remove_mean", remove_mean), flag("normalized", normalized),
+                           flag("zero_padding", zero_padding), str(subpixel),
                            _pair_loss(pair_loss_correction), str(deformation),
-                           whole("predictor_smoothing", predictor_smoothing), _common.flag("median_test", median_test),
+                           whole("predictor_smoothing", predictor_smoothing),
+                           flag("median_test", median_test),
                            real("median_threshold", median_threshold),
                            real("median_epsilon", median_epsilon),
                            whole("median_radius", median_radius),
                            real("min_peak_ratio", min_peak_ratio),
-                           [] if limits is None else [real("limits", value) for value in _common.items("limits", limits, "(umin, umax, vmin, vmax)")],
+                           limit_values,
                            str(replacement),
                            whole("replacement_iterations", replacement_iterations))
 
@@ -239,6 +244,8 @@ def ensemble(pairs, *, mask=None, **keywords) -> PivResult:
     execution = {key: keywords.pop(key) for key in list(keywords) if key not in _OPTION_DEFAULTS}
     settings = dict(_OPTION_DEFAULTS, **keywords)
     options = _options(**settings)
-    arrays = _native.ensemble([tuple(_common.items("pairs", pair, "(first, second) frames")) for pair in _common.items("pairs", pairs, "a sequence of (first, second) frames")], _mask(mask), options,
+    frames = [tuple(_common.items("pairs", pair, "(first, second) frames"))
+              for pair in _common.items("pairs", pairs, "a sequence of (first, second) frames")]
+    arrays = _native.ensemble(frames, _mask(mask), options,
                               _common.execution(**execution))
     return _result(arrays)

@@ -186,18 +186,30 @@ def register(fixed, moving, *, metric="lncc", levels=3, grid_spacing_mm=10.0, it
         raise InvalidArgument(f"metric must be one of {', '.join(METRICS)}, got {metric!r}")
     if on_iteration is not None and not callable(on_iteration):
         raise TypeError(f"on_iteration must be callable, got {type(on_iteration).__name__}")
-    raw = _native.register(fixed_array, moving_array, _mask_input(mask), _mask_input(moving_mask),
-                           metric, _common.whole("levels", levels),
-                           _common.real("grid_spacing_mm", grid_spacing_mm),
-                           _common.whole("iterations", iterations),
-                           _common.real("tolerance", tolerance), _common.real("bending", bending),
-                           _common.real("elasticity", elasticity),
-                           _common.real("log_jacobian", log_jacobian),
-                           _common.whole("histogram_bins", histogram_bins),
-                           _common.real("lncc_sigma_mm", lncc_sigma_mm),
-                           _common.real("default_value", default_value),
-                           _common.flag("affine", affine), initial_affine, _common.items("outputs", outputs, "a sequence of output names"), on_iteration,
-                           fixed_geometry, moving_geometry, _common.execution(**execution))
+    try:
+        raw = _native.register(fixed_array, moving_array, _mask_input(mask),
+                               _mask_input(moving_mask),
+                               metric, _common.whole("levels", levels),
+                               _common.real("grid_spacing_mm", grid_spacing_mm),
+                               _common.whole("iterations", iterations),
+                               _common.real("tolerance", tolerance),
+                               _common.real("bending", bending),
+                               _common.real("elasticity", elasticity),
+                               _common.real("log_jacobian", log_jacobian),
+                               _common.whole("histogram_bins", histogram_bins),
+                               _common.real("lncc_sigma_mm", lncc_sigma_mm),
+                               _common.real("default_value", default_value),
+                               _common.flag("affine", affine), initial_affine,
+                               _common.items("outputs", outputs, "a sequence of output names"),
+                               on_iteration,
+                               fixed_geometry, moving_geometry, _common.execution(**execution))
+    except InvalidArgument as error:
+        if mask is not None or moving_mask is not None or "the mask is zero" not in str(error):
+            raise
+        # No mask was given: the counted voxels are where the fixed and moving images overlap.
+        raise InvalidArgument(f"fixed and moving do not overlap (their spacing, origin and "
+                              f"direction place them apart, or moving is too small): "
+                              f"{error}") from None
     geometry = raw["grid_geometry"]
     return RegistrationResult(
         warped=raw["warped"], field=raw["field"], jacobian=raw["jacobian"],
@@ -242,7 +254,8 @@ def field_from_grid(grid, shape, *, spacing=None, origin=None, direction=None, d
     grid_geometry = _cumed.Geometry(grid.spacing, grid.origin, grid.direction)
     return _native.field_of_grid(np.asarray(grid.coefficients, dtype=np.float64), grid_geometry,
                                  _grid_shape(shape),
-                                 _cumed.Geometry(spacing, origin, direction), _common.flag("device", device),
+                                 _cumed.Geometry(spacing, origin, direction),
+                                 _common.flag("device", device),
                                  _common.execution(**execution))
 
 

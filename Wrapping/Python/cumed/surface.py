@@ -257,5 +257,8 @@ def _labels_present(labels):
                               "labels to extract for a CUDA array")
     if array.dtype.kind not in "biuf":
         raise TypeError(f"labels must be a numeric array, got dtype {array.dtype}")
-    present = np.unique(array)
-    return [value for value in present.tolist() if value != 0]
+    present = [value for value in np.unique(array).tolist() if value != 0]
+    if not present:
+        raise InvalidArgument("labels has no non-zero label (labels_list=None extracts the "
+                              "non-zero labels present)")
+    return present

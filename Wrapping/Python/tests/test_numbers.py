@@ -311,3 +311,9 @@ def test_on_iteration_returning_a_string_is_a_type_error_naming_it():  # fuzz B1
     with pytest.raises(TypeError, match="on_iteration"):
         registration.register(fixed, moving, on_iteration=lambda report: "yes", backend="cpu",
                               iterations=3, levels=1)
+
+
+def test_label_surfaces_of_an_all_zero_volume_names_labels():  # fuzz 2:36135
+    with pytest.raises(cumed.InvalidArgument, match="labels"):
+        surface.label_surfaces(np.zeros((4, 4, 4), np.uint8), backend="cpu")
+
