@@ -259,6 +259,6 @@ def _labels_present(labels):
         raise TypeError(f"labels must be a numeric array, got dtype {array.dtype}")
     present = [value for value in np.unique(array).tolist() if value != 0]
     if not present:
-        raise InvalidArgument("labels has no non-zero label (labels_list=None extracts the "
-                              "non-zero labels present)")
+        raise InvalidArgument("labels has no non-zero label: no contour values to extract "
+                              "(labels_list=None extracts the non-zero labels present)")
     return present
