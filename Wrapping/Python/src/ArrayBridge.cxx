@@ -271,7 +271,14 @@ ImageGeometry ParseGeometry(const GeometryArguments& arguments,
   }
   geometry.validate();
   // origin=1e308 gave inf points and fields: the coordinates must fit float outputs.
-  numbers::RequireWorldCoordinates(geometry);
+  try {
+    numbers::RequireWorldCoordinates(geometry);
+  } catch (const InvalidArgument& error) {
+    // A corner out of range comes from the size with spacing, origin and direction together.
+    if (std::string(error.what()).find("corner") == std::string::npos) throw;
+    throw InvalidArgument(std::string("spacing, origin and direction place an image ") +
+                          error.what());
+  }
   return geometry;
 }
 
