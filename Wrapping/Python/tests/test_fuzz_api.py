@@ -28,7 +28,9 @@ def run_harness(*arguments, seconds, environment=None, timeout=None):
 def test_harness_reports_crash_hang_exception_and_non_finite():
     """The harness itself: self-test targets crash, hang, raise KeyError and return NaN; each
     must be reported with its replay handle, and the run must end with a non-zero status."""
-    result = run_harness("--seed", "7", "--timeout", "2", seconds=8,
+    # 25 s: each crash and hang restarts the child (importing NumPy and cumed), slow on a busy CI
+    # machine; 8 s once missed the KeyError target while other tests ran alongside.
+    result = run_harness("--seed", "7", "--timeout", "2", seconds=25,
                          environment={"CUMED_FUZZ_SELFTEST": "1"})
     out = result.stdout
     assert result.returncode == 1, out + result.stderr
