@@ -82,14 +82,20 @@ def items(name, values, kind="a sequence"):
                         f"{values!r}") from None
 
 
-def _sequence(name, values, count, kind):
+def _as_list(name, values, wanted):
+    """``values`` as a list, or TypeError "NAME must be WANTED, got ..." (strings are no sequence
+    of numbers here)."""
     if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be {count} {kind}s, got {values!r}")
+        raise TypeError(f"{name} must be {wanted}, got {values!r}")
     try:
-        items = list(values)
+        return list(values)
     except TypeError:
-        raise TypeError(f"{name} must be {count} {kind}s, got {type(values).__name__} "
+        raise TypeError(f"{name} must be {wanted}, got {type(values).__name__} "
                         f"{values!r}") from None
+
+
+def _sequence(name, values, count, kind):
+    items = _as_list(name, values, f"{count} {kind}s")
     if len(items) != count:
         raise TypeError(f"{name} must be {count} {kind}s, got {len(items)} values")
     return items
@@ -109,13 +115,7 @@ def whole_triple(name, values):
 
 def whole_list(name, values):
     """``values`` (any length) as a list of ints, or TypeError naming ``name``."""
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be whole numbers, got {values!r}")
-    try:
-        items = list(values)
-    except TypeError:
-        raise TypeError(f"{name} must be whole numbers, got {type(values).__name__} "
-                        f"{values!r}") from None
+    items = _as_list(name, values, "whole numbers")
     return [whole(f"{name}[{i}]", v) for i, v in enumerate(items)]
 
 
