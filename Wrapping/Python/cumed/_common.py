@@ -82,23 +82,11 @@ def items(name, values, kind="a sequence"):
                         f"{values!r}") from None
 
 
-def _as_list(name, values, wanted):
-    """``values`` as a list, or TypeError "NAME must be WANTED, got ..." (strings are no sequence
-    of numbers here)."""
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be {wanted}, got {values!r}")
-    try:
-        return list(values)
-    except TypeError:
-        raise TypeError(f"{name} must be {wanted}, got {type(values).__name__} "
-                        f"{values!r}") from None
-
-
 def _sequence(name, values, count, kind):
-    items = _as_list(name, values, f"{count} {kind}s")
-    if len(items) != count:
-        raise TypeError(f"{name} must be {count} {kind}s, got {len(items)} values")
-    return items
+    listed = items(name, values, f"{count} {kind}s")
+    if len(listed) != count:
+        raise TypeError(f"{name} must be {count} {kind}s, got {len(listed)} values")
+    return listed
 
 
 def real_triple(name, values):
@@ -115,8 +103,7 @@ def whole_triple(name, values):
 
 def whole_list(name, values):
     """``values`` (any length) as a list of ints, or TypeError naming ``name``."""
-    items = _as_list(name, values, "whole numbers")
-    return [whole(f"{name}[{i}]", v) for i, v in enumerate(items)]
+    return [whole(f"{name}[{i}]", v) for i, v in enumerate(items(name, values, "whole numbers"))]
 
 
 def execution(backend="auto", threads=0, progress=None, cancel=None, report=None):
