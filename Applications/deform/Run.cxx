@@ -5,6 +5,7 @@
 #include "cumed/app/Messages.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/core/NumberRules.h"
 #include "cumed/core/Timer.h"
 #include "cumed/deformation/Animation.h"
 #include "cumed/deformation/KeyframeFile.h"
@@ -87,6 +88,21 @@ template <std::size_t N> std::string Dimensions(const std::array<int, N>& sizes)
   return text;
 }
 
+/// The lattice the options ask for around the mesh; the library's refusal ("FFD lattice: ...")
+/// is given back naming the options that made it.
+deformation::Lattice LatticeFromOptions(const Arguments& arguments,
+                                        const std::array<double, 6>& bounds) {
+  try {
+    deformation::Lattice lattice =
+        deformation::LatticeAroundBounds(bounds, arguments.lattice, arguments.margin);
+    deformation::ValidateLattice(lattice);
+    return lattice;
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument("--lattice " + Dimensions(arguments.lattice) + " --margin " +
+                          numbers::FormatNumber(arguments.margin) + ": " + e.what());
+  }
+}
+
 /// --verbose: a line per frame on stderr.
 void PrintFrame(int frame, double deformMs, const rendering::FrameDrawTimes& t,
                 const std::string& meshUpload) {
@@ -130,10 +146,8 @@ RunSummary RunDeformation(const Arguments& arguments) {
 
   RunSummary summary;
   const InputMesh input = ReadInput(arguments, backend, summary);
-  const ffd::Lattice lattice = ffd::LatticeAroundBounds(
-      input.device ? ffd::MeshBounds(*input.device) : ffd::MeshBounds(input.host),
-      arguments.lattice, arguments.margin);
-  ffd::ValidateLattice(lattice);
+  const ffd::Lattice lattice = LatticeFromOptions(
+      arguments, input.device ? ffd::MeshBounds(*input.device) : ffd::MeshBounds(input.host));
   const ffd::Animation animation =
       arguments.keyframes.empty() ? ffd::Animation::BuiltIn(arguments.animation, lattice,
                                                             arguments.amplitude, arguments.frames)

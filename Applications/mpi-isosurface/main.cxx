@@ -1,9 +1,11 @@
 // cumed-mpi-isosurface: the isosurface of one volume over MPI ranks (see Arguments.cxx's --help).
 #include "Arguments.h"
+#include "NonFiniteCounts.h"
 #include "Outputs.h"
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/Json.h"
+#include "cumed/app/Messages.h"
 #include "cumed/app/ProgramMain.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/parallel/Collective.h"
@@ -48,6 +50,12 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
     const parallel::DistributedIsosurfaceResult result =
         parallel::DistributedIsosurface(world, input.slabs, input.planes, input.whole, options);
     contouring.Finish();
+    const NonFiniteCounts nonFinite = CountNonFiniteValues(world, input, options, result);
+    if (root && nonFinite.voxels > 0)
+      app::Warn(kProgramName, "the volume has " + std::to_string(nonFinite.voxels) +
+                                  " non-finite voxels (NaN or inf); " +
+                                  std::to_string(nonFinite.points) +
+                                  " surface point coordinates are not finite");
     app::StageProgress writing(kProgramName, "writing " + arguments.output.string(), 1.0, root);
     WriteOutputs(world, arguments, input.slabs, result);
     writing.Finish();
@@ -61,13 +69,19 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
                        .Add("backend", ToString(result.backendUsed))
                        .Add("device", device)
                        .Add("input_read", input.source)
+                       .Add("non_finite_voxels", nonFinite.voxels)
+                       .Add("non_finite_points", nonFinite.points)
                        .Text()
                 << "\n";
     } else if (root) {
       std::cout << "output=" << arguments.output.string() << " ranks=" << world.size()
                 << " points=" << result.totalPoints << " triangles=" << result.totalTriangles
                 << " backend=" << ToString(result.backendUsed) << " device=" << device
-                << " input=" << input.source << "\n";
+                << " input=" << input.source;
+      if (nonFinite.voxels != 0)
+        std::cout << " non_finite_voxels=" << nonFinite.voxels
+                  << " non_finite_points=" << nonFinite.points;
+      std::cout << "\n";
     }
     return 0;
   } catch (const std::exception& e) {

@@ -82,7 +82,7 @@ JSON object).
   setting("--elasticity", "W", "linear elasticity weight (default 0)");
   setting("--log-jacobian", "W", "log-Jacobian (anti-folding) weight (default 0)");
   setting("--bins", "N", "nmi: joint histogram bins, 2..1024 (default 64)");
-  setting("--lncc-sigma", "MM", "lncc: Gaussian window (default 3)");
+  setting("--lncc-sigma", "MM", "lncc: Gaussian window, 1e-6..1e6 (default 3)");
   setting("--default-value", "V", "warped.mha's value outside MOVING (default 0)");
   setting("--backend", "B", "auto, cpu or cuda (default auto: CUDA where a device is usable)");
   cli.Flag("--affine",
@@ -157,14 +157,31 @@ JSON object).
   cli.Force(a.force, "replace existing output files in DIR");
 }
 
-// The library's ranges, spelled as the options, before any image is read.
-void CheckOptionRanges(const Arguments& arguments) {
+// The library's ranges, before any image is read, spelled as the user gave the value: the option,
+// or the --params file's key when the value came from the file.
+void CheckOptionRanges(const Arguments& arguments, const std::set<std::string>& given) {
+  struct Source {
+    const char* field;  // the library's name
+    const char* option; // the command line's
+    const char* key;    // the parameter file's
+  };
+  static const Source sources[] = {
+      {"gridSpacing", "--grid-spacing", "FinalGridSpacingInPhysicalUnits"},
+      {"defaultPixelValue", "--default-value", "DefaultPixelValue"},
+      {"localNccSigma", "--lncc-sigma", "LocalNCCSigma"}};
   try {
     registration::CheckRegistrationOptions(arguments.options);
   } catch (const InvalidArgument& e) {
-    throw UsageError(numbers::Respell(e.what(), {{"gridSpacing", "--grid-spacing"},
-                                                 {"defaultPixelValue", "--default-value"},
-                                                 {"localNccSigma", "--lncc-sigma"}}));
+    std::vector<std::string> names; // owns the text the spellings view
+    for (const Source& source : sources) {
+      const bool fromFile = !arguments.parameterFile.empty() && !given.count(source.option);
+      names.push_back(fromFile ? "--params " + arguments.parameterFile + ": " + source.key
+                               : std::string(source.option));
+    }
+    std::vector<numbers::Spelling> spellings;
+    for (std::size_t i = 0; i < names.size(); ++i)
+      spellings.push_back({sources[i].field, names[i]});
+    throw UsageError(numbers::Respell(e.what(), spellings));
   }
 }
 
@@ -187,7 +204,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
       throw UsageError("--apply-transform takes no FIXED and MOVING, got " +
                        std::to_string(positional.size()) + " arguments");
     if (arguments.outputDirectory.empty()) throw UsageError("--output DIR is required");
-    CheckOptionRanges(arguments); // --default-value fills the warped --image here too
+    CheckOptionRanges(arguments, given); // --default-value fills the warped --image here too
     return arguments;
   }
   if (positional.size() != 2)
@@ -208,7 +225,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
     arguments.ignoredParameters = std::move(outcome.ignored);
     arguments.parameterWarnings = std::move(outcome.warnings);
   }
-  CheckOptionRanges(arguments);
+  CheckOptionRanges(arguments, given);
   return arguments;
 }
 

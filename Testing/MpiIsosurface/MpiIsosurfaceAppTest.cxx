@@ -24,8 +24,10 @@
 #include <vtkXMLPPolyDataReader.h>
 #include <vtkXMLPolyDataReader.h>
 
+#include <cmath>
 #include <cstring>
 #include <fstream>
+#include <limits>
 
 namespace {
 
@@ -307,6 +309,45 @@ TEST(MpiIsosurfaceAppOnTwoRanks, ScriptOptions) {
   EXPECT_EQ(threads.exitCode, 2);
   EXPECT_NE(threads.err.find("--threads 0 is outside 1..4096"), std::string::npos) << threads.err;
   EXPECT_FALSE(fs::exists(dir / "t.pvtp"));
+}
+
+// NaN/inf voxels are counted once over the ranks (their own planes, not the halos), as
+// cumed-isosurface counts them, and the summary says how many.
+TEST(MpiIsosurfaceAppOnThreeRanks, NonFiniteVoxelsAreCountedOnce) {
+  const fs::path dir = FreshDirectory();
+  const int n = 12;
+  std::vector<float> values(std::size_t(n) * n * n);
+  for (int z = 0; z < n; ++z)
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x < n; ++x)
+        values[(std::size_t(z) * n + y) * n + x] = float(x * x + y * y + z * z);
+  // One in each rank's slab and one on a slab boundary (a halo plane of the next rank).
+  const std::size_t bad[] = {1 + n * (1 + n * 1), 5 + n * (6 + n * 4), 2 + n * (3 + n * 8),
+                             7 + n * (7 + n * 11)};
+  for (const std::size_t v : bad) values[v] = std::nanf("");
+  values[bad[1]] = std::numeric_limits<float>::infinity();
+  {
+    std::ofstream header(dir / "nan.mha");
+    header << "ObjectType = Image\nNDims = 3\nBinaryData = True\nBinaryDataByteOrderMSB = False\n"
+           << "DimSize = " << n << " " << n << " " << n
+           << "\nElementType = MET_FLOAT\nElementDataFile = nan.raw\n";
+    std::ofstream raw(dir / "nan.raw", std::ios::binary);
+    raw.write(reinterpret_cast<const char*>(values.data()), std::streamsize(values.size() * 4));
+  }
+  std::int64_t pointsOnOneRank = -1;
+  for (const int ranks : {1, 3}) {
+    const std::string output = "nan" + std::to_string(ranks) + ".pvtp";
+    const RunResult run =
+        RunRanks(ranks, {"nan.mha", "--iso", "40", "--output", output, "--json"}, dir);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const apptest::JsonValue summary = apptest::ParseJson(run.out);
+    EXPECT_EQ(summary["non_finite_voxels"].number, 4) << ranks << " ranks";
+    EXPECT_NE(run.err.find("the volume has 4 non-finite voxels"), std::string::npos) << run.err;
+    if (ranks == 1)
+      pointsOnOneRank = std::int64_t(summary["non_finite_points"].number);
+    else
+      EXPECT_EQ(summary["non_finite_points"].number, pointsOnOneRank);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Ranks, MpiIsosurfaceApp, ::testing::Values(1, 2, 3, 4));

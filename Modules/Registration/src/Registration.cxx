@@ -49,7 +49,9 @@ void CheckRegistrationOptions(const RegistrationOptions& o) {
                           -double(std::numeric_limits<float>::max()),
                           double(std::numeric_limits<float>::max()), "the warped image is float32");
   if (o.metric == SimilarityMetric::LocalNCC)
-    numbers::RequirePositive("localNccSigma", o.localNccSigma, 1e6, "mm");
+    // Below a micrometre the window is far under any voxel, and a sigma like 1e-320 mm would
+    // become 0 voxels in the metric's float.
+    numbers::RequireInRange("localNccSigma", o.localNccSigma, 1e-6, 1e6, "mm");
   if (o.levels < 1 || o.levels > 8)
     throw InvalidArgument("levels must be 1 to 8, got " + std::to_string(o.levels));
   if (o.maximumIterations < 0)
@@ -67,8 +69,6 @@ void CheckRegistrationOptions(const RegistrationOptions& o) {
   if (o.metric == SimilarityMetric::NMI && (o.histogramBins < 4 || o.histogramBins > 1024))
     throw InvalidArgument("histogram bins must be 4 to 1024, got " +
                           std::to_string(o.histogramBins));
-  if (o.metric == SimilarityMetric::LocalNCC && !(o.localNccSigma > 0.0))
-    throw InvalidArgument("local NCC sigma must be > 0 mm, got " + std::to_string(o.localNccSigma));
 }
 
 namespace {

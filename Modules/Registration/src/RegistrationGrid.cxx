@@ -1,6 +1,7 @@
 #include "src/RegistrationGrid.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 
 #include <cmath>
 #include <string>
@@ -51,14 +52,14 @@ BSplineGrid MakeRegistrationGrid(const ImageGeometry& fixed, double spacing) {
   static const char* const kAxis[3] = {"x", "y", "z"};
   if (!std::isfinite(spacing) || spacing <= 0.0)
     throw InvalidArgument("grid spacing must be finite and positive, got " +
-                          std::to_string(spacing) + " mm");
+                          numbers::FormatNumber(spacing) + " mm");
   ImageGeometry g;
   g.direction = fixed.direction;
   for (int a = 0; a < 3; ++a) {
     if (fixed.size[a] > 1 && spacing < fixed.spacing[a])
-      throw InvalidArgument("grid spacing " + std::to_string(spacing) +
+      throw InvalidArgument("grid spacing " + numbers::FormatNumber(spacing) +
                             " mm is smaller than the fixed image's voxel spacing along " +
-                            kAxis[a] + " (" + std::to_string(fixed.spacing[a]) + " mm)");
+                            kAxis[a] + " (" + numbers::FormatNumber(fixed.spacing[a]) + " mm)");
     g.spacing[a] = spacing;
     g.size[a] = NodesAlong(static_cast<double>(fixed.size[a] - 1) * fixed.spacing[a], spacing);
   }

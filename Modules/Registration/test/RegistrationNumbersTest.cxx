@@ -52,7 +52,9 @@ TEST(RegistrationNumbers, OptionsOutOfRangeAreRefusedByName) {
   EXPECT_EQ(Refusal(o), "gridSpacing = nan is not a finite number");
   o = {};
   o.localNccSigma = -0.0;
-  EXPECT_EQ(Refusal(o), "localNccSigma = -0 is not positive (mm)");
+  EXPECT_EQ(Refusal(o), "localNccSigma = -0 is outside 1e-06..1e+06 (mm)");
+  o.localNccSigma = 1e-320; // positive, yet 0 voxels in the metric's float
+  EXPECT_EQ(Refusal(o), "localNccSigma = 1e-320 is outside 1e-06..1e+06 (mm)");
   EXPECT_EQ(Refusal(RegistrationOptions{}), "");
 }
 

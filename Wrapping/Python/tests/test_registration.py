@@ -325,7 +325,7 @@ def test_cancel_stops_with_cancelled(fixed, sinusoid_pair):
     (dict(grid_spacing_mm=-5), "grid_spacing_mm = -5"),
     (dict(levels=0), "levels must be 1 to 8, got 0"),
     (dict(bending=-1), "bending energy weight must be finite and >= 0, got -1"),
-    (dict(lncc_sigma_mm=0, metric="lncc"), "lncc_sigma_mm = 0 is not positive (mm)"),
+    (dict(lncc_sigma_mm=0, metric="lncc"), "lncc_sigma_mm = 0 is outside 1e-06..1e+06 (mm)"),
     (dict(outputs=("warped", "velocity")), "unknown output 'velocity'"),
     (dict(initial_affine=np.eye(3)), "initial_affine must be a 4x4 or 3x4 matrix"),
     (dict(mask=np.ones((4, 4, 4), np.uint8)), "fixed mask geometry (size 4 x 4 x 4)"),
