@@ -5,7 +5,9 @@
 // identical. The arithmetic follows vtkFlyingEdges3D (VTK 9.1) step by step: the interpolation
 // parameter and index-space position in double, gradients by central differences (one-sided on
 // the volume faces) in float, normal = -gradient normalised, then vtkImageTransform's mapping of
-// points and normals to world coordinates.
+// points and normals to world coordinates. Where that float arithmetic overflows from finite
+// scalars (next to ExtractClosedSurface's padding of the type's lowest value), the normal is
+// recomputed without overflow (NormalWithoutOverflow); everywhere else it is VTK's, bit for bit.
 #include "ContourGrid.h"
 
 #include <cmath>
@@ -64,6 +66,95 @@ CUMED_HOST_DEVICE_FORCEINLINE void Gradient(const VolumeRows<T>& v, std::int64_t
   }
 }
 
+/// isfinite on the host and the device alike.
+CUMED_HOST_DEVICE_FORCEINLINE bool IsFinite(double x) {
+#ifdef __CUDA_ARCH__
+  return isfinite(x);
+#else
+  return std::isfinite(x);
+#endif
+}
+
+/// Gradient's differences in double, every scalar scaled by 1/4 first, so that differences of
+/// values near the type's extremes (+-DBL_MAX too) stay finite. Only directions are used.
+template <class T>
+CUMED_HOST_DEVICE_FORCEINLINE void QuarterGradient(const VolumeRows<T>& v, std::int64_t i,
+                                                   std::int64_t j, std::int64_t k, double g[3]) {
+  const std::int64_t n[3] = {v.nx, v.ny, v.nz};
+  const std::int64_t p[3] = {i, j, k};
+  const std::int64_t stride[3] = {1, v.nx, v.nx * v.ny};
+  const T* s = v.data + ((k - v.zFirst) * v.ny + j) * v.nx + i;
+  const double quarter = 0.25;
+  for (int a = 0; a < 3; ++a) {
+    const std::int64_t d = stride[a];
+    if (p[a] == 0) {
+      g[a] = quarter * static_cast<double>(s[d]) - quarter * static_cast<double>(s[0]);
+    } else if (p[a] >= n[a] - 1) {
+      g[a] = quarter * static_cast<double>(s[0]) - quarter * static_cast<double>(s[-d]);
+    } else {
+      g[a] = 0.5 * (quarter * static_cast<double>(s[d]) - quarter * static_cast<double>(s[-d]));
+    }
+  }
+}
+
+/// `x` scaled to unit length, divided by its largest |component| before the length is taken (no
+/// overflow, no underflow); the zero vector stays zero.
+CUMED_HOST_DEVICE_FORCEINLINE void ToUnitLength(double x[3]) {
+  const double largest = fmax(fabs(x[0]), fmax(fabs(x[1]), fabs(x[2])));
+  if (largest == 0.0) return;
+  for (int a = 0; a < 3; ++a) {
+    x[a] /= largest;
+  }
+  const double length = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+  for (int a = 0; a < 3; ++a) {
+    x[a] /= length;
+  }
+}
+
+/// The normal ComputePoint's float arithmetic means where that arithmetic overflowed: the same
+/// interpolated gradient direction and world mapping, in double and scaled so that nothing
+/// overflows. Returns false, leaving `normal` alone, when a scalar of the two stencils is not
+/// finite (the input's NaN/inf then stay in the normal, as in VTK).
+template <class T>
+CUMED_HOST_DEVICE_FORCEINLINE bool
+NormalWithoutOverflow(const VolumeRows<T>& v, const WorldTransform& world, double t,
+                      const std::int64_t e0[3], const std::int64_t e1[3], float normal[3]) {
+  double g0[3], g1[3], n[3];
+  QuarterGradient(v, e0[0], e0[1], e0[2], g0);
+  QuarterGradient(v, e1[0], e1[1], e1[2], g1);
+  // (1 - t) g0 + t g1 rather than g0 + t (g1 - g0): no cancellation when t is 1 and g0 huge.
+  for (int a = 0; a < 3; ++a) {
+    n[a] = -((1.0 - t) * g0[a] + t * g1[a]);
+  }
+  for (int a = 0; a < 3; ++a) {
+    if (!IsFinite(g0[a]) || !IsFinite(g1[a]) || !IsFinite(n[a])) return false;
+  }
+  ToUnitLength(n);
+  if (world.transformsNormals) {
+    // direction * diag(1 / spacing) * n times the determinant, as below, scaled by the smallest
+    // spacing (a uniform factor, which the normalisation removes) so that a tiny spacing cannot
+    // overflow; of the determinant only its sign survives the normalisation.
+    const double smallest = fmin(world.spacing[0], fmin(world.spacing[1], world.spacing[2]));
+    const double sign = world.determinant < 0.0 ? -1.0 : 1.0;
+    double scaled[3], m[3];
+    for (int a = 0; a < 3; ++a) {
+      scaled[a] = n[a] * (smallest / world.spacing[a]);
+    }
+    for (int r = 0; r < 3; ++r) {
+      m[r] = sign * (world.direction[r][0] * scaled[0] + world.direction[r][1] * scaled[1] +
+                     world.direction[r][2] * scaled[2]);
+    }
+    ToUnitLength(m);
+    for (int a = 0; a < 3; ++a) {
+      n[a] = m[a];
+    }
+  }
+  for (int a = 0; a < 3; ++a) {
+    normal[a] = static_cast<float>(n[a]);
+  }
+  return true;
+}
+
 struct PointOutputs {
   float* points;
   float* normals; ///< null when not requested
@@ -114,6 +205,7 @@ CUMED_HOST_DEVICE_FORCEINLINE void ComputePoint(const VolumeRows<T>& v, const Wo
         n[a] /= length;
       }
     }
+    float squares = 0.0f;
     if (world.transformsNormals) {
       float scaled[3], m[3];
       for (int a = 0; a < 3; ++a) {
@@ -128,12 +220,19 @@ CUMED_HOST_DEVICE_FORCEINLINE void ComputePoint(const VolumeRows<T>& v, const Wo
       // As vtkImageTransform: the sum of squares in float, its root and reciprocal in double.
       // A zero gradient stays the zero vector: VTK's 1/sqrt(0) makes it NaN (0 x inf), a NaN
       // in a mesh whose volume had none (Documentation/reliability.md, "Numbers").
-      const float squares = m[0] * m[0] + m[1] * m[1] + m[2] * m[2];
+      squares = m[0] * m[0] + m[1] * m[1] + m[2] * m[2];
       const float toUnit =
           squares == 0.0f ? 0.0f : static_cast<float>(1.0 / sqrt(static_cast<double>(squares)));
       for (int a = 0; a < 3; ++a) {
         n[a] = m[a] * toUnit;
       }
+    }
+    // One check for every overflow above: a gradient difference, the float length (whose
+    // overflow left a zero or NaN normal) or the world mapping's sum of squares. Finite
+    // scalars then get the normal that float arithmetic meant; VTK's values stay elsewhere.
+    if (!IsFinite(length + squares)) {
+      const std::int64_t e0[3] = {i0, j0, k0}, e1[3] = {i1, j1, k1};
+      NormalWithoutOverflow(v, world, t, e0, e1, n);
     }
     for (int a = 0; a < 3; ++a) {
       out.normals[3 * id + a] = out.negateNormals ? -n[a] : n[a];
