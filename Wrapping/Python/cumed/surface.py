@@ -107,30 +107,6 @@ def _values(values, name):
         raise InvalidArgument(f"{name} must hold numbers: {error}") from None
 
 
-def _repair_normals(points, triangles, normals):
-    """Gradient normals that overflowed float32 (a closed surface of a float32 image is padded
-    with -FLT_MAX: its gradient over a small spacing passes FLT_MAX; label boundaries may give
-    a zero gradient) become the unit area-weighted normal of the vertex's triangles, which have
-    the same orientation. Only the non-finite normals of NumPy outputs change; points and
-    triangles never do."""
-    if not all(isinstance(array, np.ndarray) for array in (points, triangles, normals)):
-        return
-    bad = ~np.isfinite(normals).all(axis=1)
-    if not bad.any() or len(triangles) == 0:
-        return
-    p = points.astype(np.float64)
-    faces = np.cross(p[triangles[:, 1]] - p[triangles[:, 0]],
-                     p[triangles[:, 2]] - p[triangles[:, 0]])
-    summed = np.zeros(p.shape, np.float64)
-    for corner in range(3):
-        np.add.at(summed, triangles[:, corner], faces)
-    length = np.linalg.norm(summed[bad], axis=1)
-    repaired = np.zeros((int(bad.sum()), 3), np.float64)
-    nonzero = length > 0
-    repaired[nonzero] = summed[bad][nonzero] / length[nonzero, None]
-    normals[bad] = repaired.astype(normals.dtype)
-
-
 def _contour(image, values, mode, name, normals, scalars, output, devices, slabs, spacing, origin,
              direction, execution, closed=False):
     if not (output is None or isinstance(output, str)) or output not in OUTPUTS:
@@ -148,8 +124,6 @@ def _contour(image, values, mode, name, normals, scalars, output, devices, slabs
                            geometry,
                            _common.execution(**execution))
     points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets = arrays
-    if not non_finite_voxels:
-        _repair_normals(points, triangles, point_normals)
     mesh = Mesh(points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets,
                 tuple(contour_values), non_finite_voxels, non_finite_points)
     if non_finite_voxels:
