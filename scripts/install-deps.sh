@@ -7,7 +7,7 @@ packages=(
   build-essential cmake pkg-config git xz-utils
   libinsighttoolkit5-dev libgdcm-dev libvtk9-dev libdcmtk-dev
   libgtest-dev libgmock-dev libomp-dev libfftw3-dev
-  libcli11-dev nlohmann-json3-dev
+  libcli11-dev nlohmann-json3-dev libexpat1-dev zlib1g-dev
   xvfb xauth libgl1-mesa-dri libgl1-mesa-dev libegl-dev
   clang-format
   pybind11-dev python3-dev python3-numpy python3-pytest python3-vtk9

@@ -1,6 +1,7 @@
 #include "cumed/meshio/MeshReader.h"
 
 #include "MeshFileFormats.h"
+#include "VtpFileCheck.h"
 #include "cumed/core/Error.h"
 #include "cumed/vtk/UpdateOrThrow.h"
 #include "cumed/vtk/VtkMeshBridge.h"
@@ -99,12 +100,22 @@ void ReadPolyData(const std::string& path, vtkPolyData* output) {
   detail::CheckMeshFileIsRegular(path);
   const std::string extension = LowerExtension(path);
   if (extension == ".vtp") {
+    // The file is read once: checked (VtpFileCheck.h), then VTK parses those same bytes, so a
+    // file replaced between the two cannot slip past the check.
+    const std::string bytes = detail::LoadMeshFile(path);
     vtkNew<vtkXMLPolyDataReader> reader;
-    reader->SetFileName(path.c_str());
     try {
+      detail::CheckVtpFile(path, bytes);
+      reader->ReadFromInputStringOn();
+      reader->SetInputString(bytes);
       UpdateOrThrow(reader);
+    } catch (const InvalidArgument&) {
+      throw;
     } catch (const Error& e) {
       throw InvalidArgument("mesh file " + path + ": " + e.what());
+    } catch (const std::bad_alloc&) {
+      throw InvalidArgument("mesh file " + path + ": out of memory reading its " +
+                            std::to_string(bytes.size()) + " bytes");
     }
     vtkPolyData* data = reader->GetOutput();
     CheckVtpOutput(path, data);
