@@ -2,6 +2,7 @@
 
 #include "cumed/core/Error.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -94,7 +95,7 @@ void RequireWorldCoordinates(const ImageGeometry& g, std::string_view prefix) {
   for (int a = 0; a < 3; ++a) {
     RequireInRange(p + "origin[" + std::to_string(a) + "]", g.origin[a], -kFloatSafe, kFloatSafe,
                    why);
-    RequirePositive(p + "spacing[" + std::to_string(a) + "]", g.spacing[a], kFloatSafe, why);
+    RequireSpacing(p + "spacing[" + std::to_string(a) + "]", g.spacing[a], why);
   }
   for (int corner = 0; corner < 8; ++corner) {
     double index[3];
@@ -180,13 +181,24 @@ std::string FormatBytes(std::size_t bytes) {
 }
 
 void RequireMemory(std::string_view what, std::size_t bytes, std::size_t limit) {
-  if (limit == 0) limit = PhysicalMemoryBytes();
+  const char* whose = "this machine's memory";
+  if (limit == 0) {
+    limit = PhysicalMemoryBytes();
+    // A process limited below the machine (ulimit -v, a fuzzing child) cannot have more either:
+    // a request between the two failed as a bare bad_alloc.
+    rlimit space{};
+    if (getrlimit(RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY &&
+        (limit == 0 || space.rlim_cur < limit)) {
+      limit = static_cast<std::size_t>(space.rlim_cur);
+      whose = "this process's address-space limit";
+    }
+  }
   if (bytes != SIZE_MAX && (limit == 0 || bytes <= limit)) return;
   const std::string need = bytes == SIZE_MAX
                                ? std::string("more than 2^64 bytes")
                                : std::to_string(bytes) + " bytes (" + FormatBytes(bytes) + ")";
   throw InvalidArgument(std::string(what) + " needs " + need + " of memory, more than " +
-                        FormatBytes(limit) + " (this machine's memory); use smaller values");
+                        FormatBytes(limit) + " (" + whose + "); use smaller values");
 }
 
 } // namespace cumed::numbers

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -87,6 +89,50 @@ TEST(NumberRules, MemoryIsCheckedBeforeAllocatingAndNamesTheRequest) {
   }
   EXPECT_THROW(RequireMemory("overflow", SIZE_MAX), cumed::InvalidArgument);
   EXPECT_GT(PhysicalMemoryBytes(), 0u);
+}
+
+TEST(NumberRules, MemoryLimitIncludesTheAddressSpaceLimit) {
+  // A process with ulimit -v (the Python fuzz harness's child: 8 GiB) cannot allocate up to the
+  // machine's memory; a request between the two was a bare bad_alloc / MemoryError.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "a sanitizer's shadow memory is above any address-space limit";
+#endif
+  rlimit saved{};
+  ASSERT_EQ(getrlimit(RLIMIT_AS, &saved), 0);
+  rlimit lowered = saved;
+  lowered.rlim_cur = rlim_t(1) << 40; // 1 TiB: above this test's use, below most requests
+  if (saved.rlim_cur != RLIM_INFINITY && saved.rlim_cur < lowered.rlim_cur)
+    lowered.rlim_cur = saved.rlim_cur;
+  ASSERT_EQ(setrlimit(RLIMIT_AS, &lowered), 0);
+  std::string text;
+  try {
+    RequireMemory("shape = (7, 2147483647)", std::size_t(1) << 41);
+  } catch (const cumed::InvalidArgument& e) {
+    text = e.what();
+  }
+  setrlimit(RLIMIT_AS, &saved);
+  if (PhysicalMemoryBytes() > lowered.rlim_cur)
+    EXPECT_NE(text.find("(this process's address-space limit)"), std::string::npos) << text;
+  EXPECT_EQ(text.rfind("shape = (7, 2147483647) needs 2199023255552 bytes", 0), 0u) << text;
+}
+
+TEST(NumberRules, SpacingRuleIsSharedByPythonAndTheLibrary) {
+  EXPECT_NO_THROW(RequireSpacing("spacing[0]", kMinimumSpacing));
+  EXPECT_NO_THROW(RequireSpacing("spacing[0]", 0.5));
+  for (const double bad : {0.0, -1.0, 5e-324, 1e-31, 2e30}) {
+    try {
+      RequireSpacing("--spacing", bad, "mm");
+      FAIL() << bad << " accepted";
+    } catch (const cumed::InvalidArgument& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "--spacing = " + FormatNumber(bad) + " is outside 1e-30..1e+30 (mm)");
+    }
+  }
+  EXPECT_THROW(RequireSpacing("s", std::nan("")), cumed::InvalidArgument);
+  cumed::ImageGeometry g;
+  g.size = {2, 2, 2};
+  g.spacing = {1, 1e-31, 1}; // was accepted by RequireWorldCoordinates (> 0), refused by Python
+  EXPECT_THROW(RequireWorldCoordinates(g), cumed::InvalidArgument);
 }
 
 TEST(NumberRules, WorldCoordinatesMustFitFloatOutputs) {

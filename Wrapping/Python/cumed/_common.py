@@ -1,6 +1,7 @@
 """What every public function does with its arguments before calling the native extension:
 inputs that carry their own geometry (cumed.Volume, vtkImageData) are unpacked, the geometry and
 execution keywords are bundled, and unknown keywords raise TypeError."""
+import importlib
 import numbers
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -154,3 +155,20 @@ def same_kind(image, array, geometry: Optional[_cumed.Geometry] = None):
 
         return _vtk.image_data_from_array(array, image)
     return array
+
+
+def count_non_finite(array):
+    """NaN/inf entries of ``array``, counted by the array's own package (NumPy, CuPy, PyTorch:
+    whatever provides ``isfinite`` and ``count_nonzero``): a CUDA array is counted on its device,
+    without a copy to the host. Whole-number arrays count 0; -1 only for an array whose package
+    cannot count (the native layer reports -1 for device data, which it does not scan)."""
+    kind = getattr(getattr(array, "dtype", None), "kind", None)
+    if kind is not None and kind in "biu":
+        return 0
+    package = type(array).__module__.split(".")[0]
+    try:
+        module = importlib.import_module(package)
+        # size minus the finite ones: one temporary boolean array instead of two
+        return int(array.size) - int(module.count_nonzero(module.isfinite(array)))
+    except (ImportError, AttributeError, TypeError):
+        return -1

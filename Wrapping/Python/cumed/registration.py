@@ -232,12 +232,10 @@ def _grid_shape(shape):
     sizes = _common.whole_list("shape", shape)
     if any(size < 1 for size in sizes):
         raise InvalidArgument(f"shape {tuple(sizes)}: every size must be at least 1")
-    voxels = 1
-    for size in sizes:
-        voxels *= size
-    if voxels > 2 ** 34:
-        raise InvalidArgument(f"shape {tuple(sizes)}: {voxels} voxels is more than a dense field "
-                              f"can hold (at most 2**34)")
+    # Sizes must fit the native size type; the memory the field needs is checked there
+    # (NumberRules' RequireMemory), before it is allocated.
+    if any(size >= 2 ** 63 for size in sizes):
+        raise InvalidArgument(f"shape {tuple(sizes)}: a size of 2**63 or more")
     return sizes
 
 

@@ -49,9 +49,10 @@ class Mesh:
     point_offsets: Optional[Any] = None
     triangle_offsets: Optional[Any] = None
     values: tuple = ()
-    #: NaN/inf voxels of the image (-1: not counted, device input) and non-finite coordinates
-    #: among ``points`` (-1: not counted): points are non-finite only where voxels are, and the
-    #: functions warn (RuntimeWarning) with both counts when there are any.
+    #: NaN/inf voxels of the image and non-finite coordinates among ``points``, counted for
+    #: device (CuPy, PyTorch) arrays too, on the device (-1 only for an array whose package
+    #: cannot count): points are non-finite only where voxels are, and the functions warn
+    #: (RuntimeWarning) with both counts when there are any.
     non_finite_voxels: int = 0
     non_finite_points: int = 0
 
@@ -124,10 +125,16 @@ def _contour(image, values, mode, name, normals, scalars, output, devices, slabs
                            geometry,
                            _common.execution(**execution))
     points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets = arrays
+    # The native layer scans host data only (-1 for a device image or mesh); count those with
+    # the array's own package, on the device, so the counts are never "not counted".
+    if non_finite_voxels < 0:
+        non_finite_voxels = _common.count_non_finite(array)
+    if non_finite_points < 0:  # finite voxels give finite points (the library refuses others)
+        non_finite_points = _common.count_non_finite(points) if non_finite_voxels else 0
     mesh = Mesh(points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets,
                 tuple(contour_values), non_finite_voxels, non_finite_points)
     if non_finite_voxels:
-        points_text = ("not counted (device mesh)" if non_finite_points < 0
+        points_text = ("the point coordinates were not counted" if non_finite_points < 0
                        else f"{non_finite_points} point coordinates are not finite")
         warnings.warn(f"the image has {non_finite_voxels} non-finite voxels (NaN or inf); "
                       f"{points_text}", RuntimeWarning, stacklevel=3)

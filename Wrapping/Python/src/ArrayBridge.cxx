@@ -199,9 +199,6 @@ ArrayBuffer ReadDLPack(py::handle object, const char* name) {
   return buffer;
 }
 
-/// Spacings below this (denormal ones such as 5e-324) make every world coordinate overflow.
-constexpr double kMinimumSpacing = 1e-30;
-
 std::array<double, 3> ParseTriple(py::handle value, const char* field, int ndim, double fill) {
   std::array<double, 3> triple{fill, fill, fill};
   if (py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value) ||
@@ -230,11 +227,8 @@ ImageGeometry ParseGeometry(const GeometryArguments& arguments,
   if (!arguments.spacing.is_none())
     geometry.spacing = ParseTriple(arguments.spacing, "spacing", ndim, 1.0);
   for (int axis = 0; axis < 3; ++axis)
-    if (!(geometry.spacing[axis] >= kMinimumSpacing) || !std::isfinite(geometry.spacing[axis]))
-      throw InvalidArgument("spacing[" + std::to_string(axis) + "] = " +
-                            py::str(py::float_(geometry.spacing[axis])).cast<std::string>() +
-                            " is not a positive finite number of at least 1e-30 (spacing is "
-                            "given as x, y, z)");
+    numbers::RequireSpacing("spacing[" + std::to_string(axis) + "]", geometry.spacing[axis],
+                            "spacing is given as x, y, z");
   if (!arguments.origin.is_none())
     geometry.origin = ParseTriple(arguments.origin, "origin", ndim, 0.0);
   for (int axis = 0; axis < 3; ++axis)

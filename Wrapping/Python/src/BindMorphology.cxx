@@ -7,6 +7,7 @@
 
 #include "cumed/core/Error.h"
 #include "cumed/morphology/BinaryMorphology.h"
+#include "cumed/morphology/ElementLimits.h"
 #include "cumed/morphology/GrayscaleMorphology.h"
 
 #include <pybind11/stl.h>
@@ -86,6 +87,28 @@ StructuringElement MakeElement(py::handle element, py::handle radius, py::handle
                         "' (known: ball, box, cross, or a mask array)");
 }
 
+/// The programs' rule (morphology::CheckElementAgainstVolume): an element more than twice the
+/// image along an axis is refused, naming the keyword and value that made it. It reaches past
+/// the whole image from every voxel and ran for minutes (fuzz 5:22962). Python has no opt-in.
+void CheckElementAgainstImage(const StructuringElement& element, py::handle elementArgument,
+                              py::handle radius, py::handle radiusMm, const Image& image,
+                              int ndim) {
+  std::string request;
+  if (!py::isinstance<py::str>(elementArgument)) {
+    const auto& s = element.size();
+    request = "element (a mask array of " + std::to_string(s[0]) + "x" + std::to_string(s[1]) +
+              "x" + std::to_string(s[2]) + " voxels)";
+  } else if (!radiusMm.is_none()) {
+    request = "radius_mm = " + py::str(radiusMm).cast<std::string>();
+  } else {
+    request = "radius = " + py::str(radius).cast<std::string>();
+  }
+  auto volume = image.geometry().size;
+  // A 2D array is one slice: the element's z reach only meets the boundary there.
+  if (ndim == 2) volume[2] = std::max<std::size_t>(volume[2], element.reach()[2] + 1);
+  CheckElementAgainstVolume(request, element.reach(), volume, "");
+}
+
 py::object GrayscaleBinding(py::handle image, const std::string& operation, py::handle element,
                             py::handle radius, py::handle radiusMm, std::optional<double> boundary,
                             bool safeBorder, const GeometryArguments& geometry,
@@ -93,6 +116,8 @@ py::object GrayscaleBinding(py::handle image, const std::string& operation, py::
   auto input = AdoptArray(image, geometry, "image");
   const auto op = ParseOperation(operation, GrayscaleOperation::Gradient);
   const auto structuringElement = MakeElement(element, radius, radiusMm, input.image.geometry());
+  CheckElementAgainstImage(structuringElement, element, radius, radiusMm, input.image,
+                           input.ndim);
   GrayscaleOptions options;
   options.boundary = boundary;
   options.safeBorder = safeBorder;
@@ -110,6 +135,8 @@ py::object BinaryBinding(py::handle image, const std::string& operation, py::han
   auto input = AdoptArray(image, geometry, "image");
   const auto op = ParseOperation(operation, BinaryOperation::Close, "binary-");
   const auto structuringElement = MakeElement(element, radius, radiusMm, input.image.geometry());
+  CheckElementAgainstImage(structuringElement, element, radius, radiusMm, input.image,
+                           input.ndim);
   BinaryOptions options;
   options.foreground = foreground;
   options.background = background;

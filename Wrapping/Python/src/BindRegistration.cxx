@@ -7,6 +7,7 @@
 #include "Keywords.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 #include "cumed/registration/DisplacementField.h"
 #include "cumed/registration/Jacobian.h"
 #include "cumed/registration/Registration.h"
@@ -248,13 +249,35 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
     }
     return true;
   };
+  // Too many levels halve the image to a few voxels, where the metric's refusal ("constant over
+  // the 1 counted voxels") did not say that `levels` caused it (fuzz 2:992).
+  const auto levelsNote = [&] {
+    auto coarsest = fixed.image.geometry().size;
+    for (int l = 1; l < levels; ++l)
+      for (auto& n : coarsest) n = n > 1 ? n / 2 : 1; // the pyramid's rule (LevelImage.cxx)
+    const auto finest = fixed.image.geometry().size;
+    for (int a = 0; a < 3; ++a)
+      if (coarsest[a] < finest[a] && coarsest[a] < 4)
+        return " (levels = " + std::to_string(levels) + " halves the fixed image to " +
+               std::to_string(coarsest[0]) + "x" + std::to_string(coarsest[1]) + "x" +
+               std::to_string(coarsest[2]) + " voxels at the coarsest level; fewer levels keep "
+               "more)";
+    return std::string();
+  };
   auto result = scope.run([&] {
     ExecutionScope executionScope(run);
-    auto registered = Register(fixed.image, moving.image, options, mask ? &mask->image : nullptr,
-                               movingMask ? &movingMask->image : nullptr,
-                               onDevice ? MemoryLocation::Device : MemoryLocation::Host);
-    executionScope.finish(registered.backend);
-    return registered;
+    try {
+      auto registered = Register(fixed.image, moving.image, options,
+                                 mask ? &mask->image : nullptr,
+                                 movingMask ? &movingMask->image : nullptr,
+                                 onDevice ? MemoryLocation::Device : MemoryLocation::Host);
+      executionScope.finish(registered.backend);
+      return registered;
+    } catch (const InvalidArgument& error) {
+      const std::string note = levelsNote();
+      if (note.empty()) throw;
+      throw InvalidArgument(error.what() + note);
+    }
   });
 
   py::dict out;
@@ -303,6 +326,12 @@ py::object FieldOfGridBinding(py::handle coefficients, const GeometryArguments& 
   const std::array<std::size_t, 3> size{shape[ndim - 1], shape[ndim - 2],
                                         ndim == 3 ? shape[0] : std::size_t(1)};
   const ImageGeometry fixed = ParseGeometry(fixedGeometry, size, ndim);
+  // The field (3 float32 per voxel) checked against the memory before it is allocated: shape
+  // (7, 2147483647) was a bare MemoryError (fuzz 5:17787).
+  std::string shapeText;
+  for (const auto n : shape) shapeText += (shapeText.empty() ? "" : ", ") + std::to_string(n);
+  numbers::RequireMemory("shape = (" + shapeText + "): the displacement field",
+                         numbers::CheckedBytes({size[0], size[1], size[2], 3, sizeof(float)}));
   DisplacementFieldOptions options;
   ExecutionOptions run;
   CallScope scope(execution, run);

@@ -121,3 +121,16 @@ def test_the_tutorials_cupy_pipeline_on_the_real_ct(shared_data):
     np.testing.assert_array_equal(cupy.asnumpy(mesh.triangles), expected.triangles)
     np.testing.assert_allclose(cupy.asnumpy(mesh.points), expected.points, atol=1e-4)
     assert after["device_to_host_bytes"] - before["device_to_host_bytes"] < 65536
+
+
+def test_non_finite_counts_of_a_cupy_volume_are_counted_on_the_device():
+    host = sphere()
+    host.reshape(-1)[::997] = np.nan
+    expected = cumed.surface.isosurface(host, 5.0, backend="cpu")
+    with pytest.warns(RuntimeWarning, match=f"the image has {expected.non_finite_voxels} "):
+        mesh = cumed.surface.isosurface(cupy.asarray(host), 5.0)
+    assert isinstance(mesh.points, cupy.ndarray)
+    assert mesh.non_finite_voxels == expected.non_finite_voxels > 0
+    assert mesh.non_finite_points == int(cupy.count_nonzero(~cupy.isfinite(mesh.points)))
+    finite = cumed.surface.isosurface(cupy.asarray(sphere()), 5.0)
+    assert (finite.non_finite_voxels, finite.non_finite_points) == (0, 0)

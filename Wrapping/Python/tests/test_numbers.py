@@ -317,3 +317,100 @@ def test_label_surfaces_of_an_all_zero_volume_names_labels():  # fuzz 2:36135
     with pytest.raises(cumed.InvalidArgument, match="labels"):
         surface.label_surfaces(np.zeros((4, 4, 4), np.uint8), backend="cpu")
 
+
+
+def test_an_element_beyond_twice_the_image_is_refused_up_front():  # fuzz 5:22962, 4:42628
+    # The programs' rule (cumed::morphology::CheckElementAgainstVolume); these ran for minutes.
+    image = np.zeros((5, 8, 10), np.float32)
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"radius = 47: the element .* is more than twice the 10x8x5 volume"):
+        morphology.grayscale(image, "close", np.uint64(47), backend="cpu")
+    with pytest.raises(cumed.InvalidArgument, match=r"radius_mm = 30: the element"):
+        morphology.binary_dilate(image.astype(np.uint8), radius_mm=30, backend="cpu")
+    with pytest.raises(cumed.InvalidArgument, match=r"element \(a mask array of 31x31x31"):
+        morphology.dilate(image, element=np.ones((31, 31, 31), np.uint8), backend="cpu")
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"radius_mm = 127: the element .* 7x12x5 volume along x \(7 voxels\)"):
+        surface.ct_surface(np.zeros((5, 12, 7), np.int16), radius_mm=np.int8(127), backend="cpu")
+    # An element up to twice the image still runs, and a 2D array is one slice (no z limit).
+    assert morphology.dilate(image, (4, 3, 2), backend="cpu").shape == image.shape
+    assert morphology.dilate(image[0], 3, backend="cpu").shape == (8, 10)
+
+
+def test_field_from_grid_checks_the_memory_before_allocating():  # fuzz 5:17787 (MemoryError)
+    grid = registration.BSplineGrid(np.zeros((3, 4, 4, 4)), (0, 0, 0), (1, 1, 1), (4, 4, 4),
+                                    ((1, 0, 0), (0, 1, 0), (0, 0, 1)))
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"shape = \(7, 2147483647\): the displacement field needs "
+                             r"180388626348 bytes \(180\.4 GB\) of memory, more than"):
+        registration.field_from_grid(grid, (7, 2147483647), backend="cpu")
+
+
+def test_too_many_levels_are_named():  # fuzz 2:992 (only "constant over the 1 counted voxels")
+    rng = np.random.default_rng(3)
+    image = rng.integers(0, 255, (7, 12, 13), dtype=np.uint8)
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"levels = 7 halves the fixed image to 1x1x1 voxels"):
+        registration.register(image, image, metric="ncc", levels=7, iterations=5, backend="cpu")
+
+
+@pytest.mark.parametrize("spacing, axis", [(1e-31, 0), (0.0, 1), (-1.0, 2), (2e30, 0)])
+def test_spacing_rule_is_numberrules(spacing, axis):  # one rule: numbers::RequireSpacing
+    values = [1.0, 1.0, 1.0]
+    values[axis] = spacing
+    with pytest.raises(cumed.InvalidArgument,
+                       match=rf"spacing\[{axis}\] = .* is outside 1e-30\.\.1e\+30"):
+        morphology.dilate(sphere(8), 1, spacing=tuple(values), backend="cpu")
+    assert morphology.dilate(sphere(8), 1, spacing=(1e-30, 1, 1), backend="cpu").shape == (8, 8, 8)
+
+
+class _FakeDeviceArray:
+    """An array of a package other than NumPy (as a CuPy array is): count_non_finite must count
+    it with that package's isfinite/count_nonzero, never by converting it to NumPy."""
+
+    def __init__(self, data):
+        self.data, self.size, self.dtype = data, data.size, data.dtype
+
+    def __array__(self, *args, **kwargs):
+        raise AssertionError("copied to the host")
+
+
+_FakeDeviceArray.__module__ = "cumed_fake_xp.core"
+
+
+def test_count_non_finite_uses_the_arrays_own_package(monkeypatch):
+    import sys
+    import types
+
+    from cumed import _common
+    calls = []
+    fake = types.ModuleType("cumed_fake_xp")
+    fake.isfinite = lambda a: calls.append("isfinite") or np.isfinite(a.data)
+    fake.count_nonzero = lambda a: calls.append("count_nonzero") or np.count_nonzero(a)
+    monkeypatch.setitem(sys.modules, "cumed_fake_xp", fake)
+    data = np.ones((3, 4, 5), np.float32)
+    data.reshape(-1)[[1, 7, 30]] = [np.nan, np.inf, -np.inf]
+    assert _common.count_non_finite(_FakeDeviceArray(data)) == 3
+    assert calls == ["isfinite", "count_nonzero"]
+    assert _common.count_non_finite(data) == 3  # NumPy: the same helper
+    assert _common.count_non_finite(np.zeros(4, np.int16)) == 0  # whole numbers: no scan
+    assert _common.count_non_finite(object()) == -1  # a package that cannot count
+
+
+def test_device_counts_come_from_the_array_package(monkeypatch):
+    # The native layer says -1 for device data (as for a CuPy input); the Python layer counts.
+    volume = sphere()
+    volume.reshape(-1)[::97] = np.nan
+    native = surface._native.isosurface
+
+    def as_if_on_device(*args):
+        arrays, _ = native(*args)
+        return arrays, (-1, -1)
+
+    monkeypatch.setattr(surface._native, "isosurface", as_if_on_device)
+    with pytest.warns(RuntimeWarning, match=r"the image has 83 non-finite voxels"):
+        mesh = surface.isosurface(volume, 50, backend="cpu")
+    assert mesh.non_finite_voxels == 83
+    assert mesh.non_finite_points == int((~np.isfinite(mesh.points)).sum())
+    finite = surface.isosurface(sphere(), 50, backend="cpu")
+    assert (finite.non_finite_voxels, finite.non_finite_points) == (0, 0)

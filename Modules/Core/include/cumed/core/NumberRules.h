@@ -47,6 +47,16 @@ void RequireInRange(std::string_view name, long long value, long long low, long 
 void RequirePositive(std::string_view name, double value, double high = kFloatSafe,
                      std::string_view why = {});
 
+/// Smallest spacing of an image axis CuMed accepts: below it (denormals such as 5e-324) the
+/// world coordinates and the per-mm quantities derived from the spacing overflow.
+inline constexpr double kMinimumSpacing = 1e-30;
+
+/// The spacing rule, one for the programs, the library and Python: "NAME = VALUE is outside
+/// 1e-30..1e+30 (WHY)" (or "is not a finite number").
+inline void RequireSpacing(std::string_view name, double value, std::string_view why = {}) {
+  RequireInRange(name, value, kMinimumSpacing, kFloatSafe, why);
+}
+
 /// The world coordinates of an image's voxels fit float outputs (surface points, fields): every
 /// origin and spacing component and every corner origin + direction x (index x spacing) within
 /// +-kFloatSafe. Throws InvalidArgument "origin[0] = 1e+308 is outside -1e+30..1e+30 (world
