@@ -12,6 +12,7 @@
 #include "cumed/io/WriteImageFile.h"
 #include "cumed/itk/ItkImageBridge.h"
 #include "cumed/morphology/ElementRequest.h"
+#include "cumed/morphology/PixelRange.h"
 #include "cumed/output/SafeOutput.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/DistributedMorphology.h"
@@ -55,6 +56,15 @@ Image AllocateOwn(PixelType type, const ImageGeometry& global, const Slab& own) 
 Image Compute(const Arguments& arguments, const Communicator& world, const std::vector<Slab>& slabs,
               const Image& own, PixelType type, const ImageGeometry& global,
               const morphology::StructuringElement& element, app::StageProgress& progress) {
+  // Checked on every rank before the collective operation (all reach the same verdict), so the
+  // message names the option, as cumed-morphology's, instead of "rank 0: foreground ...".
+  if (arguments.foreground) {
+    try {
+      morphology::CheckValueFitsPixelType("--foreground", *arguments.foreground, type);
+    } catch (const InvalidArgument& e) {
+      throw app::UsageError(e.what());
+    }
+  }
   morphology::OperationOptions options;
   options.backend = arguments.backend;
   options.foreground = arguments.foreground;

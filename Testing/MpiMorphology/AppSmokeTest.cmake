@@ -92,7 +92,12 @@ string(FIND "${last_output}" "allow-large-element" suggested)
 if(NOT suggested EQUAL -1)
   message(FATAL_ERROR "suggests an option the program does not have:\n${last_output}")
 endif()
-file(GLOB leftovers "${WORK}/big.pvti" "${WORK}/x.pvti" "${WORK}/t.pvti" "${WORK}/missing*" "${WORK}/.cumed-partial*")
+# A foreground the pixel type cannot hold: named as the option, exit 2 (it was "rank 0: foreground
+# ...", exit 1, under mpirun's banner).
+run(2 ${mpi} ${APP} ${WORK}/mask.mha binary-dilate --radius 1 --foreground 1e10
+    --output ${WORK}/fg.pvti)
+expect_in("${last_output}" "--foreground 1e+10 is not a value of the input's pixel type")
+file(GLOB leftovers "${WORK}/big.pvti" "${WORK}/x.pvti" "${WORK}/t.pvti" "${WORK}/fg.pvti" "${WORK}/missing*" "${WORK}/.cumed-partial*")
 if(leftovers)
   message(FATAL_ERROR "failed runs left outputs: ${leftovers}")
 endif()
