@@ -96,30 +96,33 @@ void CheckVtpOutput(const std::string& path, vtkPolyData* data) {
 
 } // namespace
 
+void ReadCheckedVtp(const std::string& path, vtkPolyData* output) {
+  // The file is read once: checked (VtpFileCheck.h), then VTK parses those same bytes, so a file
+  // replaced between the two cannot slip past the check.
+  const std::string bytes = detail::LoadMeshFile(path);
+  vtkNew<vtkXMLPolyDataReader> reader;
+  try {
+    detail::CheckVtpFile(path, bytes);
+    reader->ReadFromInputStringOn();
+    reader->SetInputString(bytes);
+    UpdateOrThrow(reader);
+  } catch (const InvalidArgument&) {
+    throw;
+  } catch (const Error& e) {
+    throw InvalidArgument("mesh file " + path + ": " + e.what());
+  } catch (const std::bad_alloc&) {
+    throw InvalidArgument("mesh file " + path + ": out of memory reading its " +
+                          std::to_string(bytes.size()) + " bytes");
+  }
+  output->ShallowCopy(reader->GetOutput());
+}
+
 void ReadPolyData(const std::string& path, vtkPolyData* output) {
   detail::CheckMeshFileIsRegular(path);
   const std::string extension = LowerExtension(path);
   if (extension == ".vtp") {
-    // The file is read once: checked (VtpFileCheck.h), then VTK parses those same bytes, so a
-    // file replaced between the two cannot slip past the check.
-    const std::string bytes = detail::LoadMeshFile(path);
-    vtkNew<vtkXMLPolyDataReader> reader;
-    try {
-      detail::CheckVtpFile(path, bytes);
-      reader->ReadFromInputStringOn();
-      reader->SetInputString(bytes);
-      UpdateOrThrow(reader);
-    } catch (const InvalidArgument&) {
-      throw;
-    } catch (const Error& e) {
-      throw InvalidArgument("mesh file " + path + ": " + e.what());
-    } catch (const std::bad_alloc&) {
-      throw InvalidArgument("mesh file " + path + ": out of memory reading its " +
-                            std::to_string(bytes.size()) + " bytes");
-    }
-    vtkPolyData* data = reader->GetOutput();
-    CheckVtpOutput(path, data);
-    output->ShallowCopy(data);
+    ReadCheckedVtp(path, output);
+    CheckVtpOutput(path, output);
     return;
   }
   if (extension != ".ply" && extension != ".obj" && extension != ".stl")

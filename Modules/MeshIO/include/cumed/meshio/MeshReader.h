@@ -1,6 +1,7 @@
 #pragma once
 // Surface meshes from files. .ply, .obj and .stl are read by CuMed's own bounded readers
-// (Modules/MeshIO/src: PlyReader, ObjReader, StlReader), .vtp by vtkXMLPolyDataReader; then the
+// (Modules/MeshIO/src: PlyReader, ObjReader, StlReader), .vtp by vtkXMLPolyDataReader after
+// CuMed's bounded structural check of the file (VtpFileCheck, below); then the
 // VTK bridge (cumed::FromVtkPolyData) makes triangles: polygons become fans from their first
 // point, strips their triangles. On valid files the points and triangles are VTK 9.1's
 // (vtkPLYReader, vtkOBJReader, vtkSTLReader), bit for bit and in the same order (tested against
@@ -23,8 +24,22 @@
 //         endfacet/endsolid, keywords in any case, several solids). Points are merged as
 //         vtkSTLReader merges them: equal float coordinates (0 == -0) become the point of their
 //         first appearance, and triangles that merge to fewer than 3 points are dropped.
-//   .vtp  vtkXMLPolyDataReader; its points must then be finite floats and its cells' point ids
-//         in range.
+//   .vtp  checked first (VtpFileCheck.cxx, the XML part parsed by libexpat: depth, element count,
+//         attribute lengths bounded, no DOCTYPE or entities): root VTKFile type="PolyData", a
+//         version 0.x-2.x, byte_order LittleEndian/BigEndian, header_type UInt32 (default) or
+//         UInt64, compressor none, vtkZLibDataCompressor or vtkLZ4DataCompressor (LZMA refused);
+//         one PolyData of Pieces whose NumberOfPoints/Verts/Lines/Strips/Polys are non-negative
+//         integers; every DataArray of a known type (Int8 ... UInt64, Float32, Float64),
+//         NumberOfComponents 1..256 (Points: 3; offsets and connectivity: 1, integer), format
+//         ascii (exactly the declared number of words, each a finite number of the type),
+//         binary (strict base64; size header or compression header against the declared size
+//         and the characters present) or appended (the offset inside AppendedData after '_',
+//         raw or base64, the same headers). Compressed blocks: count, block size, last block
+//         size and compressed sizes agree with each other, the declared size and the bytes
+//         present, and each block decompresses (zlib, LZ4 safe decoding, output bounded) to
+//         exactly its size. Offsets of each cell kind are non-decreasing and the last one is
+//         the connectivity's length. Then vtkXMLPolyDataReader reads the same bytes (the file
+//         is read once); its points must be finite floats and its cells' point ids in range.
 //
 // What is refused, before anything is allocated for it, with an InvalidArgument whose message
 // names the file, the element, line or field, and the value ("mesh file a.ply: face 12: vertex
@@ -37,7 +52,9 @@
 // integer is declared, a value outside its PLY type), NaN, inf or a coordinate outside the float
 // range, a PLY header without format, end_header, vertex element or x/y/z, unknown keywords or
 // types, elements or properties declared twice, ascii PLY records with missing or extra words,
-// OBJ faces mixing reference forms, malformed ascii STL structure. ReadSurfaceMesh also refuses
+// OBJ faces mixing reference forms, malformed ascii STL structure, a .vtp breaking any rule
+// above ("mesh file a.vtp: DataArray 'Points' of Points of Piece 0: needs 48 bytes, the file
+// holds 21"). ReadSurfaceMesh also refuses
 // a file without triangles and .vtp vertex or line cells. Rules and tests:
 // Documentation/reliability.md, "Meshes".
 //
@@ -69,5 +86,11 @@ SurfaceMesh ReadSurfaceMesh(const std::string& path);
 /// The file before triangulation: float points, polygons and (PLY) strips, or the .vtp as VTK
 /// reads it, with the same refusals (a file without triangles is not refused here).
 void ReadPolyData(const std::string& path, vtkPolyData* output);
+
+/// A .vtp file as vtkXMLPolyDataReader reads it (all its point and cell data), after the
+/// structural check above (VtpFileCheck) and nothing more: its points may be NaN and its cells'
+/// point ids out of range, for a caller that judges those itself (cumed-compare names a NaN
+/// point; FromVtkPolyData refuses bad ids). The path need not end in .vtp.
+void ReadCheckedVtp(const std::string& path, vtkPolyData* output);
 
 } // namespace cumed::meshio
