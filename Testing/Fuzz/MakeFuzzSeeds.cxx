@@ -12,9 +12,9 @@
 // Seeds are kept to a few kilobytes so that the fuzzers' mutations land in headers and structure.
 // Usage: cumed_fuzz_make_seeds OUTPUT [REAL_CT_DIR]
 #include "FrameFileSelector.h"
-#include "ParameterFileSeeds.h"
 #include "FuzzSupport.h"
 #include "MeshFileSelector.h"
+#include "ParameterFileSeeds.h"
 #include "cumed/data/CtPhantom.h"
 #include "cumed/io/DicomSeriesWriter.h"
 
@@ -24,6 +24,11 @@
 #include <itkCastImageFilter.h>
 #include <itkImageFileWriter.h>
 #include <itkRegionOfInterestImageFilter.h>
+#include <vtkCellArray.h>
+#include <vtkNew.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkXMLPolyDataWriter.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -265,6 +270,52 @@ void WriteMeshSeeds(const fs::path& output) {
   }
   write("tetrahedron-ascii.stl", stl + "endsolid tetrahedron\n");
   write("tetrahedron-binary.stl", binaryStl);
+
+  // .vtp as VTK's own writer makes it, in the encodings the check reads differently: ascii
+  // words, inline base64, appended raw and base64, zlib and LZ4 blocks (small blocks, so that
+  // there are several), UInt32 and UInt64 headers, both byte orders.
+  vtkNew<vtkPoints> vtkPointsOfTetrahedron;
+  for (const auto& p : points) vtkPointsOfTetrahedron->InsertNextPoint(p[0], p[1], p[2]);
+  vtkNew<vtkCellArray> polys;
+  for (const auto& face : faces) {
+    polys->InsertNextCell(3);
+    for (const int id : face) polys->InsertCellPoint(id);
+  }
+  vtkNew<vtkPolyData> tetrahedron;
+  tetrahedron->SetPoints(vtkPointsOfTetrahedron);
+  tetrahedron->SetPolys(polys);
+  struct VtpSeed {
+    const char* name;
+    int mode; // 0 ascii, 1 binary, 2 appended
+    bool base64;
+    int compressor; // 0 none, 1 zlib, 2 LZ4
+    bool header64, bigEndian;
+  };
+  const VtpSeed vtpSeeds[] = {{"tetrahedron-ascii.vtp", 0, false, 0, false, false},
+                              {"tetrahedron-binary-zlib.vtp", 1, true, 1, false, false},
+                              {"tetrahedron-appended-raw.vtp", 2, false, 0, false, false},
+                              {"tetrahedron-appended-raw-lz4.vtp", 2, false, 2, true, false},
+                              {"tetrahedron-appended-base64-zlib.vtp", 2, true, 1, true, true}};
+  for (const VtpSeed& seed : vtpSeeds) {
+    vtkNew<vtkXMLPolyDataWriter> writer;
+    writer->SetInputData(tetrahedron);
+    writer->WriteToOutputStringOn();
+    if (seed.mode == 0) writer->SetDataModeToAscii();
+    if (seed.mode == 1) writer->SetDataModeToBinary();
+    if (seed.mode == 2) writer->SetDataModeToAppended();
+    writer->SetEncodeAppendedData(seed.base64);
+    if (seed.compressor == 0) writer->SetCompressorTypeToNone();
+    if (seed.compressor == 1) writer->SetCompressorTypeToZLib();
+    if (seed.compressor == 2) writer->SetCompressorTypeToLZ4();
+    writer->SetBlockSize(32);
+    if (seed.header64) writer->SetHeaderTypeToUInt64();
+    if (seed.bigEndian)
+      writer->SetByteOrderToBigEndian();
+    else
+      writer->SetByteOrderToLittleEndian();
+    if (writer->Write() != 1) throw std::runtime_error(std::string("cannot write ") + seed.name);
+    write(seed.name, writer->GetOutputString());
+  }
 }
 
 // ---- PIV frames (FrameFileSelector.h), each file after the byte that selects its extension.
