@@ -180,6 +180,53 @@ Image AdoptField(py::handle flattenedField, const GeometryArguments& geometry, i
                       3);
 }
 
+std::string Triple(const std::array<double, 3>& v) {
+  return "(" + numbers::FormatNumber(v[0]) + ", " + numbers::FormatNumber(v[1]) + ", " +
+         numbers::FormatNumber(v[2]) + ")";
+}
+
+/// When the fixed image, at the identity transform, spans less than two voxels of the moving
+/// image along an axis or misses it, a note naming the geometry keywords: the metric's refusal
+/// ("the warped image is constant") did not say why (fuzz 6:17256, moving_spacing = 9.2e18).
+std::string OverlapNote(const ImageGeometry& f, const ImageGeometry& m) {
+  const auto& d = m.direction; // world -> moving index: spacing^-1 D^-1 (x - origin)
+  const double det = d[0] * (d[4] * d[8] - d[5] * d[7]) - d[1] * (d[3] * d[8] - d[5] * d[6]) +
+                     d[2] * (d[3] * d[7] - d[4] * d[6]);
+  if (!(std::abs(det) > 0)) return {};
+  const double inv[9] = {(d[4] * d[8] - d[5] * d[7]) / det, (d[2] * d[7] - d[1] * d[8]) / det,
+                         (d[1] * d[5] - d[2] * d[4]) / det, (d[5] * d[6] - d[3] * d[8]) / det,
+                         (d[0] * d[8] - d[2] * d[6]) / det, (d[2] * d[3] - d[0] * d[5]) / det,
+                         (d[3] * d[7] - d[4] * d[6]) / det, (d[1] * d[6] - d[0] * d[7]) / det,
+                         (d[0] * d[4] - d[1] * d[3]) / det};
+  std::array<double, 3> low{HUGE_VAL, HUGE_VAL, HUGE_VAL}, high{-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+  for (int corner = 0; corner < 8; ++corner) {
+    double world[3];
+    for (int r = 0; r < 3; ++r) {
+      world[r] = f.origin[r];
+      for (int a = 0; a < 3; ++a)
+        world[r] += f.direction[3 * r + a] * ((corner >> a & 1) ? double(f.size[a] - 1) : 0.0) *
+                    f.spacing[a];
+    }
+    for (int a = 0; a < 3; ++a) {
+      double index = 0;
+      for (int r = 0; r < 3; ++r) index += inv[3 * a + r] * (world[r] - m.origin[r]);
+      index /= m.spacing[a];
+      low[a] = std::min(low[a], index), high[a] = std::max(high[a], index);
+    }
+  }
+  for (int a = 0; a < 3; ++a) {
+    if (m.size[a] < 2) continue;
+    const bool outside = high[a] < -0.5 || low[a] > double(m.size[a]) - 0.5;
+    if (!outside && high[a] - low[a] >= 2.0) continue;
+    return std::string(" (at the identity transform the fixed image ") +
+           (outside ? "lies outside the moving image" : "spans less than two moving voxels") +
+           " along " + "xyz"[a] + ": check the geometry, fixed_spacing = " + Triple(f.spacing) +
+           ", moving_spacing = " + Triple(m.spacing) + ", fixed_origin = " + Triple(f.origin) +
+           ", moving_origin = " + Triple(m.origin) + ", and the directions)";
+  }
+  return {};
+}
+
 py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::handle maskArray,
                          py::handle movingMaskArray, const std::string& metric, int levels,
                          double gridSpacing, int iterations, double tolerance, double bending,
@@ -274,7 +321,10 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
       executionScope.finish(registered.backend);
       return registered;
     } catch (const InvalidArgument& error) {
-      const std::string note = levelsNote();
+      const std::string note =
+          levelsNote() + (options.initialAffine ? std::string()
+                                                : OverlapNote(fixed.image.geometry(),
+                                                              moving.image.geometry()));
       if (note.empty()) throw;
       throw InvalidArgument(error.what() + note);
     }

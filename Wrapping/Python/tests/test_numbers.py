@@ -414,3 +414,13 @@ def test_device_counts_come_from_the_array_package(monkeypatch):
     assert mesh.non_finite_points == int((~np.isfinite(mesh.points)).sum())
     finite = surface.isosurface(sphere(), 50, backend="cpu")
     assert (finite.non_finite_voxels, finite.non_finite_points) == (0, 0)
+
+
+def test_images_that_barely_overlap_name_the_geometry():  # fuzz 6:17256 (moving_spacing 9.2e18)
+    rng = np.random.default_rng(4)
+    image = rng.random((12, 10)).astype(np.float32)
+    with pytest.raises(cumed.InvalidArgument, match=r"spans less than two moving voxels along x: "
+                       r"check the geometry, fixed_spacing = \(1, 1, 1\), moving_spacing = "
+                       r"\(1e\+18, 1e\+18, 1\)"):
+        registration.register(image, image, metric="ncc", levels=1, iterations=3,
+                              moving_spacing=1e18, backend="cpu")
