@@ -455,6 +455,41 @@ TEST(VtpFileHostile, EachCaseIsRefusedNamingTheValue) {
   }
 }
 
+/// `bytes` with the header word `index` of the first appended array replaced by `value`.
+std::string PatchHeader(std::string bytes, std::size_t word, std::size_t index,
+                        std::uint64_t value) {
+  const std::size_t at = bytes.find('_', bytes.find("<AppendedData")) + 1 + index * word;
+  for (std::size_t k = 0; k < word; ++k) bytes[at + k] = static_cast<char>(value >> (8 * k) & 0xff);
+  return bytes;
+}
+
+// The lies VTK 9.1's reader believed: a block count of 2^40 (it died of an uncaught
+// std::bad_alloc), a size header of 4 GiB over 48 bytes of data (it read the file anyway).
+TEST(VtpFileHostile, HeaderLiesAreRefused) {
+  const Scratch scratch;
+  RandomDraw draw(11);
+  const auto mesh = RandomMesh(draw);
+  const std::string lz4 = Load(WriteWithVtk(mesh, Variant{2, 2, true, false, false, 1 << 15},
+                                            (scratch.dir / "lz4.vtp").string()));
+  const std::string raw = Load(WriteWithVtk(mesh, Variant{2, 0, false, false, false, 1 << 15},
+                                            (scratch.dir / "raw.vtp").string()));
+  const struct {
+    std::string file, expected;
+  } cases[] = {
+      {PatchHeader(lz4, 8, 0, 1ull << 40), "claims 1099511627776 blocks"},
+      {PatchHeader(lz4, 8, 1, 1ull << 33), "block size 8589934592"},
+      {PatchHeader(lz4, 8, 3, 1ull << 33), "compressed block 0 of 8589934592 bytes"},
+      {PatchHeader(raw, 4, 0, 0xfffffff0u), "size header says 4294967280 bytes"},
+  };
+  int n = 0;
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.expected);
+    const std::string message =
+        TryRead(scratch.write("lie" + std::to_string(n++) + ".vtp", c.file), true);
+    EXPECT_NE(message.find(c.expected), std::string::npos) << message;
+  }
+}
+
 TEST(VtpFileHostile, TruncationAtEveryByteIsRefused) {
   const Scratch scratch;
   RandomDraw draw(7);
