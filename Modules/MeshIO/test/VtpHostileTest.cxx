@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <vtkCellArray.h>
 #include <vtkCellData.h>
+#include <vtkDataArray.h>
 #include <vtkFloatArray.h>
 #include <vtkIntArray.h>
 #include <vtkNew.h>
@@ -80,6 +81,9 @@ vtkSmartPointer<vtkPolyData> RandomMesh(RandomDraw& draw) {
     points->InsertNextPoint(draw.real(-10, 10), draw.real(-10, 10), draw.real(-10, 10));
   auto mesh = vtkSmartPointer<vtkPolyData>::New();
   mesh->SetPoints(points);
+  // A computed norm range makes the writer add <InformationKey> children to the Points array.
+  double range[2];
+  if (draw.chance(0.5)) points->GetData()->GetRange(range, -1);
   const auto cells = [&](int count, int low, int high) {
     auto array = vtkSmartPointer<vtkCellArray>::New();
     for (int c = 0; c < count; ++c) {
