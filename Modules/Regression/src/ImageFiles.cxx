@@ -7,9 +7,9 @@
 #include "cumed/output/SafeOutput.h"
 #include "src/FrameFileChecks.h" // ImageInput's PNG/BMP/TIFF checks (as ReadFrame runs them)
 
+#include <itkBMPImageIOFactory.h>
 #include <itkImageFileReader.h>
 #include <itkImageFileWriter.h>
-#include <itkBMPImageIOFactory.h>
 #include <itkImageIOFactory.h>
 #include <itkJPEGImageIOFactory.h>
 #include <itkPNGImageIOFactory.h>
@@ -284,8 +284,16 @@ void CheckJpeg(const std::string& path) {
   }
 }
 
-// "frame 'PATH': what" from the frame checks becomes "cannot read 'PATH': what".
-std::string PictureMessage(const std::string& path, const std::string& what) {
+// "frame 'PATH': what" from the frame checks becomes "cannot read 'PATH': what". Their advice for
+// a TIFF of several pages speaks of PIV frames: here it is said for a comparison.
+std::string PictureMessage(const std::string& path, std::string what) {
+  const std::string piv = "a PIV frame is one 2D image: save each page as its own file";
+  const std::size_t advice = what.find(piv);
+  if (advice != std::string::npos) {
+    what.replace(advice, piv.size(),
+                 "pictures are compared as single-page TIFFs (CuMed checks one image directory); "
+                 "compare a volume as .mha or .nrrd");
+  }
   const std::string ours = "cannot read '" + path + "'";
   if (what.compare(0, ours.size(), ours) == 0) return what;
   const std::string prefix = "frame '" + path + "'";
