@@ -76,6 +76,32 @@ TEST(RegressionPictureFiles, DamagedPngsWithAlphaAreRefusedByName) {
   ExpectRefused(Kind::Rendering, Flipped(intact, work / "crc.png", 45), intact, "wrong CRC");
 }
 
+// Every cut and every flipped byte of an RGBA PNG (the check written for pictures with alpha):
+// refused by name, or read; never a crash of this process.
+TEST(RegressionPictureFiles, EveryCutAndFlipOfAnRgbaPngIsRefusedOrRead) {
+  const fs::path work = WorkDirectory("rgba_every");
+  const std::string intact = WritePng(work / "rgba.png", PictureKind::Rgba);
+  const auto size = static_cast<long long>(fs::file_size(intact));
+  for (long long keep = 0; keep < size; ++keep) {
+    SCOPED_TRACE("cut to " + std::to_string(keep) + " bytes");
+    ExpectRefused(Kind::Rendering, Truncated(intact, work / "cut.png", keep), intact, "");
+  }
+  int read = 0;
+  for (long long at = 0; at < size; ++at) {
+    SCOPED_TRACE("byte " + std::to_string(at) + " flipped");
+    const std::string flipped = Flipped(intact, work / "flip.png", at);
+    try {
+      CompareFiles(Kind::Rendering, flipped, intact, Tolerances{});
+      ++read;
+    } catch (const FileError& e) {
+      EXPECT_NE(std::string(e.what()).find("cannot read '" + flipped + "'"), std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_LT(read, 8) << "flips read without a refusal (chunk CRCs cover every byte after the "
+                        "signature)";
+}
+
 TEST(RegressionPictureFiles, TruncatedBmpInt32TiffAndTruncatedJpegAreRefused) {
   const fs::path work = WorkDirectory("other");
   const std::string bmp = WriteBmp(work / "gray.bmp");
