@@ -9,7 +9,12 @@
 
 #include <gtest/gtest.h>
 
+#include <zlib.h>
+
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace {
@@ -100,6 +105,44 @@ TEST(RegressionPictureFiles, EveryCutAndFlipOfAnRgbaPngIsRefusedOrRead) {
   }
   EXPECT_LT(read, 8) << "flips read without a refusal (chunk CRCs cover every byte after the "
                         "signature)";
+}
+
+// Every byte of an RGBA PNG's IDAT data flipped with the chunk's CRC repaired: what the CRC no
+// longer catches must be caught by inflating (stream errors, sizes, filter types) or be data
+// libpng reads; never libpng's abort.
+TEST(RegressionPictureFiles, IdatFlipsWithRepairedCrcAreRefusedOrRead) {
+  const fs::path work = WorkDirectory("rgba_idat");
+  const std::string intact = WritePng(work / "rgba.png", PictureKind::Rgba);
+  std::ifstream in(intact, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t idat = bytes.find("IDAT");
+  ASSERT_NE(idat, std::string::npos);
+  auto big32 = [&](std::size_t at) {
+    std::uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+    return v;
+  };
+  const std::uint32_t length = big32(idat - 4);
+  int refused = 0, read = 0;
+  for (std::uint32_t i = 0; i < length; ++i) {
+    std::string damaged = bytes;
+    damaged[idat + 4 + i] ^= 0x55;
+    const auto crc = static_cast<std::uint32_t>(crc32(
+        crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(damaged.data() + idat), length + 4));
+    for (int b = 0; b < 4; ++b) damaged[idat + 4 + length + b] = char(crc >> (24 - 8 * b));
+    const fs::path file = work / "idat.png";
+    std::ofstream(file, std::ios::binary) << damaged;
+    try {
+      CompareFiles(Kind::Rendering, file.string(), intact, Tolerances{});
+      ++read;
+    } catch (const FileError& e) {
+      ++refused;
+      EXPECT_NE(std::string(e.what()).find("cannot read '" + file.string() + "'"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_GT(refused, 0) << read << " read";
 }
 
 TEST(RegressionPictureFiles, TruncatedBmpInt32TiffAndTruncatedJpegAreRefused) {
