@@ -180,7 +180,7 @@ private:
     // ITK's buffer as read: up to 4 channels of 16 bits, and the double copy the comparison makes.
     io::detail::FrameBytes frame;
     frame.file = path_;
-    frame.name = "'" + path_ + "'";
+    frame.name = "frame '" + path_ + "'";
     io::detail::CheckFrameFitsInMemory(frame, width_, height_, 8 + 4 * sizeof(double));
   }
 
