@@ -1,7 +1,7 @@
 // libFuzzer target: the mesh files cumed-deform and the library read (cumed::meshio::
-// ReadSurfaceMesh) with CuMed's own readers: the first byte picks .ply, .obj or .stl
-// (MeshFileSelector.h), the rest is the file. .vtp stays on VTK's XML reader and is not fuzzed
-// here. Documented refusals (cumed::Error) are fine; anything else is a finding.
+// ReadSurfaceMesh): the first byte picks .ply, .obj, .stl (CuMed's own readers) or .vtp (CuMed's
+// structural check, then VTK's XML reader) (MeshFileSelector.h), the rest is the file.
+// Documented refusals (cumed::Error) are fine; anything else is a finding.
 #include "FuzzSupport.h"
 #include "MeshFileSelector.h"
 #include "cumed/core/Error.h"
