@@ -23,6 +23,8 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -258,6 +260,35 @@ TEST(CompareMeshRegression, NonFiniteCoordinateIsAnError) {
   EXPECT_NE(run.err.find("point 5 of the first mesh has a coordinate that is not finite"),
             std::string::npos)
       << run.err;
+}
+
+// A damaged or lying .vtp (issue 25) is refused by CuMed's structural check before VTK's reader
+// sees it: a header claiming 2^32 + 3 points made VTK 9.1 die with an uncaught bad_alloc.
+TEST(CompareMeshRegression, DamagedVtpFilesExitTwoNamingTheFile) {
+  const fs::path work = WorkDirectory();
+  auto surface = IntegerIsosurface();
+  const fs::path original = work / "orig.vtp";
+  Write(surface, original, false);
+  std::ifstream in(original, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string points =
+      "NumberOfPoints=\"" + std::to_string(surface->GetNumberOfPoints()) + "\"";
+  const std::size_t at = bytes.find(points);
+  ASSERT_NE(at, std::string::npos) << points;
+  std::string lying = bytes;
+  lying.replace(at, points.size(), "NumberOfPoints=\"4294967299\"");
+  const std::pair<std::string, std::string> damaged[] = {
+      {"cut.vtp", bytes.substr(0, bytes.size() / 2)}, {"lying.vtp", lying}};
+  for (const auto& [name, content] : damaged) {
+    std::ofstream(work / name, std::ios::binary) << content;
+    for (const bool first : {true, false}) {
+      const std::string bad = (work / name).string();
+      const RunResult run =
+          first ? Compare({bad, original.string()}, work) : Compare({original.string(), bad}, work);
+      EXPECT_EQ(run.exitCode, 2) << name << ": -1 is a crash; " << run.err;
+      EXPECT_NE(run.err.find("cannot read '" + bad + "' as a mesh"), std::string::npos) << run.err;
+    }
+  }
 }
 
 } // namespace
