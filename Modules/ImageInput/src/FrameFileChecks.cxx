@@ -18,17 +18,20 @@ namespace fs = std::filesystem;
 
 namespace {
 
-enum class FrameFormat { None, Png, Bmp, Tiff };
+enum class FrameFormat { None, Png, Bmp, Tiff, Jpeg };
 
 const unsigned char kPngSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
-FrameFormat FormatOfExtension(const fs::path& file) {
+// JPEG only for pictures: it is not a PIV frame format, and ReadFrame leaves it to ITK.
+FrameFormat FormatOfExtension(const fs::path& file, PictureUse use) {
   std::string extension = file.extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return std::tolower(c); });
   if (extension == ".png") return FrameFormat::Png;
   if (extension == ".bmp") return FrameFormat::Bmp;
   if (extension == ".tif" || extension == ".tiff") return FrameFormat::Tiff;
+  if (use == PictureUse::Picture && (extension == ".jpg" || extension == ".jpeg"))
+    return FrameFormat::Jpeg;
   return FrameFormat::None;
 }
 
@@ -105,10 +108,16 @@ void CheckFrameFitsInMemory(const FrameBytes& frame, std::uint64_t width, std::u
   CheckFitsInMemory(frame.file, SizeText({width, height}), pixels * perPixel);
 }
 
-void CheckFrameFile(const fs::path& file) {
-  const std::string name = "frame '" + file.string() + "'";
+} // namespace cumed::io::detail
+
+namespace cumed::io {
+using namespace detail;
+
+void CheckPictureFile(const fs::path& file, PictureUse use) {
+  const std::string name =
+      (use == PictureUse::Frame ? "frame '" : "picture '") + file.string() + "'";
   CheckRegularInputFile(file, name); // a FIFO or directory is refused here, never opened
-  const FrameFormat byName = FormatOfExtension(file);
+  const FrameFormat byName = FormatOfExtension(file, use);
   if (byName == FrameFormat::None) {
     const std::string first = FirstBytes(file, name);
     if (FormatOfContent(reinterpret_cast<const unsigned char*>(first.data()), first.size()) ==
@@ -120,8 +129,13 @@ void CheckFrameFile(const fs::path& file) {
   FrameBytes frame;
   frame.file = file;
   frame.name = name;
+  frame.use = use;
   frame.data = reinterpret_cast<const unsigned char*>(bytes.data());
   frame.size = bytes.size();
+  if (byName == FrameFormat::Jpeg) { // by its markers alone: no JPEG signature rule here
+    CheckJpegPicture(frame);
+    return;
+  }
   FrameFormat format = FormatOfContent(frame.data, bytes.size());
   if (format == FrameFormat::None && bytes.size() >= 2 && bytes[0] == 'B' && bytes[1] == 'M')
     format = FrameFormat::Bmp;
@@ -155,4 +169,4 @@ void CheckFrameFile(const fs::path& file) {
   }
 }
 
-} // namespace cumed::io::detail
+} // namespace cumed::io

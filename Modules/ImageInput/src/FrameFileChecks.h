@@ -1,30 +1,28 @@
 #pragma once
-// CuMed's own checks of 2D frame files (PNG, BMP, TIFF) before ITK's readers, libpng or libtiff
-// see them (FrameFiles.h's ReadFrame). The file is read whole (a FIFO or directory is refused by
-// stat, never opened) and its container is checked against its real length: what passes cannot
-// make libpng abort, libtiff or ITK read beyond the file, or ITK return values other than the
-// ones stored; a truncated or inconsistent file, or a variant ITK 5.2 misreads, is refused with a
-// cumed::Error naming the file, the field and the value. No ITK header here.
-//   FrameFileChecks.cxx  which format a file holds (its extension and first bytes), the size
-//                        against memory, the byte reader the format checks share
-//   PngFrameChecks.cxx, BmpFrameChecks.cxx, TiffFrameChecks.cxx  one format each
+// The parts of CuMed's picture checks (cumed/io/PictureFileChecks.h: PIV frames for ReadFrame,
+// pictures for cumed-compare) that the format checks share. What passes cannot make libpng
+// abort, libtiff or ITK read beyond the file, or ITK return values other than the ones stored; a
+// truncated or inconsistent file, or a variant ITK 5.2 misreads, is refused with a cumed::Error
+// naming the file, the field and the value. No ITK header here.
+//   FrameFileChecks.cxx  CheckPictureFile: which format a file holds (its extension and first
+//                        bytes), the size against memory, the byte reader the checks share
+//   PngFrameChecks.cxx, BmpFrameChecks.cxx, TiffFrameChecks.cxx, JpegPictureChecks.cxx  one
+//                        format each
 //   TiffStripChecks.cxx  TIFF's compressed strips decoded to count their bytes
+#include "cumed/io/PictureFileChecks.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
 
 namespace cumed::io::detail {
 
-/// Checks `file` when it is (by extension .png/.bmp/.tif/.tiff, any case, or by its first bytes:
-/// the PNG signature or a TIFF header) a PNG, BMP or TIFF frame; other files are left to
-/// ImageFiles.h's checks. Throws cumed::InvalidArgument when it is not a regular file and
-/// cumed::Error for everything else.
-void CheckFrameFile(const std::filesystem::path& file);
-
-/// A frame file held in memory while it is checked; `name` starts every message ("frame 'a.png'").
+/// A frame or picture file held in memory while it is checked; `name` starts every message
+/// ("frame 'a.png'", "picture 'a.png'"); `use` says which PNG colour types the check accepts.
 struct FrameBytes {
   std::filesystem::path file;
   std::string name;
+  PictureUse use = PictureUse::Frame;
   const unsigned char* data = nullptr;
   std::uint64_t size = 0;
 };
@@ -39,10 +37,11 @@ void CheckFrameFitsInMemory(const FrameBytes& frame, std::uint64_t width, std::u
 std::uint32_t Read16(const unsigned char* p, bool bigEndian);
 std::uint32_t Read32(const unsigned char* p, bool bigEndian);
 
-/// The format checks (each assumes its signature was seen).
+/// The format checks (each but JPEG's assumes its signature was seen).
 void CheckPngFrame(const FrameBytes& frame);
 void CheckBmpFrame(const FrameBytes& frame);
 void CheckTiffFrame(const FrameBytes& frame);
+void CheckJpegPicture(const FrameBytes& picture);
 
 /// What is wrong with the compressed data of one TIFF strip or tile (`count` bytes at `data`)
 /// that must decode to `need` bytes (PackBits: `rows` rows of `rowBytes`, each packed alone), as

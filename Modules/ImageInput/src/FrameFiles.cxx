@@ -1,10 +1,9 @@
 #include "cumed/io/FrameFiles.h"
 
-#include "FrameFileChecks.h"
-
 #include "cumed/core/Error.h"
 #include "cumed/io/ImageFiles.h"
 #include "cumed/io/ImageInputChecks.h"
+#include "cumed/io/PictureFileChecks.h"
 
 #include <itkBMPImageIOFactory.h>
 #include <itkImage.h>
@@ -106,8 +105,8 @@ Image ReadFrame(const fs::path& file, double pixelSize) {
   }();
   (void)registered;
   // CuMed's own checks of PNG, BMP and TIFF files first: libpng aborts the process on a damaged
-  // file, and ITK misreads some variants without an error (FrameFileChecks.h).
-  detail::CheckFrameFile(file);
+  // file, and ITK misreads some variants without an error (PictureFileChecks.h).
+  CheckPictureFile(file, PictureUse::Frame);
   const itk::ImageIOBase::Pointer io = ReadItkImageHeader(file, MemoryUse{4, 2});
   // Paletted 8-bit BMPs read as RGB; ITK's reader turns colour into luminance, which is the
   // grey value itself when the channels are equal.

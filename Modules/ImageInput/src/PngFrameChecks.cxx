@@ -1,8 +1,9 @@
-// PNG frames (FrameFileChecks.h): the chunk structure against the file's length and CRCs, the
-// IHDR combinations libpng accepts and ITK reads correctly, PLTE where needed, and the IDAT data
-// inflated (in pieces, never whole) to exactly the filtered scanlines the IHDR needs, each with a
-// filter type 0..4. libpng's errors abort the process under ITK's PNG reader, so nothing that
-// would make libpng raise one (as opposed to a warning) may pass.
+// PNG frames and pictures (FrameFileChecks.h): the chunk structure against the file's length and
+// CRCs, the IHDR combinations libpng accepts and ITK reads correctly, PLTE where needed, and the
+// IDAT data inflated (in pieces, never whole) to exactly the filtered scanlines the IHDR needs,
+// each with a filter type 0..4. libpng's errors abort the process under ITK's PNG reader, so
+// nothing that would make libpng raise one (as opposed to a warning) may pass. One parser for
+// both uses: a picture (PictureUse::Picture) may carry alpha, a PIV frame may not.
 #include "FrameFileChecks.h"
 
 #include "cumed/core/Error.h"
@@ -21,6 +22,9 @@ namespace {
 constexpr std::uint32_t kPngMaxDimension = 1000000;
 constexpr std::uint64_t kPngMaxChunk = 8000000;
 constexpr std::uint32_t kPngMaxLength = 0x7fffffffu;
+// What a compared picture costs per pixel while read: ITK's buffer (up to 4 channels of 16 bits)
+// and the comparison's copy of each channel as a double.
+constexpr std::uint64_t kPictureBytesPerPixel = 8 + 4 * sizeof(double);
 
 std::string Hex32(std::uint32_t value) {
   char text[16];
@@ -84,7 +88,8 @@ public:
     bool seenIend = false;
     while (pos < f_.size && !seenIend) seenIend = Chunk(pos);
     if (!seenIend)
-      Fail("ends after " + std::to_string(f_.size) + " bytes without an IEND chunk (truncated)");
+      Fail("does not end with IEND: the file ends after " + std::to_string(f_.size) +
+           " bytes without an IEND chunk (truncated)");
     if (pos != f_.size)
       Fail("has " + std::to_string(f_.size - pos) +
            " bytes after its IEND chunk (which ends at byte " + std::to_string(pos) + ")");
@@ -120,7 +125,7 @@ private:
     const std::uint32_t actual = static_cast<std::uint32_t>(
         crc32(crc32(0L, nullptr, 0), type, static_cast<uInt>(4 + length)));
     if (stored != actual)
-      Fail(where + " has CRC " + Hex32(stored) + ", but its bytes give " + Hex32(actual) +
+      Fail(where + " has a wrong CRC: " + Hex32(stored) + ", but its bytes give " + Hex32(actual) +
            " (damaged)");
     const bool isIhdr = name == "IHDR", isIdat = name == "IDAT";
     if (pos == 8 && !isIhdr) Fail("the first chunk is " + name + " (at byte 8), not IHDR");
@@ -149,8 +154,11 @@ private:
         Fail(where + " claims " + std::to_string(length) + " bytes; IEND holds none");
       return true;
     } else if (name == "tRNS") {
-      Fail(where + ": transparency (tRNS) makes ITK's PNG reader add an alpha channel, which it "
-                   "misreads; save the frame without transparency");
+      if (f_.use == PictureUse::Frame)
+        Fail(where + ": transparency (tRNS) makes ITK's PNG reader add an alpha channel, which it "
+                     "misreads; save the frame without transparency");
+      // A picture read with alpha: the channel ITK adds costs what colour type 6 does.
+      CheckFrameFitsInMemory(f_, h_.width, h_.height, kPictureBytesPerPixel);
     } else if (type[0] >= 'A' && type[0] <= 'Z') {
       Fail(where + ": unknown critical chunk (libpng refuses it)");
     }
@@ -192,7 +200,8 @@ private:
     if (!valid)
       Fail("IHDR bit depth " + std::to_string(b) + " is not allowed with colour type " +
            std::to_string(h_.colourType));
-    if (h_.colourType == 4 || h_.colourType == 6)
+    const bool alpha = h_.colourType == 4 || h_.colourType == 6;
+    if (alpha && f_.use == PictureUse::Frame)
       Fail("IHDR colour type " + std::to_string(h_.colourType) +
            (h_.colourType == 4 ? " (gray with alpha)" : " (RGB with alpha)") +
            " is not read correctly by ITK's PNG reader; save the frame as gray (or RGB) without "
@@ -201,7 +210,8 @@ private:
     if (d[11] != 0) Fail("IHDR filter method " + std::to_string(d[11]) + " is not 0");
     if (h_.interlace > 1)
       Fail("IHDR interlace method " + std::to_string(h_.interlace) + " is not 0 or 1");
-    CheckFrameFitsInMemory(f_, h_.width, h_.height, 3 * ((b + 7) / 8));
+    CheckFrameFitsInMemory(f_, h_.width, h_.height,
+                           alpha ? kPictureBytesPerPixel : 3 * ((b + 7) / 8));
     // libpng's bound on one IDAT chunk: the filtered image plus deflate's overhead.
     std::uint64_t rowFactor =
         std::uint64_t(h_.width) * h_.channels * (b > 8 ? 2 : 1) + 1 + (h_.interlace ? 6 : 0);

@@ -9,10 +9,13 @@
 //    byte flips refused or read as this file's own decoder reads them (PNG flips also with their
 //    CRCs repaired: refused or read without a crash); lengths and offsets of 2^31
 //    and 2^32-1, huge sizes, and the variants ITK misreads refused with the field and the value; a
-//    FIFO named x.png refused without waiting.
+//    FIFO named x.png refused without waiting;
+//  - the public CheckPictureFile: alpha (colour type 4, tRNS) refused for frames, accepted for
+//    pictures by the same PNG check; a JPEG's markers checked for pictures only.
 // No ITK header here: the writers and the reference decoder are independent of ITK and libpng.
 #include "cumed/core/Error.h"
 #include "cumed/io/FrameFiles.h"
+#include "cumed/io/PictureFileChecks.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>
@@ -978,6 +981,54 @@ TEST(FrameFileChecks, VariantsItkMisreadsAreRefusedNamingFieldAndValue) {
   ExpectRefused(dir / "alpha.png", ga, {"colour type 4 (gray with alpha)"});
   ExpectRefused(dir / "tiff-named.png", WriteTiff(t), {"named as a PNG file", "TIFF signature"});
   ExpectRefused(dir / "trailing.png", WritePng(GrayPng(2, 2)) + "x", {"1 bytes after its IEND"});
+}
+
+// What CheckPictureFile(file, use) says: "" when it passes.
+std::string PictureRefusal(const fs::path& file, io::PictureUse use) {
+  try {
+    io::CheckPictureFile(file, use);
+    return "";
+  } catch (const Error& e) {
+    return e.what();
+  }
+}
+
+TEST(FrameFileChecks, PicturesMayCarryAlphaFramesMayNotJpegOnlyForPictures) {
+  const fs::path dir = Directory("picture_use");
+  std::string ga = WritePng(GrayPng(4, 2)); // the same bytes per row as 2x2 gray+alpha
+  Set(ga, 16, 2, 4, true);
+  ga[25] = 4;
+  Set(ga, 29, crc32(0, reinterpret_cast<const Bytef*>(ga.data() + 12), 17), 4, true);
+  WriteFile(dir / "alpha.png", ga);
+  EXPECT_EQ(PictureRefusal(dir / "alpha.png", io::PictureUse::Picture), "");
+  EXPECT_NE(PictureRefusal(dir / "alpha.png", io::PictureUse::Frame).find("frame '"),
+            std::string::npos);
+  // A tRNS chunk before the first IDAT (after IHDR and tEXt).
+  std::string gray = WritePng(GrayPng(2, 2));
+  const std::size_t idat = gray.find("IDAT") - 4;
+  std::string trns;
+  PngChunk(trns, "tRNS", std::string("\0\7", 2));
+  WriteFile(dir / "trns.png", gray.substr(0, idat) + trns + gray.substr(idat));
+  EXPECT_EQ(PictureRefusal(dir / "trns.png", io::PictureUse::Picture), "");
+  EXPECT_NE(PictureRefusal(dir / "trns.png", io::PictureUse::Frame).find("tRNS"),
+            std::string::npos);
+  // The damage is the same for both uses, and so is the message after the file's name.
+  WriteFile(dir / "cut.png", ga.substr(0, ga.size() - 12));
+  EXPECT_NE(PictureRefusal(dir / "cut.png", io::PictureUse::Picture)
+                .find("picture '" + (dir / "cut.png").string() + "': does not end with IEND"),
+            std::string::npos);
+  // JPEG: only its start and end markers, for pictures; a frame leaves .jpg to ITK.
+  const std::string jpeg("\xff\xd8\xff\xe0 data \xff\xd9\0\0", 14);
+  WriteFile(dir / "a.jpg", jpeg);
+  EXPECT_EQ(PictureRefusal(dir / "a.jpg", io::PictureUse::Picture), "");
+  WriteFile(dir / "cut.jpeg", jpeg.substr(0, 9));
+  EXPECT_NE(PictureRefusal(dir / "cut.jpeg", io::PictureUse::Picture).find("end-of-image"),
+            std::string::npos);
+  EXPECT_EQ(PictureRefusal(dir / "cut.jpeg", io::PictureUse::Frame), "");
+  WriteFile(dir / "b.JPG", "BM");
+  EXPECT_NE(PictureRefusal(dir / "b.JPG", io::PictureUse::Picture).find("start-of-image"),
+            std::string::npos);
+  fs::remove_all(dir.parent_path());
 }
 
 TEST(FrameFileChecks, FifoNamedPngIsRefusedWithoutWaiting) {
