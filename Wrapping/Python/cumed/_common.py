@@ -107,6 +107,16 @@ def whole_list(name, values):
     return [whole(f"{name}[{i}]", v) for i, v in enumerate(items(name, values, "whole numbers"))]
 
 
+def as_array(name, value):
+    """``numpy.asarray(value)``, or TypeError naming ``name`` when NumPy cannot make an array
+    of it (a ragged list such as ``[[1, 2], [3]]`` said only "inhomogeneous shape")."""
+    import numpy
+    try:
+        return numpy.asarray(value)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{name} must be an array, got {type(value).__name__}: {error}") from None
+
+
 def execution(backend="auto", threads=0, progress=None, cancel=None, report=None):
     """The execution keywords shared by every function (unknown ones raise TypeError)."""
     if not isinstance(backend, str):

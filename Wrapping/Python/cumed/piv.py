@@ -177,7 +177,7 @@ def _mask(mask):
     if mask is None:
         return None
     if not hasattr(mask, "__cuda_array_interface__") and not hasattr(mask, "__dlpack__"):
-        mask = numpy.asarray(mask)
+        mask = _common.as_array("mask", mask)
         if mask.dtype.kind not in "biuf":
             raise TypeError(f"mask must be a numeric or boolean array, got dtype {mask.dtype}")
     if str(getattr(mask, "dtype", "")) in ("uint8", "bool"):

@@ -144,7 +144,15 @@ double ProgressFraction(const IterationReport& report, const RegistrationOptions
 /// The fixed mask adopted on the fixed image's geometry.
 std::optional<AdoptedArray> AdoptMask(py::handle mask, const GeometryArguments& fixedGeometry) {
   if (mask.is_none()) return std::nullopt;
-  return AdoptArray(mask, fixedGeometry, "mask");
+  try {
+    return AdoptArray(mask, fixedGeometry, "mask");
+  } catch (const InvalidArgument& error) {
+    // The fixed image's geometry keywords parsed for the mask's shape: a 3D mask with a 2D
+    // fixed_spacing said only "spacing needs 3 values" (fuzz 3:39416).
+    const std::string text = error.what();
+    if (text.rfind("mask", 0) == 0) throw;
+    throw InvalidArgument("mask (on the fixed image's geometry): " + text);
+  }
 }
 
 /// The moving mask adopted on the moving image's geometry; it must have the moving array's shape
@@ -185,9 +193,10 @@ std::string Triple(const std::array<double, 3>& v) {
          numbers::FormatNumber(v[2]) + ")";
 }
 
-/// When the fixed image, at the identity transform, spans less than two voxels of the moving
-/// image along an axis or misses it, a note naming the geometry keywords: the metric's refusal
-/// ("the warped image is constant") did not say why (fuzz 6:17256, moving_spacing = 9.2e18).
+/// When the fixed image, at the identity transform, overlaps the moving image by less than two
+/// voxels along an axis, a note naming the geometry keywords: the metric's refusal ("the warped
+/// image is constant") did not say why (fuzz 6:17256 moving_spacing = 9.2e18, 5:43753 a
+/// fixed_direction that turned the fixed image away from the moving one).
 std::string OverlapNote(const ImageGeometry& f, const ImageGeometry& m) {
   const auto& d = m.direction; // world -> moving index: spacing^-1 D^-1 (x - origin)
   const double det = d[0] * (d[4] * d[8] - d[5] * d[7]) - d[1] * (d[3] * d[8] - d[5] * d[6]) +
@@ -216,13 +225,15 @@ std::string OverlapNote(const ImageGeometry& f, const ImageGeometry& m) {
   }
   for (int a = 0; a < 3; ++a) {
     if (m.size[a] < 2) continue;
-    const bool outside = high[a] < -0.5 || low[a] > double(m.size[a]) - 0.5;
-    if (!outside && high[a] - low[a] >= 2.0) continue;
-    return std::string(" (at the identity transform the fixed image ") +
-           (outside ? "lies outside the moving image" : "spans less than two moving voxels") +
-           " along " + "xyz"[a] + ": check the geometry, fixed_spacing = " + Triple(f.spacing) +
+    // The part of the moving image's voxels (index -0.5..size-0.5) the fixed box covers.
+    const double overlap =
+        std::min(high[a], double(m.size[a]) - 0.5) - std::max(low[a], -0.5);
+    if (overlap >= 2.0) continue;
+    return std::string(" (at the identity transform the fixed image overlaps the moving image "
+                       "by less than two voxels along ") +
+           "xyz"[a] + ": check the geometry, fixed_spacing = " + Triple(f.spacing) +
            ", moving_spacing = " + Triple(m.spacing) + ", fixed_origin = " + Triple(f.origin) +
-           ", moving_origin = " + Triple(m.origin) + ", and the directions)";
+           ", moving_origin = " + Triple(m.origin) + ", fixed_direction, moving_direction)";
   }
   return {};
 }

@@ -419,8 +419,29 @@ def test_device_counts_come_from_the_array_package(monkeypatch):
 def test_images_that_barely_overlap_name_the_geometry():  # fuzz 6:17256 (moving_spacing 9.2e18)
     rng = np.random.default_rng(4)
     image = rng.random((12, 10)).astype(np.float32)
-    with pytest.raises(cumed.InvalidArgument, match=r"spans less than two moving voxels along x: "
-                       r"check the geometry, fixed_spacing = \(1, 1, 1\), moving_spacing = "
-                       r"\(1e\+18, 1e\+18, 1\)"):
+    with pytest.raises(cumed.InvalidArgument, match=r"overlaps the moving image by less than two "
+                       r"voxels along x: check the geometry, fixed_spacing = \(1, 1, 1\), "
+                       r"moving_spacing = \(1e\+18, 1e\+18, 1\)"):
         registration.register(image, image, metric="ncc", levels=1, iterations=3,
                               moving_spacing=1e18, backend="cpu")
+    # fuzz 5:43753: directions that turn the images away from each other
+    with pytest.raises(cumed.InvalidArgument, match=r"less than two voxels along .*fixed_direction"):
+        registration.register(image, image, metric="ncc", levels=1, iterations=3,
+                              moving_direction=((-1, 0), (0, -1)), backend="cpu")
+
+
+def test_a_mask_that_does_not_fit_the_fixed_geometry_is_named():  # fuzz 3:39416
+    image = np.ones((7, 6), np.float32)
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"^mask \(on the fixed image's geometry\): spacing needs 3 values"):
+        registration.register(image, image, mask=np.ones((7, 6, 3), np.uint8),
+                              fixed_spacing=(1.0, 1.5), backend="cpu")
+
+
+def test_a_ragged_mask_is_named():  # fuzz 6:75865, 6:79942 (NumPy's "inhomogeneous shape")
+    from cumed import piv
+    frame = np.zeros((17, 20), np.int16)
+    with pytest.raises(TypeError, match=r"^mask must be an array, got list: "):
+        piv.piv(frame, frame, window=8, mask=[[1, 2], [3]], backend="cpu")
+    with pytest.raises(TypeError, match=r"^mask must be an array"):
+        piv.ensemble([(frame, frame)], window=8, mask=[[1, 2], [3]], backend="cpu")
