@@ -2,6 +2,7 @@
 
 #include "cumed/app/StageProgress.h"
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 #include "cumed/io/ImageFiles.h"
 #include "cumed/registration/itk/BSplineRegistrationFilter.h"
 #include "cumed/registration/itk/QaPictures.h"
@@ -56,7 +57,8 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
     filter->Update();
   } catch (const itk::ExceptionObject& e) { // the registration's message, with the files it read
     throw cumed::Error("registering MOVING '" + run.moving.path.string() + "' onto FIXED '" +
-                       run.fixed.path.string() + "': " + io::ItkErrorText(e));
+                       run.fixed.path.string() + "': " +
+                       numbers::Respell(io::ItkErrorText(e), {{"gridSpacing", "--grid-spacing"}}));
   }
   registering.Finish();
 

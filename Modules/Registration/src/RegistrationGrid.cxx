@@ -57,7 +57,7 @@ BSplineGrid MakeRegistrationGrid(const ImageGeometry& fixed, double spacing) {
   g.direction = fixed.direction;
   for (int a = 0; a < 3; ++a) {
     if (fixed.size[a] > 1 && spacing < fixed.spacing[a])
-      throw InvalidArgument("grid spacing " + numbers::FormatNumber(spacing) +
+      throw InvalidArgument("gridSpacing = " + numbers::FormatNumber(spacing) +
                             " mm is smaller than the fixed image's voxel spacing along " +
                             kAxis[a] + " (" + numbers::FormatNumber(fixed.spacing[a]) + " mm)");
     g.spacing[a] = spacing;

@@ -48,18 +48,27 @@ def real(name, value):
     return float(value)
 
 
+_INT_MIN, _INT_MAX = -2**31, 2**31 - 1
+
+
 def whole(name, value):
-    """``value`` as an int (a whole float such as 3.0 too), or TypeError naming ``name``."""
+    """``value`` as an int (a whole float such as 3.0 too), or TypeError naming ``name``. The
+    keywords given to ``whole`` are C ``int`` parameters: a value outside their range is an
+    InvalidArgument naming it (pybind11 raised a TypeError listing every argument of the call)."""
     value = _scalar(value)
     if isinstance(value, (bool, str, bytes)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a whole number, got {type(value).__name__} {value!r}")
     if isinstance(value, numbers.Integral):
-        return int(value)
-    as_float = float(value)
-    if as_float != as_float or as_float in (float("inf"), float("-inf")) or \
-            not as_float.is_integer():
-        raise TypeError(f"{name} must be a whole number, got {value!r}")
-    return int(as_float)
+        result = int(value)
+    else:
+        as_float = float(value)
+        if as_float != as_float or as_float in (float("inf"), float("-inf")) or \
+                not as_float.is_integer():
+            raise TypeError(f"{name} must be a whole number, got {value!r}")
+        result = int(as_float)
+    if not _INT_MIN <= result <= _INT_MAX:
+        raise _cumed.InvalidArgument(f"{name} = {result} is outside {_INT_MIN}..{_INT_MAX}")
+    return result
 
 
 def flag(name, value):

@@ -135,9 +135,10 @@ def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     except InvalidArgument as error:
         if "FFD lattice" not in str(error):
             raise
-        # The box grown by margin left float range: name what the caller gave.
-        raise InvalidArgument(f"margin = {margin!r} around the points gives no valid lattice: "
-                              f"{error}") from None
+        # Name what the caller gave: the dimensions (too few or too many control points) and the
+        # margin (a box grown out of float range) together make the lattice.
+        raise InvalidArgument(f"dimensions = {tuple(dims)}, margin = {margin!r} give no valid "
+                              f"lattice around the points: {error}") from None
     return Lattice(*(tuple(value) for value in native))
 
 

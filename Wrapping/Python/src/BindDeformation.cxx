@@ -5,6 +5,7 @@
 #include "ArrayBridge.h"
 #include "Bindings.h"
 #include "Call.h"
+#include "Keywords.h"
 
 #include "cumed/core/Backend.h"
 #include "cumed/core/Device.h"
@@ -220,9 +221,11 @@ DeformationOptions MakeOptions(bool normals, const std::string& faceWeighting,
 
 MeshDeformation MakeDeformation(const MeshInputs& mesh, const Lattice& lattice,
                                 const DeformationOptions& options) {
-  if (mesh.onDevice())
-    return MeshDeformation(DeviceMesh(mesh.points, &mesh.triangles), lattice, options);
-  return MeshDeformation(HostMesh(mesh.points, &mesh.triangles), lattice, options);
+  return WithKeywords({{"threadsPerBlock", "threads_per_block"}}, [&] {
+    if (mesh.onDevice())
+      return MeshDeformation(DeviceMesh(mesh.points, &mesh.triangles), lattice, options);
+    return MeshDeformation(HostMesh(mesh.points, &mesh.triangles), lattice, options);
+  });
 }
 
 /// (points, normals or None) of a frame's output mesh, owned by it, of `like`'s family. The

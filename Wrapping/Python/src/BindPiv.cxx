@@ -98,6 +98,22 @@ PivOptions MakeOptions(const PivArguments& a) {
   return o;
 }
 
+/// Runs `work`, naming the library's option fields in a refusal as this module's keywords
+/// ("PIV: validation.medianThreshold = nan ..." -> "PIV: median_threshold = nan ...").
+template <class Work> decltype(auto) WithPivKeywords(Work&& work) {
+  return WithKeywords({{"validation.medianThreshold", "median_threshold"},
+                       {"validation.medianEpsilon", "median_epsilon"},
+                       {"validation.neighbourhoodRadius", "median_radius"},
+                       {"validation.minPeakToPeak", "min_peak_ratio"},
+                       {"validation.minU/maxU", "limits umin/umax"},
+                       {"validation.minV/maxV", "limits vmin/vmax"},
+                       {"validation.replacementIterations", "replacement_iterations"},
+                       {"windowSizes", "window"},
+                       {"searchExtension", "search"},
+                       {"predictorSmoothing", "predictor_smoothing"}},
+                      std::forward<Work>(work));
+}
+
 /// A frame adopted as a 2D image: CuMed's PIV messages speak of slices, the Python user of
 /// dimensions, so a 3D array is refused here with its shape.
 AdoptedArray AdoptFrame(py::handle array, const char* name) {
@@ -155,8 +171,8 @@ py::dict PivBinding(py::handle first, py::handle second, py::handle mask,
   const auto adoptedMask = AdoptMask(mask, options);
   const Stream* stream = a.stream ? &*a.stream : (b.stream ? &*b.stream : nullptr);
   CallScope scope(execution, options, stream);
-  auto field =
-      std::make_shared<PivField>(scope.run([&] { return ComputePiv(a.image, b.image, options); }));
+  auto field = std::make_shared<PivField>(WithPivKeywords(
+      [&] { return scope.run([&] { return ComputePiv(a.image, b.image, options); }); }));
   return FieldToDict(std::move(field));
 }
 
@@ -182,8 +198,8 @@ py::dict EnsembleBinding(py::handle pairs, py::handle mask, const PivArguments& 
   auto options = MakeOptions(arguments);
   const auto adoptedMask = AdoptMask(mask, options);
   CallScope scope(execution, options, stream);
-  auto field = std::make_shared<PivField>(
-      scope.run([&] { return ComputeEnsemblePiv(imagePairs, options); }));
+  auto field = std::make_shared<PivField>(WithPivKeywords(
+      [&] { return scope.run([&] { return ComputeEnsemblePiv(imagePairs, options); }); }));
   return FieldToDict(std::move(field));
 }
 
@@ -194,7 +210,7 @@ py::dict ValidateBinding(const PivField& field, const PivArguments& arguments) {
   auto copy = std::make_shared<PivField>(field);
   {
     py::gil_scoped_release release;
-    ValidateField(*copy, validation);
+    WithPivKeywords([&] { ValidateField(*copy, validation); });
   }
   return FieldToDict(std::move(copy));
 }

@@ -226,8 +226,7 @@ std::string OverlapNote(const ImageGeometry& f, const ImageGeometry& m) {
   for (int a = 0; a < 3; ++a) {
     if (m.size[a] < 2) continue;
     // The part of the moving image's voxels (index -0.5..size-0.5) the fixed box covers.
-    const double overlap =
-        std::min(high[a], double(m.size[a]) - 0.5) - std::max(low[a], -0.5);
+    const double overlap = std::min(high[a], double(m.size[a]) - 0.5) - std::max(low[a], -0.5);
     if (overlap >= 2.0) continue;
     return std::string(" (at the identity transform the fixed image overlaps the moving image "
                        "by less than two voxels along ") +
@@ -318,24 +317,27 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
       if (coarsest[a] < finest[a] && coarsest[a] < 4)
         return " (levels = " + std::to_string(levels) + " halves the fixed image to " +
                std::to_string(coarsest[0]) + "x" + std::to_string(coarsest[1]) + "x" +
-               std::to_string(coarsest[2]) + " voxels at the coarsest level; fewer levels keep "
+               std::to_string(coarsest[2]) +
+               " voxels at the coarsest level; fewer levels keep "
                "more)";
     return std::string();
   };
   auto result = scope.run([&] {
     ExecutionScope executionScope(run);
     try {
-      auto registered = Register(fixed.image, moving.image, options,
-                                 mask ? &mask->image : nullptr,
-                                 movingMask ? &movingMask->image : nullptr,
-                                 onDevice ? MemoryLocation::Device : MemoryLocation::Host);
+      // The grid is laid out on the fixed image here: its refusal names gridSpacing.
+      auto registered = WithKeywords({{"gridSpacing", "grid_spacing_mm"}}, [&] {
+        return Register(fixed.image, moving.image, options, mask ? &mask->image : nullptr,
+                        movingMask ? &movingMask->image : nullptr,
+                        onDevice ? MemoryLocation::Device : MemoryLocation::Host);
+      });
       executionScope.finish(registered.backend);
       return registered;
     } catch (const InvalidArgument& error) {
       const std::string note =
-          levelsNote() + (options.initialAffine ? std::string()
-                                                : OverlapNote(fixed.image.geometry(),
-                                                              moving.image.geometry()));
+          levelsNote() + (options.initialAffine
+                              ? std::string()
+                              : OverlapNote(fixed.image.geometry(), moving.image.geometry()));
       if (note.empty()) throw;
       throw InvalidArgument(error.what() + note);
     }

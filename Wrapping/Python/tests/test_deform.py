@@ -204,7 +204,7 @@ def test_bad_inputs_raise_clear_errors(sphere):
         (lambda: deform.deform(points, triangles, lattice, face_weighting="angle"),
          r"face_weighting: unknown value 'angle' \(known: area, unit\)"),
         (lambda: deform.deform(points, triangles, lattice, threads_per_block=2000),
-         r"threadsPerBlock 2000 is not in 1..1024"),
+         r"threads_per_block 2000 is not in 1..1024"),
         (lambda: deform.lattice_around(points, margin=-1),
          r"margin -1.000000 must be a finite number >= 0"),
         (lambda: deform.lattice_around(points[:0]), r"the mesh has no points"),

@@ -445,3 +445,47 @@ def test_a_ragged_mask_is_named():  # fuzz 6:75865, 6:79942 (NumPy's "inhomogene
         piv.piv(frame, frame, window=8, mask=[[1, 2], [3]], backend="cpu")
     with pytest.raises(TypeError, match=r"^mask must be an array"):
         piv.ensemble([(frame, frame)], window=8, mask=[[1, 2], [3]], backend="cpu")
+
+
+def _frames():
+    first = np.random.default_rng(1).random((64, 64)).astype(np.float32)
+    return first, np.roll(first, 2, axis=1)
+
+
+@pytest.mark.parametrize("keywords, message", [
+    (dict(median_threshold=float("nan")), "median_threshold = nan is out of range"),
+    (dict(median_epsilon=-1), "median_epsilon = -1 is out of range"),
+    (dict(median_radius=10**9), "median_radius = 1000000000 is out of range"),
+    (dict(min_peak_ratio=float("inf")), "min_peak_ratio = inf is out of range"),
+    (dict(predictor_smoothing=9), "predictor_smoothing = 9 is out of range"),
+    (dict(replacement_iterations=10**12),
+     "replacement_iterations = 1000000000000 is outside -2147483648..2147483647"),
+])
+def test_piv_refusals_name_the_keyword(keywords, message):
+    # The library names its fields (validation.medianThreshold); the keyword is what was given.
+    from cumed import piv
+    with pytest.raises(cumed.InvalidArgument, match=message) as refusal:
+        piv.piv(*_frames(), backend="cpu", **keywords)
+    assert "validation." not in str(refusal.value)
+
+
+def test_deform_refusals_name_the_keywords():
+    from cumed import deform as ffd
+    points = np.array([[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]], np.float32)
+    triangles = np.array([[0, 1, 2], [0, 2, 3]])
+    with pytest.raises(cumed.InvalidArgument, match="threads_per_block 1000000000 is not in"):
+        ffd.deform(points, triangles, ffd.lattice_around(points), threads_per_block=10**9)
+    # Too few control points is the dimensions' fault, not only the margin's.
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"dimensions = \(1, 3, 3\), margin = 0.05 give no valid lattice"):
+        ffd.lattice_around(points, dimensions=(1, 3, 3))
+
+
+def test_registration_grid_finer_than_the_voxels_names_grid_spacing_mm():
+    volume = blob()
+    with pytest.raises(cumed.InvalidArgument,
+                       match="grid_spacing_mm = 0.5 mm is smaller than the fixed image's voxel"):
+        registration.register(volume, volume, levels=1, iterations=2, grid_spacing_mm=0.5,
+                              fixed_spacing=(2, 2, 2), moving_spacing=(2, 2, 2), backend="cpu")
+    with pytest.raises(cumed.InvalidArgument, match="iterations = 1000000000000 is outside"):
+        registration.register(volume, volume, levels=1, iterations=10**12, backend="cpu")

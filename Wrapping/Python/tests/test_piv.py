@@ -209,16 +209,16 @@ def test_progress_is_reported_per_pass(shifted_pair):
 
 
 @pytest.mark.parametrize("keywords, message", [
-    (dict(window=4), r"windowSizes\[0\] = 4 is out of range: window sizes are 8..128"),
-    (dict(window=(64, 200)), r"windowSizes\[1\] = 200 is out of range"),
+    (dict(window=4), r"window\[0\] = 4 is out of range: window sizes are 8..128"),
+    (dict(window=(64, 200)), r"window\[1\] = 200 is out of range"),
     (dict(overlap=0.9), r"overlap = 0.900000 is out of range"),
-    (dict(search=-1), r"searchExtension = -1 is out of range"),
+    (dict(search=-1), r"search = -1 is out of range"),
     (dict(subpixel="spline"), r"subpixel: unknown value 'spline' \(known: gaussian, centroid, "
                               r"parabolic\)"),
     (dict(deformation="cubic"), r"deformation: unknown value 'cubic'"),
     (dict(replacement="zero"), r"replacement: unknown value 'zero'"),
-    (dict(median_threshold=0), r"medianThreshold"),
-    (dict(median_radius=4), r"neighbourhoodRadius"),
+    (dict(median_threshold=0), r"median_threshold = 0 is out of range"),
+    (dict(median_radius=4), r"median_radius = 4 is out of range"),
     (dict(limits=(1, 0, -1, 1)), r"each minimum must be below its maximum"),
     (dict(limits=(1, 2)), r"limits needs four values"),
     (dict(mask=numpy.zeros((32, 64), numpy.uint8)), r"the mask is 64 x 32 px"),
@@ -241,7 +241,7 @@ def test_bad_frames_raise_invalid_argument():
         cumed.piv.piv(frame, frame.astype(numpy.float64), backend="cpu")
     with pytest.raises(cumed.InvalidArgument, match=r"the frames differ in pixel type"):
         cumed.piv.piv(frame, frame.astype(numpy.uint16), backend="cpu")
-    with pytest.raises(cumed.InvalidArgument, match=r"windowSizes\[0\] = 128 px is larger than "
+    with pytest.raises(cumed.InvalidArgument, match=r"window\[0\] = 128 px is larger than "
                                                     r"the frames \(64 x 64 px\)"):
         cumed.piv.piv(frame, frame, window=128, backend="cpu")
     with pytest.raises(TypeError, match="window must be an integer"):
