@@ -81,7 +81,7 @@ JSON object).
   setting("--bending", "W", "bending energy weight (default 10)");
   setting("--elasticity", "W", "linear elasticity weight (default 0)");
   setting("--log-jacobian", "W", "log-Jacobian (anti-folding) weight (default 0)");
-  setting("--bins", "N", "nmi: joint histogram bins, 2..1024 (default 64)");
+  setting("--bins", "N", "nmi: joint histogram bins, 4..1024 (default 64)");
   setting("--lncc-sigma", "MM", "lncc: Gaussian window, 1e-6..1e6 (default 3)");
   setting("--default-value", "V", "warped.mha's value outside MOVING (default 0)");
   setting("--backend", "B", "auto, cpu or cuda (default auto: CUDA where a device is usable)");
@@ -168,7 +168,14 @@ void CheckOptionRanges(const Arguments& arguments, const std::set<std::string>& 
   static const Source sources[] = {
       {"gridSpacing", "--grid-spacing", "FinalGridSpacingInPhysicalUnits"},
       {"defaultPixelValue", "--default-value", "DefaultPixelValue"},
-      {"localNccSigma", "--lncc-sigma", "LocalNCCSigma"}};
+      {"localNccSigma", "--lncc-sigma", "LocalNCCSigma"},
+      {"levels", "--levels", "NumberOfResolutions"},
+      {"maximumIterations", "--iterations", "MaximumNumberOfIterations"},
+      {"histogramBins", "--bins", "NumberOfHistogramBins"},
+      {"bendingEnergyWeight", "--bending", "BendingEnergyWeight"},
+      {"linearElasticityWeight", "--elasticity", "LinearElasticityWeight"},
+      {"logJacobianWeight", "--log-jacobian", "LogJacobianWeight"},
+      {"relativeTolerance", "--tolerance", "RelativeTolerance"}};
   try {
     registration::CheckRegistrationOptions(arguments.options);
   } catch (const InvalidArgument& e) {

@@ -3,6 +3,7 @@
 #include "cumed/ctsurface/CtSurface.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 #include "cumed/core/Timer.h"
 #include "cumed/itk/ItkImageBridge.h"
 #include "cumed/surface/ClosedSurface.h"
@@ -37,6 +38,7 @@ ContourResult ContourClosedVolume(const ClosedImage* image, double isoHu, cumed:
 }
 
 CtSurfaceResult ExtractCtSurface(HounsfieldImage* image, const CtSurfaceOptions& options) {
+  numbers::RequireFinite("isoHu", options.isoHu); // before the closing's minutes of work
   ExecutionScope scope(options);
   const cumed::Backend backend = cumed::ResolveBackend(options.backend);
   CtSurfaceResult result;

@@ -52,23 +52,17 @@ void CheckRegistrationOptions(const RegistrationOptions& o) {
     // Below a micrometre the window is far under any voxel, and a sigma like 1e-320 mm would
     // become 0 voxels in the metric's float.
     numbers::RequireInRange("localNccSigma", o.localNccSigma, 1e-6, 1e6, "mm");
-  if (o.levels < 1 || o.levels > 8)
-    throw InvalidArgument("levels must be 1 to 8, got " + std::to_string(o.levels));
-  if (o.maximumIterations < 0)
-    throw InvalidArgument("maximum iterations must be >= 0, got " +
-                          std::to_string(o.maximumIterations));
-  auto nonNegative = [](double w, const char* what) {
-    if (!std::isfinite(w) || w < 0.0)
-      throw InvalidArgument(std::string(what) + " must be finite and >= 0, got " +
-                            std::to_string(w));
-  };
-  nonNegative(o.bendingEnergyWeight, "bending energy weight");
-  nonNegative(o.linearElasticityWeight, "linear elasticity weight");
-  nonNegative(o.logJacobianWeight, "log-Jacobian weight");
-  nonNegative(o.relativeTolerance, "relative tolerance");
-  if (o.metric == SimilarityMetric::NMI && (o.histogramBins < 4 || o.histogramBins > 1024))
-    throw InvalidArgument("histogram bins must be 4 to 1024, got " +
-                          std::to_string(o.histogramBins));
+  numbers::RequireInRange("levels", static_cast<long long>(o.levels), 1, 8, "pyramid levels");
+  numbers::RequireInRange("maximumIterations", static_cast<long long>(o.maximumIterations), 0,
+                          100000, "L-BFGS iterations per level");
+  numbers::RequireInRange("bendingEnergyWeight", o.bendingEnergyWeight, 0.0, numbers::kFloatSafe);
+  numbers::RequireInRange("linearElasticityWeight", o.linearElasticityWeight, 0.0,
+                          numbers::kFloatSafe);
+  numbers::RequireInRange("logJacobianWeight", o.logJacobianWeight, 0.0, numbers::kFloatSafe);
+  numbers::RequireInRange("relativeTolerance", o.relativeTolerance, 0.0, numbers::kFloatSafe);
+  if (o.metric == SimilarityMetric::NMI)
+    numbers::RequireInRange("histogramBins", static_cast<long long>(o.histogramBins), 4, 1024,
+                            "the cubic Parzen window spans 4 bins");
 }
 
 namespace {

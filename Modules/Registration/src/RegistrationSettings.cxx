@@ -69,7 +69,7 @@ void ApplySetting(const std::string& option, const std::string& value, const std
   } else if (option == "--log-jacobian") {
     o.logJacobianWeight = AtLeastZero(where, value);
   } else if (option == "--bins") {
-    o.histogramBins = WholeNumber(where, value, 2, 1024);
+    o.histogramBins = WholeNumber(where, value, 4, 1024); // the Parzen window spans 4 bins
   } else if (option == "--lncc-sigma") {
     o.localNccSigma = Positive(where, value);
   } else if (option == "--default-value") {

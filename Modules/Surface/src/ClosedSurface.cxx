@@ -1,6 +1,7 @@
 #include "cumed/surface/ClosedSurface.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 #include "cumed/core/PixelType.h"
 #include "cumed/morphology/BinaryThreshold.h"
 #include "cumed/morphology/Pad.h"
@@ -25,6 +26,8 @@ template <class T>
 std::uint64_t GuardValues(const ImageView<const T>& volume, const IsosurfaceOptions& options,
                           double padding) {
   if (options.values.empty()) throw InvalidArgument("closed surface: no contour value given");
+  for (std::size_t v = 0; v < options.values.size(); ++v)
+    numbers::RequireFinite("closed surface: values[" + std::to_string(v) + "]", options.values[v]);
   std::uint64_t inside = 0;
   const double smallest = *std::min_element(options.values.begin(), options.values.end());
   for (const double value : options.values) {
@@ -42,8 +45,10 @@ std::uint64_t GuardValues(const ImageView<const T>& volume, const IsosurfaceOpti
                             std::string(label ? "equals label " : "reaches value ") +
                             ValueText(value) + ": the surface would be empty");
     }
-    if (label) inside += count;
-    else if (value == smallest) inside = count;
+    if (label)
+      inside += count;
+    else if (value == smallest)
+      inside = count;
   }
   return inside;
 }
@@ -58,8 +63,8 @@ ClosedSurfaceResult ExtractClosedSurface(const ImageView<const T>& volume,
   result.voxelsInside = GuardValues(volume, options, padding);
   // Rule 2: one voxel of the lowest value around the volume, where the volume is.
   const std::array<int, 3> pad{1, 1, 1};
-  Image padded = Image::Allocate(PixelTypeOf<T>(),
-                                 morphology::PaddedGeometry(volume.geometry, pad), volume.location);
+  Image padded = Image::Allocate(PixelTypeOf<T>(), morphology::PaddedGeometry(volume.geometry, pad),
+                                 volume.location);
   morphology::PadConstant(volume, padded.view<T>(), pad, padding, options);
   // Rule 3: outward winding, also for a reflected direction.
   IsosurfaceOptions closed = options;

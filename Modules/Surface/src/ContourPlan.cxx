@@ -1,6 +1,7 @@
 #include "ContourPlan.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/NumberRules.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,9 +35,7 @@ void ValidateRequest(const ImageGeometry& geometry, MemoryLocation location,
     throw InvalidArgument("isosurface: no contour values were given");
   }
   for (std::size_t v = 0; v < options.values.size(); ++v) {
-    if (!std::isfinite(options.values[v])) {
-      throw InvalidArgument("isosurface: contour value " + std::to_string(v) + " is not finite");
-    }
+    numbers::RequireFinite("isosurface: values[" + std::to_string(v) + "]", options.values[v]);
   }
   if (options.numberOfSlabs < 0 || options.numberOfDevices < 0) {
     throw InvalidArgument("isosurface: numberOfSlabs and numberOfDevices must not be negative");

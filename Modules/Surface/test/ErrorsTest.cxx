@@ -48,9 +48,11 @@ void ExpectRequestErrors(cumed::Backend backend) {
 
   IsosurfaceOptions nan = options;
   nan.values = {0.2, std::numeric_limits<double>::quiet_NaN()};
-  ExpectInvalid([&] { ExtractIsosurface(volume.view(), nan); }, {"contour value 1", "not finite"});
+  ExpectInvalid([&] { ExtractIsosurface(volume.view(), nan); },
+                {"values[1] = nan", "not a finite number"});
   nan.values = {std::numeric_limits<double>::infinity()};
-  ExpectInvalid([&] { ExtractIsosurface(volume.view(), nan); }, {"contour value 0", "not finite"});
+  ExpectInvalid([&] { ExtractIsosurface(volume.view(), nan); },
+                {"values[0] = ", "not a finite number"});
 
   const auto smaller = SmoothField<float>(Geometry({9, 8, 6}), 73, 0, 1);
   ExpectInvalid(

@@ -246,8 +246,14 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
                          const GeometryArguments& fixedGeometry,
                          const GeometryArguments& movingGeometry,
                          const ExecutionArguments& execution) {
-  auto fixed = AdoptArray(fixedArray, fixedGeometry, "fixed");
-  auto moving = AdoptArray(movingArray, movingGeometry, "moving");
+  // The geometry keywords of each image are fixed_* and moving_*.
+  auto fixed = WithKeywords(
+      {{"spacing", "fixed_spacing"}, {"origin", "fixed_origin"}, {"direction", "fixed_direction"}},
+      [&] { return AdoptArray(fixedArray, fixedGeometry, "fixed"); });
+  auto moving = WithKeywords({{"spacing", "moving_spacing"},
+                              {"origin", "moving_origin"},
+                              {"direction", "moving_direction"}},
+                             [&] { return AdoptArray(movingArray, movingGeometry, "moving"); });
   if (fixed.ndim != moving.ndim)
     throw InvalidArgument("fixed is a " + std::to_string(fixed.ndim) + "D array but moving is " +
                           std::to_string(moving.ndim) + "D; both must have the same dimension");
@@ -277,7 +283,13 @@ py::dict RegisterBinding(py::handle fixedArray, py::handle movingArray, py::hand
   if (!initialAffine.is_none()) options.initialAffine = ParseAffine(initialAffine);
   WithKeywords({{"gridSpacing", "grid_spacing_mm"},
                 {"defaultPixelValue", "default_value"},
-                {"localNccSigma", "lncc_sigma_mm"}},
+                {"localNccSigma", "lncc_sigma_mm"},
+                {"maximumIterations", "iterations"},
+                {"histogramBins", "histogram_bins"},
+                {"bendingEnergyWeight", "bending"},
+                {"linearElasticityWeight", "elasticity"},
+                {"logJacobianWeight", "log_jacobian"},
+                {"relativeTolerance", "tolerance"}},
                [&] { CheckRegistrationOptions(options); });
 
   // Register() reads device inputs on its own stream: the producers' work must be done first.

@@ -4,6 +4,7 @@
 #include "ArrayBridge.h"
 #include "Bindings.h"
 #include "Call.h"
+#include "Keywords.h"
 
 #include "cumed/core/Error.h"
 #include "cumed/core/NumberRules.h"
@@ -149,8 +150,10 @@ py::tuple CtSurfaceBinding(py::handle source, const GeometryArguments& geometry,
   const auto extent = image->GetLargestPossibleRegion().GetSize();
   morphology::CheckElementAgainstVolume(request, radius, {extent[0], extent[1], extent[2]}, "");
   CallScope scope(execution, options);
-  ctsurface::CtSurfaceResult result =
-      scope.run([&] { return ctsurface::ExtractCtSurface(image.GetPointer(), options); });
+  ctsurface::CtSurfaceResult result = scope.run([&] {
+    return WithKeywords({{"isoHu", "iso"}, {"closingRadiusMm", "radius_mm"}},
+                        [&] { return ctsurface::ExtractCtSurface(image.GetPointer(), options); });
+  });
   info["closing_radius_voxels"] = py::make_tuple(
       result.closingRadiusVoxels[0], result.closingRadiusVoxels[1], result.closingRadiusVoxels[2]);
   info["closing"] = result.closingImplementation;

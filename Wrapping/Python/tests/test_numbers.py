@@ -489,3 +489,13 @@ def test_registration_grid_finer_than_the_voxels_names_grid_spacing_mm():
                               fixed_spacing=(2, 2, 2), moving_spacing=(2, 2, 2), backend="cpu")
     with pytest.raises(cumed.InvalidArgument, match="iterations = 1000000000000 is outside"):
         registration.register(volume, volume, levels=1, iterations=10**12, backend="cpu")
+
+
+def test_non_finite_contour_values_name_the_keyword():
+    with pytest.raises(cumed.InvalidArgument, match=r"values\[0\] = nan is not a finite number"):
+        surface.isosurface(sphere(), [float("nan")], backend="cpu")
+    with pytest.raises(cumed.InvalidArgument, match=r"values\[1\] = inf is not a finite number"):
+        surface.closed_surface(sphere(), [50, float("inf")], backend="cpu")
+    # ct_surface's value is iso (the closing of minutes is not started for it).
+    with pytest.raises(cumed.InvalidArgument, match="iso = nan is not a finite number"):
+        surface.ct_surface(np.zeros((5, 12, 7), np.int16), iso=float("nan"), backend="cpu")

@@ -323,13 +323,15 @@ def test_cancel_stops_with_cancelled(fixed, sinusoid_pair):
 @pytest.mark.parametrize("keywords, fragment", [
     (dict(metric="mse"), "unknown similarity metric 'mse'"),
     (dict(grid_spacing_mm=-5), "grid_spacing_mm = -5"),
-    (dict(levels=0), "levels must be 1 to 8, got 0"),
-    (dict(bending=-1), "bending energy weight must be finite and >= 0, got -1"),
+    (dict(levels=0), "levels = 0 is outside 1..8 (pyramid levels)"),
+    (dict(bending=-1), "bending = -1 is outside 0..1e+30"),
+    (dict(histogram_bins=10**9, metric="nmi"), "histogram_bins = 1000000000 is outside 4..1024"),
+    (dict(fixed_origin=(1e308, 0, 0)), "fixed_origin[0] = 1e+308 is outside"),
     (dict(lncc_sigma_mm=0, metric="lncc"), "lncc_sigma_mm = 0 is outside 1e-06..1e+06 (mm)"),
     (dict(outputs=("warped", "velocity")), "unknown output 'velocity'"),
     (dict(initial_affine=np.eye(3)), "initial_affine must be a 4x4 or 3x4 matrix"),
     (dict(mask=np.ones((4, 4, 4), np.uint8)), "fixed mask geometry (size 4 x 4 x 4)"),
-    (dict(fixed_spacing=(1.0, 0.0, 1.0)), "spacing[1] = 0 is outside 1e-30..1e+30"),
+    (dict(fixed_spacing=(1.0, 0.0, 1.0)), "fixed_spacing[1] = 0 is outside 1e-30..1e+30"),
 ])
 def test_bad_options_are_named(fixed, keywords, fragment):
     with pytest.raises(cumed.InvalidArgument) as error:

@@ -195,7 +195,7 @@ def test_progress_and_cancel():
     (np.zeros((1, 4, 5), np.float32), 1, {}, cumed.InvalidArgument, "at least 2 points"),
     (np.zeros((3, 4, 5), np.float32), [], {}, cumed.InvalidArgument, "no contour values"),
     (np.zeros((3, 4, 5), np.float32), [1, float("nan")], {}, cumed.InvalidArgument,
-     "contour value 1 is not finite"),
+     r"values\[1\] = nan is not a finite number"),
     (np.zeros((3, 4, 5), np.float32), "12", {}, cumed.InvalidArgument, "values must be"),
     (np.zeros((3, 4, 5), np.float32), [1, "a"], {}, cumed.InvalidArgument, "hold numbers"),
     (np.zeros((3, 4, 5), np.float32), 1, {"output": "mesh"}, cumed.InvalidArgument,
