@@ -45,8 +45,11 @@ IsosurfaceResult ExtractIsosurface(const ImageView<const T>& volume,
             ? std::int64_t(numbers::CountNonFinite(volume.data, volume.geometry.numberOfPixels()))
             : -1;
   }
-  result.nonFinitePoints =
-      std::int64_t(numbers::CountNonFinite(result.mesh.points.data(), result.mesh.points.size()));
+  // A mesh kept on the device is not scanned here (-1): its caller counts it there, if at all.
+  result.nonFinitePoints = result.deviceMesh
+                               ? -1
+                               : std::int64_t(numbers::CountNonFinite(result.mesh.points.data(),
+                                                                      result.mesh.points.size()));
   if (result.nonFinitePoints > 0 && result.nonFiniteVoxels == 0)
     throw InvalidArgument("isosurface: " + std::to_string(result.nonFinitePoints) +
                           " point coordinates are not finite though the volume has no "

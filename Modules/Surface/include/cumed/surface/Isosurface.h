@@ -62,7 +62,7 @@ struct IsosurfaceResult {
   int slabsUsed = 1;
   /// Non-finite voxels (NaN, +-inf) of a float volume in host memory (0 for integer volumes;
   /// -1 when not counted: a device volume), and non-finite coordinates among the host mesh's
-  /// points. A volume without non-finite voxels never gives non-finite points (ExtractIsosurface
+  /// points (-1 when not counted: a mesh kept on the device). A volume without non-finite voxels never gives non-finite points (ExtractIsosurface
   /// throws instead); with them, callers report both counts.
   std::int64_t nonFiniteVoxels = 0;
   std::int64_t nonFinitePoints = 0;
