@@ -161,7 +161,10 @@ def register(fixed, moving, *, metric="lncc", levels=3, grid_spacing_mm=10.0, it
     (``histogram_bins``). ``grid_spacing_mm``: control-point spacing at the finest level (each
     coarser level doubles it). ``iterations``: L-BFGS iterations per level; ``tolerance``: stop a
     level when the cost changes by less than this (relative). ``bending``, ``elasticity``,
-    ``log_jacobian``: penalty weights. ``affine=True`` estimates an affine pre-alignment first
+    ``log_jacobian``: penalty weights. Ranges (cumed.InvalidArgument naming the keyword):
+    ``levels`` 1..8, ``iterations`` 0..100000, ``histogram_bins`` 4..1024, ``lncc_sigma_mm``
+    1e-6..1e6, ``grid_spacing_mm`` above 0 and at most 1e6, weights and ``tolerance`` 0..1e30.
+    ``affine=True`` estimates an affine pre-alignment first
     (from ``initial_affine``, a 4x4 or 3x4 matrix mapping fixed to moving points in mm, or the
     identity). ``mask``: the fixed image's mask (nonzero voxels count). ``moving_mask``: a mask
     of ``moving``'s shape on its grid (elastix's moving mask): a fixed voxel counts only where all 8
