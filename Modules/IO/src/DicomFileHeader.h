@@ -24,6 +24,10 @@ struct DicomFileHeader {
   /// Only fatal when the file belongs to the series being read.
   std::string damage;
   std::map<std::uint32_t, std::string> values; ///< the tags of DicomTags.h that are present
+  /// -1 for a single-frame file; else which frame (0-based) of an enhanced multi-frame file this
+  /// header stands for (one header per frame, with that frame's position, orientation, spacing
+  /// and rescale in `values`).
+  int frame = -1;
 
   bool Has(const DicomTag& tag) const;
   /// The value as text, surrounding spaces removed; "" when absent.

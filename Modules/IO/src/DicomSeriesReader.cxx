@@ -11,6 +11,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace cumed::io {
 namespace {
@@ -49,6 +50,46 @@ std::string SelectSeries(const DicomDirectoryScan& scan, const std::string& dire
   return largest->first;
 }
 
+DicomPatientStudy PatientStudyOf(const detail::DicomFileHeader& slice) {
+  using namespace detail;
+  DicomPatientStudy result;
+  result.patientName = slice.Text(kPatientName);
+  result.patientId = slice.Text(kPatientId);
+  result.patientBirthDate = slice.Text(kPatientBirthDate);
+  result.patientSex = slice.Text(kPatientSex);
+  result.studyInstanceUid = slice.Text(kStudyInstanceUid);
+  result.studyDate = slice.Text(kStudyDate);
+  result.studyTime = slice.Text(kStudyTime);
+  result.studyId = slice.Text(kStudyId);
+  result.accessionNumber = slice.Text(kAccessionNumber);
+  result.studyDescription = slice.Text(kStudyDescription);
+  result.referringPhysicianName = slice.Text(kReferringPhysicianName);
+  result.frameOfReferenceUid = slice.Text(kFrameOfReferenceUid);
+  return result;
+}
+
+// What the series says of itself (its first slice), beyond the geometry.
+void DescribeSeries(const std::vector<detail::DicomFileHeader>& slices, DicomSeriesInfo& info) {
+  using namespace detail;
+  const DicomFileHeader& first = slices.front();
+  info.modality = first.Text(kModality);
+  info.seriesDescription = first.Text(kSeriesDescription);
+  if (const auto number = ParseNumber(first.Text(kSeriesNumber));
+      number && *number == std::floor(*number) && std::abs(*number) < 2147483647.0)
+    info.seriesNumber = static_cast<int>(*number);
+  info.convolutionKernel = first.Text(kConvolutionKernel);
+  info.imageType = first.Text(kImageType);
+  info.sopClassUid = first.Text(kSopClassUid);
+  info.manufacturer = first.Text(kManufacturer);
+  info.patientStudy = PatientStudyOf(first);
+  for (const DicomFileHeader& slice : slices) {
+    info.files.push_back(slice.path);
+    info.sopInstanceUids.push_back(slice.Text(kSopInstanceUid));
+  }
+  info.rescaleSlope = first.NumberOr(kRescaleSlope, 1.0);
+  info.rescaleIntercept = first.NumberOr(kRescaleIntercept, 0.0);
+}
+
 } // namespace
 
 CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions& options) {
@@ -67,14 +108,10 @@ CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions&
   DicomSeriesInfo& info = result.info;
   info.directory = directory;
   info.seriesUid = uid;
-  info.modality = slices.front().Text(detail::kModality);
-  info.seriesDescription = slices.front().Text(detail::kSeriesDescription);
-  for (const detail::DicomFileHeader& slice : slices) info.files.push_back(slice.path);
+  DescribeSeries(slices, info);
   for (const auto& entry : scan.series)
     if (entry.first != uid) info.otherSeriesUids.push_back(entry.first);
   info.skippedFiles = scan.skippedFiles;
-  info.rescaleSlope = slices.front().NumberOr(detail::kRescaleSlope, 1.0);
-  info.rescaleIntercept = slices.front().NumberOr(detail::kRescaleIntercept, 0.0);
 
   const double headerSeconds = total.elapsedSeconds();
   scope.checkCancelled();

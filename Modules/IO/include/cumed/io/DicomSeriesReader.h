@@ -27,19 +27,51 @@ struct DicomReadReport {
   double totalSeconds = 0;  ///< the whole call
 };
 
+/// How a series whose slices are not stacked along their normal (gantry or detector tilt) is read.
+enum class TiltHandling {
+  Resample, ///< resampled onto the axial grid of the first slice, with a warning naming the angle
+  Refuse,   ///< DicomError naming the angle
+};
+
 /// From ExecutionOptions: `threads` for the header scan and the pixel decode (0 uses
 /// omp_get_max_threads(): OMP_NUM_THREADS, else the cores; negative is InvalidArgument; the result,
 /// the warnings and the error raised do not depend on it), cancellation (polled before the scan
 /// and before the decode), progress (1 at the end) and `report` (backend CPU, threads, seconds).
 /// The reader runs on the CPU whatever `backend` says.
 struct DicomReadOptions : ExecutionOptions {
-  /// Series Instance UID to read; empty: the series with the most slices (a message says which,
-  /// and lists the others).
+  /// Series Instance UID to read; empty: chosen by `series`, else by the default rule (see
+  /// DicomSeriesInfo::selection).
   std::string seriesUid;
+  /// Which series to read when `seriesUid` is empty: a UID, a SeriesNumber, or a
+  /// SeriesDescription or ConvolutionKernel (see DicomSeriesSelection.h); empty: the default rule.
+  std::string series;
+  /// Also read the sub-directories of `directory` (a CD export: DICOMDIR and DICOM/...).
+  bool recursive = true;
+  TiltHandling tilt = TiltHandling::Resample;
+  /// A RescaleSlope/RescaleIntercept that does not map stored values to whole HU: true rounds
+  /// to the nearest HU (counted in DicomSeriesInfo, with a warning), false refuses the series.
+  bool roundRescale = true;
   /// Refuse series whose Modality (0008,0060) is not CT.
   bool requireCT = true;
   /// When set, filled with the thread count and stage times of a call that returns.
   DicomReadReport* timing = nullptr;
+};
+
+/// The patient and study a series belongs to, as its first slice says (empty when absent): what
+/// a derived series must carry to be filed with its source.
+struct DicomPatientStudy {
+  std::string patientName;
+  std::string patientId;
+  std::string patientBirthDate;
+  std::string patientSex;
+  std::string studyInstanceUid;
+  std::string studyDate;
+  std::string studyTime;
+  std::string studyId;
+  std::string accessionNumber;
+  std::string studyDescription;
+  std::string referringPhysicianName;
+  std::string frameOfReferenceUid;
 };
 
 struct DicomSeriesInfo {
@@ -47,7 +79,21 @@ struct DicomSeriesInfo {
   std::string seriesUid;
   std::string modality;
   std::string seriesDescription;
-  std::vector<std::string> files;           ///< the slices, sorted along the slice normal
+  int seriesNumber = -1;                    ///< SeriesNumber (0020,0011); -1 when absent
+  std::string convolutionKernel;            ///< ConvolutionKernel (0018,1210)
+  std::string imageType;                    ///< ImageType (0008,0008), e.g. ORIGINAL\PRIMARY\AXIAL
+  std::string sopClassUid;                  ///< SOPClassUID (0008,0016) of the first slice
+  std::string manufacturer;                 ///< Manufacturer (0008,0070)
+  DicomPatientStudy patientStudy;           ///< patient, study and frame of reference
+  std::vector<std::string> sopInstanceUids; ///< per slice, in slice order (empty entries: absent)
+  /// Why this series was read: "requested by UID", or the default rule and how a tie was broken.
+  std::string selection;
+  double tiltDegrees = 0;         ///< gantry/detector tilt measured from the slice positions
+  bool tiltResampled = false;     ///< the volume was resampled onto an axial grid
+  bool multiFrame = false;        ///< read from an enhanced multi-frame file
+  long roundedValues = 0;         ///< voxels whose non-integer HU was rounded (roundRescale)
+  double maxRoundingHu = 0;       ///< the largest rounding, in HU (at most 0.5)
+  std::vector<std::string> files; ///< the slices, sorted along the slice normal
   std::vector<std::string> otherSeriesUids; ///< series present in the directory but not read
   std::vector<std::string> skippedFiles;    ///< not DICOM or not in a series (warned)
   double rescaleSlope = 1.0;     ///< of the first slice (slices may differ; each is applied)
