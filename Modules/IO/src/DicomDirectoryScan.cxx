@@ -9,6 +9,9 @@
 #include <cctype>
 #include <exception>
 #include <filesystem>
+#include <iterator>
+#include <map>
+#include <set>
 #include <system_error>
 
 namespace cumed::io::detail {
@@ -40,6 +43,7 @@ void Skip(DicomDirectoryScan& scan, const std::string& path, const std::string& 
 struct EntryScan {
   enum class Kind {
     SubDirectory,
+    DicomDir,
     BrokenLink,
     NotRegular,
     NotDicom,
@@ -50,11 +54,20 @@ struct EntryScan {
   std::exception_ptr failure;
 };
 
+bool IsDicomDirName(const fs::path& path) {
+  std::string name = path.filename().string();
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return char(std::toupper(c)); });
+  return name == "DICOMDIR";
+}
+
 EntryScan ScanEntry(const fs::path& entry) {
   EntryScan result;
   std::error_code error;
   if (fs::is_directory(entry, error)) {
-    result.kind = EntryScan::Kind::SubDirectory; // not recursive, by design
+    result.kind = EntryScan::Kind::SubDirectory; // walked by ScanDicomTree, not here
+  } else if (IsDicomDirName(entry)) {
+    result.kind = EntryScan::Kind::DicomDir;
   } else if (fs::is_symlink(fs::symlink_status(entry, error)) && !fs::exists(entry, error)) {
     result.kind = EntryScan::Kind::BrokenLink;
   } else if (!fs::is_regular_file(entry, error)) {
@@ -84,17 +97,50 @@ std::string DescribeNonDicom(const std::string& path) {
          "or 0008): an empty, cut-off or foreign file where a slice may belong";
 }
 
-// UIDs are digits and dots, at most 64 characters, without empty components (PS3.5 9.1).
-bool IsValidUid(const std::string& uid) {
-  if (uid.empty() || uid.size() > 64 || uid.front() == '.' || uid.back() == '.') return false;
+// A value as a message may print it: printable ASCII kept, anything else as \xNN.
+std::string Printable(const std::string& text) {
+  static const char* const digits = "0123456789ABCDEF";
+  std::string out;
+  for (const unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7F) {
+      out += char(c);
+    } else {
+      out += "\\x";
+      out += digits[c >> 4];
+      out += digits[c & 15];
+    }
+  }
+  return out;
+}
+
+// Anonymisers replace UIDs with hashes ("3f2a..."): still a usable series key. What cannot be
+// one is over-long text or text holding control characters (a damaged value).
+void CheckSeriesUid(const std::string& path, const std::string& uid,
+                    std::set<std::string>& nonStandardSeen) {
+  const bool printable =
+      std::all_of(uid.begin(), uid.end(), [](unsigned char c) { return c >= 0x20 && c < 0x7F; });
+  if (!printable || uid.size() > kMaxUidLength)
+    throw DicomError(path + ": " + Describe(kSeriesInstanceUid) + " '" + Printable(uid) +
+                     "' is not a valid UID (" + std::to_string(uid.size()) + " characters" +
+                     (printable ? "" : ", with control or non-ASCII characters") +
+                     "; expected at most " + std::to_string(kMaxUidLength) +
+                     " printable characters, normally digits and single dots)");
+  if (!IsStandardUid(uid) && nonStandardSeen.insert(uid).second)
+    Log(LogLevel::Debug, path + ": " + Describe(kSeriesInstanceUid) + " '" + uid +
+                             "' is not a standard UID (digits and single dots); used as it is");
+}
+
+} // namespace
+
+bool IsStandardUid(const std::string& uid) {
+  if (uid.empty() || uid.size() > kMaxUidLength || uid.front() == '.' || uid.back() == '.')
+    return false;
   for (std::size_t i = 0; i < uid.size(); ++i) {
     const char c = uid[i];
     if (c == '.' ? uid[i - 1] == '.' : (c < '0' || c > '9')) return false;
   }
   return true;
 }
-
-} // namespace
 
 DicomDirectoryScan ScanDicomDirectory(const std::string& directory, int threads,
                                       bool warnSubdirectories) {
@@ -117,6 +163,7 @@ DicomDirectoryScan ScanDicomDirectory(const std::string& directory, int threads,
   }
 
   DicomDirectoryScan scan;
+  std::set<std::string> nonStandardUids;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     EntryScan& entry = scanned[i];
     const std::string path = entries[i].string();
@@ -125,6 +172,10 @@ DicomDirectoryScan ScanDicomDirectory(const std::string& directory, int threads,
       if (warnSubdirectories)
         Log(LogLevel::Warning,
             "not reading '" + path + "': a directory (sub-directories are not read)");
+      continue;
+    case EntryScan::Kind::DicomDir: // an index: the files it names are scanned themselves
+      Log(LogLevel::Debug, "skipping '" + path + "': a DICOMDIR (the files it indexes are read)");
+      scan.skippedFiles.push_back(path);
       continue;
     case EntryScan::Kind::BrokenLink:
       if (HasDicomName(entries[i]))
@@ -153,12 +204,90 @@ DicomDirectoryScan ScanDicomDirectory(const std::string& directory, int threads,
       Skip(scan, path, "DICOM file without " + Describe(kSeriesInstanceUid));
       continue;
     }
-    if (!IsValidUid(uid))
-      throw DicomError(path + ": " + Describe(kSeriesInstanceUid) + " '" + uid +
-                       "' is not a valid UID (digits and single dots, at most 64 characters)");
+    CheckSeriesUid(path, uid, nonStandardUids);
     scan.series[uid].push_back(std::move(*entry.header));
   }
+  scan.directories.push_back(directory);
   return scan;
+}
+
+namespace {
+
+// The directories under `root` (itself included) down to kMaxDirectoryDepth, in path order;
+// symbolic links to directories are not followed (a link back up would never end).
+std::vector<fs::path> TreeDirectories(const fs::path& root) {
+  std::vector<fs::path> found;
+  std::vector<std::pair<fs::path, int>> pending{{root, 0}};
+  while (!pending.empty()) {
+    const auto [directory, depth] = pending.back();
+    pending.pop_back();
+    found.push_back(directory);
+    std::error_code error;
+    for (fs::directory_iterator it(directory, error), end; !error && it != end;
+         it.increment(error)) {
+      std::error_code typeError;
+      if (!it->is_directory(typeError) || it->is_symlink(typeError)) continue;
+      if (depth + 1 > kMaxDirectoryDepth) {
+        Log(LogLevel::Warning, "not reading '" + it->path().string() + "': more than " +
+                                   std::to_string(kMaxDirectoryDepth) + " levels below '" +
+                                   root.string() + "'");
+        continue;
+      }
+      pending.emplace_back(it->path(), depth + 1);
+    }
+    if (error)
+      throw DicomError("cannot list DICOM directory '" + directory.string() +
+                       "': " + error.message());
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+std::string InstanceKey(const DicomFileHeader& header) {
+  return header.Text(kSopInstanceUid) + "#" + std::to_string(header.frame);
+}
+
+// Adds one directory's series to the tree's; instances already found elsewhere are copies.
+void Merge(DicomDirectoryScan& tree, DicomDirectoryScan&& part,
+           std::map<std::string, std::string>& directoryOfInstance) {
+  const std::string directory = part.directories.front();
+  for (auto& [uid, headers] : part.series) {
+    std::vector<DicomFileHeader>& into = tree.series[uid];
+    std::map<std::string, int> copiesOf; // by the directory holding the originals
+    for (DicomFileHeader& header : headers) {
+      const bool identified = !header.Text(kSopInstanceUid).empty();
+      const auto [seen, isNew] =
+          directoryOfInstance.emplace(uid + "/" + InstanceKey(header), directory);
+      if (identified && !isNew && seen->second != directory) {
+        ++copiesOf[seen->second];
+        tree.duplicateFiles.push_back(header.path);
+        continue;
+      }
+      into.push_back(std::move(header));
+    }
+    for (const auto& [original, count] : copiesOf)
+      Log(LogLevel::Warning, "'" + directory + "': " + std::to_string(count) + " files of series " +
+                                 uid + " are copies of files in '" + original + "' (same " +
+                                 Describe(kSopInstanceUid) + "); each instance is counted once");
+  }
+  tree.skippedFiles.insert(tree.skippedFiles.end(), part.skippedFiles.begin(),
+                           part.skippedFiles.end());
+  tree.directories.push_back(directory);
+}
+
+} // namespace
+
+DicomDirectoryScan ScanDicomTree(const std::string& root, int threads, bool recursive) {
+  if (!recursive) return ScanDicomDirectory(root, threads, /*warnSubdirectories=*/true);
+  ListEntries(root); // the same errors as a flat scan for a missing root or a file
+  DicomDirectoryScan tree;
+  std::map<std::string, std::string> directoryOfInstance;
+  for (const fs::path& directory : TreeDirectories(root))
+    Merge(tree, ScanDicomDirectory(directory.string(), threads, /*warnSubdirectories=*/false),
+          directoryOfInstance);
+  for (auto it = tree.series.begin(); it != tree.series.end();)
+    it = it->second.empty() ? tree.series.erase(it) : std::next(it);
+  return tree;
 }
 
 void RequireSeries(const DicomDirectoryScan& scan, const std::string& directory) {

@@ -1,6 +1,8 @@
 #include "cumed/io/DicomSeriesReader.h"
 
 #include "DicomDirectoryScan.h"
+#include "DicomSeriesCatalog.h"
+#include "DicomSeriesSelection.h"
 #include "DicomSliceStack.h"
 #include "HounsfieldVolumeReader.h"
 #include "NumberText.h"
@@ -12,42 +14,49 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace cumed::io {
 namespace {
 
 using detail::DicomDirectoryScan;
+using detail::SeriesChoice;
 
-std::string ListSeries(const DicomDirectoryScan& scan, const std::string& except) {
-  std::string list;
-  for (const auto& [uid, files] : scan.series) {
-    if (uid == except) continue;
-    list += (list.empty() ? "" : ", ") + uid + " (" + std::to_string(files.size()) + " files)";
+// The requested series (by UID, else by `series`), else the default rule's choice; one warning
+// names what else the folder holds and why it was not read.
+SeriesChoice SelectSeries(const std::vector<detail::CatalogPart>& catalog,
+                          const std::string& directory, const DicomReadOptions& options) {
+  std::vector<DicomSeriesEntry> entries;
+  for (const detail::CatalogPart& part : catalog) entries.push_back(part.entry);
+  if (!options.seriesUid.empty())
+    return detail::ChooseSeriesByUid(entries, options.seriesUid, directory);
+  if (!options.series.empty())
+    return detail::ChooseRequestedSeries(entries, options.series, directory);
+  if (const std::optional<SeriesChoice> choice = detail::ChooseDefaultSeries(entries)) {
+    if (entries.size() > 1)
+      Log(LogLevel::Warning, "'" + directory + "' holds " + std::to_string(entries.size()) +
+                                 " series; reading " + DescribeSeriesEntry(entries[choice->index]) +
+                                 " (" + choice->reason + "); not read: " + choice->notChosen);
+    return *choice;
   }
-  return list;
+  // Nothing qualifies: a lone series is read so that its own error speaks; several are listed.
+  if (entries.size() == 1) return {0, "the only series", ""};
+  throw DicomError("no series in '" + directory +
+                   "' is readable as a CT volume; it holds:" + detail::ListEntries(entries));
 }
 
-// The requested series, or else the one with the most files (ties: the smallest UID, so the
-// choice does not depend on the file system's listing order).
-std::string SelectSeries(const DicomDirectoryScan& scan, const std::string& directory,
-                         const std::string& requestedUid) {
-  if (!requestedUid.empty()) {
-    if (scan.series.count(requestedUid) == 0)
-      throw DicomError("no series with " + detail::Describe(detail::kSeriesInstanceUid) + " '" +
-                       requestedUid + "' in '" + directory +
-                       "'; it holds: " + ListSeries(scan, ""));
-    return requestedUid;
-  }
-  const auto largest =
-      std::max_element(scan.series.begin(), scan.series.end(), [](const auto& a, const auto& b) {
-        return a.second.size() < b.second.size();
-      });
-  if (scan.series.size() > 1)
-    Log(LogLevel::Warning, "'" + directory + "' holds " + std::to_string(scan.series.size()) +
-                               " series; reading the largest, " + largest->first + " (" +
-                               std::to_string(largest->second.size()) +
-                               " files); not read: " + ListSeries(scan, largest->first));
-  return largest->first;
+// Files of the series read that were split off it (a localizer, another size or orientation).
+void WarnAboutParts(const std::vector<detail::CatalogPart>& catalog, const DicomSeriesEntry& read) {
+  if (read.parts == 1) return;
+  std::string parts;
+  for (const detail::CatalogPart& part : catalog)
+    if (part.entry.seriesUid == read.seriesUid && part.entry.id != read.id)
+      parts += (parts.empty() ? "" : "; ") + DescribeSeriesEntry(part.entry) + ", first file '" +
+               part.headers.front().path + "'";
+  Log(LogLevel::Warning, "series " + read.seriesUid +
+                             " holds files that cannot share one volume "
+                             "(ImageType LOCALIZER, image size or orientation differ); reading " +
+                             DescribeSeriesEntry(read) + "; left out: " + parts);
 }
 
 DicomPatientStudy PatientStudyOf(const detail::DicomFileHeader& slice) {
@@ -97,20 +106,26 @@ CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions&
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   const Stopwatch total;
 
-  DicomDirectoryScan scan = detail::ScanDicomDirectory(directory, threads);
+  DicomDirectoryScan scan = detail::ScanDicomTree(directory, threads, options.recursive);
   detail::RequireSeries(scan, directory);
-  const std::string uid = SelectSeries(scan, directory, options.seriesUid);
-  std::vector<detail::DicomFileHeader>& slices = scan.series[uid];
+  std::vector<detail::CatalogPart> catalog = detail::BuildSeriesCatalog(scan, options.requireCT);
+  const SeriesChoice choice = SelectSeries(catalog, directory, options);
+  const DicomSeriesEntry& entry = catalog[choice.index].entry;
+  WarnAboutParts(catalog, entry);
+  std::vector<detail::DicomFileHeader>& slices = catalog[choice.index].headers;
   const detail::SliceStackGeometry geometry =
       detail::ValidateAndSortSlices(slices, options.requireCT);
 
   CtSeries result;
   DicomSeriesInfo& info = result.info;
   info.directory = directory;
-  info.seriesUid = uid;
+  info.seriesUid = entry.seriesUid;
+  info.selection = choice.reason;
   DescribeSeries(slices, info);
-  for (const auto& entry : scan.series)
-    if (entry.first != uid) info.otherSeriesUids.push_back(entry.first);
+  for (const detail::CatalogPart& part : catalog)
+    if (part.entry.seriesUid != entry.seriesUid &&
+        (info.otherSeriesUids.empty() || info.otherSeriesUids.back() != part.entry.seriesUid))
+      info.otherSeriesUids.push_back(part.entry.seriesUid);
   info.skippedFiles = scan.skippedFiles;
 
   const double headerSeconds = total.elapsedSeconds();

@@ -250,10 +250,18 @@ TEST_F(HostileInput, ModeZeroSliceIsAnErrorForOtherUsersThanRoot) {
   EXPECT_TRUE(Contains(message, "cannot be opened for reading (Permission denied)")) << message;
 }
 
-TEST_F(HostileInput, SubDirectoryIsNamedInAWarning) {
+// Sub-directories are read by default (a CD export); a flat read names each one it passes over.
+TEST_F(HostileInput, SubDirectoryIsWalkedOrNamedInAWarning) {
   fs::create_directory(series() / "extra.dcm");
+  {
+    LogCapture log;
+    EXPECT_EQ(Read().info.files.size(), std::size_t(kSlices));
+    EXPECT_FALSE(log.Contains("extra.dcm")) << "an empty sub-directory is walked silently";
+  }
+  DicomReadOptions flat;
+  flat.recursive = false;
   LogCapture log;
-  const CtSeries read = Read();
+  const CtSeries read = ReadDicomCtSeries(series().string(), flat);
   EXPECT_EQ(read.info.files.size(), std::size_t(kSlices));
   EXPECT_TRUE(log.Contains("extra.dcm")) << "the directory is named";
 }
