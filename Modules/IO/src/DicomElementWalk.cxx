@@ -1,6 +1,7 @@
 #include "DicomElementWalk.h"
 
 #include "DicomFileHeader.h"
+#include "DicomInflate.h"
 #include "DicomNestingBound.h"
 #include "DicomTags.h"
 
@@ -106,7 +107,7 @@ public:
     if (error) size_ = 0;
   }
 
-  std::string Run(bool partTen) {
+  std::string Run(bool partTen, const std::string* inflatedDataSet) {
     try {
       std::uint64_t at = 0;
       Encoding encoding;
@@ -115,14 +116,32 @@ public:
         std::string transferSyntax;
         at = WalkFileMetaGroup(at, transferSyntax);
         encoding = transferSyntax.empty() ? Guess(at) : ForTransferSyntax(transferSyntax);
+        if (transferSyntax == kDeflatedTransferSyntax) {
+          if (inflatedDataSet == nullptr)
+            Refuse("the data set is deflated and was not inflated for the walk");
+          // From here on the walk reads the inflated bytes; offsets count from their start.
+          memory_ = inflatedDataSet;
+          size_ = inflatedDataSet->size();
+          at = 0;
+        }
       } else {
         encoding = Guess(at);
       }
       WalkDataSet(at, size_, encoding, /*untilItemEnd=*/false, /*topLevel=*/true);
     } catch (const Refusal& refusal) {
-      return refusal.text;
+      return memory_ ? "in the inflated data set: " + refusal.text : refusal.text;
     }
     return {};
+  }
+
+  FileMetaGroup ReadFileMeta() {
+    FileMetaGroup meta;
+    try {
+      meta.end = WalkFileMetaGroup(132, meta.transferSyntaxUid);
+    } catch (const Refusal&) { // the full walk names what is wrong
+      return {};
+    }
+    return meta;
   }
 
 private:
@@ -133,6 +152,12 @@ private:
   }
 
   void ReadBytes(std::uint64_t at, unsigned char* out, std::size_t count) {
+    if (memory_ != nullptr) {
+      if (at > memory_->size() || memory_->size() - at < count)
+        Refuse("read error at byte " + std::to_string(at));
+      std::memcpy(out, memory_->data() + at, count);
+      return;
+    }
     file_.clear();
     file_.seekg(static_cast<std::streamoff>(at));
     file_.read(reinterpret_cast<char*>(out), static_cast<std::streamsize>(count));
@@ -233,7 +258,9 @@ private:
 
   static Encoding ForTransferSyntax(const std::string& uid) {
     Encoding encoding;
-    encoding.explicitVr = uid != "1.2.840.10008.1.2";
+    // GE's private syntax (1.2.840.113619.5.2) is implicit VR little endian up to its big endian
+    // pixel values; the deflated syntax is explicit VR little endian once inflated.
+    encoding.explicitVr = uid != "1.2.840.10008.1.2" && uid != kGePrivateTransferSyntax;
     encoding.bigEndian = uid == "1.2.840.10008.1.2.2";
     return encoding;
   }
@@ -252,7 +279,10 @@ private:
   void CheckImageAttribute(const ElementHeader& header) const {
     for (const AttributeEncoding& expected : kImageAttributes) {
       if (expected.tag.group != header.group || expected.tag.element != header.element) continue;
-      if (!header.vr.empty() && header.vr != expected.vr)
+      // UN (an attribute whose VR the writer did not know) is read through the dictionary's VR
+      // (DCMTK: dcmEnableUnknownVRConversion; GDCM does the same), so its value is checked as
+      // that VR's by the scan.
+      if (!header.vr.empty() && header.vr != expected.vr && header.vr != "UN")
         Refuse(Describe(expected.tag) + " has VR " + header.vr + " (expected " + expected.vr + ")");
       if (expected.length != 0 && header.length != expected.length)
         Refuse(Describe(expected.tag) + " has a value of " + std::to_string(header.length) +
@@ -318,8 +348,13 @@ private:
       }
       // GDCM parses what follows the pixels too; more than a few elements' worth is damage
       // the scan reports by size (TrailingDataDamage).
-      if (topLevel && header.Key() == kPixelDataKey && end - at > kMaxBytesAfterPixelData)
+      if (topLevel && header.Key() == kPixelDataKey && end - at > kMaxBytesAfterPixelData) {
+        if (memory_ != nullptr) // the scan measures the raw file's tail, not the inflated one's
+          Refuse(std::to_string(end - at) + " bytes follow the end of " + Describe(kPixelData) +
+                 " (expected at most " + std::to_string(kMaxBytesAfterPixelData) +
+                 "): the file is damaged or has junk appended");
         return at;
+      }
     }
     if (untilItemEnd)
       Refuse("an item of undefined length ends without ItemDelimitationItem (FFFE,E00D): the " +
@@ -366,14 +401,20 @@ private:
   }
 
   std::ifstream file_;
+  const std::string* memory_ = nullptr; ///< the inflated data set, once the walk is in it
   std::uint64_t size_ = 0;
   std::size_t depth_ = 0; ///< sequences WalkSequence is inside
 };
 
 } // namespace
 
-std::string CheckDicomElementStructure(const std::string& path, bool partTen) {
-  return StructureWalk(path).Run(partTen);
+std::string CheckDicomElementStructure(const std::string& path, bool partTen,
+                                       const std::string* inflatedDataSet) {
+  return StructureWalk(path).Run(partTen, inflatedDataSet);
+}
+
+FileMetaGroup ReadFileMetaGroup(const std::string& path) {
+  return StructureWalk(path).ReadFileMeta();
 }
 
 } // namespace cumed::io::detail

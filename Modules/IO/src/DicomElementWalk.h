@@ -27,8 +27,19 @@ inline constexpr std::uint32_t kMaxScannedValueLength = 65536;
 ///   PixelSpacing, ...) with another VR or length, or a scanned value over
 ///   kMaxScannedValueLength bytes;
 /// - a non-empty RecognitionCode (0008,0010) other than ACR-NEMA (GDCM asserts on it).
+/// Image attributes may also have VR UN (the scan reads them through the dictionary's VR).
+/// A deflated file's data set is walked in `inflatedDataSet` (DicomInflate.h; required for such a
+/// file, else refused), offsets then counting from its start.
 /// Expects CheckSequenceNestingBound to have passed (the walk recurses per nesting level) and
 /// DCMTK's dictionary to be loaded (implicit VR sequences are known from it).
-std::string CheckDicomElementStructure(const std::string& path, bool partTen);
+std::string CheckDicomElementStructure(const std::string& path, bool partTen,
+                                       const std::string* inflatedDataSet = nullptr);
+
+/// Where a Part 10 file's meta group ends and the transfer syntax it names, by the walk's rules.
+struct FileMetaGroup {
+  std::uint64_t end = 0;         ///< 0 when the group is malformed (the walk says why)
+  std::string transferSyntaxUid; ///< "" when absent or malformed
+};
+FileMetaGroup ReadFileMetaGroup(const std::string& path);
 
 } // namespace cumed::io::detail

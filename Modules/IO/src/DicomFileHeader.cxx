@@ -1,6 +1,7 @@
 #include "DicomFileHeader.h"
 
 #include "DicomElementWalk.h"
+#include "DicomInflate.h"
 #include "DicomNestingBound.h"
 #include "NumberText.h"
 #include "cumed/io/DicomSeriesReader.h"
@@ -11,6 +12,7 @@
 #include <dcmtk/dcmdata/dcfilefo.h>
 #include <dcmtk/dcmdata/dcistrmf.h>
 #include <dcmtk/dcmdata/dcmetinf.h>
+#include <dcmtk/dcmdata/dcobject.h>
 #include <dcmtk/dcmdata/dcxfer.h>
 #include <dcmtk/oflog/oflog.h>
 #include <gdcmJPEG2000Codec.h>
@@ -21,6 +23,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -158,11 +161,42 @@ std::string TrailingDataDamage(const std::string& path, offile_off_t parsedEnd,
                                 const std::string& expected) {
   if (!header.Has(tag))
     throw DicomError(header.path + ": " + Describe(tag) + " is missing (" + expected + ")");
-  throw DicomError(header.path + ": " + Describe(tag) + " is '" + header.Text(tag) +
+  throw DicomError(header.path + ": " + Describe(tag) + " is '" + Printable(header.Text(tag)) +
                    "' (expected " + expected + ")");
 }
 
+// The data set of a deflated Part 10 file, inflated; nullopt for any other file.
+std::optional<std::string> InflatedDataSetOf(const std::string& path, Kind kind) {
+  if (kind != Kind::PartTen) return std::nullopt;
+  const FileMetaGroup meta = ReadFileMetaGroup(path);
+  if (meta.end == 0 || meta.transferSyntaxUid != kDeflatedTransferSyntax) return std::nullopt;
+  return InflateDataSet(path, meta.end);
+}
+
 } // namespace
+
+std::string Printable(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7F) {
+      out += c;
+      continue;
+    }
+    char escaped[8];
+    std::snprintf(escaped, sizeof(escaped), "\\x%02X", byte);
+    out += escaped;
+  }
+  return out;
+}
+
+std::string NameTransferSyntax(const std::string& uid) {
+  // DCMTK names the standard syntaxes; GE's is described by what it stores.
+  if (uid == kGePrivateTransferSyntax) return "GE private implicit VR big endian (" + uid + ")";
+  const DcmXfer syntax(uid.c_str());
+  if (syntax.getXfer() == EXS_Unknown) return "an unknown transfer syntax (" + Printable(uid) + ")";
+  return std::string(syntax.getXferName()) + " (" + uid + ")";
+}
 
 bool DicomFileHeader::Has(const DicomTag& tag) const {
   return values.count(Key(tag)) != 0;
@@ -217,6 +251,9 @@ bool PrepareDcmtk() {
     // warnings (one per odd element: gigabytes for a junk tail) are not printed; the reader
     // reports what matters itself, naming file and tag.
     dcmStopParsingAfterElement.set(DCM_PixelData);
+    // An attribute stored with VR UN in an explicit VR file (written by a system that did not
+    // know it) is read with the dictionary's VR, as GDCM reads it: text, not hex bytes.
+    dcmEnableUnknownVRConversion.set(OFTrue);
     OFLog::getLogger("dcmtk.dcmdata").setLogLevel(OFLogger::ERROR_LOG_LEVEL);
     // The global dictionary is created on first use under DCMTK's write lock; afterwards lookups
     // only take its read lock (DCMTK is built WITH_THREADS on Debian).
@@ -228,7 +265,12 @@ bool PrepareDcmtk() {
 std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
   const Kind kind = Sniff(path);
   if (kind == Kind::NotDicom) return std::nullopt;
-  CheckSequenceNestingBound(path);
+  // A deflated data set is checked in its inflated form: its raw bytes show no structure.
+  const std::optional<std::string> inflated = InflatedDataSetOf(path, kind);
+  if (inflated)
+    CheckSequenceNestingBound(path, *inflated);
+  else
+    CheckSequenceNestingBound(path);
   // Implicit VR files name their tags' types only through the dictionary.
   if (!PrepareDcmtk())
     throw DicomError("DCMTK's data dictionary is not loaded (set DCMDICTPATH to dicom.dic)");
@@ -249,7 +291,8 @@ std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
   if (status.bad() && kind != Kind::PartTen) return std::nullopt; // a guess that did not parse
   // What GDCM would abort on or misread, and lengths past the end of the file, before any value
   // is loaded: such a file is damaged, named like a truncated one.
-  const std::string structureDamage = CheckDicomElementStructure(path, kind == Kind::PartTen);
+  const std::string structureDamage =
+      CheckDicomElementStructure(path, kind == Kind::PartTen, inflated ? &*inflated : nullptr);
 
   DicomFileHeader header;
   header.path = path;
@@ -265,8 +308,15 @@ std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
       if (!trimmed.empty()) header.values[Key(tag)] = std::move(trimmed);
     }
   }
+  header.transferSyntaxUid = TransferSyntaxUid(file);
   if (status.bad() || !structureDamage.empty()) {
-    const std::string problem = structureDamage.empty() ? status.text() : structureDamage;
+    std::string problem = structureDamage.empty() ? status.text() : structureDamage;
+    // A private or newer syntax that the walk or DCMTK may misread is named with the damage.
+    if (!header.transferSyntaxUid.empty() &&
+        (DcmXfer(header.transferSyntaxUid.c_str()).getXfer() == EXS_Unknown ||
+         header.transferSyntaxUid == kGePrivateTransferSyntax))
+      problem += "; its " + Describe(kTransferSyntaxUid) + " is " +
+                 NameTransferSyntax(header.transferSyntaxUid);
     if (!header.Has(kSeriesInstanceUid)) // could be a slice of any series
       throw DicomError(path +
                        (kind == Kind::PartTen ? ": the file has the DICOM marker"
@@ -274,7 +324,6 @@ std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
                        " but cannot be parsed (" + problem + ")");
     header.damage = "the file cannot be parsed completely (" + problem + ")";
   }
-  header.transferSyntaxUid = TransferSyntaxUid(file);
   header.transferSyntaxDecodable = GdcmCanDecode(header.transferSyntaxUid);
   ReadPixelDataLayout(dataSet, header);
   if (status.bad() && structureDamage.empty() && header.pixelDataPresent &&
@@ -282,7 +331,8 @@ std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
     header.damage = Describe(kPixelData) + " (declared " + std::to_string(header.pixelDataLength) +
                     " bytes) cannot be read completely: the file is truncated or damaged (" +
                     std::string(status.text()) + ")";
-  if (status.good() && header.damage.empty() && header.pixelDataPresent)
+  // The walk checked what follows a deflated file's pixels; the stream offset is an inflated one.
+  if (status.good() && header.damage.empty() && header.pixelDataPresent && !inflated)
     header.damage =
         TrailingDataDamage(path, stream.tell(), DcmXfer(dataSet.getOriginalXfer()).getByteOrder());
   return header;

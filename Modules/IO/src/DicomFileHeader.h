@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cumed::io::detail {
@@ -39,6 +40,17 @@ struct DicomFileHeader {
   long Integer(const DicomTag& tag) const;
   long IntegerOr(const DicomTag& tag, long fallback) const;
 };
+
+/// GE's private syntax: implicit VR little endian, pixel values big endian. DCMTK and GDCM read it.
+inline constexpr char kGePrivateTransferSyntax[] = "1.2.840.113619.5.2";
+
+/// "Explicit VR Little Endian (1.2.840.10008.1.2.1)", "GE private implicit VR big endian
+/// (1.2.840.113619.5.2)", or "an unknown transfer syntax (<uid>)": how messages name a syntax.
+std::string NameTransferSyntax(const std::string& uid);
+
+/// `text` for a message: printable ASCII as is, any other byte as \xNN (a last resort: the
+/// scan reads text values as text, UN ones included).
+std::string Printable(std::string_view text);
 
 /// Bytes of elements that may follow PixelData (padding, signatures) left to GDCM to parse.
 inline constexpr std::uintmax_t kMaxBytesAfterPixelData = 65536;

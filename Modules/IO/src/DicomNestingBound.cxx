@@ -22,9 +22,28 @@ bool ItemTagAt(const unsigned char* bytes, std::size_t at, std::size_t size) {
   return little || big;
 }
 
-constexpr char kDeflatedSyntax[] = "1.2.840.10008.1.2.1.99";
+// Counts the Item tags that start before `limit` in bytes[0, size) into `items`; DicomError
+// naming `path` once they exceed kMaxSequenceItems.
+void CountItemTags(const std::string& path, const unsigned char* bytes, std::size_t limit,
+                   std::size_t size, std::size_t& items) {
+  for (std::size_t at = 0; at < limit;) {
+    const void* found = std::memchr(bytes + at, 0xFE, limit - at);
+    if (found == nullptr) break;
+    at = static_cast<const unsigned char*>(found) - bytes;
+    if (ItemTagAt(bytes, at, size) && ++items > kMaxSequenceItems)
+      throw DicomError(path + ": holds more than " + std::to_string(kMaxSequenceItems) +
+                       " sequence items (FFFE,E000); sequences nested that deeply are not read");
+    ++at;
+  }
+}
 
 } // namespace
+
+void CheckSequenceNestingBound(const std::string& path, std::string_view inflatedDataSet) {
+  std::size_t items = 0;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(inflatedDataSet.data());
+  CountItemTags(path, bytes, inflatedDataSet.size(), inflatedDataSet.size(), items);
+}
 
 void CheckSequenceNestingBound(const std::string& path) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
@@ -34,31 +53,12 @@ void CheckSequenceNestingBound(const std::string& path) {
   constexpr std::size_t kChunk = 1 << 18, kOverlap = 3;
   std::vector<unsigned char> buffer(kChunk + kOverlap);
   std::size_t kept = 0, items = 0;
-  bool first = true;
   while (true) {
     const std::size_t read = std::fread(buffer.data() + kept, 1, kChunk, file.get());
     const std::size_t size = kept + read;
-    if (first) {
-      // The file meta header (never deflated) names the transfer syntax near the start.
-      const std::size_t head = std::min<std::size_t>(size, 4096);
-      if (std::search(buffer.begin(), buffer.begin() + head, std::begin(kDeflatedSyntax),
-                      std::end(kDeflatedSyntax) - 1) != buffer.begin() + head)
-        throw DicomError(path + ": " + Describe(kTransferSyntaxUid) + " is deflated (" +
-                         kDeflatedSyntax + "), which is not supported: its sequence nesting " +
-                         "cannot be bounded before inflating");
-      first = false;
-    }
     // Count tags starting before the overlap kept for the next round (all of them at the end).
     const std::size_t limit = read == 0 ? size : size - std::min(size, kOverlap);
-    for (std::size_t at = 0; at < limit;) {
-      const void* found = std::memchr(buffer.data() + at, 0xFE, limit - at);
-      if (found == nullptr) break;
-      at = static_cast<const unsigned char*>(found) - buffer.data();
-      if (ItemTagAt(buffer.data(), at, size) && ++items > kMaxSequenceItems)
-        throw DicomError(path + ": holds more than " + std::to_string(kMaxSequenceItems) +
-                         " sequence items (FFFE,E000); sequences nested that deeply are not read");
-      ++at;
-    }
+    CountItemTags(path, buffer.data(), limit, size, items);
     if (read == 0) break;
     kept = size - limit;
     std::memmove(buffer.data(), buffer.data() + limit, kept);

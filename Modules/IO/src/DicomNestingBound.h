@@ -4,6 +4,7 @@
 // levels (a few hundred kilobytes) overflows the thread's stack.
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace cumed::io::detail {
 
@@ -17,8 +18,10 @@ inline constexpr std::size_t kMaxSequenceItems = 2000;
 inline constexpr std::size_t kMaxSequenceDepth = 256;
 
 /// DicomError naming `path` when its bytes hold more than kMaxSequenceItems Item tags (in either
-/// byte order), or when its data set is deflated (its items cannot be counted before inflating).
-/// Reads the whole file once, sequentially; does not parse it.
+/// byte order). Reads the whole file once, sequentially; does not parse it. A deflated data set
+/// hides its items: check its inflated bytes (DicomInflate.h) with the overload below.
 void CheckSequenceNestingBound(const std::string& path);
+/// The same bound on the inflated data set of the deflated file `path`.
+void CheckSequenceNestingBound(const std::string& path, std::string_view inflatedDataSet);
 
 } // namespace cumed::io::detail
