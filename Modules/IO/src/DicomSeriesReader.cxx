@@ -6,6 +6,7 @@
 #include "DicomSliceStack.h"
 #include "HounsfieldVolumeReader.h"
 #include "NumberText.h"
+#include "TiltResampling.h"
 #include "cumed/core/Execution.h"
 #include "cumed/core/Log.h"
 #include "cumed/core/Timer.h"
@@ -114,7 +115,8 @@ CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions&
   WarnAboutParts(catalog, entry);
   std::vector<detail::DicomFileHeader>& slices = catalog[choice.index].headers;
   const detail::SliceStackGeometry geometry =
-      detail::ValidateAndSortSlices(slices, options.requireCT);
+      detail::ValidateAndSortSlices(slices, options.requireCT, options.roundRescale);
+  detail::HandleTilt(geometry, slices.front(), options.tilt);
 
   CtSeries result;
   DicomSeriesInfo& info = result.info;
@@ -130,7 +132,13 @@ CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions&
 
   const double headerSeconds = total.elapsedSeconds();
   scope.checkCancelled();
-  result.image = detail::ReadHounsfieldVolume(info.files, geometry, threads);
+  detail::HounsfieldRounding rounding;
+  result.image = detail::ReadHounsfieldVolume(info.files, geometry, threads,
+                                              options.roundRescale ? &rounding : nullptr);
+  detail::ReportRounding(rounding, info);
+  detail::ResampleTiltedStack(*result.image, geometry);
+  info.tiltDegrees = geometry.tiltDegrees;
+  info.tiltResampled = geometry.tiltDegrees > 0;
   if (options.timing) {
     options.timing->threads = threads;
     options.timing->headerSeconds = headerSeconds;

@@ -5,6 +5,7 @@
 #include "cumed/io/DicomSeriesReader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
@@ -94,7 +95,8 @@ void CheckPixelEncoding(const DicomFileHeader& slice) {
     throw DicomError(slice.path + ": " + Describe(kSamplesPerPixel) + " is " +
                      std::to_string(samples) + "; a CT slice has 1 sample per pixel");
   CheckPhotometricInterpretation(slice);
-  if (const long frames = slice.IntegerOr(kNumberOfFrames, 1); frames != 1)
+  // A header that stands for one frame of a multi-frame file (EnhancedCtFrames.h) is one slice.
+  if (const long frames = slice.IntegerOr(kNumberOfFrames, 1); frames != 1 && slice.frame < 0)
     throw DicomError(slice.path + ": " + Describe(kNumberOfFrames) + " is " +
                      std::to_string(frames) + "; only single-frame slices are supported");
   const long bits = slice.Integer(kBitsAllocated);
@@ -108,9 +110,10 @@ void CheckPixelEncoding(const DicomFileHeader& slice) {
                      std::to_string(representation) + " (expected 0 or 1)");
 }
 
-// The int16 output holds HU exactly only if slope and intercept are integers; beyond
-// kMaxRescaleMagnitude no stored value but 0 maps into int16 anyway.
-void CheckRescale(const DicomFileHeader& slice) {
+// The int16 output holds HU exactly only if slope and intercept are integers (else the decoded
+// values are rounded when `roundRescale`); beyond kMaxRescaleMagnitude no stored value but 0
+// maps into int16 anyway.
+void CheckRescale(const DicomFileHeader& slice, bool roundRescale) {
   const double slope = slice.NumberOr(kRescaleSlope, 1.0);
   const double intercept = slice.NumberOr(kRescaleIntercept, 0.0);
   for (const auto& [tag, value] : {std::pair{kRescaleSlope, slope}, {kRescaleIntercept, intercept}})
@@ -118,10 +121,12 @@ void CheckRescale(const DicomFileHeader& slice) {
       throw DicomError(slice.path + ": " + Describe(tag) + " is " + FormatNumber(value) +
                        " (expected a magnitude of at most " + FormatNumber(kMaxRescaleMagnitude) +
                        " for int16 Hounsfield units)");
-  if (slope != 0 && IsInteger(slope) && IsInteger(intercept)) return;
+  if (slope != 0 && ((IsInteger(slope) && IsInteger(intercept)) || roundRescale)) return;
   throw DicomError(slice.path + ": " + Describe(kRescaleSlope) + " = " + FormatNumber(slope) +
                    " and " + Describe(kRescaleIntercept) + " = " + FormatNumber(intercept) +
-                   " do not map stored values to integer Hounsfield units (the output is int16)");
+                   (slope == 0 ? " map every stored value to one Hounsfield unit"
+                               : " do not map stored values to integer Hounsfield units (the "
+                                 "output is int16; roundRescale rounds them)"));
 }
 
 void CheckPixelDataLength(const DicomFileHeader& slice, long rows, long columns) {
@@ -216,14 +221,16 @@ double SingleSliceStep(const DicomFileHeader& slice) {
 
 // Gaps must all equal the typical (median) gap: anything else is a missing slice, a duplicate
 // or an uneven series, and each gets its own message naming both files and positions.
-void CheckGaps(const std::vector<DicomFileHeader>& slices, const std::vector<double>& positions) {
+// `allowance` (mm) widens the tolerance by what rounding the positions' text can explain.
+void CheckGaps(const std::vector<DicomFileHeader>& slices, const std::vector<double>& positions,
+               double allowance) {
   std::vector<double> gaps(positions.size() - 1);
   for (std::size_t i = 0; i + 1 < positions.size(); ++i) gaps[i] = positions[i + 1] - positions[i];
   std::vector<double> sortedGaps = gaps;
   std::nth_element(sortedGaps.begin(), sortedGaps.begin() + sortedGaps.size() / 2,
                    sortedGaps.end());
   const double step = sortedGaps[sortedGaps.size() / 2];
-  const double tolerance = kSliceGapTolerance * step;
+  const double tolerance = kSliceGapTolerance * step + allowance;
   for (std::size_t i = 0; i < gaps.size(); ++i) {
     const double gap = gaps[i];
     if (std::abs(gap - step) <= tolerance) continue;
@@ -242,18 +249,73 @@ void CheckGaps(const std::vector<DicomFileHeader>& slices, const std::vector<dou
   }
 }
 
-// ITK's image grid cannot represent a gantry tilt: every slice must sit on the first one's normal.
-void CheckStackedAlongNormal(const std::vector<DicomFileHeader>& slices,
-                             const std::vector<Vec3>& corners, const std::vector<double>& positions,
-                             const Vec3& normal, double step) {
-  for (std::size_t i = 1; i < slices.size(); ++i) {
-    const Vec3 expected = Scaled(normal, positions[i] - positions[0]);
-    const double offset = Norm(Minus(Minus(corners[i], corners[0]), expected));
-    if (offset > kSliceGapTolerance * step)
-      throw DicomError("slices are not stacked along the slice normal (gantry tilt or shear): " +
-                       Describe(kImagePositionPatient) + " of " + Quoted(slices[i].path) + " is " +
-                       Mm(offset) + " off the normal through " + Quoted(slices[0].path));
+// Each slice's offset (mm) from the normal through the first slice.
+std::vector<Vec3> OffsetsFromNormal(const std::vector<Vec3>& corners,
+                                    const std::vector<double>& positions, const Vec3& normal) {
+  std::vector<Vec3> offsets;
+  for (std::size_t i = 0; i < corners.size(); ++i)
+    offsets.push_back(
+        Minus(Minus(corners[i], corners[0]), Scaled(normal, positions[i] - positions[0])));
+  return offsets;
+}
+
+bool StackedAlongNormal(const std::vector<Vec3>& offsets, double step, double allowance) {
+  return std::all_of(offsets.begin(), offsets.end(), [&](const Vec3& offset) {
+    return Norm(offset) <= kSliceGapTolerance * step + allowance;
+  });
+}
+
+// The resolution of ImagePositionPatient's text: one unit of its last decimal place, the
+// coarsest over slices and components ("12.35" -> 0.01 mm). A scanner that writes few decimals
+// makes the gaps look uneven by up to this much per coordinate: 0.625 mm slices written with two
+// decimals step 0.62, 0.63 mm, and a tilted slice's coordinates are not round numbers at all.
+double PositionResolution(const std::vector<DicomFileHeader>& slices) {
+  double resolution = 0;
+  for (const DicomFileHeader& slice : slices) {
+    const std::string text = slice.Text(kImagePositionPatient);
+    if (text.find_first_of("eE") != std::string::npos) continue; // exponent: precision unknown
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      const std::size_t end = std::min(text.find('\\', start), text.size());
+      const std::string value = text.substr(start, end - start);
+      const std::size_t point = value.find('.');
+      std::size_t decimals = 0;
+      if (point != std::string::npos)
+        while (point + 1 + decimals < value.size() &&
+               std::isdigit(static_cast<unsigned char>(value[point + 1 + decimals])))
+          ++decimals;
+      resolution = std::max(resolution, std::pow(10.0, -double(decimals)));
+      start = end + 1;
+    }
   }
+  return resolution;
+}
+
+// Where positions are rounded to `resolution` per coordinate, a position (or the difference of
+// two gaps) is off by at most 2 sqrt(3) x resolution; never more than a small fraction of the
+// step, so that a missing or misplaced slice is still told apart.
+double RoundingAllowance(double resolution, double step) {
+  return std::min(2 * std::sqrt(3.0) * resolution, kMaxPositionRoundingFraction * step);
+}
+
+// A gantry/detector tilt shears the stack: every slice lies on a parallel plane and its position
+// steps off the first slice's normal by one constant in-plane vector per slice. Returns that
+// vector; DicomError when the offsets do not grow linearly (not one regular volume).
+Vec3 MeasureShear(const std::vector<DicomFileHeader>& slices, const std::vector<Vec3>& offsets,
+                  double step, double allowance) {
+  const Vec3 shear = Scaled(offsets.back(), 1.0 / double(offsets.size() - 1));
+  const double tolerance = kSliceGapTolerance * step + allowance;
+  for (std::size_t i = 1; i < offsets.size(); ++i) {
+    const double deviation = Norm(Minus(offsets[i], Scaled(shear, double(i))));
+    if (deviation > tolerance)
+      throw DicomError(
+          "slices are not stacked along the slice normal and not sheared by a constant step " +
+          std::string("(irregular gantry tilt or shear): ") + Describe(kImagePositionPatient) +
+          " of " + Quoted(slices[i].path) + " is " + Mm(Norm(offsets[i])) +
+          " off the normal through " + Quoted(slices[0].path) + ", " + Mm(deviation) +
+          " from where a constant shear of " + Mm(Norm(shear)) + " per slice puts it");
+  }
+  return shear;
 }
 
 Vec3 CheckedPosition(const DicomFileHeader& slice) {
@@ -267,9 +329,10 @@ Vec3 CheckedPosition(const DicomFileHeader& slice) {
 }
 
 // Gaps are only seen between neighbours: a lost first or last slice is found only by what the
-// series says about itself. ImagesInAcquisition is a count (error when it differs); a run of
-// consecutive InstanceNumbers that does not start at 1 suggests a lost end (a warning: series
-// are also exported in parts).
+// series says about itself. ImagesInAcquisition is a count: more slices than it are an error,
+// fewer a warning (the slices present are regular, checked before; exports are often partial,
+// seen on MR); a run of consecutive InstanceNumbers that does not start at 1 suggests a lost end
+// (a warning too).
 // These tags are optional and only cross-check the slice count: a malformed value is ignored.
 std::optional<long> LenientInteger(const DicomFileHeader& slice, const DicomTag& tag) {
   const std::optional<double> value = ParseNumber(slice.Text(tag));
@@ -283,11 +346,17 @@ void CheckSeriesEnds(const std::vector<DicomFileHeader>& sorted) {
     bool sameEverywhere = true;
     for (const DicomFileHeader& slice : sorted)
       sameEverywhere = sameEverywhere && LenientInteger(slice, kImagesInAcquisition) == declared;
-    if (sameEverywhere && *declared != long(sorted.size()))
+    if (sameEverywhere && *declared < long(sorted.size()))
       throw DicomError("the series has " + std::to_string(sorted.size()) + " slices but " +
                        Describe(kImagesInAcquisition) + " of its files says " +
-                       std::to_string(*declared) + " (a slice at either end may be missing; " +
-                       "first file " + Quoted(first.path) + ")");
+                       std::to_string(*declared) + " (first file " + Quoted(first.path) + ")");
+    if (sameEverywhere && *declared > long(sorted.size()))
+      Log(LogLevel::Warning,
+          "the series has " + std::to_string(sorted.size()) + " slices but " +
+              Describe(kImagesInAcquisition) + " of its files says " + std::to_string(*declared) +
+              ": reading the " + std::to_string(sorted.size()) +
+              " regularly spaced slices present (a partial export, or slices missing at an " +
+              "end; first file " + Quoted(first.path) + ")");
   }
   std::vector<long> numbers;
   for (const DicomFileHeader& slice : sorted) {
@@ -310,14 +379,15 @@ void CheckSeriesEnds(const std::vector<DicomFileHeader>& sorted) {
 
 } // namespace
 
-SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, bool requireCT) {
+SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, bool requireCT,
+                                         bool roundRescale) {
   if (slices.empty()) throw DicomError("a DICOM series without files");
   for (const DicomFileHeader& slice : slices) {
     CheckTransferSyntax(slice); // first: an unsupported encoding also explains parse damage
     if (!slice.damage.empty()) throw DicomError(slice.path + ": " + slice.damage);
     if (requireCT) CheckModality(slice);
     CheckPixelEncoding(slice);
-    CheckRescale(slice);
+    CheckRescale(slice, roundRescale);
   }
   long rows = 0, columns = 0;
   CheckImageSizes(slices, rows, columns);
@@ -345,12 +415,16 @@ SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, b
   slices = std::move(sortedSlices);
 
   double step = 0;
+  Vec3 shear{};
   if (slices.size() == 1) {
     step = SingleSliceStep(slices.front());
   } else {
-    CheckGaps(slices, positions);
     step = (positions.back() - positions.front()) / double(slices.size() - 1);
-    CheckStackedAlongNormal(slices, sortedCorners, positions, normal, step);
+    const double allowance = RoundingAllowance(PositionResolution(slices), step);
+    CheckGaps(slices, positions, allowance);
+    const std::vector<Vec3> offsets = OffsetsFromNormal(sortedCorners, positions, normal);
+    if (!StackedAlongNormal(offsets, step, allowance))
+      shear = MeasureShear(slices, offsets, step, allowance);
   }
   CheckSeriesEnds(slices); // after the gaps: a missing middle slice is named more precisely there
 
@@ -359,6 +433,8 @@ SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, b
   // PixelSpacing is "row spacing \ column spacing": the y step first.
   geometry.spacing = {pixelSpacing[1], pixelSpacing[0], step};
   geometry.origin = sortedCorners.front();
+  geometry.shearPerSlice = shear;
+  geometry.tiltDegrees = std::atan2(Norm(shear), step) * 180 / M_PI;
   for (int r = 0; r < 3; ++r) {
     geometry.direction[r * 3 + 0] = row[r];
     geometry.direction[r * 3 + 1] = column[r];

@@ -2,6 +2,7 @@
 
 #include "JpegDecoderWarnings.h"
 #include "NumberText.h"
+#include "cumed/core/Log.h"
 
 #include <gdcmImageHelper.h>
 #include <itkGDCMImageIO.h>
@@ -19,10 +20,11 @@
 namespace cumed::io::detail {
 namespace {
 
-// GDCMImageIO applies RescaleSlope/Intercept. Reading into float keeps every value it can produce
-// from integer slope and intercept exact within (and well beyond) the int16 range, so values
-// outside it are detected instead of wrapping.
-using SliceImage = itk::Image<float, 2>;
+// GDCMImageIO applies RescaleSlope/Intercept (into double where they are not integers). Reading
+// into double keeps every value it can produce exact within (and well beyond) the int16 range,
+// so values outside it are detected instead of wrapping, and fractions are rounded from the
+// value GDCM computed.
+using SliceImage = itk::Image<double, 2>;
 using IOComponent = itk::IOComponentEnum;
 
 HounsfieldImage::Pointer AllocateVolume(const SliceStackGeometry& geometry) {
@@ -45,20 +47,32 @@ HounsfieldImage::Pointer AllocateVolume(const SliceStackGeometry& geometry) {
   return volume;
 }
 
-// Converts decoded values as ImageFileReader<float image> does (static_cast to float), then to
-// int16. Returns the error for the first value that is not an int16 integer, "" when none.
+// A decoded value this close to an integer (relative) is that integer: slope x stored +
+// intercept in double is off by a few ulp where the exact result is whole (2.0002 x 5000).
+constexpr double kIntegerTolerance = 1e-9;
+
+// Converts decoded values as ImageFileReader<double image> does (static_cast to double), then to
+// int16, rounding non-integers when `rounding` is set. Returns the error for the first value
+// that is not an int16 integer (after any rounding), "" when none.
 template <class T>
 std::string StoreHounsfield(const T* in, std::size_t columns, std::size_t count, std::int16_t* out,
-                            const std::string& file) {
+                            const std::string& file, HounsfieldRounding* rounding) {
   for (std::size_t i = 0; i < count; ++i) {
-    const float hu = static_cast<float>(in[i]);
-    if (!(hu >= std::numeric_limits<std::int16_t>::min() &&
-          hu <= std::numeric_limits<std::int16_t>::max()) ||
-        hu != std::round(hu))
-      return file + ": Hounsfield value " + FormatNumber(hu) + " at column " +
+    const double value = static_cast<double>(in[i]);
+    const double nearest = std::round(value);
+    const double fraction = std::abs(value - nearest);
+    const bool whole = fraction <= kIntegerTolerance * std::max(1.0, std::abs(value));
+    if (!whole && rounding) {
+      ++rounding->roundedValues;
+      rounding->maxRoundingHu = std::max(rounding->maxRoundingHu, fraction);
+    }
+    if (!(nearest >= std::numeric_limits<std::int16_t>::min() &&
+          nearest <= std::numeric_limits<std::int16_t>::max()) ||
+        (!whole && !rounding))
+      return file + ": Hounsfield value " + FormatNumber(value) + " at column " +
              std::to_string(i % columns) + ", row " + std::to_string(i / columns) +
              " is not an int16 value";
-    out[i] = static_cast<std::int16_t>(hu);
+    out[i] = static_cast<std::int16_t>(nearest);
   }
   return {};
 }
@@ -73,7 +87,7 @@ std::string DamagedJpegMessage(const std::string& file, const std::string& warni
 // what the direct path below leaves to it (damaged files, unusual pixel layouts), on the calling
 // thread, so that those slices give exactly the result and the message they always gave.
 void ReadSliceThroughPipeline(const std::string& file, std::size_t columns, std::size_t rows,
-                              std::int16_t* out) {
+                              std::int16_t* out, HounsfieldRounding* rounding) {
   auto reader = itk::ImageFileReader<SliceImage>::New();
   reader->SetImageIO(itk::GDCMImageIO::New());
   reader->SetFileName(file);
@@ -93,7 +107,7 @@ void ReadSliceThroughPipeline(const std::string& file, std::size_t columns, std:
                      std::to_string(size[1]) + " pixels but the header says " +
                      std::to_string(columns) + " x " + std::to_string(rows));
   const std::string error =
-      StoreHounsfield(slice->GetBufferPointer(), columns, columns * rows, out, file);
+      StoreHounsfield(slice->GetBufferPointer(), columns, columns * rows, out, file, rounding);
   if (!error.empty()) throw DicomError(error);
 }
 
@@ -110,9 +124,10 @@ bool HasPartTenMarker(const std::string& file) {
 
 // Outcome of one slice on a worker thread.
 struct SliceDecode {
-  bool done = false;          ///< the slice is in the volume
-  std::string valueError;     ///< a value that is not int16, or JPEG damage (done stays false)
-  std::exception_ptr failure; ///< anything else that went wrong (e.g. out of memory)
+  bool done = false;           ///< the slice is in the volume
+  std::string valueError;      ///< a value that is not int16, or JPEG damage (done stays false)
+  HounsfieldRounding rounding; ///< what rounding changed in this slice
+  std::exception_ptr failure;  ///< anything else that went wrong (e.g. out of memory)
 };
 
 // Decodes one slice with GDCMImageIO alone: ReadImageInformation + Read, without the pipeline
@@ -122,7 +137,7 @@ struct SliceDecode {
 // (its message is the pipeline's), several components (palette colour), an unexpected size.
 bool DecodeDirect(itk::GDCMImageIO& io, const std::string& file, std::size_t columns,
                   std::size_t rows, std::vector<char>& scratch, std::int16_t* out,
-                  std::string& valueError) {
+                  std::string& valueError, HounsfieldRounding* rounding) {
   if (!HasPartTenMarker(file)) return false;
   const JpegWarningCapture jpegWarnings;
   const auto damaged = [&] {
@@ -150,7 +165,7 @@ bool DecodeDirect(itk::GDCMImageIO& io, const std::string& file, std::size_t col
       if (scratch.size() != count * sizeof(*typed)) return false;
       io.Read(scratch.data());
       if (damaged()) return false;
-      valueError = StoreHounsfield(typed, columns, count, out, file);
+      valueError = StoreHounsfield(typed, columns, count, out, file, rounding);
       return valueError.empty();
     };
     const char* data = scratch.data();
@@ -181,7 +196,8 @@ bool DecodeDirect(itk::GDCMImageIO& io, const std::string& file, std::size_t col
 } // namespace
 
 HounsfieldImage::Pointer ReadHounsfieldVolume(const std::vector<std::string>& sortedFiles,
-                                              const SliceStackGeometry& geometry, int threads) {
+                                              const SliceStackGeometry& geometry, int threads,
+                                              HounsfieldRounding* rounding) {
   HounsfieldImage::Pointer volume = AllocateVolume(geometry);
   const std::size_t columns = geometry.size[0];
   const std::size_t rows = geometry.size[1];
@@ -206,9 +222,9 @@ HounsfieldImage::Pointer ReadHounsfieldVolume(const std::vector<std::string>& so
   for (long k = 0; k < slices; ++k) {
     SliceDecode& result = decoded[k];
     try { // nothing may leave the region: failures are kept and rethrown below in slice order
-      result.done =
-          DecodeDirect(*ios[k], sortedFiles[k], columns, rows, scratch[omp_get_thread_num()],
-                       out + k * columns * rows, result.valueError);
+      result.done = DecodeDirect(*ios[k], sortedFiles[k], columns, rows,
+                                 scratch[omp_get_thread_num()], out + k * columns * rows,
+                                 result.valueError, rounding ? &result.rounding : nullptr);
       ios[k] = nullptr; // drop its copy of the header now
     } catch (...) {
       result.failure = std::current_exception();
@@ -220,10 +236,29 @@ HounsfieldImage::Pointer ReadHounsfieldVolume(const std::vector<std::string>& so
     const SliceDecode& result = decoded[k];
     if (result.failure) std::rethrow_exception(result.failure);
     if (!result.valueError.empty()) throw DicomError(result.valueError);
+    HounsfieldRounding pipelineRounding;
     if (!result.done)
-      ReadSliceThroughPipeline(sortedFiles[k], columns, rows, out + k * columns * rows);
+      ReadSliceThroughPipeline(sortedFiles[k], columns, rows, out + k * columns * rows,
+                               rounding ? &pipelineRounding : nullptr);
+    if (rounding) { // a slice left to the pipeline counts what the pipeline rounded
+      const HounsfieldRounding& slice = result.done ? result.rounding : pipelineRounding;
+      rounding->roundedValues += slice.roundedValues;
+      rounding->maxRoundingHu = std::max(rounding->maxRoundingHu, slice.maxRoundingHu);
+    }
   }
   return volume;
+}
+
+void ReportRounding(const HounsfieldRounding& rounding, DicomSeriesInfo& info) {
+  info.roundedValues = rounding.roundedValues;
+  info.maxRoundingHu = rounding.maxRoundingHu;
+  if (rounding.roundedValues == 0) return;
+  Log(LogLevel::Warning,
+      std::to_string(rounding.roundedValues) + " voxels of series " + info.seriesUid +
+          " were rounded to whole Hounsfield units (by at most " +
+          FormatNumber(rounding.maxRoundingHu) + " HU): " + Describe(kRescaleSlope) + " " +
+          FormatNumber(info.rescaleSlope) + " and " + Describe(kRescaleIntercept) + " " +
+          FormatNumber(info.rescaleIntercept) + " (first slice) give fractional values");
 }
 
 } // namespace cumed::io::detail

@@ -112,6 +112,8 @@ TEST_F(DicomReaderChecks, TwoSlicesAtOnePosition) {
   EXPECT_TRUE(Contains(message, "copy.dcm")) << message;
 }
 
+// Issue 26: a tilt is resampled by default; TiltHandling::Refuse keeps the refusal (DicomTiltTest
+// checks the resampling).
 TEST_F(DicomReaderChecks, SlicesOffTheNormal) {
   for (int k = 1; k <= 9; ++k) // a 10 degree gantry tilt: x moves with z
     EditDicomFileInPlace(slice(k), [k](DcmDataset& d) {
@@ -119,8 +121,11 @@ TEST_F(DicomReaderChecks, SlicesOffTheNormal) {
           std::to_string(-6.0 + 0.35 * (k - 1)) + "\\-5\\" + std::to_string(10.0 + 2.0 * (k - 1));
       PutString(d, DCM_ImagePositionPatient, position);
     });
-  const std::string message = DicomErrorMessage([&] { ReadDicomCtSeries(directory()); });
+  DicomReadOptions options;
+  options.tilt = TiltHandling::Refuse;
+  const std::string message = DicomErrorMessage([&] { ReadDicomCtSeries(directory(), options); });
   EXPECT_TRUE(Contains(message, "not stacked along the slice normal")) << message;
+  EXPECT_TRUE(Contains(message, "tilt of 9.93 degrees")) << message; // atan(0.35 / 2)
 }
 
 TEST_F(DicomReaderChecks, MixedPixelSpacing) {
@@ -138,9 +143,12 @@ TEST_F(DicomReaderChecks, MalformedTagNamesFileAndTag) {
   EXPECT_TRUE(Contains(message, "ImagePositionPatient (0020,0032) is '1\\2'")) << message;
 }
 
+// Issue 26: rounded by default (DicomRescaleRoundingTest); refused with roundRescale = false.
 TEST_F(DicomReaderChecks, NonIntegerRescaleIsRefused) {
   EditDicomFileInPlace(slice(4), [](DcmDataset& d) { PutString(d, DCM_RescaleSlope, "0.5"); });
-  const std::string message = DicomErrorMessage([&] { ReadDicomCtSeries(directory()); });
+  DicomReadOptions options;
+  options.roundRescale = false;
+  const std::string message = DicomErrorMessage([&] { ReadDicomCtSeries(directory(), options); });
   EXPECT_TRUE(Contains(message, "RescaleSlope (0028,1053) = 0.5")) << message;
   EXPECT_TRUE(Contains(message, SliceName(4))) << message;
 }
