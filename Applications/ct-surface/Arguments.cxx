@@ -144,8 +144,9 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   cli.Backend(a.backend, "auto, cpu or cuda (default: auto); cuda fails when no CUDA\n"
                          "device is usable; stages without a CUDA implementation run on\n"
                          "the CPU and the summary says so per stage");
-  cli.Text("--series-uid", "UID", "read this series (default: the one with the most slices)",
+  cli.Text("--series-uid", "UID", "read the series with exactly this SeriesInstanceUID",
            a.seriesUid, "UID");
+  app::AddDicomSeriesOptions(cli, a.dicomSeries);
   cli.Value("--png-size", "WxH",
             "size of surface.png (default: " + std::to_string(defaults.pngWidth) + "x" +
                 std::to_string(defaults.pngHeight) + ")",

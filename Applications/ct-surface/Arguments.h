@@ -1,6 +1,7 @@
 #pragma once
 // The command line of cumed-ct-surface: what it accepts, its defaults, and how a mistake in it is
 // reported (cumed::app::UsageError, exit code 2).
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 #include "cumed/meshio/VtpWriter.h"
@@ -28,7 +29,8 @@ struct Arguments {
   bool writePng = true;
   /// How the .vtp file's arrays are compressed (--compression none|lz4|zlib).
   cumed::meshio::VtpCompression compression = cumed::meshio::VtpCompression::LZ4;
-  std::string seriesUid; ///< empty: the series with the most slices
+  std::string seriesUid;               ///< exact UID; empty: --series, else the default rule
+  app::DicomSeriesOptions dicomSeries; ///< --series SPEC, --list-series
   int pngWidth = 1024;
   int pngHeight = 768;
   bool help = false;

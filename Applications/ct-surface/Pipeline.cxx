@@ -13,6 +13,7 @@
 #include "cumed/core/Transfer.h"
 #include "cumed/ctsurface/CtSurface.h"
 #include "cumed/io/DicomSeriesReader.h"
+#include "cumed/io/VtkVolume.h"
 #include "cumed/meshio/StlWriter.h"
 #include "cumed/meshio/VtpWriter.h"
 #include "cumed/morphology/StructuringElement.h"
@@ -91,11 +92,18 @@ RunSummary RunPipeline(const Arguments& arguments) {
   StageProgress reading(kProgramName, "reading series");
   cumed::io::DicomReadOptions readOptions;
   readOptions.seriesUid = arguments.seriesUid;
+  readOptions.series = arguments.dicomSeries.series;
   const cumed::io::CtSeries series =
       cumed::io::ReadDicomCtSeries(arguments.inputDirectory, readOptions);
   summary.seconds.read = reading.Finish();
   summary.seriesUid = series.info.seriesUid;
+  summary.seriesNumber = series.info.seriesNumber;
+  summary.seriesDescription = series.info.seriesDescription;
+  summary.convolutionKernel = series.info.convolutionKernel;
+  summary.selection = series.info.selection;
   const auto size = series.image->GetLargestPossibleRegion().GetSize();
+  // The rule cumed-isosurface applies: one slice has no cells to contour (a flat sheet).
+  cumed::io::CheckIsVolume({size[0], size[1], size[2]}, arguments.inputDirectory);
   for (int i = 0; i < 3; ++i) {
     summary.size[i] = static_cast<int>(size[i]);
     summary.spacing[i] = series.image->GetSpacing()[i];

@@ -73,7 +73,15 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("time_s", times)
       .AddPathOrNull("render", s.renderPath == "none" ? std::string() : s.renderPath);
   app::AddPictureJson(json, s.picture);
-  json.Add("series_uid", s.seriesUid).Add("files", files);
+  json.Add("series_uid", s.seriesUid);
+  if (s.seriesNumber >= 0)
+    json.Add("series_number", s.seriesNumber);
+  else
+    json.AddNull("series_number");
+  json.Add("series_description", s.seriesDescription)
+      .Add("convolution_kernel", s.convolutionKernel)
+      .Add("selection", s.selection)
+      .Add("files", files);
   return json.Text();
 }
 

@@ -20,6 +20,10 @@ struct StageTimes {
 
 struct RunSummary {
   std::string seriesUid;
+  int seriesNumber = -1; ///< -1: absent
+  std::string seriesDescription;
+  std::string convolutionKernel;
+  std::string selection; ///< why this series was read (DicomSeriesInfo::selection)
   int size[3] = {0, 0, 0};
   double spacing[3] = {0.0, 0.0, 0.0};
   std::string requestedBackend;      ///< auto, cpu, cuda as asked

@@ -3,6 +3,7 @@
 #include "Pipeline.h"
 #include "Summary.h"
 
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ProgramMain.h"
 
 #include <itkMacro.h> // itk::ExceptionObject
@@ -12,6 +13,8 @@
 int main(int argc, char** argv) {
   using namespace cumed::ctsurface;
   return cumed::app::RunCommandLine<itk::ExceptionObject>(
-      kProgramName, argc, argv, ParseArguments, HelpText, cumed::app::FormattedSummary(RunPipeline),
+      kProgramName, argc, argv, ParseArguments, HelpText,
+      cumed::app::ListingOrRun(cumed::app::FormattedSummary(RunPipeline),
+                               [](const Arguments& a) { return a.inputDirectory; }),
       [](const itk::ExceptionObject& e) { return std::string(e.GetDescription()); });
 }

@@ -101,6 +101,10 @@ VtkVolume ReadVtkVolume(const VolumeLocation& location) {
 void CheckIsVolume(vtkImageData* image, const std::string& input) {
   int dims[3];
   image->GetDimensions(dims);
+  CheckIsVolume({std::size_t(dims[0]), std::size_t(dims[1]), std::size_t(dims[2])}, input);
+}
+
+void CheckIsVolume(const std::array<std::size_t, 3>& dims, const std::string& input) {
   for (int axis = 0; axis < 3; ++axis) {
     if (dims[axis] < 2) {
       std::ostringstream message;

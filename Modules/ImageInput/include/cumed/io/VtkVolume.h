@@ -11,6 +11,8 @@
 #include <vtkImageData.h>
 #include <vtkSmartPointer.h>
 
+#include <array>
+#include <cstddef>
 #include <filesystem>
 #include <string>
 
@@ -39,5 +41,7 @@ VtkVolume ReadVtkVolume(const VolumeLocation& location);
 /// Throws cumed::Error naming `input` (as INPUT) unless `image` has at least 2 points along every
 /// axis: marching cubes needs cells.
 void CheckIsVolume(vtkImageData* image, const std::string& input);
+/// The same rule for a volume of `size` points (x, y, z), e.g. a DICOM series read with ITK.
+void CheckIsVolume(const std::array<std::size_t, 3>& size, const std::string& input);
 
 } // namespace cumed::io
