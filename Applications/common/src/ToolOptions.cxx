@@ -4,13 +4,18 @@
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Config.h"
 #include "cumed/core/Device.h"
+#include "cumed/core/LibraryMessages.h"
 #include "cumed/core/Log.h"
+#include "cumed/io/LibraryMessageRouting.h"
+#include "cumed/vtk/VtkMessageRouting.h"
 
 #include <itkMultiThreaderBase.h>
 #include <omp.h>
 #include <vtkSMPTools.h>
 
 #include <charconv>
+#include <cstdlib>
+#include <mutex>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -41,6 +46,26 @@ void ApplyToolValue(const std::string& name, const std::string& value, ToolOptio
   options.threads = threads;
 }
 
+namespace {
+
+// GDCM, DCMTK, ITK and VTK print through the log from here on: their messages at debug level
+// (--verbose), a count per library at warning level when the program ends (and after each DICOM
+// read), nothing with --quiet.
+void RouteLibraryMessages() {
+  cumed::io::RouteLibraryMessages();
+  cumed::vtk::RouteVtkMessages();
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // The log's and the counts' statics exist before the handler is registered, so they are
+    // destroyed only after it has run.
+    cumed::SetLogSink(cumed::SetLogSink(nullptr));
+    cumed::LogLibraryMessageSummary();
+    std::atexit([] { cumed::LogLibraryMessageSummary(); });
+  });
+}
+
+} // namespace
+
 std::string VersionText(const std::string& program) {
   return program + " " + CUMED_VERSION + "\n" +
          (CUMED_WITH_CUDA ? "CUDA backend: built\n"
@@ -59,6 +84,7 @@ void ApplyToolOptions(const std::string& program, const ToolOptions& options) {
 #endif
   if (options.quiet) cumed::SetLogLevel(cumed::LogLevel::Error);
   if (options.verbose) cumed::SetLogLevel(cumed::LogLevel::Debug);
+  RouteLibraryMessages();
   if (options.threads > 0) {
     // Before any work, so every pool (OpenMP, ITK's threader, VTK's SMP) starts at this size.
     omp_set_num_threads(options.threads);

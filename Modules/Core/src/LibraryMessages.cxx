@@ -80,7 +80,7 @@ std::string TakeLibraryMessageSummary() {
     for (std::size_t i = 0; i < kinds.size() && i < kNamed; ++i)
       line += (i ? ", " : "") + kinds[i].first + " x" + std::to_string(kinds[i].second);
     if (kinds.size() > kNamed) line += ", ...";
-    line += "); --verbose shows them";
+    line += "); --verbose (or CUMED_LOG_LEVEL=debug) shows them";
     summary += (summary.empty() ? "" : "\n") + line;
   }
   return summary;
@@ -93,6 +93,13 @@ void LogLibraryMessageSummary() {
     const std::size_t end = std::min(summary.find('\n', start), summary.size());
     Log(LogLevel::Warning, std::string_view(summary).substr(start, end - start));
     start = end + 1;
+  }
+}
+
+LibraryMessageSummaryScope::~LibraryMessageSummaryScope() {
+  try {
+    LogLibraryMessageSummary();
+  } catch (...) { // a log sink that throws must not end the program while unwinding
   }
 }
 

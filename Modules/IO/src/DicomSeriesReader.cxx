@@ -8,6 +8,7 @@
 #include "NumberText.h"
 #include "TiltResampling.h"
 #include "cumed/core/Execution.h"
+#include "cumed/core/LibraryMessages.h"
 #include "cumed/core/Log.h"
 #include "cumed/core/Timer.h"
 
@@ -104,6 +105,8 @@ void DescribeSeries(const std::vector<detail::DicomFileHeader>& slices, DicomSer
 
 CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions& options) {
   ExecutionScope scope(options); // refuses negative threads, applies a positive count
+  // What GDCM, DCMTK and ITK printed during the read, summed up once (LibraryMessages.h).
+  const LibraryMessageSummaryScope libraryMessages;
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   const Stopwatch total;
 
@@ -136,7 +139,7 @@ CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions&
   result.image = detail::ReadHounsfieldVolume(info.files, geometry, threads,
                                               options.roundRescale ? &rounding : nullptr);
   detail::ReportRounding(rounding, info);
-  detail::ResampleTiltedStack(*result.image, geometry);
+  result.image = detail::ResampleTiltedStack(result.image, geometry);
   info.tiltDegrees = geometry.tiltDegrees;
   info.tiltResampled = geometry.tiltDegrees > 0;
   if (options.timing) {

@@ -56,6 +56,8 @@ private:
     }
     std::string text = message.substr(newline + 1);
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    const std::string plea = "Please report. "; // GDCM's prefix to "Missing dict entry"
+    if (text.rfind(plea, 0) == 0) text.erase(0, plea.size());
     return text + " (" + level + ", " + file + line + ")";
   }
 };

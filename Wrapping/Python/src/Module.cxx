@@ -3,10 +3,14 @@
 #include "ArrayBridge.h"
 #include "Bindings.h"
 #include "Call.h"
+#include "cumed/io/LibraryMessageRouting.h"
 
 PYBIND11_MODULE(_cumed, module) {
   using namespace cumed::python;
   module.doc() = "CuMed's native extension; use the cumed package.";
+  // GDCM's, DCMTK's and ITK's messages through CuMed's log: counted per DICOM read, shown at
+  // debug level (CUMED_LOG_LEVEL=debug). VTK's are left to the user's VTK set-up.
+  cumed::io::RouteLibraryMessages();
   BindCore(module);
   BindDeviceArray(module);
   BindAdoptionProbe(module);

@@ -19,11 +19,21 @@ void ReportLibraryMessage(std::string_view library, std::string_view text);
 
 /// One line per library with messages reported since the last call, most frequent kinds first
 /// (at most 5 named): "GDCM reported 214 messages (Missing dict entry for x180, Inconsistent VR
-/// x34); --verbose shows them". Forgets them. "" when there were none.
+/// x34); --verbose (or CUMED_LOG_LEVEL=debug) shows them". Forgets them. "" when there were none.
 std::string TakeLibraryMessageSummary();
 
 /// Logs TakeLibraryMessageSummary()'s lines at warning level. Called once per DICOM read and at
 /// the end of a program.
 void LogLibraryMessageSummary();
+
+/// Logs the summary of what was reported during its lifetime when it goes away, however the
+/// scope is left (a DICOM read that throws too). Messages reported before it are included.
+class LibraryMessageSummaryScope {
+public:
+  LibraryMessageSummaryScope() = default;
+  ~LibraryMessageSummaryScope();
+  LibraryMessageSummaryScope(const LibraryMessageSummaryScope&) = delete;
+  LibraryMessageSummaryScope& operator=(const LibraryMessageSummaryScope&) = delete;
+};
 
 } // namespace cumed
