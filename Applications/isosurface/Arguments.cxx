@@ -60,6 +60,7 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
             "(edges cut at their midpoint); exactly one of --iso, --labels;\n"
             "a label not in the volume: a warning",
             [&a](const std::string& v) { SetValues(a, SurfaceKind::Label, "--labels", v); });
+  app::AddDicomSeriesOptions(cli, a.dicomSeries);
   cli.Flag("--normals", "write point normals (default for --iso)", [&a] { SetNormals(a, true); });
   cli.Flag("--no-normals", "no normals (default for --labels)", [&a] { SetNormals(a, false); });
   cli.Flag("--closed",
@@ -120,7 +121,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   const auto table = app::ParseTable(kProgramName, argc, argv, arguments, DeclareOptions);
   if (!table) return arguments;
   const std::vector<std::string>& positionals = *table;
-  if (arguments.values.empty()) {
+  if (arguments.values.empty() && !arguments.dicomSeries.listSeries) {
     throw UsageError("give the surfaces: --iso V[,V...] (isovalues) or --labels L[,L...] "
                      "(label values)");
   }

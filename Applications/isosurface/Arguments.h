@@ -2,6 +2,7 @@
 // The command line of cumed-isosurface: what it accepts, the rules between options, and how a
 // mistake in it is reported (cumed::app::UsageError, exit status 2). Rules that need the file
 // system (does OUTPUT exist?) are checked in OutputFiles.cxx, before anything is read.
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 #include "cumed/meshio/VtpWriter.h"
@@ -21,7 +22,8 @@ enum class SurfaceKind {
 };
 
 struct Arguments {
-  std::string input; ///< DICOM series directory, image file or .vti
+  std::string input;                   ///< DICOM series directory, image file or .vti
+  app::DicomSeriesOptions dicomSeries; ///< --series SPEC, --list-series (DICOM input)
   SurfaceKind kind = SurfaceKind::Isovalue;
   std::vector<double> values; ///< isovalues or labels, in the order given
   std::optional<bool>

@@ -129,6 +129,8 @@ RunSummary RunPipeline(const Arguments& requested) {
   // Everything that can be checked before the slow stages is checked first; nothing is read
   // and nothing is written before these pass.
   const io::VolumeLocation input = io::LocateVolume(arguments.input);
+  app::CheckSeriesApplies(arguments.dicomSeries, input.kind == io::VolumeKind::DicomDirectory,
+                          arguments.input);
   const OutputFiles outputs = PlanOutputFiles(arguments, input);
   // --backend cuda without a device fails here
   const cumed::Backend backend = app::ResolveRequestedBackend(arguments.backend);
@@ -141,7 +143,7 @@ RunSummary RunPipeline(const Arguments& requested) {
   summary.png = outputs.png.string();
 
   StageProgress reading(kProgramName, "reading " + input.path.string());
-  const io::VtkVolume volume = io::ReadVtkVolume(input);
+  const io::VtkVolume volume = io::ReadVtkVolume(input, arguments.dicomSeries.series);
   summary.seconds.read = reading.Finish();
   io::CheckIsVolume(volume.image, arguments.input);
   summary.pixelType = volume.pixelType;

@@ -4,6 +4,7 @@
 #include "Pipeline.h"
 #include "Summary.h"
 
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ProgramMain.h"
 
 #include <itkMacro.h> // itk::ExceptionObject
@@ -13,6 +14,8 @@
 int main(int argc, char** argv) {
   using namespace cumed::isosurfaceapp;
   return cumed::app::RunCommandLine<itk::ExceptionObject>(
-      kProgramName, argc, argv, ParseArguments, HelpText, cumed::app::FormattedSummary(RunPipeline),
+      kProgramName, argc, argv, ParseArguments, HelpText,
+      cumed::app::ListingOrRun(cumed::app::FormattedSummary(RunPipeline),
+                               [](const Arguments& a) { return a.input; }),
       [](const itk::ExceptionObject& e) { return std::string(e.GetDescription()); });
 }

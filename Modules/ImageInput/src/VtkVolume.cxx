@@ -63,9 +63,11 @@ VtkVolume ReadItkVolume(const fs::path& file) {
   }
 }
 
-VtkVolume ReadDicomVolume(const fs::path& directory) {
-  const CtSeries series = ReadDicomCtSeries(directory.string());
-  return WrapItkImage<std::int16_t>(series.image, "HU");
+VtkVolume ReadDicomVolume(const fs::path& directory, const std::string& series) {
+  DicomReadOptions options;
+  options.series = series;
+  const CtSeries ct = ReadDicomCtSeries(directory.string(), options);
+  return WrapItkImage<std::int16_t>(ct.image, "HU");
 }
 
 VtkVolume ReadVtiVolume(const fs::path& file) {
@@ -86,10 +88,10 @@ VtkVolume ReadVtiVolume(const fs::path& file) {
 
 } // namespace
 
-VtkVolume ReadVtkVolume(const VolumeLocation& location) {
+VtkVolume ReadVtkVolume(const VolumeLocation& location, const std::string& series) {
   switch (location.kind) {
   case VolumeKind::DicomDirectory:
-    return ReadDicomVolume(location.path);
+    return ReadDicomVolume(location.path, series);
   case VolumeKind::VtkImageFile:
     return ReadVtiVolume(location.path);
   case VolumeKind::ItkImageFile:

@@ -1,5 +1,7 @@
 #include "cumed/app/DicomSeriesOptions.h"
 
+#include "cumed/app/UsageError.h"
+
 #include <cstdio>
 #include <sstream>
 
@@ -77,6 +79,13 @@ void AddDicomSeriesOptions(CommandLine& cli, DicomSeriesOptions& options) {
            "DICOM input: list the series of the folder tree (with --json\n"
            "as JSON), which one is read by default and why, then exit",
            options.listSeries);
+}
+
+void CheckSeriesApplies(const DicomSeriesOptions& options, bool dicomDirectory,
+                        const std::string& input) {
+  if (!options.series.empty() && !dicomDirectory)
+    throw UsageError("--series applies to a DICOM series directory; INPUT '" + input +
+                     "' is not one");
 }
 
 Json SeriesListingJson(const io::DicomSeriesListing& listing) {

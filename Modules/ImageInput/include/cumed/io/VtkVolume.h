@@ -27,7 +27,7 @@ struct VtkVolume {
 };
 
 /// Reads the volume `location` names (LocateVolume):
-/// - a DICOM directory: its CT series (the one with the most slices) as int16 HU in patient
+/// - a DICOM directory: its CT series (`series`, else the best axial CT) as int16 HU in patient
 ///   coordinates, array "HU"; throws cumed::io::DicomError for a series that cannot be used;
 /// - an ITK image file: a scalar 3D image; uint8, int16, uint16 and float keep their type, any
 ///   other scalar type is read as float, array "scalars"; throws cumed::Error naming the file for
@@ -36,7 +36,9 @@ struct VtkVolume {
 ///   float; throws cumed::Error naming the file when it cannot be read, has no array to contour,
 ///   or that array has several components.
 /// `conversion` says when the type was converted.
-VtkVolume ReadVtkVolume(const VolumeLocation& location);
+/// `series`: which series of a DICOM directory (DicomReadOptions::series; empty: the default
+/// rule, DicomSeriesList.h).
+VtkVolume ReadVtkVolume(const VolumeLocation& location, const std::string& series = {});
 
 /// Throws cumed::Error naming `input` (as INPUT) unless `image` has at least 2 points along every
 /// axis: marching cubes needs cells.

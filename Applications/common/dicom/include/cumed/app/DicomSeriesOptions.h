@@ -18,6 +18,11 @@ struct DicomSeriesOptions {
 /// Declares --series SPEC and --list-series in `cli`.
 void AddDicomSeriesOptions(CommandLine& cli, DicomSeriesOptions& options);
 
+/// UsageError "--series applies to a DICOM series directory; INPUT 'PATH' is not one" when
+/// --series is given for an input that is not a DICOM directory.
+void CheckSeriesApplies(const DicomSeriesOptions& options, bool dicomDirectory,
+                        const std::string& input);
+
 /// The listing as JSON: {"root", "default_id" (null when none), "default_reason", "series": [...],
 /// "skipped_files", "duplicate_files"}; each series with the fields of DicomSeriesEntry in
 /// snake_case (series_number null when absent) and "default" (true for the default choice).
