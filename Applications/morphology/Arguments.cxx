@@ -119,8 +119,8 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   cli.Backend(a.backend, "auto, cpu or cuda (default: auto); cuda fails when no CUDA\n"
                          "device is usable");
   cli.Text("--series-uid", "UID",
-           "DICOM input: read this series (default: the one with the\nmost slices)", a.seriesUid,
-           "UID");
+           "DICOM input: read the series with exactly this\nSeriesInstanceUID", a.seriesUid, "UID");
+  app::AddDicomSeriesOptions(cli, a.dicomSeries);
   cli.Flag("--dicom",
            "write OUTPUT as a DICOM CT series (int16 data only): derived\n"
            "image, new series UID; from a DICOM input the patient, study\n"
@@ -202,6 +202,10 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   const std::vector<std::string>& positionals = *table;
   if (positionals.size() >= 1) arguments.input = positionals[0];
   if (positionals.size() >= 2) arguments.output = positionals[1];
+  if (arguments.dicomSeries.listSeries) { // lists INPUT's series; nothing else is needed
+    if (positionals.size() != 1) throw UsageError("--list-series takes INPUT alone");
+    return arguments;
+  }
   CheckCombinations(arguments, positionals.size());
   return arguments;
 }

@@ -2,6 +2,7 @@
 // The command line of cumed-morphology: what it accepts, the rules between options, and how a
 // mistake in it is reported (cumed::app::UsageError, exit status 2). Rules that need the input
 // (does the foreground value fit its pixel type?) are checked later, in Pipeline.cxx.
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 #include "cumed/morphology/ElementRequest.h"
@@ -38,7 +39,8 @@ struct Arguments {
   bool force = false;
   /// --allow-large-element: an element more than twice the volume along an axis runs anyway
   bool allowLargeElement = false;
-  std::string seriesUid; ///< DICOM input: the series to read; empty: the largest
+  std::string seriesUid; ///< DICOM input: exact UID; empty: --series, else the default rule
+  app::DicomSeriesOptions dicomSeries; ///< --series SPEC, --list-series (DICOM input)
   bool help = false;
   app::ToolOptions tool; ///< --version, --json, --quiet, --verbose, --threads
 };

@@ -32,6 +32,8 @@ void CheckValueFitsPixelType(const char* option, double value, cumed::PixelType 
 // The rules between the options and the input, known from the header alone.
 void CheckOptionsAgainstInput(const Arguments& arguments, const Location& input,
                               const Location& output, const io::ScalarImageType& header) {
+  app::CheckSeriesApplies(arguments.dicomSeries, input.kind == LocationKind::DicomDirectory,
+                          input.path.string());
   if (!arguments.seriesUid.empty() && input.kind != LocationKind::DicomDirectory) {
     throw UsageError("--series-uid applies to a DICOM series directory; INPUT '" +
                      input.path.string() + "' is an image file");
@@ -86,6 +88,7 @@ void RunDicomSeries(const Arguments& arguments, RunContext& context, RunSummary&
                         kProgressSilentAbove);
   cumed::io::DicomReadOptions options;
   options.seriesUid = arguments.seriesUid;
+  options.series = arguments.dicomSeries.series;
   const cumed::io::CtSeries series = cumed::io::ReadDicomCtSeries(arguments.input, options);
   if (context.output.kind == LocationKind::DicomDirectory) {
     context.study = ReadDicomStudy(series.info.files.front());
