@@ -1,5 +1,7 @@
 #include "cumed/io/DicomSeriesWriter.h"
 
+#include "DicomDerivedSeries.h"
+#include "DicomFileSave.h"
 #include "DicomTags.h"
 #include "NumberText.h"
 
@@ -33,7 +35,10 @@ struct PixelEncoding {
 };
 
 struct SeriesAttributes {
-  std::string studyUid, seriesUid, frameOfReferenceUid, date, time;
+  DicomPatientStudy patientStudy; ///< what the series is filed under (from the source or options)
+  std::string seriesUid, date, time;
+  int seriesNumber = 1;
+  bool derived = false;
   Vec3 row{}, column{}, stackDirection{}, normal{};
 };
 
@@ -160,41 +165,45 @@ void PutSeriesAttributes(DatasetBuilder& out, const HounsfieldImage& image,
                          const PixelEncoding& encoding) {
   const auto size = image.GetLargestPossibleRegion().GetSize();
   const auto& spacing = image.GetSpacing();
+  const DicomPatientStudy& study = series.patientStudy;
   // Patient and study text is the only free text; declare UTF-8 when it is not plain ASCII.
-  if (!IsAscii(options.patientName + options.patientId + options.studyDescription +
-               options.seriesDescription))
+  if (!IsAscii(study.patientName + study.patientId + study.studyDescription + study.studyId +
+               study.referringPhysicianName + options.seriesDescription +
+               (options.source ? options.derivationDescription : std::string())))
     out.Put(DCM_SpecificCharacterSet, "ISO_IR 192");
   out.Put(DCM_SOPClassUID, UID_CTImageStorage);
-  out.Put(DCM_ImageType,
-          options.derived ? "DERIVED\\SECONDARY\\AXIAL" : "ORIGINAL\\PRIMARY\\AXIAL");
-  out.Put(DCM_StudyDate, series.date);
-  out.Put(DCM_StudyTime, series.time);
+  out.Put(DCM_ImageType, series.derived ? "DERIVED\\SECONDARY\\AXIAL" : "ORIGINAL\\PRIMARY\\AXIAL");
+  out.Put(DCM_StudyDate, study.studyDate);
+  out.Put(DCM_StudyTime, study.studyTime);
   out.Put(DCM_SeriesDate, series.date);
   out.Put(DCM_SeriesTime, series.time);
   out.Put(DCM_ContentDate, series.date);
   out.Put(DCM_ContentTime, series.time);
-  out.Put(DCM_AccessionNumber, "");
+  out.Put(DCM_AccessionNumber, study.accessionNumber);
   out.Put(DCM_Modality, "CT");
+  // Type 2C of the General Series module that a CT must send (unknown here: empty).
+  out.Put(DCM_Laterality, "");
+  out.Put(DCM_PatientPosition, "");
   out.Put(DCM_Manufacturer, "CuMed");
-  out.Put(DCM_ReferringPhysicianName, "");
-  out.Put(DCM_StudyDescription, options.studyDescription);
+  out.Put(DCM_ReferringPhysicianName, study.referringPhysicianName);
+  out.Put(DCM_StudyDescription, study.studyDescription);
   out.Put(DCM_SeriesDescription, options.seriesDescription);
-  out.Put(DCM_PatientName, options.patientName);
-  out.Put(DCM_PatientID, options.patientId);
-  out.Put(DCM_PatientBirthDate, "");
-  out.Put(DCM_PatientSex, "");
+  out.Put(DCM_PatientName, study.patientName);
+  out.Put(DCM_PatientID, study.patientId);
+  out.Put(DCM_PatientBirthDate, study.patientBirthDate);
+  out.Put(DCM_PatientSex, study.patientSex);
   out.Put(DCM_SliceThickness, detail::FormatDecimalString(spacing[2]));
   out.Put(DCM_KVP, "");
   out.Put(DCM_SpacingBetweenSlices, detail::FormatDecimalString(spacing[2]));
-  out.Put(DCM_StudyInstanceUID, series.studyUid);
+  out.Put(DCM_StudyInstanceUID, study.studyInstanceUid);
   out.Put(DCM_SeriesInstanceUID, series.seriesUid);
-  out.Put(DCM_StudyID, "");
-  out.Put(DCM_SeriesNumber, std::to_string(options.seriesNumber));
+  out.Put(DCM_StudyID, study.studyId);
+  out.Put(DCM_SeriesNumber, std::to_string(series.seriesNumber));
   out.Put(DCM_AcquisitionNumber, "");
   out.Put(DCM_ImageOrientationPatient,
           Join({series.row[0], series.row[1], series.row[2], series.column[0], series.column[1],
                 series.column[2]}));
-  out.Put(DCM_FrameOfReferenceUID, series.frameOfReferenceUid);
+  out.Put(DCM_FrameOfReferenceUID, study.frameOfReferenceUid);
   out.Put(DCM_PositionReferenceIndicator, "");
   out.Put16(DCM_SamplesPerPixel, 1);
   out.Put(DCM_PhotometricInterpretation, "MONOCHROME2");
@@ -247,6 +256,38 @@ void CheckNewSeriesDirectory(const std::string& directory) {
                      "' is not empty; refusing to write into it (nothing is overwritten)");
 }
 
+// The patient, study and frame of reference the series is filed under: the source's, else the
+// options' synthetic patient in a new study dated now.
+SeriesAttributes ChooseSeriesAttributes(const DicomWriteOptions& options) {
+  SeriesAttributes series;
+  series.date = NowAs("%Y%m%d");
+  series.time = NowAs("%H%M%S");
+  series.seriesUid = NewUid(SITE_SERIES_UID_ROOT);
+  series.derived = options.derived || options.source != nullptr;
+  DicomPatientStudy& study = series.patientStudy;
+  if (options.source) {
+    study = options.source->patientStudy;
+    if (study.frameOfReferenceUid.empty())
+      study.frameOfReferenceUid = NewUid(SITE_INSTANCE_UID_ROOT);
+  } else {
+    study.patientName = options.patientName;
+    study.patientId = options.patientId;
+    study.studyDescription = options.studyDescription;
+    study.studyInstanceUid =
+        options.studyInstanceUid.empty() ? NewUid(SITE_STUDY_UID_ROOT) : options.studyInstanceUid;
+    study.frameOfReferenceUid = options.frameOfReferenceUid.empty() ? NewUid(SITE_INSTANCE_UID_ROOT)
+                                                                    : options.frameOfReferenceUid;
+    study.studyDate = series.date;
+    study.studyTime = series.time;
+  }
+  const int sourceNumber = options.source ? options.source->seriesNumber : -1;
+  if (options.seriesNumber)
+    series.seriesNumber = *options.seriesNumber;
+  else if (sourceNumber >= 0 && sourceNumber <= 2147482647) // IS holds up to 2^31 - 1
+    series.seriesNumber = sourceNumber + 1000;
+  return series;
+}
+
 } // namespace
 
 std::string WriteDicomCtSeries(const HounsfieldImage* image, const std::string& directory,
@@ -257,14 +298,9 @@ std::string WriteDicomCtSeries(const HounsfieldImage* image, const std::string& 
   CheckGeometry(*image);
   const PixelEncoding encoding = ChooseEncoding(*image, options.unsignedWithIntercept);
 
-  SeriesAttributes series;
-  series.studyUid =
-      options.studyInstanceUid.empty() ? NewUid(SITE_STUDY_UID_ROOT) : options.studyInstanceUid;
-  series.seriesUid = NewUid(SITE_SERIES_UID_ROOT);
-  series.frameOfReferenceUid = options.frameOfReferenceUid.empty() ? NewUid(SITE_INSTANCE_UID_ROOT)
-                                                                   : options.frameOfReferenceUid;
-  series.date = NowAs("%Y%m%d");
-  series.time = NowAs("%H%M%S");
+  const std::size_t slices = image->GetLargestPossibleRegion().GetSize()[2];
+  if (options.source) CheckDerivationSource(*options.source, slices);
+  SeriesAttributes series = ChooseSeriesAttributes(options);
   const auto& direction = image->GetDirection();
   series.row = DirectionColumn(direction, 0);
   series.column = DirectionColumn(direction, 1);
@@ -274,7 +310,6 @@ std::string WriteDicomCtSeries(const HounsfieldImage* image, const std::string& 
                    series.row[0] * series.column[1] - series.row[1] * series.column[0]};
 
   CheckNewSeriesDirectory(directory);
-  const std::size_t slices = image->GetLargestPossibleRegion().GetSize()[2];
   // Whole or not at all (CuMed::OutputSafety): the slices go into a private directory beside
   // `directory`, renamed to it once complete; a failure or a signal removes it.
   output::WriteWholeDirectory(directory, [&](const std::filesystem::path& staged) {
@@ -284,22 +319,12 @@ std::string WriteDicomCtSeries(const HounsfieldImage* image, const std::string& 
       DatasetBuilder builder(*file.getDataset());
       PutSeriesAttributes(builder, *image, options, series, encoding);
       PutSlice(builder, *image, k, series, encoding);
+      if (options.source)
+        detail::PutDerivation(*file.getDataset(), *options.source, k, options.derivation,
+                              options.derivationDescription);
       const std::string path = (staged / SliceFileName(k)).string();
-      const OFCondition status = file.saveFile(path.c_str(), EXS_LittleEndianExplicit);
-      const std::string name = (std::filesystem::path(directory) / SliceFileName(k)).string();
-      if (status.bad())
-        throw DicomError("cannot write '" + name + "' with DCMTK: " + status.text());
-      // DCMTK reports success for a file cut short by a full file system: its length (preamble
-      // included in DCMTK's count) is checked.
-      const std::uint64_t expected =
-          file.calcElementLength(EXS_LittleEndianExplicit, EET_ExplicitLength);
-      std::error_code error;
-      const std::uint64_t written = std::filesystem::file_size(path, error);
-      if (error || written != expected)
-        throw DicomError("cannot write '" + name + "': DCMTK returned, but only " +
-                         std::to_string(error ? 0 : written) + " of its " +
-                         std::to_string(expected) +
-                         " bytes are in the file (is the file system full?)");
+      detail::SaveDicomFile(file, path,
+                            (std::filesystem::path(directory) / SliceFileName(k)).string());
     }
     return 0;
   });
