@@ -9,6 +9,7 @@
 #include "cumed/rendering/FramePattern.h"
 
 #include <cmath>
+#include <filesystem>
 #include <sstream>
 #include <utility>
 
@@ -90,6 +91,7 @@ module's device mesh is deformed in place).
             "{\"keyframes\": [{\"frame\": 0, \"displacements\": [[dx,dy,dz], ...]}, ...]}\n"
             "one displacement per control point (i along x fastest, then y, z)",
             [&a](const std::string& v) { a.keyframes = v; });
+  app::AddDicomSeriesOptions(cli, a.dicomSeries);
   cli.Number("--iso", "HU", "CT_DIR: the isosurface value in Hounsfield units (default 300)",
              a.iso);
   cli.Value("--frames", "N", "frames to compute (default 100)",
@@ -171,6 +173,8 @@ Arguments ParseArguments(int argc, const char* const* argv) {
         "expected one mesh file (.ply, .obj, .stl or .vtp) or CT directory, got " +
         std::to_string(positional.size()) + " arguments");
   arguments.input = positional[0];
+  app::CheckSeriesApplies(arguments.dicomSeries, std::filesystem::is_directory(arguments.input),
+                          arguments.input);
   if (given.animation && !arguments.keyframes.empty())
     throw app::UsageError("--animation and --keyframes exclude each other");
   if (arguments.margin < 0) throw app::UsageError("--margin: must be >= 0");

@@ -1,6 +1,7 @@
 #pragma once
 // The command line of cumed-deform: what it accepts and how a mistake in it is reported
 // (cumed::app::UsageError, exit status 2).
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 
@@ -14,6 +15,7 @@ inline constexpr char kProgramName[] = "cumed-deform";
 struct Arguments {
   std::string input;                   ///< .ply, .obj, .stl or .vtp; or a DICOM CT directory
   double iso = 300;                    ///< a CT input's isosurface value (HU)
+  app::DicomSeriesOptions dicomSeries; ///< --series SPEC, --list-series (CT directory)
   std::array<int, 3> lattice{3, 3, 3}; ///< control points along each axis
   double margin = 0.05;                ///< lattice around the mesh's bounds
   std::string animation = "twist";     ///< twist, bend, squash or breathe

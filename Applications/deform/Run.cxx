@@ -41,7 +41,9 @@ InputMesh ReadInput(const Arguments& arguments, Backend backend, RunSummary& sum
     reading.Finish();
     return input;
   }
-  const io::CtSeries ct = io::ReadDicomCtSeries(arguments.input);
+  io::DicomReadOptions readOptions;
+  readOptions.series = arguments.dicomSeries.series;
+  const io::CtSeries ct = io::ReadDicomCtSeries(arguments.input, readOptions);
   surface::IsosurfaceOptions options;
   options.values = {arguments.iso};
   options.backend = backend;
