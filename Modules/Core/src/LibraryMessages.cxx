@@ -48,10 +48,33 @@ std::string Lower(std::string_view text) {
   return lower;
 }
 
+// GDCM ("Warning: In <file>, line <n>, function <f>\n<text>"), VTK ("ERROR: In <file>, line
+// <n>\n<text>") and ITK head their messages with where they were raised; the text comes first
+// here, the place after it: "<text> (warning, gdcmDataSetHelper.cxx:128)".
+std::string TextFirst(std::string_view message) {
+  const std::size_t in = message.find(": In ");
+  const std::size_t newline = message.find('\n');
+  if (in == std::string_view::npos || newline == std::string_view::npos || in > newline)
+    return std::string(message);
+  const std::string_view where = message.substr(in + 5, newline - in - 5);
+  const std::size_t comma = where.find(", line ");
+  std::string_view file = where.substr(0, comma);
+  if (const std::size_t slash = file.find_last_of("/\\"); slash != std::string_view::npos)
+    file.remove_prefix(slash + 1);
+  std::string line;
+  if (comma != std::string_view::npos) {
+    const std::string_view rest = where.substr(comma + 7);
+    line = ":" + std::string(rest.substr(0, rest.find(',')));
+  }
+  return std::string(Trim(message.substr(newline + 1))) + " (" + Lower(message.substr(0, in)) +
+         ", " + std::string(file) + line + ")";
+}
+
 } // namespace
 
-void ReportLibraryMessage(std::string_view library, std::string_view text) {
-  text = Trim(text);
+void ReportLibraryMessage(std::string_view library, std::string_view message) {
+  const std::string formatted = TextFirst(Trim(message));
+  const std::string_view text = formatted;
   if (text.empty()) return;
   {
     std::lock_guard<std::mutex> lock(CountsMutex());

@@ -11,9 +11,10 @@
 namespace cumed::io {
 namespace {
 
-// GDCM's trace macros write "<Level>: In <file>, line <n>, function <f>\n<text>\n\n" followed by
-// std::endl, i.e. a flush, to one global stream, from whichever thread decodes. Text is kept per
-// thread until the flush, so that messages of concurrent decodes never interleave.
+// GDCM's trace macros write "<Level>: In <file>, line <n>, function <f>\n<text>\n\n" (a header
+// that ReportLibraryMessage shortens) followed by std::endl, i.e. a flush, to one global stream,
+// from whichever thread decodes. Text is kept per thread until the flush, so that messages of
+// concurrent decodes never interleave.
 class MessageBuffer : public std::streambuf {
 protected:
   int_type overflow(int_type c) override {
@@ -37,28 +38,12 @@ private:
     return pending;
   }
 
-  // "<text> (warning, gdcmFile.cxx:123)": the text first, which is what the message is about.
-  static std::string Reformat(const std::string& message) {
-    const std::size_t colon = message.find(": In ");
-    const std::size_t newline = message.find('\n');
-    if (colon == std::string::npos || newline == std::string::npos || colon > newline)
-      return message;
-    std::string level = message.substr(0, colon);
-    for (char& c : level) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const std::string where = message.substr(colon + 5, newline - colon - 5); // file, line, func
-    const std::size_t comma = where.find(", line ");
-    std::string file = where.substr(0, comma);
-    file = file.substr(file.find_last_of('/') + 1);
-    std::string line;
-    if (comma != std::string::npos) {
-      const std::size_t from = comma + 7;
-      line = ":" + where.substr(from, where.find(',', from) - from);
-    }
-    std::string text = message.substr(newline + 1);
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-    const std::string plea = "Please report. "; // GDCM's prefix to "Missing dict entry"
-    if (text.rfind(plea, 0) == 0) text.erase(0, plea.size());
-    return text + " (" + level + ", " + file + line + ")";
+  // GDCM asks for a report of every attribute missing from its dictionary: noise here.
+  static std::string Reformat(std::string message) {
+    const std::string plea = "\nPlease report. ";
+    const std::size_t at = message.find(plea);
+    if (at != std::string::npos) message.erase(at + 1, plea.size() - 1);
+    return message;
   }
 };
 

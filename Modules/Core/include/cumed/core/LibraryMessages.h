@@ -14,7 +14,8 @@ namespace cumed {
 
 /// Records one message of `library` ("GDCM"): logs "<library in lower case>: <text>" at debug
 /// level and counts it under its kind (the text up to its first ':', '[', '(' or digit: "Missing
-/// dict entry for"). Thread-safe.
+/// dict entry for"). A header "<Level>: In <file>, line <n>...\n" (GDCM, VTK) moves behind the
+/// text: "<text> (warning, <file name>:<n>)". Thread-safe.
 void ReportLibraryMessage(std::string_view library, std::string_view text);
 
 /// One line per library with messages reported since the last call, most frequent kinds first
