@@ -12,6 +12,7 @@ packages=(
   clang-format
   pybind11-dev python3-dev python3-numpy python3-pytest python3-vtk9
   openmpi-bin libopenmpi-dev
+  dcm2niix # tests only: tilt-corrected geometry compared with CuMed's (skipped when absent)
   dicom3tools # dciodvfy: the SEG and derived-series tests validate what CuMed writes
 )
 

@@ -139,7 +139,7 @@ CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions&
   result.image = detail::ReadHounsfieldVolume(info.files, geometry, threads,
                                               options.roundRescale ? &rounding : nullptr);
   detail::ReportRounding(rounding, info);
-  detail::ResampleTiltedStack(*result.image, geometry);
+  result.image = detail::ResampleTiltedStack(result.image, geometry);
   info.tiltDegrees = geometry.tiltDegrees;
   info.tiltResampled = geometry.tiltDegrees > 0;
   if (options.timing) {

@@ -52,34 +52,59 @@ void HandleTilt(const SliceStackGeometry& geometry, const DicomFileHeader& first
                              "stepped along its normal), first file '" + first.path + "'");
 }
 
-void ResampleTiltedStack(HounsfieldImage& volume, const SliceStackGeometry& geometry) {
-  if (geometry.tiltDegrees == 0) return;
-  const long columns = long(geometry.size[0]);
-  const long rows = long(geometry.size[1]);
+HounsfieldImage::Pointer ResampleTiltedStack(HounsfieldImage::Pointer stack,
+                                             const SliceStackGeometry& geometry) {
+  if (geometry.tiltDegrees == 0) return stack;
   const long slices = long(geometry.size[2]);
-  const std::size_t sliceSize = std::size_t(columns) * std::size_t(rows);
-  std::int16_t* voxels = volume.GetBufferPointer();
-  const std::int16_t fill = *std::min_element(voxels, voxels + sliceSize * std::size_t(slices));
-  // The shear in index units of the row and column directions (direction columns 0 and 1).
+  // The shear per slice in voxels along the row and column directions (direction columns 0, 1).
   double shift[2] = {0, 0};
   for (int axis = 0; axis < 2; ++axis) {
     for (int r = 0; r < 3; ++r)
       shift[axis] += geometry.shearPerSlice[r] * geometry.direction[r * 3 + axis];
     shift[axis] /= geometry.spacing[axis];
   }
+  // Slice k covers indices k x shift .. k x shift + size - 1 of the first slice's grid: widen the
+  // grid by whole voxels to their union (1e-6 voxel: a last slice that ends on a grid line does
+  // not add a voxel).
+  constexpr double kWhole = 1e-6;
+  long first[2], size[2];
+  for (int axis = 0; axis < 2; ++axis) {
+    const double end = (slices - 1) * shift[axis];
+    first[axis] = long(std::floor(std::min(0.0, end) + kWhole));
+    const long last = long(std::ceil(std::max(0.0, end) - kWhole)) + long(geometry.size[axis]) - 1;
+    size[axis] = last - first[axis] + 1;
+  }
+  HounsfieldImage::IndexType cornerIndex = {{first[0], first[1], 0}};
+  HounsfieldImage::PointType origin;
+  stack->TransformIndexToPhysicalPoint(cornerIndex, origin);
+  auto volume = HounsfieldImage::New();
+  volume->SetRegions(HounsfieldImage::RegionType(
+      HounsfieldImage::SizeType{{std::size_t(size[0]), std::size_t(size[1]), geometry.size[2]}}));
+  volume->SetSpacing(stack->GetSpacing());
+  volume->SetDirection(stack->GetDirection());
+  volume->SetOrigin(origin);
+  volume->Allocate();
+
+  const long columns = long(geometry.size[0]);
+  const long rows = long(geometry.size[1]);
+  const std::size_t sliceSize = std::size_t(columns) * std::size_t(rows);
+  const std::int16_t* in = stack->GetBufferPointer();
+  const std::int16_t fill = *std::min_element(in, in + sliceSize * std::size_t(slices));
+  std::int16_t* out = volume->GetBufferPointer();
 #pragma omp parallel for schedule(dynamic, 1)
-  for (long k = 1; k < slices; ++k) { // slice 0 is on the grid
-    std::int16_t* slice = voxels + std::size_t(k) * sliceSize;
-    const std::vector<std::int16_t> decoded(slice, slice + sliceSize);
-    // Grid voxel (i, j) is at index (i, j) - k x shift of decoded slice k.
-    for (long j = 0; j < rows; ++j)
-      for (long i = 0; i < columns; ++i) {
+  for (long k = 0; k < slices; ++k) {
+    const std::int16_t* slice = in + std::size_t(k) * sliceSize;
+    std::int16_t* resampled = out + std::size_t(k) * std::size_t(size[0] * size[1]);
+    // Grid voxel (i, j) is at index (i, j) - k x shift of slice k.
+    for (long j = 0; j < size[1]; ++j)
+      for (long i = 0; i < size[0]; ++i) {
         double value = 0;
-        const bool inside = Interpolate(decoded.data(), columns, rows, double(i) - k * shift[0],
-                                        double(j) - k * shift[1], value);
-        slice[j * columns + i] = inside ? std::int16_t(std::lround(value)) : fill;
+        const bool inside = Interpolate(slice, columns, rows, double(i + first[0]) - k * shift[0],
+                                        double(j + first[1]) - k * shift[1], value);
+        resampled[j * size[0] + i] = inside ? std::int16_t(std::lround(value)) : fill;
       }
   }
+  return volume;
 }
 
 } // namespace cumed::io::detail

@@ -13,11 +13,15 @@ namespace cumed::io::detail {
 void HandleTilt(const SliceStackGeometry& geometry, const DicomFileHeader& first,
                 TiltHandling handling);
 
-/// `volume` holds slice k of a sheared stack on the grid of `geometry` (slice k decoded as it
-/// is, its true origin shifted by k x geometry.shearPerSlice). Moves every slice's values to the
-/// grid: voxel (i, j, k) becomes slice k's value at the same patient point, interpolated
-/// bilinearly within the slice (the shift is in-plane), rounded to the nearest HU. Points outside
-/// slice k take the volume's minimum value. Nothing for a stack along its normal.
-void ResampleTiltedStack(HounsfieldImage& volume, const SliceStackGeometry& geometry);
+/// `stack` holds slice k of a sheared stack decoded as it is on the grid of `geometry` (its true
+/// origin is shifted by k x geometry.shearPerSlice). Returns the volume on the untilted grid: the
+/// first slice's plane stepped along the normal (spacing and direction of `geometry`), widened
+/// by whole voxels along the row and column directions until it covers every slice (as dcm2niix
+/// does), so that no voxel is lost; its origin stays on the first slice's pixel grid. Voxel
+/// (i, j, k) is slice k's value at the same patient point, interpolated bilinearly within the
+/// slice (the shift is in-plane), rounded to the nearest HU; points outside slice k take the
+/// stack's minimum value. Returns `stack` itself for a stack along its normal.
+HounsfieldImage::Pointer ResampleTiltedStack(HounsfieldImage::Pointer stack,
+                                             const SliceStackGeometry& geometry);
 
 } // namespace cumed::io::detail
