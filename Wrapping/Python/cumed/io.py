@@ -6,7 +6,8 @@ a DICOM CT series directory, after the header checks of CuMed::ImageInput (the h
 finite geometry, data that hold the claimed bytes, memory that can hold the image), and
 ``read_image_header`` says what such a file holds without reading its pixels.
 
-``read_dicom_series`` reads one CT series of a directory into a :class:`cumed.Volume`: an int16
+``list_series`` lists the series of a folder tree (a CD export) and which one is read by
+default; ``read_dicom_series`` reads one CT series of a directory tree into a :class:`cumed.Volume`: an int16
 array of Hounsfield units indexed ``[z, y, x]`` (slices sorted along the slice normal) that wraps
 the reader's own memory, with ``spacing``, ``origin`` and ``direction`` in ITK's ``(x, y, z)``
 order exactly as the C++ reader computes them, and ``info``, what the reader knows about the
@@ -46,32 +47,73 @@ def _uid(name, value):
     return value
 
 
-def read_dicom_series(directory, *, series_uid=None, require_ct=True, threads=0):
-    """Reads one DICOM CT series of ``directory`` (not recursive) as a :class:`cumed.Volume`.
+def read_dicom_series(directory, *, series_uid=None, series=None, recursive=True, require_ct=True,
+                      threads=0):
+    """Reads one DICOM CT series of ``directory`` (and, with ``recursive``, of its
+    sub-directories: a CD export) as a :class:`cumed.Volume`.
 
-    ``series_uid``: the SeriesInstanceUID to read; None reads the series with the most slices
-    (a warning names the others, listed in ``info["other_series_uids"]``). ``require_ct``:
-    refuse a series whose Modality is not CT. ``threads``: threads for the header scan and the
-    pixel decode (0: OpenMP's default); the result does not depend on it.
+    Which series: ``series_uid``, the exact SeriesInstanceUID (or an ``id`` of
+    :func:`list_series`); else ``series``: an ``id`` or a UID (text with a dot), a SeriesNumber
+    (all digits), or a SeriesDescription or ConvolutionKernel compared ignoring case (no match or
+    several matches raise cumed.Error listing the candidates); else the default rule: the best
+    axial CT (readable, not a localizer; not derived or a secondary capture, more than one slice,
+    Modality CT and axial first; then the most slices; a tie goes to the lowest SeriesNumber,
+    then the smallest UID). ``info["selection"]`` says why the series was read, and a warning
+    names the others and why they were not. ``recursive``: also read sub-directories (a
+    DICOMDIR is skipped; copies of an instance in another directory count once); False reads
+    ``directory`` alone and warns about each sub-directory. ``require_ct``: refuse a series
+    whose Modality is not CT. ``threads``: threads for the header scan and the pixel decode (0:
+    OpenMP's default); the result does not depend on it.
 
     Returns a Volume whose ``array`` is int16 HU ``[z, y, x]`` (each slice's RescaleSlope and
     RescaleIntercept applied), ``spacing`` (column step, row step, slice step from the slice
     positions), ``origin`` (ImagePositionPatient of the first slice) and ``direction`` (rows of a
     3x3 matrix whose columns are the row cosine, the column cosine and the slice normal), all
     ``(x, y, z)``, and ``info``: ``directory``, ``series_uid``, ``modality``,
-    ``series_description``, ``slices``, ``files`` (sorted along the normal),
-    ``other_series_uids``, ``skipped_files`` (not DICOM, warned), ``rescale_slope`` and
-    ``rescale_intercept`` (of the first slice) and ``timing`` (threads and seconds).
+    ``series_description``, ``series_number`` (None when absent), ``convolution_kernel``,
+    ``image_type``, ``sop_class_uid``, ``manufacturer``, ``patient_study`` (a dict:
+    ``patient_name``, ``patient_id``, ``patient_birth_date``, ``patient_sex``,
+    ``study_instance_uid``, ``study_date``, ``study_time``, ``study_id``, ``accession_number``,
+    ``study_description``, ``referring_physician_name``, ``frame_of_reference_uid``),
+    ``sop_instance_uids`` (per slice, in slice order), ``selection``, ``tilt_degrees`` and
+    ``tilt_resampled`` (gantry tilt and whether the volume was resampled onto an axial grid),
+    ``multi_frame`` (read from an enhanced multi-frame file), ``rounded_values`` and
+    ``max_rounding_hu`` (voxels whose non-integer HU was rounded, and by how much at most),
+    ``slices``, ``files`` (sorted along the normal), ``other_series_uids``, ``skipped_files``
+    (not DICOM, warned), ``rescale_slope`` and ``rescale_intercept`` (of the first slice) and
+    ``timing`` (threads and seconds).
 
     Raises cumed.Error naming the directory, the file and the tag for what the C++ reader
     refuses (see DicomSeriesReader.h); cumed.InvalidArgument for negative ``threads``."""
-    if series_uid is not None and not isinstance(series_uid, str):
-        raise TypeError(f"series_uid must be a str or None, got {type(series_uid).__name__}")
     array, spacing, origin, direction, info = _native.read_dicom_series(
-        _directory(directory), _uid("series_uid", series_uid),
-        _common.flag("require_ct", require_ct),
+        _directory(directory), _uid("series_uid", series_uid), _uid("series", series),
+        _common.flag("recursive", recursive), _common.flag("require_ct", require_ct),
         _common.whole("threads", threads))
     return Volume(array, spacing, origin, direction, info)
+
+
+def list_series(path, *, recursive=True, require_ct=True, threads=0):
+    """The DICOM series under ``path`` (and its sub-directories with ``recursive``) from their
+    headers alone, as :func:`read_dicom_series` would see them: a list of dicts (the objects of
+    ``cumed-dicom-ls --json``'s ``series``), ordered by SeriesInstanceUID then part, with
+    ``id`` (what ``series`` or ``series_uid`` takes: the UID, or ``UID#N`` for part N),
+    ``series_uid``, ``part`` and ``parts`` (files of one UID that differ in ImageType LOCALIZER,
+    or in ImageType and image size or orientation, are split into parts; part 1 is the main one),
+    ``directories``, ``series_number`` (None when absent), ``modality``, ``series_description``,
+    ``convolution_kernel``, ``image_type``, ``sop_class_uid``, ``files``, ``slices``,
+    ``slice_thickness`` (0 when absent), ``orientation`` ("axial", "coronal", "sagittal",
+    "oblique" or ""), ``tilt_degrees``, ``columns``, ``rows``, ``patient_study`` (as in
+    read_dicom_series's info), ``localizer``, ``derived``, ``standard_uid`` (digits and single
+    dots), ``readable`` (the reader's header checks pass; pixels are not decoded), ``reason``
+    (why it is not readable or why the default rule passes over it; "" otherwise), ``default``
+    (True for the series read when none is asked for) and ``selection`` (the default rule's
+    reason on that entry, "" on the others). An empty list when ``path`` holds no series.
+
+    Raises cumed.Error when ``path`` is missing or not a directory, and for a file that may be a
+    damaged slice (as read_dicom_series)."""
+    return _native.list_series(_directory(path, "path"), _common.flag("recursive", recursive),
+                               _common.flag("require_ct", require_ct),
+                               _common.whole("threads", threads))
 
 
 def read_image_header(path, *, series_uid=None, threads=0):
@@ -157,4 +199,5 @@ def write_dicom_series(image, directory, *, spacing=None, origin=None, direction
         raise type(error)(text) from None
 
 
-__all__ = ["read_dicom_series", "read_image", "read_image_header", "write_dicom_series", "Volume"]
+__all__ = ["list_series", "read_dicom_series", "read_image", "read_image_header", "write_dicom_series",
+           "Volume"]

@@ -7,6 +7,7 @@
 #include "Bindings.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/io/DicomSeriesList.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/io/DicomSeriesWriter.h"
 #include "cumed/io/ReadImage.h"
@@ -31,6 +32,28 @@ py::tuple DirectionRows(const std::array<double, 9>& direction) {
                         py::make_tuple(direction[6], direction[7], direction[8]));
 }
 
+py::dict PatientStudyToDict(const io::DicomPatientStudy& p) {
+  py::dict dict;
+  dict["patient_name"] = p.patientName;
+  dict["patient_id"] = p.patientId;
+  dict["patient_birth_date"] = p.patientBirthDate;
+  dict["patient_sex"] = p.patientSex;
+  dict["study_instance_uid"] = p.studyInstanceUid;
+  dict["study_date"] = p.studyDate;
+  dict["study_time"] = p.studyTime;
+  dict["study_id"] = p.studyId;
+  dict["accession_number"] = p.accessionNumber;
+  dict["study_description"] = p.studyDescription;
+  dict["referring_physician_name"] = p.referringPhysicianName;
+  dict["frame_of_reference_uid"] = p.frameOfReferenceUid;
+  return dict;
+}
+
+/// SeriesNumber as Python has it: None when absent (-1).
+py::object SeriesNumber(int number) {
+  return number >= 0 ? py::object(py::int_(number)) : py::object(py::none());
+}
+
 /// Everything CtSeries::info carries, with the slice count and the reader's timing.
 py::dict InfoToDict(const io::DicomSeriesInfo& info, const io::DicomReadReport& report) {
   py::dict dict;
@@ -38,6 +61,19 @@ py::dict InfoToDict(const io::DicomSeriesInfo& info, const io::DicomReadReport& 
   dict["series_uid"] = info.seriesUid;
   dict["modality"] = info.modality;
   dict["series_description"] = info.seriesDescription;
+  dict["series_number"] = SeriesNumber(info.seriesNumber);
+  dict["convolution_kernel"] = info.convolutionKernel;
+  dict["image_type"] = info.imageType;
+  dict["sop_class_uid"] = info.sopClassUid;
+  dict["manufacturer"] = info.manufacturer;
+  dict["patient_study"] = PatientStudyToDict(info.patientStudy);
+  dict["sop_instance_uids"] = info.sopInstanceUids;
+  dict["selection"] = info.selection;
+  dict["tilt_degrees"] = info.tiltDegrees;
+  dict["tilt_resampled"] = info.tiltResampled;
+  dict["multi_frame"] = info.multiFrame;
+  dict["rounded_values"] = info.roundedValues;
+  dict["max_rounding_hu"] = info.maxRoundingHu;
   dict["slices"] = info.files.size();
   dict["files"] = info.files;
   dict["other_series_uids"] = info.otherSeriesUids;
@@ -54,10 +90,12 @@ py::dict InfoToDict(const io::DicomSeriesInfo& info, const io::DicomReadReport& 
 }
 
 /// (array [z, y, x] int16 HU, spacing, origin, direction rows, info).
-py::tuple ReadBinding(const std::string& directory, const std::string& seriesUid, bool requireCT,
-                      int threads) {
+py::tuple ReadBinding(const std::string& directory, const std::string& seriesUid,
+                      const std::string& seriesSpec, bool recursive, bool requireCT, int threads) {
   io::DicomReadOptions options;
   options.seriesUid = seriesUid;
+  options.series = seriesSpec;
+  options.recursive = recursive;
   options.requireCT = requireCT;
   options.threads = threads;
   io::DicomReadReport report;
@@ -72,6 +110,55 @@ py::tuple ReadBinding(const std::string& directory, const std::string& seriesUid
   return py::make_tuple(ImageToArray(std::move(image), 3), Triple(geometry.spacing),
                         Triple(geometry.origin), DirectionRows(geometry.direction),
                         InfoToDict(series.info, report));
+}
+
+/// One DicomSeriesEntry, with the keys of cumed-dicom-ls --json (DicomSeriesOptions.cxx).
+py::dict EntryToDict(const io::DicomSeriesEntry& e, bool isDefault, const std::string& reason) {
+  py::dict dict;
+  dict["id"] = e.id;
+  dict["series_uid"] = e.seriesUid;
+  dict["part"] = e.part;
+  dict["parts"] = e.parts;
+  dict["directories"] = e.directories;
+  dict["series_number"] = SeriesNumber(e.seriesNumber);
+  dict["modality"] = e.modality;
+  dict["series_description"] = e.seriesDescription;
+  dict["convolution_kernel"] = e.convolutionKernel;
+  dict["image_type"] = e.imageType;
+  dict["sop_class_uid"] = e.sopClassUid;
+  dict["files"] = e.files;
+  dict["slices"] = e.slices;
+  dict["slice_thickness"] = e.sliceThickness;
+  dict["orientation"] = e.orientation;
+  dict["tilt_degrees"] = e.tiltDegrees;
+  dict["columns"] = e.columns;
+  dict["rows"] = e.rows;
+  dict["patient_study"] = PatientStudyToDict(e.patientStudy);
+  dict["localizer"] = e.localizer;
+  dict["derived"] = e.derived;
+  dict["standard_uid"] = e.standardUid;
+  dict["readable"] = e.readable;
+  dict["reason"] = e.reason;
+  dict["default"] = isDefault;
+  dict["selection"] = isDefault ? reason : std::string();
+  return dict;
+}
+
+py::list ListBinding(const std::string& path, bool recursive, bool requireCT, int threads) {
+  io::DicomReadOptions options;
+  options.recursive = recursive;
+  options.requireCT = requireCT;
+  options.threads = threads;
+  io::DicomSeriesListing listing;
+  {
+    py::gil_scoped_release release;
+    listing = io::ListDicomSeries(path, options);
+  }
+  py::list list;
+  for (std::size_t i = 0; i < listing.series.size(); ++i)
+    list.append(
+        EntryToDict(listing.series[i], int(i) == listing.defaultIndex, listing.defaultReason));
+  return list;
 }
 
 /// What ImageHeader says, as a dict (geometry in ITK's (x, y, z) order).
@@ -184,6 +271,8 @@ void BindIO(py::module_& module) {
   module.def("read_image", &ReadImageBinding, py::arg("path"), py::arg("series_uid"),
              py::arg("threads"));
   module.def("read_dicom_series", &ReadBinding, py::arg("directory"), py::arg("series_uid"),
+             py::arg("series"), py::arg("recursive"), py::arg("require_ct"), py::arg("threads"));
+  module.def("list_series", &ListBinding, py::arg("path"), py::arg("recursive"),
              py::arg("require_ct"), py::arg("threads"));
   module.def(
       "write_dicom_series",

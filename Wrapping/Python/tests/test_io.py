@@ -346,3 +346,96 @@ def test_gdcm_jpeg_warnings_reach_cumeds_hook_inside_the_extension():
         lines = [line for line in bindings if symbol in line and "libgdcmMSFF" in line]
         assert lines, f"GDCM never binds {symbol}"
         assert all("_cumed" in line.split(" to ")[1] for line in lines), lines
+
+
+# Series listing and selection in a folder tree (issue 26).
+
+def ball(slices, value):
+    z, y, x = np.mgrid[0:slices, 0:12, 0:12]
+    inside = (x - 5.5) ** 2 + (y - 5.5) ** 2 + (z - (slices - 1) / 2) ** 2 <= 16
+    return np.where(inside, value, -1000).astype(np.int16)
+
+
+def set_modality(directory, modality):
+    for path in directory.iterdir():  # Modality (0008,0060) CS "CT" -> e.g. "MR"
+        data = path.read_bytes()
+        element = b"\x08\x00\x60\x00CS\x02\x00"
+        assert data.count(element + b"CT") == 1
+        path.write_bytes(data.replace(element + b"CT", element + modality.encode()))
+
+
+@pytest.fixture
+def export(tmp_path):
+    """A CD export: DICOMDIR, two equal axial CT reconstructions (STD 2, BONE 3) and a larger MR
+    in nested directories."""
+    root = tmp_path / "export"
+    study = root / "DICOM" / "ST01"
+    uids = {
+        "std": cumed.io.write_dicom_series(ball(6, 700), study / "SE02", series_number=2,
+                                           series_description="STD", derived=False),
+        "bone": cumed.io.write_dicom_series(ball(6, 900), study / "SE03", series_number=3,
+                                            series_description="BONE", derived=False),
+        "mr": cumed.io.write_dicom_series(ball(9, 100), study / "SE05", series_number=5,
+                                          series_description="t1", derived=False),
+    }
+    set_modality(study / "SE05", "MR")
+    (root / "DICOMDIR").write_bytes(b"an index, skipped by its name")
+    return root, uids
+
+
+TIE = ("two axial CT series of 6 slices: chose SeriesNumber 2 'STD' over SeriesNumber 3 'BONE' "
+       "by the lowest SeriesNumber")
+
+
+def test_list_series_describes_every_series_and_the_default(export):
+    root, uids = export
+    listing = cumed.io.list_series(root)
+    assert [entry["series_uid"] for entry in listing] == sorted(uids.values())
+    by_uid = {entry["id"]: entry for entry in listing}
+    std, mr = by_uid[uids["std"]], by_uid[uids["mr"]]
+    assert (std["series_number"], std["series_description"], std["modality"]) == (2, "STD", "CT")
+    assert (std["slices"], std["files"], std["columns"], std["rows"]) == (6, 6, 12, 12)
+    assert std["orientation"] == "axial" and std["tilt_degrees"] == pytest.approx(0, abs=1e-9)
+    assert std["readable"] and std["reason"] == "" and not std["localizer"]
+    assert std["directories"] == [str(root / "DICOM" / "ST01" / "SE02")]
+    assert std["patient_study"]["patient_id"] == "CUMED0001"
+    assert std["default"] and std["selection"] == TIE
+    assert not mr["readable"] and "Modality (0008,0060) is 'MR', not CT" in mr["reason"]
+    assert not mr["default"] and mr["selection"] == ""
+    assert [entry["default"] for entry in listing].count(True) == 1
+    assert cumed.io.list_series(root, recursive=False) == []
+
+
+def test_read_dicom_series_picks_the_axial_ct_and_says_why(export):
+    root, uids = export
+    volume = cumed.io.read_dicom_series(root)
+    info = volume.info
+    assert info["series_uid"] == uids["std"]
+    assert info["selection"] == TIE
+    assert np.array_equal(volume.array, ball(6, 700))
+    assert info["series_number"] == 2 and info["convolution_kernel"] == ""
+    assert info["image_type"] == "ORIGINAL\\PRIMARY\\AXIAL"
+    assert info["sop_class_uid"] == "1.2.840.10008.5.1.4.1.1.2"
+    assert len(info["sop_instance_uids"]) == 6 and len(set(info["sop_instance_uids"])) == 6
+    assert info["patient_study"]["patient_name"] == "CuMed^Phantom"
+    assert (info["tilt_degrees"], info["tilt_resampled"], info["multi_frame"]) == (0, False, False)
+    assert (info["rounded_values"], info["max_rounding_hu"]) == (0, 0)
+    assert sorted(info["other_series_uids"]) == sorted([uids["bone"], uids["mr"]])
+
+
+def test_read_dicom_series_by_number_description_or_uid(export):
+    root, uids = export
+    for spec in ("3", "bone", "BONE", uids["bone"]):
+        volume = cumed.io.read_dicom_series(root, series=spec)
+        assert volume.info["series_uid"] == uids["bone"], spec
+        assert volume.info["selection"].startswith("requested by "), volume.info["selection"]
+        assert np.array_equal(volume.array, ball(6, 900))
+    with pytest.raises(cumed.Error, match=r"no series with SeriesNumber 9 in") as raised:
+        cumed.io.read_dicom_series(root, series="9")
+    assert "'STD'" in str(raised.value) and "'BONE'" in str(raised.value)
+    with pytest.raises(cumed.Error, match=r"not CT"):
+        cumed.io.read_dicom_series(root, series="t1")
+    with pytest.raises(cumed.Error, match="no DICOM series"):
+        cumed.io.read_dicom_series(root, recursive=False)
+    with pytest.raises(TypeError, match="series must be a str or None"):
+        cumed.io.read_dicom_series(root, series=3)
