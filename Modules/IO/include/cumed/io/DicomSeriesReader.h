@@ -117,9 +117,10 @@ struct CtSeries {
 ///   "DICM" and no data set); a file with the DICOM marker that cannot be parsed; an image
 ///   (PixelData present) without SeriesInstanceUID; a SeriesInstanceUID that is not a valid UID
 ///   (digits and single dots, at most 64 characters);
-/// - a file that holds more than 2000 sequence items (FFFE,E000), nests sequences more than 256
-///   levels deep, or is deflated (the parsers recurse per nesting level; 20,000 levels overflowed
-///   the stack), even when it is not a slice;
+/// - a file that holds more than 2000 sequence items (FFFE,E000) or nests sequences more than 256
+///   levels deep (the parsers recurse per nesting level; 20,000 levels overflowed the stack), a
+///   deflated file (1.2.840.10008.1.2.1.99, counted once inflated) whose stream is cut off or
+///   damaged or inflates past 1 GiB, even when it is not a slice;
 /// - a slice of the series read: non-CT modality (when required); PhotometricInterpretation
 ///   (0028,0004) other than MONOCHROME2 (colour values crashed GDCM; MONOCHROME1 would be
 ///   inverted before the rescale); SamplesPerPixel not 1; NumberOfFrames not 1; BitsAllocated
@@ -159,9 +160,15 @@ struct CtSeries {
 ///   wrapped.
 /// - DCMTK is set up process-wide on the first read: a data set is parsed only up to its
 ///   PixelData, and DCMTK's dcmdata messages below errors are not printed (16 MiB of junk
-///   appended to a slice made the parsers warn per element found there: 1.2 GB of messages).
-///   The corrupt-data warnings of GDCM's JPEG decoders are taken over by the reader (per thread)
-///   and not printed either.
+///   appended to a slice made the parsers warn per element found there: 1.2 GB of messages), and
+///   an attribute stored with VR UN is read through the dictionary's VR
+///   (dcmEnableUnknownVRConversion), as GDCM reads it. The corrupt-data warnings of GDCM's JPEG
+///   decoders are taken over by the reader (per thread) and not printed either.
+/// - Encodings read besides the standard ones: deflated explicit VR little endian, GE's private
+///   implicit VR big endian (1.2.840.113619.5.2), image attributes with VR UN; a syntax that
+///   cannot be read is named ("GE private implicit VR big endian (1.2.840.113619.5.2)").
+/// - The messages GDCM, DCMTK and ITK print during the read are summed up in one warning when it
+///   ends, once they are routed into the log (cumed/io/LibraryMessageRouting.h).
 /// - Files are scanned and slices decoded in parallel, but every decision, warning and error is
 ///   taken in a fixed order: warnings in file-name order, header errors as a one-thread read
 ///   finds them, and of several slices that cannot be decoded the first in slice order is named.
