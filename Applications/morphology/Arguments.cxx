@@ -126,6 +126,11 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
            "image, new series UID; from a DICOM input the patient, study\n"
            "and frame of reference are kept",
            a.dicomOutput);
+  cli.Text("--seg", "FILE",
+           "binary-* operations on a DICOM series: also write the result\n"
+           "(voxels equal to --foreground) as a DICOM SEG file of the\n"
+           "input's study, referencing its slices (never replaced)",
+           a.segFile, "FILE");
   cli.Force(a.force, "replace an existing OUTPUT file, atomically (never INPUT, a\n"
                      "symbolic link, a file with several hard links or a DICOM\n"
                      "directory)");
@@ -180,6 +185,10 @@ void CheckCombinations(const Arguments& a, std::size_t positionals) {
   }
   if (a.foreground && a.background && *a.foreground == *a.background) {
     throw UsageError("--foreground and --background must differ");
+  }
+  if (!a.segFile.empty() && !a.operation->binary) {
+    throw UsageError("--seg writes a binary result as a DICOM SEG; --operation " + operation +
+                     " is grayscale (use a binary-* operation)");
   }
   if (a.boundary && !a.operation->takesBoundary) {
     throw UsageError("--boundary applies only to " + OperationNamesWith(&Operation::takesBoundary) +

@@ -36,6 +36,7 @@ struct Arguments {
   bool safeBorder = true;
   cumed::Backend backend = cumed::Backend::Auto;
   bool dicomOutput = false;
+  std::string segFile; ///< --seg FILE: a binary result of a DICOM input also as a DICOM SEG
   bool force = false;
   /// --allow-large-element: an element more than twice the volume along an axis runs anyway
   bool allowLargeElement = false;

@@ -1,7 +1,7 @@
 #include "OutputSafety.h"
 
-#include "cumed/output/SafeOutput.h"
 #include "cumed/app/UsageError.h"
+#include "cumed/output/SafeOutput.h"
 
 #include <sys/stat.h>
 
@@ -39,8 +39,18 @@ void CheckDicomDirectory(const fs::path& directory) {
 
 } // namespace
 
-void CheckOutputIsSafe(const Location& output, const Location& input, bool force) {
+void CheckOutputIsSafe(const Location& output, const Location& input, bool force,
+                       const std::string& seg) {
   const output::ProtectedInputs inputs = ProtectedInputsOf(input);
+  if (!seg.empty()) {
+    output::CheckNotInput("--seg", seg, inputs);
+    std::error_code error;
+    if (fs::exists(fs::symlink_status(seg, error)))
+      throw UsageError("--seg '" + seg + "' exists; a SEG is never replaced (--force does not " +
+                       "apply)");
+    if (output::OutputName(seg) == output::OutputName(output.path))
+      throw UsageError("--seg '" + seg + "' is OUTPUT; give the SEG a name of its own");
+  }
   if (output.kind == LocationKind::DicomDirectory) {
     output::CheckNotInput("OUTPUT", output.path, inputs);
     CheckDicomDirectory(output.path);

@@ -2,6 +2,8 @@
 // The rules that keep the user's data safe, checked before anything is read or written.
 #include "Locations.h"
 
+#include <string>
+
 namespace cumed::morphologyapp {
 
 /// Throws UsageError naming the paths when:
@@ -12,6 +14,9 @@ namespace cumed::morphologyapp {
 ///  - an output file exists and `force` is false (--force replaces it; never an input);
 ///  - a DICOM output directory exists and is not empty (a series is never overwritten), or
 ///    exists as a file or a symbolic link.
-void CheckOutputIsSafe(const Location& output, const Location& input, bool force);
+///  - the --seg file `seg` (when not empty) exists (whatever `force`: a SEG is never replaced;
+///    also a link or a directory), is an input, or is OUTPUT.
+void CheckOutputIsSafe(const Location& output, const Location& input, bool force,
+                       const std::string& seg = {});
 
 } // namespace cumed::morphologyapp

@@ -55,6 +55,15 @@ void CheckOptionsAgainstInput(const Arguments& arguments, const Location& input,
   }
 }
 
+// Before any header is read: a SEG references the slices of a DICOM input.
+void CheckSegApplies(const Arguments& arguments, const Location& input) {
+  if (!arguments.segFile.empty() && input.kind != LocationKind::DicomDirectory) {
+    throw UsageError("--seg needs a DICOM series INPUT (a SEG references the slices it "
+                     "segments); INPUT '" +
+                     input.path.string() + "' is an image file");
+  }
+}
+
 template <class TImage>
 void RunImageFileOfType(const fs::path& file, const RunContext& context, RunSummary& summary) {
   StageProgress reading(kProgramName, "reading " + file.string(), kProgressSilentAbove);
@@ -90,9 +99,7 @@ void RunDicomSeries(const Arguments& arguments, RunContext& context, RunSummary&
   options.seriesUid = arguments.seriesUid;
   options.series = arguments.dicomSeries.series;
   const cumed::io::CtSeries series = cumed::io::ReadDicomCtSeries(arguments.input, options);
-  if (context.output.kind == LocationKind::DicomDirectory) {
-    context.study = ReadDicomStudy(series.info.files.front());
-  }
+  context.source = &series; // DICOM outputs join its study and reference its slices
   summary.seconds.read = reading.Finish();
   RunOnImage(series.image.GetPointer(), context, summary);
 }
@@ -111,8 +118,9 @@ RunSummary RunPipeline(const Arguments& arguments) {
   // Everything that can be checked before the slow stages is checked first; nothing is read
   // beyond a header and nothing is written before these pass.
   const Location input = LocateInput(arguments.input);
+  CheckSegApplies(arguments, input);
   const Location output = LocateOutput(arguments.output, arguments.dicomOutput);
-  CheckOutputIsSafe(output, input, arguments.force);
+  CheckOutputIsSafe(output, input, arguments.force, arguments.segFile);
   if (output.kind == LocationKind::ImageFile) {
     io::CheckItkWritesFile(output.path, ImageFileExtensions());
   }
@@ -122,7 +130,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.pixelType = cumed::ToString(header.pixelType);
   CheckOptionsAgainstInput(arguments, input, output, header);
   RunContext context{arguments, output, app::ResolveRequestedBackend(arguments.backend),
-                     std::nullopt};
+                     nullptr};
 
   if (input.kind == LocationKind::DicomDirectory) {
     RunDicomSeries(arguments, context, summary);

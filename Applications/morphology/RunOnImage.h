@@ -29,7 +29,7 @@ struct RunContext {
   const Arguments& arguments;
   const Location& output;
   cumed::Backend backend;          ///< resolved: cpu or cuda
-  std::optional<DicomStudy> study; ///< a DICOM input's study, for a DICOM output
+  const io::CtSeries* source = nullptr; ///< the DICOM input: what DICOM outputs refer to
 };
 
 /// "CuMed close ball r=2x2x1", within the 64 characters of a DICOM LO value.
@@ -73,11 +73,20 @@ void RunOnImage(const TImage* input, const RunContext& context, RunSummary& summ
 
   app::StageProgress writing(kProgramName, "writing " + context.output.path.string(),
                              kProgressSilentAbove);
+  if (!arguments.segFile.empty()) { // Pipeline.cxx checked: binary operation, DICOM input
+    if constexpr (std::is_same_v<Pixel, std::int16_t> && D == 3) {
+      summary.outputSegUid =
+          WriteSegOutput(result.GetPointer(), *arguments.foreground, *context.source,
+                         arguments.segFile, SeriesDescription(arguments, radius));
+    } else {
+      throw std::logic_error("--seg of a non-DICOM input passed the checks");
+    }
+  }
   if (context.output.kind == LocationKind::ImageFile) {
     io::WriteItkImageFile(result.GetPointer(), context.output.files, arguments.force);
   } else if constexpr (std::is_same_v<Pixel, std::int16_t> && D == 3) {
     summary.outputSeriesUid = WriteDicomOutput(result.GetPointer(), context.output.path.string(),
-                                               SeriesDescription(arguments, radius), context.study);
+                                               SeriesDescription(arguments, radius), context.source);
   } else {
     throw std::logic_error("DICOM output of a non-int16 or 2D image passed the checks");
   }

@@ -27,6 +27,7 @@ std::string FormatSummary(const RunSummary& s) {
   line << " pixel=" << s.pixelType << " backend=" << s.backend << " (requested "
        << s.requestedBackend << ") " << times << " output=\"" << s.output << "\"";
   if (!s.outputSeriesUid.empty()) line << " series_uid=" << s.outputSeriesUid;
+  if (!s.outputSegUid.empty()) line << " seg_sop_instance_uid=" << s.outputSegUid;
   return line.str();
 }
 
@@ -51,6 +52,7 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("time_s", times)
       .Add("output", s.output);
   if (!s.outputSeriesUid.empty()) json.Add("series_uid", s.outputSeriesUid);
+  if (!s.outputSegUid.empty()) json.Add("seg_sop_instance_uid", s.outputSegUid);
   return json.Text();
 }
 

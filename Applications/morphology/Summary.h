@@ -27,6 +27,7 @@ struct RunSummary {
   std::string backend; ///< the backend that ran
   std::string output;
   std::string outputSeriesUid; ///< DICOM output only
+  std::string outputSegUid;    ///< --seg only: the SEG's SOP Instance UID
   StageTimes seconds;
 };
 
