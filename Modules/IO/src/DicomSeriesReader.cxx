@@ -4,6 +4,8 @@
 #include "DicomSeriesCatalog.h"
 #include "DicomSeriesSelection.h"
 #include "DicomSliceStack.h"
+#include "EnhancedCtFrames.h"
+#include "EnhancedCtPixels.h"
 #include "HounsfieldVolumeReader.h"
 #include "NumberText.h"
 #include "TiltResampling.h"
@@ -112,7 +114,8 @@ CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions&
 
   DicomDirectoryScan scan = detail::ScanDicomTree(directory, threads, options.recursive);
   detail::RequireSeries(scan, directory);
-  std::vector<detail::CatalogPart> catalog = detail::BuildSeriesCatalog(scan, options.requireCT);
+  detail::ExpandEnhancedCtFrames(scan.series); // one header per frame: checked as slices
+  std::vector<detail::CatalogPart> catalog = detail::BuildSeriesCatalog(scan, options);
   const SeriesChoice choice = SelectSeries(catalog, directory, options);
   const DicomSeriesEntry& entry = catalog[choice.index].entry;
   WarnAboutParts(catalog, entry);
@@ -136,9 +139,13 @@ CtSeries ReadDicomCtSeries(const std::string& directory, const DicomReadOptions&
   const double headerSeconds = total.elapsedSeconds();
   scope.checkCancelled();
   detail::HounsfieldRounding rounding;
-  result.image = detail::ReadHounsfieldVolume(info.files, geometry, threads,
-                                              options.roundRescale ? &rounding : nullptr);
-  detail::ReportRounding(rounding, info);
+  detail::HounsfieldRounding* const roundingOrNull = options.roundRescale ? &rounding : nullptr;
+  info.multiFrame = std::any_of(slices.begin(), slices.end(),
+                                [](const detail::DicomFileHeader& h) { return h.frame >= 0; });
+  result.image = info.multiFrame
+                     ? detail::ReadEnhancedCtVolume(slices, geometry, roundingOrNull)
+                     : detail::ReadHounsfieldVolume(info.files, geometry, threads, roundingOrNull);
+  detail::ReportRounding(rounding, slices, info);
   result.image = detail::ResampleTiltedStack(result.image, geometry);
   info.tiltDegrees = geometry.tiltDegrees;
   info.tiltResampled = geometry.tiltDegrees > 0;

@@ -27,26 +27,6 @@ namespace {
 using SliceImage = itk::Image<double, 2>;
 using IOComponent = itk::IOComponentEnum;
 
-HounsfieldImage::Pointer AllocateVolume(const SliceStackGeometry& geometry) {
-  auto volume = HounsfieldImage::New();
-  HounsfieldImage::SizeType size;
-  HounsfieldImage::SpacingType spacing;
-  HounsfieldImage::PointType origin;
-  HounsfieldImage::DirectionType direction;
-  for (unsigned int i = 0; i < 3; ++i) {
-    size[i] = geometry.size[i];
-    spacing[i] = geometry.spacing[i];
-    origin[i] = geometry.origin[i];
-    for (unsigned int j = 0; j < 3; ++j) direction(i, j) = geometry.direction[i * 3 + j];
-  }
-  volume->SetRegions(HounsfieldImage::RegionType(size));
-  volume->SetSpacing(spacing);
-  volume->SetOrigin(origin);
-  volume->SetDirection(direction);
-  volume->Allocate();
-  return volume;
-}
-
 // A decoded value this close to an integer (relative) is that integer: slope x stored +
 // intercept in double is off by a few ulp where the exact result is whole (2.0002 x 5000).
 constexpr double kIntegerTolerance = 1e-9;
@@ -198,7 +178,7 @@ bool DecodeDirect(itk::GDCMImageIO& io, const std::string& file, std::size_t col
 HounsfieldImage::Pointer ReadHounsfieldVolume(const std::vector<std::string>& sortedFiles,
                                               const SliceStackGeometry& geometry, int threads,
                                               HounsfieldRounding* rounding) {
-  HounsfieldImage::Pointer volume = AllocateVolume(geometry);
+  HounsfieldImage::Pointer volume = AllocateHounsfieldVolume(geometry);
   const std::size_t columns = geometry.size[0];
   const std::size_t rows = geometry.size[1];
   std::int16_t* out = volume->GetBufferPointer();
@@ -249,16 +229,57 @@ HounsfieldImage::Pointer ReadHounsfieldVolume(const std::vector<std::string>& so
   return volume;
 }
 
-void ReportRounding(const HounsfieldRounding& rounding, DicomSeriesInfo& info) {
+HounsfieldImage::Pointer AllocateHounsfieldVolume(const SliceStackGeometry& geometry) {
+  auto volume = HounsfieldImage::New();
+  HounsfieldImage::SizeType size;
+  HounsfieldImage::SpacingType spacing;
+  HounsfieldImage::PointType origin;
+  HounsfieldImage::DirectionType direction;
+  for (unsigned int i = 0; i < 3; ++i) {
+    size[i] = geometry.size[i];
+    spacing[i] = geometry.spacing[i];
+    origin[i] = geometry.origin[i];
+    for (unsigned int j = 0; j < 3; ++j) direction(i, j) = geometry.direction[i * 3 + j];
+  }
+  volume->SetRegions(HounsfieldImage::RegionType(size));
+  volume->SetSpacing(spacing);
+  volume->SetOrigin(origin);
+  volume->SetDirection(direction);
+  volume->Allocate();
+  return volume;
+}
+
+std::string StoreHounsfieldValues(const double* values, std::size_t columns, std::size_t count,
+                                  std::int16_t* out, const std::string& file,
+                                  HounsfieldRounding* rounding) {
+  return StoreHounsfield(values, columns, count, out, file, rounding);
+}
+
+void ReportRounding(const HounsfieldRounding& rounding,
+                    const std::vector<DicomFileHeader>& sortedSlices, DicomSeriesInfo& info) {
   info.roundedValues = rounding.roundedValues;
   info.maxRoundingHu = rounding.maxRoundingHu;
   if (rounding.roundedValues == 0) return;
-  Log(LogLevel::Warning,
-      std::to_string(rounding.roundedValues) + " voxels of series " + info.seriesUid +
-          " were rounded to whole Hounsfield units (by at most " +
-          FormatNumber(rounding.maxRoundingHu) + " HU): " + Describe(kRescaleSlope) + " " +
-          FormatNumber(info.rescaleSlope) + " and " + Describe(kRescaleIntercept) + " " +
-          FormatNumber(info.rescaleIntercept) + " (first slice) give fractional values");
+  // Name the first slice whose rescale is not whole, and how many share that.
+  const auto fractional = [](const DicomFileHeader& slice) {
+    for (double value :
+         {slice.NumberOr(kRescaleSlope, 1.0), slice.NumberOr(kRescaleIntercept, 0.0)})
+      if (value != std::round(value)) return true;
+    return false;
+  };
+  const auto first = std::find_if(sortedSlices.begin(), sortedSlices.end(), fractional);
+  std::string rescale = "slopes and intercepts";
+  if (first != sortedSlices.end())
+    rescale = Describe(kRescaleSlope) + " " + FormatNumber(first->NumberOr(kRescaleSlope, 1.0)) +
+              " and " + Describe(kRescaleIntercept) + " " +
+              FormatNumber(first->NumberOr(kRescaleIntercept, 0.0)) + " of '" + first->path +
+              "' (" +
+              std::to_string(std::count_if(sortedSlices.begin(), sortedSlices.end(), fractional)) +
+              " of " + std::to_string(sortedSlices.size()) + " slices have a fractional rescale)";
+  Log(LogLevel::Warning, std::to_string(rounding.roundedValues) + " voxels of series " +
+                             info.seriesUid +
+                             " were rounded to whole Hounsfield units (by at most " +
+                             FormatNumber(rounding.maxRoundingHu) + " HU): " + rescale);
 }
 
 } // namespace cumed::io::detail

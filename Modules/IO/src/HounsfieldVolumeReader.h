@@ -25,8 +25,20 @@ HounsfieldImage::Pointer ReadHounsfieldVolume(const std::vector<std::string>& so
                                               const SliceStackGeometry& geometry, int threads,
                                               HounsfieldRounding* rounding = nullptr);
 
-/// Copies `rounding` into `info` and, when values were rounded, warns once naming the first
-/// slice's RescaleSlope and RescaleIntercept, the count and the largest rounding.
-void ReportRounding(const HounsfieldRounding& rounding, DicomSeriesInfo& info);
+/// An int16 volume with `geometry`'s size, spacing, origin and direction (not filled).
+HounsfieldImage::Pointer AllocateHounsfieldVolume(const SliceStackGeometry& geometry);
+
+/// Stores `count` decoded HU values (a slice of `columns` columns) into `out` as the decoder
+/// does: "" when all are int16 integers (non-integers rounded and counted when `rounding` is
+/// given), else the error naming `file`, the value and its column and row.
+std::string StoreHounsfieldValues(const double* values, std::size_t columns, std::size_t count,
+                                  std::int16_t* out, const std::string& file,
+                                  HounsfieldRounding* rounding);
+
+/// Copies `rounding` into `info` and, when values were rounded, warns once with the count, the
+/// largest rounding, and the RescaleSlope and RescaleIntercept of the first of `sortedSlices`
+/// whose rescale is fractional (and how many are).
+void ReportRounding(const HounsfieldRounding& rounding,
+                    const std::vector<DicomFileHeader>& sortedSlices, DicomSeriesInfo& info);
 
 } // namespace cumed::io::detail

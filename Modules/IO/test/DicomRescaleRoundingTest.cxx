@@ -84,15 +84,22 @@ TEST_F(RescaleRounding, Slope32_12WithFractionalInterceptIsRounded) {
   EXPECT_TRUE(Contains(log.messages()[0], "RescaleSlope (0028,1053) 32.12")) << log.messages()[0];
   EXPECT_TRUE(Contains(log.messages()[0], "RescaleIntercept (0028,1052) -1024.5"))
       << log.messages()[0];
+  EXPECT_TRUE(Contains(log.messages()[0], "6 of 6 slices")) << log.messages()[0];
   EXPECT_TRUE(Contains(log.messages()[0], std::to_string(read.info.roundedValues) + " voxels"))
       << log.messages()[0];
 }
 
 TEST_F(RescaleRounding, Slope2_0002AndPerSliceInterceptsAreRounded) {
   Write(2000);
-  for (int k = 1; k <= 6; ++k) SetRescale(k, "2.0002", k == 4 ? "-1024.25" : "-1024");
+  for (int k = 1; k <= 6; ++k)
+    SetRescale(k, k == 1 ? "1" : "2.0002", k == 4 ? "-1024.25" : "-1024");
+  LogCapture log;
   const CtSeries read = ReadDicomCtSeries(directory());
   ExpectRounded(directory(), 6, read);
+  ASSERT_EQ(log.messages().size(), 1u);
+  EXPECT_TRUE(Contains(log.messages()[0], "RescaleSlope (0028,1053) 2.0002")) << log.messages()[0];
+  EXPECT_TRUE(Contains(log.messages()[0], SliceName(2))) << log.messages()[0];
+  EXPECT_TRUE(Contains(log.messages()[0], "5 of 6 slices")) << log.messages()[0];
 }
 
 TEST_F(RescaleRounding, IntegerRescaleRoundsNothing) {
