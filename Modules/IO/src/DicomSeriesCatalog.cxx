@@ -3,6 +3,7 @@
 #include "DicomSeriesSelection.h"
 #include "DicomSliceStack.h"
 #include "NumberText.h"
+#include "TiltResampling.h"
 #include "cumed/core/Execution.h"
 #include "cumed/core/Log.h"
 
@@ -89,30 +90,6 @@ std::string OrientationOf(const std::optional<Vec3>& normal) {
   return axis == 2 ? "axial" : axis == 1 ? "coronal" : "sagittal";
 }
 
-// The angle between the normal and the line through the outermost slice positions.
-double TiltDegrees(const std::vector<DicomFileHeader>& headers, const std::optional<Vec3>& normal) {
-  std::vector<Vec3> positions;
-  for (const DicomFileHeader& header : headers)
-    if (const auto p = OptionalNumbers(header, kImagePositionPatient, 3))
-      positions.push_back({(*p)[0], (*p)[1], (*p)[2]});
-  if (normal && positions.size() >= 2) {
-    const auto along = [&](const Vec3& p) {
-      return p[0] * (*normal)[0] + p[1] * (*normal)[1] + p[2] * (*normal)[2];
-    };
-    const auto [low, high] =
-        std::minmax_element(positions.begin(), positions.end(),
-                            [&](const Vec3& a, const Vec3& b) { return along(a) < along(b); });
-    const Vec3 d{(*high)[0] - (*low)[0], (*high)[1] - (*low)[1], (*high)[2] - (*low)[2]};
-    const double length = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    if (length > 0) {
-      const double cosine = std::min(1.0, std::abs(along(d)) / length);
-      return std::acos(cosine) * 180 / kPi;
-    }
-  }
-  const auto tilt = OptionalNumbers(headers.front(), kGantryDetectorTilt, 1);
-  return tilt ? std::abs(tilt->front()) : 0.0;
-}
-
 // What decides whether two files of one UID belong to different images. Files of one ImageType
 // stay together whatever their size or orientation (the validation then refuses them): a damaged
 // slice must fail the read, not drop out of the volume.
@@ -192,7 +169,7 @@ private:
 };
 
 DicomSeriesEntry Describe(const std::string& uid, const std::vector<DicomFileHeader>& headers,
-                          bool requireCT) {
+                          const DicomReadOptions& options) {
   const DicomFileHeader& first = headers.front();
   DicomSeriesEntry entry;
   entry.seriesUid = uid;
@@ -214,7 +191,6 @@ DicomSeriesEntry Describe(const std::string& uid, const std::vector<DicomFileHea
     entry.sliceThickness = thickness->front();
   const std::optional<Vec3> normal = Normal(first);
   entry.orientation = OrientationOf(normal);
-  entry.tiltDegrees = TiltDegrees(headers, normal);
   entry.columns = OptionalInteger(first, kColumns, 0);
   entry.rows = OptionalInteger(first, kRows, 0);
   entry.localizer = IsLocalizer(first);
@@ -242,9 +218,14 @@ DicomSeriesEntry Describe(const std::string& uid, const std::vector<DicomFileHea
                  entry.sopClassUid + ")";
   else if (entry.slices == 1)
     passedOver = "a single slice";
+  if (const auto tilt = OptionalNumbers(first, kGantryDetectorTilt, 1))
+    entry.tiltDegrees = std::abs(tilt->front());
   std::vector<DicomFileHeader> copy = headers;
   try {
-    ValidateAndSortSlices(copy, requireCT);
+    const SliceStackGeometry geometry =
+        ValidateAndSortSlices(copy, options.requireCT, options.roundRescale);
+    HandleTilt(geometry, copy.front(), options.tilt);
+    entry.tiltDegrees = geometry.tiltDegrees; // measured from the positions
     entry.readable = true;
     entry.reason = passedOver;
   } catch (const DicomError& error) {
@@ -255,7 +236,8 @@ DicomSeriesEntry Describe(const std::string& uid, const std::vector<DicomFileHea
 
 } // namespace
 
-std::vector<CatalogPart> BuildSeriesCatalog(DicomDirectoryScan& scan, bool requireCT) {
+std::vector<CatalogPart> BuildSeriesCatalog(DicomDirectoryScan& scan,
+                                            const DicomReadOptions& options) {
   DebugOnlyLog quiet;
   std::vector<CatalogPart> catalog;
   for (auto& [uid, headers] : scan.series) {
@@ -263,7 +245,7 @@ std::vector<CatalogPart> BuildSeriesCatalog(DicomDirectoryScan& scan, bool requi
     headers.clear();
     for (std::size_t p = 0; p < parts.size(); ++p) {
       CatalogPart part;
-      part.entry = Describe(uid, parts[p], requireCT);
+      part.entry = Describe(uid, parts[p], options);
       part.entry.part = static_cast<int>(p + 1);
       part.entry.parts = static_cast<int>(parts.size());
       part.entry.id = p == 0 ? uid : uid + "#" + std::to_string(p + 1);
@@ -287,7 +269,7 @@ DicomSeriesListing ListDicomSeries(const std::string& root, const DicomReadOptio
   listing.root = root;
   listing.skippedFiles = scan.skippedFiles;
   listing.duplicateFiles = scan.duplicateFiles;
-  for (detail::CatalogPart& part : detail::BuildSeriesCatalog(scan, options.requireCT))
+  for (detail::CatalogPart& part : detail::BuildSeriesCatalog(scan, options))
     listing.series.push_back(std::move(part.entry));
   if (const auto choice = detail::ChooseDefaultSeries(listing.series)) {
     listing.defaultIndex = static_cast<int>(choice->index);

@@ -18,9 +18,11 @@ struct CatalogPart {
 /// split by ImageType LOCALIZER, and files of different ImageType also by Rows, Columns and
 /// ImageOrientationPatient (cosines within kOrientationTolerance, beyond which the validation
 /// refuses mixed orientations); files of one ImageType are never split (a damaged slice must
-/// fail the read, not drop out). Part 1 is the largest group that is not a localizer. `readable`
-/// and `reason` come from ValidateAndSortSlices(copy, requireCT), whose warnings are passed on as
-/// debug lines.
-std::vector<CatalogPart> BuildSeriesCatalog(DicomDirectoryScan& scan, bool requireCT);
+/// fail the read, not drop out). Part 1 is the largest group that is not a localizer.
+/// `readable`, `reason` and `tiltDegrees` come from the reader's own checks on a copy of the
+/// headers, with `options` (requireCT, roundRescale, tilt): ValidateAndSortSlices and
+/// HandleTilt, whose warnings are passed on as debug lines.
+std::vector<CatalogPart> BuildSeriesCatalog(DicomDirectoryScan& scan,
+                                            const DicomReadOptions& options);
 
 } // namespace cumed::io::detail

@@ -32,8 +32,8 @@ struct DicomSeriesEntry {
   /// of ImageOrientationPatient), "oblique" when that normal is more than 30 degrees off every
   /// axis; "" when the orientation is missing or malformed.
   std::string orientation;
-  /// Angle in degrees between the slice normal and the line through the first and last slice
-  /// positions (several slices), else |GantryDetectorTilt (0018,1120)|; 0 when neither says.
+  /// Gantry/detector tilt in degrees as the reader measures it from the slice positions (a
+  /// readable series), else |GantryDetectorTilt (0018,1120)|; 0 when neither says.
   double tiltDegrees = 0;
   int columns = 0;
   int rows = 0;
@@ -43,8 +43,9 @@ struct DicomSeriesEntry {
   /// Capture (1.2.840.10008.5.1.4.1.1.7...)
   bool derived = false;
   bool standardUid = true; ///< the UID is digits and single dots (else e.g. an anonymiser's hash)
-  /// ReadDicomCtSeries would accept its headers as a CT volume (the reader's own checks, run on
-  /// a copy of the headers; pixel decoding is not tried).
+  /// ReadDicomCtSeries would accept its headers as a CT volume with the listing's options
+  /// (requireCT, roundRescale, tilt): the reader's own checks, run on a copy of the headers;
+  /// pixel decoding is not tried.
   bool readable = false;
   /// Why it is not readable as a CT volume ("" when readable), e.g. "Modality is 'MR', not CT",
   /// or why the default rule passes over it ("a localizer", "a single slice", "derived").
