@@ -28,9 +28,13 @@ struct DicomReadReport {
 };
 
 /// How a series whose slices are not stacked along their normal (gantry or detector tilt) is read.
+/// The tilt is measured from ImagePositionPatient (see ReadDicomCtSeries; Documentation/dicom.md).
 enum class TiltHandling {
-  Resample, ///< resampled onto the axial grid of the first slice, with a warning naming the angle
-  Refuse,   ///< DicomError naming the angle
+  /// Resampled onto the untilted grid of the first slice's plane stepped along its normal (widened
+  /// to hold every slice; linear in-plane interpolation; outside: the series' minimum HU), with
+  /// one warning naming the angle.
+  Resample,
+  Refuse, ///< DicomError naming the angle
 };
 
 /// From ExecutionOptions: `threads` for the header scan and the pixel decode (0 uses
@@ -103,7 +107,8 @@ struct DicomSeriesInfo {
 using HounsfieldImage = itk::Image<std::int16_t, 3>;
 
 struct CtSeries {
-  HounsfieldImage::Pointer image; ///< HU; spacing z from slice positions; origin = first slice
+  /// HU; spacing z from slice positions; origin = first slice (a resampled tilt: the widened grid)
+  HounsfieldImage::Pointer image;
   DicomSeriesInfo info;
 };
 
@@ -123,18 +128,22 @@ struct CtSeries {
 ///   damaged or inflates past 1 GiB, even when it is not a slice;
 /// - a slice of the series read: non-CT modality (when required); PhotometricInterpretation
 ///   (0028,0004) other than MONOCHROME2 (colour values crashed GDCM; MONOCHROME1 would be
-///   inverted before the rescale); SamplesPerPixel not 1; NumberOfFrames not 1; BitsAllocated
+///   inverted before the rescale); SamplesPerPixel not 1; NumberOfFrames not 1 outside enhanced
+///   multi-frame CT (whose frame count must fit its pixel data and its
+///   PerFrameFunctionalGroupsSequence, each frame having a position); BitsAllocated
 ///   not 8, 16 or 32; BitsStored outside 1..BitsAllocated; HighBit not BitsStored - 1;
 ///   PixelRepresentation not 0 or 1; native PixelData whose length is not Rows x Columns x
 ///   BitsAllocated / 8 (one padding byte allowed for an odd length); pixel data cut short;
 ///   more than 64 KiB after PixelData, or anything after it that is not an element with a higher
 ///   tag (junk is never parsed); an unsupported transfer syntax; compressed pixel data on which
-///   the JPEG decoder reports corrupt data; rescale values that do not give integer HU or exceed
-///   65536 in magnitude; a decoded HU outside int16;
+///   the JPEG decoder reports corrupt data; RescaleSlope 0, rescale values beyond 65536 in
+///   magnitude, or (roundRescale = false) not integers; a decoded HU outside int16 (after
+///   rounding);
 /// - the geometry: mixed Rows/Columns, PixelSpacing or ImageOrientationPatient; PixelSpacing
 ///   outside 1e-4 .. 1e4 mm; an ImagePositionPatient component beyond 1e7 mm; numbers that are
 ///   not finite decimals (NaN, inf); a missing slice, two slices at one position or non-uniform
-///   slice spacing; slices not stacked along the normal; a slice count other than
+///   slice spacing; slices off the normal by offsets that do not grow by one constant step
+///   (irregular shear); a gantry tilt with TiltHandling::Refuse; more slices than
 ///   ImagesInAcquisition (0020,1002) when every slice gives the same value.
 ///
 /// How it decides:
@@ -144,20 +153,30 @@ struct CtSeries {
 ///   slice is never skipped (see above), so a damaged slice cannot silently drop out; a
 ///   sub-directory is not read and named in a warning.
 /// - Gaps are checked between neighbours, so a lost first or last slice shows only in what the
-///   series says of itself: ImagesInAcquisition (an error, above) and InstanceNumber: when the
-///   slices' InstanceNumbers are consecutive but do not start at 1, a warning names the end.
+///   series says of itself: fewer slices than ImagesInAcquisition (a warning naming both counts:
+///   partial exports are common) and InstanceNumber: when the slices' InstanceNumbers are
+///   consecutive but do not start at 1, a warning names the end.
+/// - An enhanced multi-frame CT file (SOPClassUID 1.2.840.10008.5.1.4.1.1.2.1 or .2.2) is read
+///   as one slice per frame, each frame's position, orientation, pixel spacing and rescale taken
+///   from its PerFrameFunctionalGroupsSequence item, else SharedFunctionalGroupsSequence
+///   (info.multiFrame; info.files names the file once per slice).
 /// - Slices are sorted by position along the normal (row cosine x column cosine of
 ///   ImageOrientationPatient), ascending. The image's direction has the row cosine, the column
 ///   cosine and that normal as columns (always right-handed); origin = ImagePositionPatient of
 ///   the first sorted slice; spacing = PixelSpacing (column step first) and, along the normal,
 ///   (last position - first position) / (slices - 1), never SliceThickness. A single slice takes
 ///   its step from SpacingBetweenSlices, else SliceThickness, else 1.
-/// - Every gap between neighbouring positions must equal the median gap within 1e-3 of it;
-///   slices must lie on the first slice's normal within the same tolerance (no gantry tilt);
-///   PixelSpacing may vary by 1e-4 relative, ImageOrientationPatient cosines by 1e-4.
+/// - Every gap between neighbouring positions must equal the median gap within 1e-3 of it, plus
+///   what the rounding of ImagePositionPatient's text explains (2 sqrt(3) units of its last
+///   decimal, at most 5% of the step); slices must lie on the first slice's normal within the
+///   same tolerance, or be sheared off it by one constant in-plane step per slice: a gantry tilt,
+///   atan(shear / step) in info.tiltDegrees, resampled (info.tiltResampled) or refused by
+///   `tilt`. PixelSpacing may vary by 1e-4 relative, ImageOrientationPatient cosines by 1e-4.
 /// - Pixels are decoded by ITK's GDCMImageIO (which applies each slice's slope and intercept:
-///   HU = RescaleSlope x stored + RescaleIntercept); a value outside int16 is an error, never
-///   wrapped.
+///   HU = RescaleSlope x stored + RescaleIntercept; enhanced files by GDCM, rescaled per frame);
+///   a fractional HU is rounded to the nearest integer when roundRescale (counted in
+///   info.roundedValues and info.maxRoundingHu, one warning), else an error; a value outside
+///   int16 is an error, never wrapped.
 /// - DCMTK is set up process-wide on the first read: a data set is parsed only up to its
 ///   PixelData, and DCMTK's dcmdata messages below errors are not printed (16 MiB of junk
 ///   appended to a slice made the parsers warn per element found there: 1.2 GB of messages), and
