@@ -139,6 +139,21 @@ TEST_F(DicomEncodings, AttributesStoredAsUnknownVrAreReadThroughTheDictionary) {
   ExpectReadsAsWritten(unknown);
 }
 
+// A UN value that is not valid text is named with its odd byte escaped, never printed raw.
+TEST_F(DicomEncodings, UnknownVrValueThatIsNotTextIsNamedReadably) {
+  const fs::path unknown = scratch_.path() / "un";
+  Reencode(directory(), unknown, EXS_LittleEndianExplicit, [](DcmDataset& dataset) {
+    const std::string bytes("0.7\x01\\0.9", 8);
+    auto* element = new DcmOtherByteOtherWord(DcmTag(DCM_PixelSpacing, EVR_UN));
+    ASSERT_TRUE(
+        element->putUint8Array(reinterpret_cast<const Uint8*>(bytes.data()), bytes.size()).good());
+    ASSERT_TRUE(dataset.insert(element, /*replaceOld=*/true).good());
+  });
+  const std::string message = DicomErrorMessage([&] { ReadDicomCtSeries(unknown.string()); });
+  EXPECT_TRUE(Contains(message, "PixelSpacing (0028,0030) is '0.7\\x01\\0.9'")) << message;
+  EXPECT_FALSE(Contains(message, "\x01")) << "a raw control byte in the message";
+}
+
 // GE's syntax: DCMTK cannot write it; the file is written in implicit VR little endian with
 // byte-swapped pixel values, then its TransferSyntaxUID (same padded length) is replaced.
 TEST_F(DicomEncodings, GePrivateBigEndianSyntaxIsRead) {
