@@ -2,6 +2,7 @@
 
 #include "DicomSeriesSelection.h"
 #include "DicomSliceStack.h"
+#include "EnhancedCtFrames.h"
 #include "NumberText.h"
 #include "TiltResampling.h"
 #include "cumed/core/Execution.h"
@@ -265,6 +266,7 @@ DicomSeriesListing ListDicomSeries(const std::string& root, const DicomReadOptio
   ExecutionScope scope(options); // refuses negative threads
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   detail::DicomDirectoryScan scan = detail::ScanDicomTree(root, threads, options.recursive);
+  detail::ExpandEnhancedCtFrames(scan.series); // as the reader does: a frame is a slice
   DicomSeriesListing listing;
   listing.root = root;
   listing.skippedFiles = scan.skippedFiles;
