@@ -47,9 +47,11 @@ struct DicomReadOptions : ExecutionOptions {
   /// DicomSeriesInfo::selection).
   std::string seriesUid;
   /// Which series to read when `seriesUid` is empty: a UID, a SeriesNumber, or a
-  /// SeriesDescription or ConvolutionKernel (see DicomSeriesSelection.h); empty: the default rule.
+  /// SeriesDescription or ConvolutionKernel, or an id of ListDicomSeries (DicomSeriesList.h
+  /// says how each is matched); empty: the default rule (the best axial CT, DicomSeriesList.h).
   std::string series;
-  /// Also read the sub-directories of `directory` (a CD export: DICOMDIR and DICOM/...).
+  /// Also read the sub-directories of `directory` (a CD export: DICOMDIR and DICOM/...), down
+  /// to 16 levels, symbolic links to directories not followed; false: a warning names each.
   bool recursive = true;
   TiltHandling tilt = TiltHandling::Resample;
   /// A RescaleSlope/RescaleIntercept that does not map stored values to whole HU: true rounds
@@ -112,16 +114,22 @@ struct CtSeries {
   DicomSeriesInfo info;
 };
 
-/// Reads one series of `directory` (not recursive). Never modifies the directory.
+/// Reads one series of `directory` and, with options.recursive, of its sub-directories (a file
+/// named DICOMDIR is skipped; an instance copied into another directory counts once, with a
+/// warning). Which series: options.seriesUid, else options.series, else the default rule, with
+/// the reason in info.selection and one warning naming the other series and why they were not
+/// read (DicomSeriesList.h; ListDicomSeries lists them). Never modifies the directory.
 /// Throws DicomError, naming the file and the tag (keyword and (gggg,eeee)), the value found and
 /// the value expected, for:
-/// - the directory: missing, not a directory, or without any DICOM series; a requested UID that
-///   is absent;
+/// - the directory: missing, not a directory, or without any DICOM series; a requested series
+///   that is absent or (options.series) matched by several series, the message listing them;
+///   no series readable as a CT volume among several, each listed with why;
 /// - a file that may be a damaged slice: one that cannot be opened (including a link to nothing
 ///   named *.dcm); a *.dcm (or *.dicom) file that is not DICOM (empty, under 132 bytes, no
 ///   "DICM" and no data set); a file with the DICOM marker that cannot be parsed; an image
-///   (PixelData present) without SeriesInstanceUID; a SeriesInstanceUID that is not a valid UID
-///   (digits and single dots, at most 64 characters);
+///   (PixelData present) without SeriesInstanceUID; a SeriesInstanceUID over 64 characters or
+///   with control or non-ASCII characters (printed with \xNN escapes; other printable values,
+///   such as an anonymiser's hash, are accepted with a debug line);
 /// - a file that holds more than 2000 sequence items (FFFE,E000) or nests sequences more than 256
 ///   levels deep (the parsers recurse per nesting level; 20,000 levels overflowed the stack), a
 ///   deflated file (1.2.840.10008.1.2.1.99, counted once inflated) whose stream is cut off or
@@ -150,8 +158,9 @@ struct CtSeries {
 /// - Files that are not DICOM (a README, a thumbnail) are skipped with a warning naming each one
 ///   and listed in info.skippedFiles, as are DICOM files without a SeriesInstanceUID that hold no
 ///   image (DICOMDIR): a stray file next to the slices should not stop a pipeline. What may be a
-///   slice is never skipped (see above), so a damaged slice cannot silently drop out; a
-///   sub-directory is not read and named in a warning.
+///   slice is never skipped (see above), so a damaged slice cannot silently drop out. Files of
+///   the series read with ImageType LOCALIZER (or another ImageType and size or orientation)
+///   are split off as another part, named in a warning; files of one ImageType never are.
 /// - Gaps are checked between neighbours, so a lost first or last slice shows only in what the
 ///   series says of itself: fewer slices than ImagesInAcquisition (a warning naming both counts:
 ///   partial exports are common) and InstanceNumber: when the slices' InstanceNumbers are
