@@ -154,11 +154,10 @@ TEST_F(DicomEncodings, UnknownVrValueThatIsNotTextIsNamedReadably) {
   EXPECT_FALSE(Contains(message, "\x01")) << "a raw control byte in the message";
 }
 
-// GE's syntax: DCMTK cannot write it; the file is written in implicit VR little endian with
-// byte-swapped pixel values, then its TransferSyntaxUID (same padded length) is replaced.
-TEST_F(DicomEncodings, GePrivateBigEndianSyntaxIsRead) {
-  const fs::path ge = scratch_.path() / "ge";
-  Reencode(directory(), ge, EXS_LittleEndianImplicit, [](DcmDataset& dataset) {
+// GE's syntax: DCMTK cannot write it; the series is written in implicit VR little endian with
+// byte-swapped pixel values, then each file's TransferSyntaxUID (same padded length) is replaced.
+void WriteGePrivateCopy(const fs::path& from, const fs::path& ge) {
+  Reencode(from, ge, EXS_LittleEndianImplicit, [](DcmDataset& dataset) {
     DcmElement* pixelData = nullptr;
     ASSERT_TRUE(dataset.findAndGetElement(DCM_PixelData, pixelData).good());
     Uint16* words = nullptr;
@@ -174,8 +173,31 @@ TEST_F(DicomEncodings, GePrivateBigEndianSyntaxIsRead) {
     bytes.replace(at, implicit.size(), "1.2.840.113619.5.2");
     WriteBytes(entry.path(), bytes);
   }
+}
+
+TEST_F(DicomEncodings, GePrivateBigEndianSyntaxIsRead) {
+  const fs::path ge = scratch_.path() / "ge";
+  WriteGePrivateCopy(directory(), ge);
   ASSERT_EQ(MetaTransferSyntax(ge / SliceName(1)), "1.2.840.113619.5.2");
   ExpectReadsAsWritten(ge);
+}
+
+// A damaged file in GE's syntax is refused naming the syntax, not only as damaged.
+TEST_F(DicomEncodings, DamagedGePrivateFileNamesTheSyntax) {
+  const fs::path ge = scratch_.path() / "ge";
+  WriteGePrivateCopy(directory(), ge);
+  const fs::path damaged = ge / SliceName(2);
+  std::string bytes = ReadBytes(damaged);
+  const std::size_t rows = bytes.find(std::string("\x28\x00\x10\x00\x02\x00\x00\x00", 8));
+  ASSERT_NE(rows, std::string::npos);
+  bytes.replace(rows + 4, 4, std::string("\xFF\xFF\x00\x10", 4)); // Rows declares 268 MB
+  WriteBytes(damaged, bytes);
+  const std::string message = DicomErrorMessage([&] { ReadDicomCtSeries(ge.string()); });
+  EXPECT_TRUE(Contains(message, damaged.string())) << message;
+  EXPECT_TRUE(Contains(message, "Rows (0028,0010)")) << message;
+  EXPECT_TRUE(Contains(message, "TransferSyntaxUID (0002,0010) is GE private implicit VR big "
+                                "endian (1.2.840.113619.5.2)"))
+      << message;
 }
 
 } // namespace
