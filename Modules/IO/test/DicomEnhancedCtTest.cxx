@@ -6,6 +6,8 @@
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
 #include <dcmtk/dcmdata/dcuid.h>
+#include <dcmtk/dcmjpeg/djencode.h>
+#include <dcmtk/dcmjpeg/djrplol.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -37,6 +39,7 @@ struct EnhancedCt {
   std::vector<std::int16_t> stored;                         // per slice, row by row
   int framesDeclared = 0;                                   // NumberOfFrames; 0: slices
   int perFrameItems = 0;                                    // 0: one per frame
+  bool losslessJpeg = false; // encapsulated frames (JPEG lossless, process 14 SV1)
 
   explicit EnhancedCt(unsigned seed) {
     std::mt19937 random(seed);
@@ -108,7 +111,15 @@ struct EnhancedCt {
         pixels[f * size + i] = Uint16(stored[SliceOfFrame(f) * size + i]);
     ASSERT_TRUE(
         d.putAndInsertUint16Array(DCM_PixelData, pixels.data(), unsigned(pixels.size())).good());
-    ASSERT_TRUE(format.saveFile(file.c_str(), EXS_LittleEndianExplicit).good()) << file;
+    E_TransferSyntax syntax = EXS_LittleEndianExplicit;
+    if (losslessJpeg) {
+      DJEncoderRegistration::registerCodecs(); // idempotent
+      const DJ_RPLossless parameters(1, 0);
+      syntax = EXS_JPEGProcess14SV1;
+      ASSERT_TRUE(d.chooseRepresentation(syntax, &parameters).good());
+      ASSERT_TRUE(d.canWriteXfer(syntax));
+    }
+    ASSERT_TRUE(format.saveFile(file.c_str(), syntax).good()) << file;
   }
 
   static std::string Number(double value) {
@@ -183,6 +194,15 @@ TEST_F(EnhancedCtRead, ShuffledFramesWithPerFrameRescale) {
   const CtSeries read = ReadDicomCtSeries(directory());
   ExpectVolume(ct, read);
   EXPECT_GT(read.info.roundedValues, 0) << "the 2.0002 frames have fractional HU";
+}
+
+// Compressed frames: decoded by GDCM, one fragment per frame.
+TEST_F(EnhancedCtRead, LosslessJpegFramesAreDecoded) {
+  EnhancedCt ct(11);
+  ct.losslessJpeg = true;
+  ct.order = {3, 0, 7, 1, 6, 2, 5, 4};
+  Write(ct);
+  ExpectVolume(ct, ReadDicomCtSeries(directory()));
 }
 
 TEST_F(EnhancedCtRead, FewerPerFrameItemsThanFramesIsAnError) {
