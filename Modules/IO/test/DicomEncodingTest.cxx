@@ -10,6 +10,8 @@
 #include <dcmtk/dcmdata/dcvrobow.h>
 #include <dcmtk/dcmdata/dcxfer.h>
 
+#include <zlib.h>
+
 #include <fstream>
 #include <iterator>
 
@@ -100,6 +102,36 @@ TEST_F(DicomEncodings, DamagedDeflateStreamIsRefusedByName) {
   const std::string message = DicomErrorMessage([&] { ReadDicomCtSeries(deflated.string()); });
   EXPECT_TRUE(Contains(message, damaged.string())) << message;
   EXPECT_TRUE(Contains(message, "deflated data set")) << message;
+}
+
+// 1 GiB + 1 MiB of zeros deflate to about 1 MB: refused after inflating (and counting) the first
+// 1 GiB + 1 byte, before any of it is held.
+TEST_F(DicomEncodings, DecompressionBombIsRefusedByName) {
+  const std::string uid = "1.2.840.10008.1.2.1.99"; // 22 bytes: no padding
+  std::string bytes(128, '\0');
+  bytes += "DICM";
+  bytes += std::string("\x02\x00\x00\x00UL\x04\x00\x1E\x00\x00\x00", 12); // group: 30 bytes
+  bytes += std::string("\x02\x00\x10\x00UI\x16\x00", 8) + uid;
+  z_stream stream{};
+  ASSERT_EQ(deflateInit2(&stream, 1, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::vector<unsigned char> zeros(1 << 20), out(1 << 16);
+  for (int chunk = 0; chunk <= 1024; ++chunk) {
+    stream.next_in = zeros.data();
+    stream.avail_in = static_cast<uInt>(zeros.size());
+    const int flush = chunk == 1024 ? Z_FINISH : Z_NO_FLUSH;
+    do {
+      stream.next_out = out.data();
+      stream.avail_out = static_cast<uInt>(out.size());
+      deflate(&stream, flush);
+      bytes.append(reinterpret_cast<const char*>(out.data()), out.size() - stream.avail_out);
+    } while (stream.avail_out == 0);
+  }
+  deflateEnd(&stream);
+  const fs::path bomb = fs::path(directory()) / "bomb.dcm";
+  WriteBytes(bomb, bytes);
+  const std::string message = DicomErrorMessage([&] { ReadDicomCtSeries(directory()); });
+  EXPECT_TRUE(Contains(message, bomb.string())) << message;
+  EXPECT_TRUE(Contains(message, "inflates to more than 1073741824 bytes")) << message;
 }
 
 // Stored values halved under RescaleSlope 2: a reader that ignored the UN slope (reading 1)
