@@ -36,6 +36,12 @@ Vec3 ToVec3(const std::vector<double>& v, std::size_t first) {
   return {v[first], v[first + 1], v[first + 2]};
 }
 
+// How messages name a slice: its file, and which frame of it for an enhanced multi-frame file.
+std::string Name(const DicomFileHeader& slice) {
+  if (slice.frame < 0) return slice.path;
+  return slice.path + " (frame " + std::to_string(slice.frame + 1) + ")";
+}
+
 std::string Quoted(const std::string& path) {
   return "'" + path + "'";
 }
@@ -50,14 +56,14 @@ bool IsInteger(double value) {
 void CheckModality(const DicomFileHeader& slice) {
   const std::string modality = slice.Text(kModality);
   if (modality == "CT") return;
-  throw DicomError(slice.path + ": " + Describe(kModality) + " is " +
+  throw DicomError(Name(slice) + ": " + Describe(kModality) + " is " +
                    (modality.empty() ? std::string("missing") : "'" + modality + "'") +
                    ", not CT (read it with requireCT = false if that is intended)");
 }
 
 void CheckTransferSyntax(const DicomFileHeader& slice) {
   if (!slice.transferSyntaxDecodable)
-    throw DicomError(slice.path + ": unsupported " + Describe(kTransferSyntaxUid) + " '" +
+    throw DicomError(Name(slice) + ": unsupported " + Describe(kTransferSyntaxUid) + " '" +
                      slice.transferSyntaxUid + "': GDCM cannot decode its pixel data");
 }
 
@@ -67,7 +73,8 @@ void CheckTransferSyntax(const DicomFileHeader& slice) {
 void CheckPhotometricInterpretation(const DicomFileHeader& slice) {
   const std::string value = slice.Text(kPhotometricInterpretation);
   if (value == "MONOCHROME2" || !slice.Has(kPhotometricInterpretation)) return;
-  const std::string is = slice.path + ": " + Describe(kPhotometricInterpretation) + " is '" + value;
+  const std::string is =
+      Name(slice) + ": " + Describe(kPhotometricInterpretation) + " is '" + value;
   if (value == "MONOCHROME1")
     throw DicomError(is + "': inverted grey values are not read (the decoder would invert " +
                      "them before the rescale, giving wrong Hounsfield units); expected " +
@@ -80,33 +87,33 @@ void CheckPhotometricInterpretation(const DicomFileHeader& slice) {
 void CheckBitLayout(const DicomFileHeader& slice, long allocated) {
   const long stored = slice.Integer(kBitsStored);
   if (stored < 1 || stored > allocated)
-    throw DicomError(slice.path + ": " + Describe(kBitsStored) + " is " + std::to_string(stored) +
+    throw DicomError(Name(slice) + ": " + Describe(kBitsStored) + " is " + std::to_string(stored) +
                      " (expected 1 to " + Describe(kBitsAllocated) + " " +
                      std::to_string(allocated) + ")");
   const long highBit = slice.Integer(kHighBit);
   if (highBit != stored - 1)
-    throw DicomError(slice.path + ": " + Describe(kHighBit) + " is " + std::to_string(highBit) +
+    throw DicomError(Name(slice) + ": " + Describe(kHighBit) + " is " + std::to_string(highBit) +
                      " (expected " + Describe(kBitsStored) + " " + std::to_string(stored) +
                      " - 1 = " + std::to_string(stored - 1) + ")");
 }
 
 void CheckPixelEncoding(const DicomFileHeader& slice) {
   if (const long samples = slice.IntegerOr(kSamplesPerPixel, 1); samples != 1)
-    throw DicomError(slice.path + ": " + Describe(kSamplesPerPixel) + " is " +
+    throw DicomError(Name(slice) + ": " + Describe(kSamplesPerPixel) + " is " +
                      std::to_string(samples) + "; a CT slice has 1 sample per pixel");
   CheckPhotometricInterpretation(slice);
   // A header that stands for one frame of a multi-frame file (EnhancedCtFrames.h) is one slice.
   if (const long frames = slice.IntegerOr(kNumberOfFrames, 1); frames != 1 && slice.frame < 0)
-    throw DicomError(slice.path + ": " + Describe(kNumberOfFrames) + " is " +
+    throw DicomError(Name(slice) + ": " + Describe(kNumberOfFrames) + " is " +
                      std::to_string(frames) + "; only single-frame slices are supported");
   const long bits = slice.Integer(kBitsAllocated);
   if (bits != 8 && bits != 16 && bits != 32)
-    throw DicomError(slice.path + ": " + Describe(kBitsAllocated) + " is " + std::to_string(bits) +
+    throw DicomError(Name(slice) + ": " + Describe(kBitsAllocated) + " is " + std::to_string(bits) +
                      " (expected 8, 16 or 32)");
   CheckBitLayout(slice, bits);
   const long representation = slice.Integer(kPixelRepresentation);
   if (representation != 0 && representation != 1)
-    throw DicomError(slice.path + ": " + Describe(kPixelRepresentation) + " is " +
+    throw DicomError(Name(slice) + ": " + Describe(kPixelRepresentation) + " is " +
                      std::to_string(representation) + " (expected 0 or 1)");
 }
 
@@ -118,11 +125,11 @@ void CheckRescale(const DicomFileHeader& slice, bool roundRescale) {
   const double intercept = slice.NumberOr(kRescaleIntercept, 0.0);
   for (const auto& [tag, value] : {std::pair{kRescaleSlope, slope}, {kRescaleIntercept, intercept}})
     if (std::abs(value) > kMaxRescaleMagnitude)
-      throw DicomError(slice.path + ": " + Describe(tag) + " is " + FormatNumber(value) +
+      throw DicomError(Name(slice) + ": " + Describe(tag) + " is " + FormatNumber(value) +
                        " (expected a magnitude of at most " + FormatNumber(kMaxRescaleMagnitude) +
                        " for int16 Hounsfield units)");
   if (slope != 0 && ((IsInteger(slope) && IsInteger(intercept)) || roundRescale)) return;
-  throw DicomError(slice.path + ": " + Describe(kRescaleSlope) + " = " + FormatNumber(slope) +
+  throw DicomError(Name(slice) + ": " + Describe(kRescaleSlope) + " = " + FormatNumber(slope) +
                    " and " + Describe(kRescaleIntercept) + " = " + FormatNumber(intercept) +
                    (slope == 0 ? " map every stored value to one Hounsfield unit"
                                : " do not map stored values to integer Hounsfield units (the "
@@ -131,7 +138,7 @@ void CheckRescale(const DicomFileHeader& slice, bool roundRescale) {
 
 void CheckPixelDataLength(const DicomFileHeader& slice, long rows, long columns) {
   if (!slice.pixelDataPresent)
-    throw DicomError(slice.path + ": " + Describe(kPixelData) + " is missing");
+    throw DicomError(Name(slice) + ": " + Describe(kPixelData) + " is missing");
   if (slice.pixelDataEncapsulated) return; // compressed: the decoder notices damage
   const long bits = slice.Integer(kBitsAllocated);
   const std::uint64_t expected = std::uint64_t(rows) * std::uint64_t(columns) * (bits / 8);
@@ -139,7 +146,7 @@ void CheckPixelDataLength(const DicomFileHeader& slice, long rows, long columns)
   // describe other pixels than the ones stored (the decoder would read them reshaped).
   const std::uint64_t padded = expected + expected % 2;
   if (slice.pixelDataLength == expected || slice.pixelDataLength == padded) return;
-  throw DicomError(slice.path + ": " + Describe(kPixelData) + " is " +
+  throw DicomError(Name(slice) + ": " + Describe(kPixelData) + " is " +
                    (slice.pixelDataLength < expected ? "too short" : "too long") + ": " +
                    std::to_string(slice.pixelDataLength) + " bytes, " + std::to_string(expected) +
                    " expected (" + Describe(kRows) + " " + std::to_string(rows) + " x " +
@@ -152,16 +159,16 @@ void CheckImageSizes(const std::vector<DicomFileHeader>& slices, long& rows, lon
   rows = first.Integer(kRows);
   columns = first.Integer(kColumns);
   if (rows <= 0 || columns <= 0)
-    throw DicomError(first.path + ": image size " + std::to_string(columns) + " x " +
+    throw DicomError(Name(first) + ": image size " + std::to_string(columns) + " x " +
                      std::to_string(rows) + " (" + Describe(kColumns) + " x " + Describe(kRows) +
                      ") is empty");
   for (const DicomFileHeader& slice : slices) {
     const long sliceRows = slice.Integer(kRows);
     const long sliceColumns = slice.Integer(kColumns);
     if (sliceRows != rows || sliceColumns != columns)
-      throw DicomError("mixed image sizes in one series: " + Quoted(first.path) + " is " +
+      throw DicomError("mixed image sizes in one series: " + Quoted(Name(first)) + " is " +
                        std::to_string(columns) + " x " + std::to_string(rows) + " but " +
-                       Quoted(slice.path) + " is " + std::to_string(sliceColumns) + " x " +
+                       Quoted(Name(slice)) + " is " + std::to_string(sliceColumns) + " x " +
                        std::to_string(sliceRows) + " (" + Describe(kColumns) + " x " +
                        Describe(kRows) + ")");
     CheckPixelDataLength(slice, rows, columns);
@@ -174,7 +181,7 @@ std::vector<double> CheckPixelSpacing(const std::vector<DicomFileHeader>& slices
   // Outside this range ITK's index-to-point matrix becomes singular or overflows.
   for (double value : spacing)
     if (!(value >= kMinPixelSpacingMm && value <= kMaxPixelSpacingMm))
-      throw DicomError(first.path + ": " + Describe(kPixelSpacing) + " '" +
+      throw DicomError(Name(first) + ": " + Describe(kPixelSpacing) + " '" +
                        first.Text(kPixelSpacing) + "' is outside " +
                        FormatNumber(kMinPixelSpacingMm) + " to " +
                        FormatNumber(kMaxPixelSpacingMm) + " mm");
@@ -183,8 +190,8 @@ std::vector<double> CheckPixelSpacing(const std::vector<DicomFileHeader>& slices
     for (int i = 0; i < 2; ++i)
       if (std::abs(other[i] - spacing[i]) > kPixelSpacingTolerance * spacing[i])
         throw DicomError("mixed " + Describe(kPixelSpacing) + " in one series: " +
-                         Quoted(first.path) + " has '" + first.Text(kPixelSpacing) + "' but " +
-                         Quoted(slice.path) + " has '" + slice.Text(kPixelSpacing) + "'");
+                         Quoted(Name(first)) + " has '" + first.Text(kPixelSpacing) + "' but " +
+                         Quoted(Name(slice)) + " has '" + slice.Text(kPixelSpacing) + "'");
   }
   return spacing;
 }
@@ -198,15 +205,15 @@ std::array<Vec3, 2> CheckOrientation(const std::vector<DicomFileHeader>& slices)
   if (std::abs(Norm(row) - 1) > kOrthonormalTolerance ||
       std::abs(Norm(column) - 1) > kOrthonormalTolerance ||
       std::abs(Dot(row, column)) > kOrthonormalTolerance)
-    throw DicomError(first.path + ": " + Describe(kImageOrientationPatient) + " '" +
+    throw DicomError(Name(first) + ": " + Describe(kImageOrientationPatient) + " '" +
                      first.Text(kImageOrientationPatient) + "' is not two orthogonal unit vectors");
   for (const DicomFileHeader& slice : slices) {
     const std::vector<double> other = slice.Numbers(kImageOrientationPatient, 6);
     for (int i = 0; i < 6; ++i)
       if (std::abs(other[i] - cosines[i]) > kOrientationTolerance)
         throw DicomError("mixed " + Describe(kImageOrientationPatient) +
-                         " in one series: " + Quoted(first.path) + " has '" +
-                         first.Text(kImageOrientationPatient) + "' but " + Quoted(slice.path) +
+                         " in one series: " + Quoted(Name(first)) + " has '" +
+                         first.Text(kImageOrientationPatient) + "' but " + Quoted(Name(slice)) +
                          " has '" + slice.Text(kImageOrientationPatient) + "'");
   }
   return {Scaled(row, 1 / Norm(row)), Scaled(column, 1 / Norm(column))};
@@ -234,8 +241,8 @@ void CheckGaps(const std::vector<DicomFileHeader>& slices, const std::vector<dou
   for (std::size_t i = 0; i < gaps.size(); ++i) {
     const double gap = gaps[i];
     if (std::abs(gap - step) <= tolerance) continue;
-    const std::string between = Quoted(slices[i].path) + " (position " + Mm(positions[i]) +
-                                ") and " + Quoted(slices[i + 1].path) + " (position " +
+    const std::string between = Quoted(Name(slices[i])) + " (position " + Mm(positions[i]) +
+                                ") and " + Quoted(Name(slices[i + 1])) + " (position " +
                                 Mm(positions[i + 1]) + ")";
     const std::string tag = " (" + Describe(kImagePositionPatient) + ")";
     if (gap <= std::max(tolerance, 1e-6))
@@ -311,8 +318,8 @@ Vec3 MeasureShear(const std::vector<DicomFileHeader>& slices, const std::vector<
       throw DicomError(
           "slices are not stacked along the slice normal and not sheared by a constant step " +
           std::string("(irregular gantry tilt or shear): ") + Describe(kImagePositionPatient) +
-          " of " + Quoted(slices[i].path) + " is " + Mm(Norm(offsets[i])) +
-          " off the normal through " + Quoted(slices[0].path) + ", " + Mm(deviation) +
+          " of " + Quoted(Name(slices[i])) + " is " + Mm(Norm(offsets[i])) +
+          " off the normal through " + Quoted(Name(slices[0])) + ", " + Mm(deviation) +
           " from where a constant shear of " + Mm(Norm(shear)) + " per slice puts it");
   }
   return shear;
@@ -322,7 +329,7 @@ Vec3 CheckedPosition(const DicomFileHeader& slice) {
   const Vec3 position = ToVec3(slice.Numbers(kImagePositionPatient, 3), 0);
   for (double value : position)
     if (std::abs(value) > kMaxPositionMm)
-      throw DicomError(slice.path + ": " + Describe(kImagePositionPatient) + " '" +
+      throw DicomError(Name(slice) + ": " + Describe(kImagePositionPatient) + " '" +
                        slice.Text(kImagePositionPatient) + "' is more than " +
                        FormatNumber(kMaxPositionMm) + " mm from the origin");
   return position;
@@ -349,14 +356,14 @@ void CheckSeriesEnds(const std::vector<DicomFileHeader>& sorted) {
     if (sameEverywhere && *declared < long(sorted.size()))
       throw DicomError("the series has " + std::to_string(sorted.size()) + " slices but " +
                        Describe(kImagesInAcquisition) + " of its files says " +
-                       std::to_string(*declared) + " (first file " + Quoted(first.path) + ")");
+                       std::to_string(*declared) + " (first file " + Quoted(Name(first)) + ")");
     if (sameEverywhere && *declared > long(sorted.size()))
       Log(LogLevel::Warning,
           "the series has " + std::to_string(sorted.size()) + " slices but " +
               Describe(kImagesInAcquisition) + " of its files says " + std::to_string(*declared) +
               ": reading the " + std::to_string(sorted.size()) +
               " regularly spaced slices present (a partial export, or slices missing at an " +
-              "end; first file " + Quoted(first.path) + ")");
+              "end; first file " + Quoted(Name(first)) + ")");
   }
   std::vector<long> numbers;
   for (const DicomFileHeader& slice : sorted) {
@@ -374,7 +381,7 @@ void CheckSeriesEnds(const std::vector<DicomFileHeader>& sorted) {
                                std::to_string(*lowest) + " to " +
                                std::to_string(*std::max_element(numbers.begin(), numbers.end())) +
                                ": instance " + std::to_string(*lowest - 1) + " next to " +
-                               Quoted(sorted[lowest - numbers.begin()].path) + " may be missing");
+                               Quoted(Name(sorted[lowest - numbers.begin()])) + " may be missing");
 }
 
 } // namespace
@@ -384,7 +391,7 @@ SliceStackGeometry ValidateAndSortSlices(std::vector<DicomFileHeader>& slices, b
   if (slices.empty()) throw DicomError("a DICOM series without files");
   for (const DicomFileHeader& slice : slices) {
     CheckTransferSyntax(slice); // first: an unsupported encoding also explains parse damage
-    if (!slice.damage.empty()) throw DicomError(slice.path + ": " + slice.damage);
+    if (!slice.damage.empty()) throw DicomError(Name(slice) + ": " + slice.damage);
     if (requireCT) CheckModality(slice);
     CheckPixelEncoding(slice);
     CheckRescale(slice, roundRescale);

@@ -216,6 +216,17 @@ TEST_F(EnhancedCtRead, FewerPerFrameItemsThanFramesIsAnError) {
   EXPECT_TRUE(Contains(message, "NumberOfFrames (0028,0008) is 8")) << message;
 }
 
+// Frames are checked as slices are, and the messages name the frame.
+TEST_F(EnhancedCtRead, TwoFramesAtOnePositionAreNamed) {
+  EnhancedCt ct(13);
+  ct.order = {0, 1, 2, 3, 4, 5, 6, 6};
+  Write(ct);
+  const std::string message = DicomErrorMessage([&] { ReadDicomCtSeries(directory()); });
+  EXPECT_TRUE(Contains(message, "same position")) << message;
+  EXPECT_TRUE(Contains(message, "enhanced.dcm (frame 7)")) << message;
+  EXPECT_TRUE(Contains(message, "enhanced.dcm (frame 8)")) << message;
+}
+
 TEST_F(EnhancedCtRead, FrameCountBeyondThePixelDataIsAnError) {
   for (int declared : {9, 1000000}) {
     EnhancedCt ct(5);
