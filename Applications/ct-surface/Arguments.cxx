@@ -157,6 +157,11 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
                                 std::string(cumed::meshio::ToString(defaults.compression)) + ")",
                             a.compression);
   cli.Flag("--no-png", "do not render surface.png", [&a] { a.writePng = false; });
+  cli.Text("--seg", "FILE",
+           "also write the closing mask (closed HU >= --iso) as a DICOM\n"
+           "SEG file of the series' study, referencing its slices (a new\n"
+           "file: never replaced, --force or not)",
+           a.segFile, "FILE");
   cli.Value("--view", "V",
             "camera of the picture: anterior, posterior, left, right or\n"
             "superior (default: left anterior oblique, 30 degrees from\n"

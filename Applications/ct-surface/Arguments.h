@@ -27,6 +27,7 @@ struct Arguments {
   /// --allow-large-element: a ball more than twice the volume along an axis runs anyway
   bool allowLargeElement = false;
   bool writePng = true;
+  std::string segFile; ///< --seg FILE: the closing mask (closed HU >= --iso) as a DICOM SEG
   /// How the .vtp file's arrays are compressed (--compression none|lz4|zlib).
   cumed::meshio::VtpCompression compression = cumed::meshio::VtpCompression::LZ4;
   std::string seriesUid;               ///< exact UID; empty: --series, else the default rule

@@ -1,6 +1,7 @@
 #include "Pipeline.h"
 
 #include "OutputDirectory.h"
+#include "SegOutput.h"
 
 #include "cumed/app/BackendOption.h"
 #include "cumed/app/ElementLimits.h"
@@ -84,6 +85,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.resolvedBackend = cumed::ToString(backend);
   const OutputFiles files = PlanOutputFiles(arguments);
   summary.files = {files.vtp.string(), files.stl.string(), files.png.string()};
+  CheckSegFile(arguments, files);
   // A run that fails before writing removes the directory it made; files appear once complete.
   output::CreatedDirectories created;
   created.Create(files.directory);
@@ -195,6 +197,10 @@ RunSummary RunPipeline(const Arguments& arguments) {
   StageProgress writing(kProgramName, "writing surface");
   cumed::meshio::WriteVtp(surface, staged.Stage(files.vtp), arguments.compression);
   cumed::meshio::WriteStl(surface, staged.Stage(files.stl));
+  if (!arguments.segFile.empty()) {
+    summary.segSopInstanceUid = WriteClosingMaskSeg(*closed, arguments, series, radius);
+    summary.segFile = arguments.segFile;
+  }
   summary.seconds.write = writing.Finish();
 
   summary.renderPath = "none";

@@ -35,6 +35,7 @@ std::string FormatSummary(const RunSummary& s) {
        << " copies_down=" << s.transfers.deviceToHostCopies
        << " bytes_down=" << s.transfers.deviceToHostBytes << " " << times << " render=\""
        << s.renderPath << "\"" << app::PictureText(s.picture);
+  if (!s.segFile.empty()) line << " seg_sop_instance_uid=" << s.segSopInstanceUid;
   return line.str();
 }
 
@@ -51,6 +52,7 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("total", s.seconds.total);
   JsonObject files;
   files.Add("vtp", s.files[0]).Add("stl", s.files[1]).AddPathOrNull("png", s.files[2]);
+  files.AddPathOrNull("seg", s.segFile);
   JsonObject json;
   json.Add("program", "cumed-ct-surface")
       .Add("slices", s.size[2])
@@ -82,6 +84,7 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("convolution_kernel", s.convolutionKernel)
       .Add("selection", s.selection)
       .Add("files", files);
+  if (!s.segFile.empty()) json.Add("seg_sop_instance_uid", s.segSopInstanceUid);
   return json.Text();
 }
 

@@ -44,6 +44,8 @@ struct RunSummary {
   /// the CPU path).
   cumed::TransferStats transfers;
   std::array<std::string, 3> files; ///< .vtp, .stl, .png ("" with --no-png)
+  std::string segFile;              ///< --seg: the SEG written ("" without)
+  std::string segSopInstanceUid;    ///< --seg: its SOP Instance UID
 };
 
 /// "cumed-ct-surface: slices=120 voxels=7864320 ... render=\"EGL device (...)\"", one line.

@@ -34,15 +34,7 @@ std::string WriteDicomOutput(const cumed::io::HounsfieldImage* image, const std:
 std::string WriteSegOutput(const cumed::io::HounsfieldImage* result, double foreground,
                            const cumed::io::CtSeries& source, const std::string& file,
                            const std::string& description) {
-  auto mask = cumed::seg::LabelImage::New();
-  mask->SetRegions(result->GetLargestPossibleRegion());
-  mask->SetSpacing(result->GetSpacing());
-  mask->SetOrigin(result->GetOrigin());
-  mask->SetDirection(result->GetDirection());
-  mask->Allocate();
-  const auto count = result->GetLargestPossibleRegion().GetNumberOfPixels();
-  for (std::size_t i = 0; i < count; ++i)
-    mask->GetBufferPointer()[i] = result->GetBufferPointer()[i] == foreground ? 1 : 0;
+  const auto mask = cumed::seg::ThresholdLabels(*result, foreground, foreground);
   cumed::seg::DicomSegOptions options;
   options.segmentLabels[1] = description;
   options.contentDescription = description;

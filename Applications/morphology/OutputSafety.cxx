@@ -2,6 +2,7 @@
 
 #include "cumed/app/UsageError.h"
 #include "cumed/output/SafeOutput.h"
+#include "cumed/seg/DicomSeg.h"
 
 #include <sys/stat.h>
 
@@ -43,11 +44,7 @@ void CheckOutputIsSafe(const Location& output, const Location& input, bool force
                        const std::string& seg) {
   const output::ProtectedInputs inputs = ProtectedInputsOf(input);
   if (!seg.empty()) {
-    output::CheckNotInput("--seg", seg, inputs);
-    std::error_code error;
-    if (fs::exists(fs::symlink_status(seg, error)))
-      throw UsageError("--seg '" + seg + "' exists; a SEG is never replaced (--force does not " +
-                       "apply)");
+    seg::CheckSegTarget("--seg", seg, inputs);
     if (output::OutputName(seg) == output::OutputName(output.path))
       throw UsageError("--seg '" + seg + "' is OUTPUT; give the SEG a name of its own");
   }

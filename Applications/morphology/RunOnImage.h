@@ -28,7 +28,7 @@ namespace cumed::morphologyapp {
 struct RunContext {
   const Arguments& arguments;
   const Location& output;
-  cumed::Backend backend;          ///< resolved: cpu or cuda
+  cumed::Backend backend;               ///< resolved: cpu or cuda
   const io::CtSeries* source = nullptr; ///< the DICOM input: what DICOM outputs refer to
 };
 
@@ -85,8 +85,9 @@ void RunOnImage(const TImage* input, const RunContext& context, RunSummary& summ
   if (context.output.kind == LocationKind::ImageFile) {
     io::WriteItkImageFile(result.GetPointer(), context.output.files, arguments.force);
   } else if constexpr (std::is_same_v<Pixel, std::int16_t> && D == 3) {
-    summary.outputSeriesUid = WriteDicomOutput(result.GetPointer(), context.output.path.string(),
-                                               SeriesDescription(arguments, radius), context.source);
+    summary.outputSeriesUid =
+        WriteDicomOutput(result.GetPointer(), context.output.path.string(),
+                         SeriesDescription(arguments, radius), context.source);
   } else {
     throw std::logic_error("DICOM output of a non-int16 or 2D image passed the checks");
   }

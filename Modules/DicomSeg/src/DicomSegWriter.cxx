@@ -20,6 +20,7 @@
 #include <dcmtk/dcmseg/segdoc.h>
 #include <dcmtk/dcmseg/segment.h>
 #include <dcmtk/dcmsr/codes/dcm.h>
+#include <dcmtk/oflog/oflog.h>
 
 #include <algorithm>
 #include <array>
@@ -195,7 +196,16 @@ public:
   void Save(const std::string& path) {
     DcmFileFormat format;
     DcmDataset& dataset = *format.getDataset();
-    Check(segmentation_->writeDataset(dataset), "data set", file_);
+    {
+      // dcmiod checks the dimension indices before it has written the per-frame groups and
+      // warns "no per-frame functional groups found" on every SEG; its errors still come.
+      OFLogger iod = OFLog::getLogger("dcmtk.dcmiod");
+      const auto level = iod.getLogLevel(); // its own, usually "not set": inherited
+      iod.setLogLevel(OFLogger::ERROR_LOG_LEVEL);
+      const OFCondition written = segmentation_->writeDataset(dataset);
+      iod.setLogLevel(static_cast<OFLogger::LogLevel>(level));
+      Check(written, "data set", file_);
+    }
     // The frames as the standard packs them (BinaryFrames.h says why not DCMTK's packing).
     Check(dataset.putAndInsertUint8Array(DCM_PixelData, packer_.bytes().data(),
                                          static_cast<unsigned long>(packer_.bytes().size())),
@@ -270,7 +280,7 @@ std::string WriteDicomSeg(const LabelImage* labels, const io::CtSeries& source,
     throw DicomError("cannot write SEG '" + file +
                      "': the label image has no non-zero voxel (a SEG needs a segment with at "
                      "least one frame)");
-  output::CheckReplaceable("SEG file", file, false);
+  CheckSegTarget("SEG file", file);
 
   SegBuilder builder(*labels, source, options, file);
   builder.PutPatientStudySeries();

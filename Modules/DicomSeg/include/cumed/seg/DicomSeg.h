@@ -3,6 +3,7 @@
 // DCMTK's dcmseg: written so that a PACS files them with their source (same patient, study and
 // frame of reference, each frame referencing the source slice it segments), and read back.
 #include "cumed/io/DicomSeriesReader.h"
+#include "cumed/output/SafeOutput.h"
 
 #include <itkImage.h>
 
@@ -32,6 +33,17 @@ struct DicomSegOptions {
   std::string algorithmName = "CuMed";
 };
 
+/// 1 where lower <= `image` <= upper, else 0, on the image's grid: a threshold or a closing mask
+/// (closed HU >= the iso level) as WriteDicomSeg takes it.
+LabelImage::Pointer ThresholdLabels(const io::HounsfieldImage& image, double lower, double upper);
+
+/// Throws output::OutputRefused naming `file` ("LABEL 'FILE' ...") when WriteDicomSeg would not
+/// write it: it exists (also as a link or a directory: a SEG never replaces anything, so
+/// --force does not apply), or is or lies inside one of `inputs`. Programs call it before any
+/// slow stage.
+void CheckSegTarget(const std::string& label, const std::string& file,
+                    const output::ProtectedInputs& inputs = {});
+
 /// Writes `labels` (on the grid of `source.image`: same size, and spacing, origin and direction
 /// within 1e-4) as a binary SEG object into the new file `file`, one segment per label value
 /// present, in increasing value: SegmentNumber 1, 2, ... Segment category and type are
@@ -45,8 +57,8 @@ struct DicomSegOptions {
 ///
 /// Whole or nothing: the file is written beside `file` in a private directory and renamed to
 /// it once complete (CuMed::OutputSafety); an existing `file` is never replaced
-/// (output::OutputRefused), missing parent directories are created (and removed again when the
-/// write fails).
+/// (CheckSegTarget's output::OutputRefused), missing parent directories are created (and
+/// removed again when the write fails).
 ///
 /// DicomError naming what was found and expected for: a label image without any non-zero voxel;
 /// a grid different from the source's; a source that cannot be referenced slice by slice
