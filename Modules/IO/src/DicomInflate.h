@@ -17,6 +17,8 @@ inline constexpr std::uint64_t kMaxInflatedBytes = std::uint64_t(1) << 30;
 /// deflate stream (raw deflate, RFC 1951, as PS3.5 A.5 specifies; a trailing padding byte is
 /// allowed). DicomError naming the file and TransferSyntaxUID (0002,0010) when the stream is
 /// damaged, ends before its last block (a truncated file), or inflates past kMaxInflatedBytes.
+/// Inflates twice: first only to measure (so a bomb is refused holding nothing), then into one
+/// allocation of the measured size.
 std::string InflateDataSet(const std::string& path, std::uint64_t dataSetStart);
 
 } // namespace cumed::io::detail
