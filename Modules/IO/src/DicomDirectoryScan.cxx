@@ -214,7 +214,8 @@ DicomDirectoryScan ScanDicomDirectory(const std::string& directory, int threads,
 namespace {
 
 // The directories under `root` (itself included) down to kMaxDirectoryDepth, in path order;
-// symbolic links to directories are not followed (a link back up would never end).
+// symbolic links to directories are not followed (a link back up would never end), nor hidden
+// directories.
 std::vector<fs::path> TreeDirectories(const fs::path& root) {
   std::vector<fs::path> found;
   std::vector<std::pair<fs::path, int>> pending{{root, 0}};
@@ -227,6 +228,9 @@ std::vector<fs::path> TreeDirectories(const fs::path& root) {
          it.increment(error)) {
       std::error_code typeError;
       if (!it->is_directory(typeError) || it->is_symlink(typeError)) continue;
+      // Hidden directories are no export's: among them the .cumed-partial-* of an interrupted
+      // write, whose slices must never be taken for a series.
+      if (it->path().filename().string().front() == '.') continue;
       if (depth + 1 > kMaxDirectoryDepth) {
         Log(LogLevel::Warning, "not reading '" + it->path().string() + "': more than " +
                                    std::to_string(kMaxDirectoryDepth) + " levels below '" +

@@ -41,7 +41,8 @@ DicomDirectoryScan ScanDicomDirectory(const std::string& directory, int threads,
                                       bool warnSubdirectories = true);
 
 /// `root` and, when `recursive`, its sub-directories down to kMaxDirectoryDepth levels (deeper
-/// ones are named in a warning; symbolic links to directories are not followed), each scanned
+/// ones are named in a warning; symbolic links to directories and hidden directories, such as
+/// the .cumed-partial-* of an interrupted write, are not followed), each scanned
 /// as ScanDicomDirectory does, merged by SeriesInstanceUID. A file of a series whose
 /// SOPInstanceUID (and frame) was already found in another directory is a copy: left out, listed
 /// in `duplicateFiles`, with one warning per directory. Not recursive: ScanDicomDirectory with its

@@ -185,6 +185,16 @@ TEST_F(MixedExportSelection, CopiesInAnotherDirectoryAreCountedOnce) {
   EXPECT_EQ(listing.duplicateFiles.size(), std::size_t(kMixedCtSlices + 1));
 }
 
+// A hidden directory (an interrupted write's .cumed-partial-*) is never walked into.
+TEST_F(MixedExportSelection, HiddenDirectoriesAreNotRead) {
+  VolumeGeometry geometry;
+  geometry.size = {16, 16, 40};
+  const auto larger = MakeRandomVolume(geometry, -1000, 1000);
+  WriteDicomCtSeries(larger.GetPointer(), (export_.root / ".cumed-partial-1-0").string());
+  EXPECT_EQ(ReadDicomCtSeries(root()).info.seriesUid, export_.stdUid);
+  EXPECT_EQ(ListDicomSeries(root()).series.size(), 6u);
+}
+
 // Nothing readable as CT: the error lists every series and why.
 TEST(DicomSeriesSelection, NothingReadableListsEverySeries) {
   TemporaryDirectory scratch;
