@@ -1,6 +1,7 @@
-// CuMed's tilt-corrected grid against dcm2niix's (Debian's dcm2niix, which corrects gantry tilt by
-// default and writes the result as *_Tilt_1.nii) on the same generated series. Skipped when the
-// program is absent.
+// CuMed's grids against dcm2niix's (Debian's dcm2niix) on the same generated series: a tilted
+// series (dcm2niix corrects gantry tilt by default and writes the result as *_Tilt_1.nii) and an
+// enhanced multi-frame CT file. Skipped when the program is absent.
+#include "DicomEnhancedCtFile.h"
 #include "DicomTestSupport.h"
 #include "DicomTiltedSeries.h"
 
@@ -73,7 +74,7 @@ bool HaveDcm2niix() {
   return std::system("command -v dcm2niix > /dev/null 2>&1") == 0;
 }
 
-class DicomTiltAgainstDcm2niix : public ::testing::Test {
+class AgainstDcm2niix : public ::testing::Test {
 protected:
   void SetUp() override {
     if (!HaveDcm2niix()) GTEST_SKIP() << "dcm2niix not installed (Debian package dcm2niix)";
@@ -156,7 +157,17 @@ double ExpectSameCorners(const HounsfieldImage& image, const Nifti& nifti, const
   return worst;
 }
 
-TEST_F(DicomTiltAgainstDcm2niix, SameGridWithinATenthOfAVoxel) {
+// Runs dcm2niix on `directory`, writing `out`/cumed*.nii; returns its messages.
+std::string RunDcm2niix(const std::string& directory, const fs::path& out) {
+  fs::create_directories(out);
+  const std::string command = "dcm2niix -z n -b n -f cumed -o '" + out.string() + "' '" +
+                              directory + "' > '" + out.string() + "/log.txt' 2>&1";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  std::ifstream logFile(out / "log.txt");
+  return std::string((std::istreambuf_iterator<char>(logFile)), {});
+}
+
+TEST_F(AgainstDcm2niix, TiltedSeriesSameGridWithinATenthOfAVoxel) {
   int compared = 0;
   double worst = 0;
   for (TiltStyle style : {TiltStyle::TiltedPlanes, TiltStyle::ShiftedOrigins})
@@ -171,12 +182,7 @@ TEST_F(DicomTiltAgainstDcm2niix, SameGridWithinATenthOfAVoxel) {
       const std::string directory = scratch_.Sub(name);
       WriteTiltedSeries(series, directory);
       const fs::path out = scratch_.path() / (name + "-nii");
-      fs::create_directories(out);
-      const std::string command = "dcm2niix -z n -b n -f cumed -o '" + out.string() + "' '" +
-                                  directory + "' > '" + out.string() + "/log.txt' 2>&1";
-      ASSERT_EQ(std::system(command.c_str()), 0) << command;
-      std::ifstream logFile(out / "log.txt");
-      const std::string log((std::istreambuf_iterator<char>(logFile)), {});
+      const std::string log = RunDcm2niix(directory, out);
       const fs::path tilted = out / "cumed_Tilt_1.nii";
       ASSERT_TRUE(fs::exists(tilted)) << "dcm2niix wrote no tilt-corrected file:\n" << log;
       const Nifti nifti = ReadNifti(tilted);
@@ -194,6 +200,44 @@ TEST_F(DicomTiltAgainstDcm2niix, SameGridWithinATenthOfAVoxel) {
   std::printf("[ dcm2niix ] %d of 16 tilted series compared; corners at most %.2g voxel apart\n",
               compared, worst);
   EXPECT_GE(compared, 4) << "too few series where dcm2niix is consistent to compare with";
+}
+
+// An enhanced CT file with shuffled frames: the same grid, and every dcm2niix voxel holds the HU
+// of the CuMed voxel at its point.
+TEST_F(AgainstDcm2niix, EnhancedCtSameGridAndValues) {
+  EnhancedCt ct(21);
+  ct.order = {5, 2, 7, 0, 3, 6, 1, 4};
+  const std::string directory = scratch_.Sub("enhanced");
+  fs::create_directories(directory);
+  ct.Write(fs::path(directory) / "enhanced.dcm");
+  const fs::path out = scratch_.path() / "enhanced-nii";
+  const std::string log = RunDcm2niix(directory, out);
+  ASSERT_TRUE(fs::exists(out / "cumed.nii")) << log;
+  const Nifti nifti = ReadNifti(out / "cumed.nii");
+  ASSERT_FALSE(nifti.voxels.empty());
+  const HounsfieldImage::Pointer image = ReadDicomCtSeries(directory).image;
+  ExpectSameCorners(*image, nifti, log);
+  long compared = 0;
+  for (int k = 0; k < nifti.size[2]; ++k)
+    for (int j = 0; j < nifti.size[1]; ++j)
+      for (int i = 0; i < nifti.size[0]; ++i) {
+        const Vec3 p = nifti.PointLps(i, j, k);
+        HounsfieldImage::PointType point;
+        for (int d = 0; d < 3; ++d) point[d] = p[d];
+        itk::ContinuousIndex<double, 3> at;
+        image->TransformPhysicalPointToContinuousIndex(point, at);
+        HounsfieldImage::IndexType index;
+        for (int d = 0; d < 3; ++d) {
+          index[d] = std::lround(at[d]);
+          ASSERT_NEAR(at[d], double(index[d]), 0.1) << "voxel " << i << "," << j << "," << k;
+        }
+        ASSERT_TRUE(image->GetLargestPossibleRegion().IsInside(index));
+        ASSERT_EQ(nifti.voxels[(std::size_t(k) * nifti.size[1] + j) * nifti.size[0] + i],
+                  image->GetPixel(index))
+            << "voxel " << i << "," << j << "," << k;
+        ++compared;
+      }
+  EXPECT_EQ(compared, long(ct.columns) * ct.rows * ct.slices);
 }
 
 } // namespace
