@@ -11,7 +11,9 @@ default; ``read_dicom_series`` reads one CT series of a directory tree into a :c
 array of Hounsfield units indexed ``[z, y, x]`` (slices sorted along the slice normal) that wraps
 the reader's own memory, with ``spacing``, ``origin`` and ``direction`` in ITK's ``(x, y, z)``
 order exactly as the C++ reader computes them, and ``info``, what the reader knows about the
-series. ``write_dicom_series`` writes an int16 HU volume as a new CT series. Both release the GIL
+series. ``write_dicom_series`` writes an int16 HU volume as a new CT series;
+``write_dicom_seg`` writes a uint8 label array as a DICOM SEG of the series it was computed from,
+and ``read_dicom_seg`` reads one back. They release the GIL
 while they read or write. A series the reader cannot trust (missing or empty directory, damaged
 or hostile file, inconsistent geometry) raises :class:`cumed.Error` whose message names the file
 and the DICOM tag; bad arguments raise :class:`cumed.InvalidArgument`.
@@ -199,5 +201,65 @@ def write_dicom_series(image, directory, *, spacing=None, origin=None, direction
         raise type(error)(text) from None
 
 
-__all__ = ["list_series", "read_dicom_series", "read_image", "read_image_header", "write_dicom_series",
-           "Volume"]
+def write_dicom_seg(labels, source, file, *, series=None, segment_labels=None,
+                    series_description="CuMed SEG", content_description="CuMed segmentation",
+                    threads=0):
+    """Writes ``labels`` (uint8 ``[z, y, x]``, 0 background, every other value one segment) as a
+    DICOM Segmentation (SEG) file of the CT series it was computed from, and returns its SOP
+    Instance UID.
+
+    ``source`` is the DICOM directory that series was read from; it is read again (``series``
+    chooses the series as in :func:`read_dicom_series`) and the SEG joins its study: its
+    patient, study and Frame of Reference, each frame referencing the source slice it segments.
+    A bare array takes that series' grid; a cumed.Volume (or ``labels`` with geometry from a
+    Volume) must lie on it (same shape, and spacing, origin and direction within 1e-4).
+    ``segment_labels`` maps label values to SegmentLabel texts (default "Label N"). Segments
+    are numbered 1, 2, ... in increasing label value, category and type SNOMED CT "Tissue".
+
+    ``file`` must not exist: nothing is ever replaced; missing parent directories are created;
+    the file appears complete or not at all. Raises cumed.Error for a label array without a
+    non-zero value, a grid other than the series', an existing file, or a series that cannot be
+    referenced slice by slice (resampled from a tilt, multi-frame); cumed.InvalidArgument for
+    a dtype other than uint8. See Documentation/dicom.md, "Derived outputs and DICOM SEG"."""
+    array, geometry = _common.image_input(labels, name="labels")
+    names = {}
+    for value, text in (segment_labels or {}).items():
+        if not isinstance(value, int) or not isinstance(text, str) or "\0" in text:
+            raise TypeError(f"segment_labels must map int label values to str, got {value!r}: "
+                            f"{text!r}")
+        names[value] = text
+    for name, value in (("series_description", series_description),
+                        ("content_description", content_description)):
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+    return _native.write_dicom_seg(array, geometry, _directory(source, "source"),
+                                   _uid("series", series), _directory(file, "file"), names,
+                                   series_description, content_description,
+                                   _common.whole("threads", threads))
+
+
+def read_dicom_seg(file, *, like=None):
+    """Reads a binary DICOM SEG (as :func:`write_dicom_seg` writes it) as a :class:`cumed.Volume`
+    whose ``array`` (uint8 ``[z, y, x]``) holds the SegmentNumber of each voxel (0: none; the
+    highest where segments overlap) on the grid of ``like`` (a cumed.Volume, e.g. the source
+    series; a frame off it is a cumed.Error), else on the grid the frames span (slices without
+    a frame at either end are then not part of it), and whose ``info`` has ``segments`` (dicts: ``number``, ``label``,
+    ``algorithm_name``, ``category_code`` and ``type_code`` as "value^scheme^meaning"),
+    ``sop_instance_uid``, ``series_instance_uid``, ``study_instance_uid``,
+    ``frame_of_reference_uid``, ``patient_id``, ``patient_name`` and
+    ``referenced_instance_uids`` (the source instance of each frame). Raises cumed.Error naming
+    the file for a file DCMTK cannot load as a SEG, a fractional SEG, or frames without
+    position."""
+    grid = None
+    if like is not None:
+        if not isinstance(like, Volume) or len(like.shape) != 3:
+            raise TypeError(f"like must be a 3D cumed.Volume, got {type(like).__name__}")
+        grid = (tuple(like.shape), tuple(like.spacing), tuple(like.origin),
+                tuple(tuple(row) for row in like.direction))
+    array, spacing, origin, direction, info = _native.read_dicom_seg(_directory(file, "file"),
+                                                                     grid)
+    return Volume(array, spacing, origin, direction, info)
+
+
+__all__ = ["list_series", "read_dicom_seg", "read_dicom_series", "read_image", "read_image_header",
+           "write_dicom_seg", "write_dicom_series", "Volume"]

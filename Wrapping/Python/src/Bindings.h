@@ -9,6 +9,7 @@ namespace py = pybind11;
 void BindMorphology(py::module_& module);
 void BindSurface(py::module_& module);
 void BindIO(py::module_& module);
+void BindSeg(py::module_& module); // DICOM SEG functions, into the io submodule
 void BindPiv(py::module_& module);
 void BindDeformation(py::module_& module);
 void BindRegistration(py::module_& module);

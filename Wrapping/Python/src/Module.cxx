@@ -18,6 +18,7 @@ PYBIND11_MODULE(_cumed, module) {
   BindMorphology(morphology);
   auto io = module.def_submodule("io");
   BindIO(io);
+  BindSeg(io);
   auto registration = module.def_submodule("registration");
   BindRegistration(registration);
   auto piv = module.def_submodule("piv");
