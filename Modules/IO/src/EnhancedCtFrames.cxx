@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iterator>
+#include <system_error>
 
 namespace cumed::io::detail {
 namespace {
@@ -62,7 +63,9 @@ long CheckedFrameCount(const DicomFileHeader& header) {
                      " in an enhanced multi-frame CT file)");
   if (header.pixelDataEncapsulated) {
     // Every compressed frame takes at least one item (an 8-byte tag and length) of the file.
-    const std::uintmax_t bytes = std::filesystem::file_size(header.path);
+    std::error_code error; // a file gone since the scan: 0 bytes, refused below
+    std::uintmax_t bytes = std::filesystem::file_size(header.path, error);
+    if (error) bytes = 0;
     if (std::uintmax_t(frames) * 8 > bytes)
       throw DicomError(where + Describe(kNumberOfFrames) + " is " + std::to_string(frames) +
                        " but the file's " + std::to_string(bytes) +
