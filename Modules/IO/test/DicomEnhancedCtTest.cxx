@@ -119,5 +119,18 @@ TEST_F(EnhancedCtRead, FrameCountBeyondThePixelDataIsAnError) {
   }
 }
 
+// Compressed frames have no length to check: a count the file cannot hold (one 8-byte item per
+// frame at least) is refused before anything is decoded.
+TEST_F(EnhancedCtRead, CompressedFrameCountBeyondTheFileIsAnError) {
+  EnhancedCt ct(17);
+  ct.losslessJpeg = true;
+  Write(ct);
+  EditDicomFileInPlace(file(), [](DcmDataset& d) { PutString(d, DCM_NumberOfFrames, "15000"); });
+  const std::string message = DicomErrorMessage([&] { ReadDicomCtSeries(directory()); });
+  EXPECT_TRUE(Contains(message, "enhanced.dcm")) << message;
+  EXPECT_TRUE(Contains(message, "NumberOfFrames (0028,0008) is 15000")) << message;
+  EXPECT_TRUE(Contains(message, "cannot hold that many compressed frames")) << message;
+}
+
 } // namespace
 } // namespace cumed::io::test
