@@ -139,6 +139,7 @@ JSON object).
   cli.Section("Output:");
   file("--output", "DIR", "the output directory (required)", a.outputDirectory);
   cli.Flag("--png", "also the checkerboard and difference pictures", a.png);
+  app::AddDicomSeriesOptions(cli, a.dicomSeries);
   cli.Value("--transform-format", "F",
             "tfm (default: ITK's text format) or h5 (ITK's HDF5 format, as\n"
             "ANTs and Slicer write it)",
@@ -219,6 +220,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
                      std::to_string(positional.size()));
   arguments.fixed = positional[0];
   arguments.moving = positional[1];
+  if (arguments.dicomSeries.listSeries) return arguments; // lists both; nothing else is needed
   if (arguments.outputDirectory.empty()) throw UsageError("--output DIR is required");
   if (!arguments.parameterFile.empty()) {
     registration::ParameterFileOutcome outcome;

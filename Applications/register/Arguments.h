@@ -2,6 +2,7 @@
 // The command line of cumed-register: what it accepts and how a mistake in it is reported
 // (cumed::app::UsageError, exit status 2). Rules that need the inputs (same dimension, the mask's
 // size) are checked when they are read.
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/registration/Registration.h"
 
@@ -18,6 +19,8 @@ inline constexpr double kProgressSilentAbove = 0.995;
 struct Arguments {
   std::string fixed;  ///< DICOM series directory or image file
   std::string moving; ///< the same
+  /// --series SPEC (for each DICOM input), --list-series (of FIXED and MOVING)
+  app::DicomSeriesOptions dicomSeries;
   std::string outputDirectory;
   /// --metric ... --backend and --params; the observer is the program's own.
   registration::RegistrationOptions options;

@@ -4,6 +4,7 @@
 #include "RunRegistration.h"
 
 #include "cumed/app/BackendOption.h"
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/Messages.h"
 #include "cumed/core/Error.h"
 #include "cumed/core/Timer.h"
@@ -43,8 +44,11 @@ RunSummary RunPipeline(const Arguments& arguments) {
   for (const std::string& warning : arguments.parameterWarnings)
     app::Warn(kProgramName, "--params " + warning);
   // Nothing is read beyond headers and nothing is written before these pass.
-  const InputImage fixed = LocateImage("FIXED", arguments.fixed);
-  const InputImage moving = LocateImage("MOVING", arguments.moving);
+  InputImage fixed = LocateImage("FIXED", arguments.fixed);
+  InputImage moving = LocateImage("MOVING", arguments.moving);
+  app::CheckSeriesApplies(arguments.dicomSeries, fixed.dicom || moving.dicom, arguments.fixed);
+  for (InputImage* input : {&fixed, &moving})
+    if (input->dicom) input->series = arguments.dicomSeries.series;
   CheckSameDimension(fixed, moving);
   const std::optional<InputImage> mask = LocateMask("--mask", arguments.mask, fixed);
   const std::optional<InputImage> movingMask =

@@ -5,6 +5,7 @@
 #include "Pipeline.h"
 #include "Summary.h"
 
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ProgramMain.h"
 #include "cumed/io/ImageFiles.h"
 
@@ -13,6 +14,12 @@ int main(int argc, char** argv) {
   return cumed::app::RunCommandLine<itk::ExceptionObject>(
       kProgramName, argc, argv, ParseArguments, HelpText,
       [](const Arguments& arguments) {
+        if (arguments.dicomSeries.listSeries) // FIXED's series, then MOVING's
+          return cumed::app::ListSeriesText(arguments.fixed, arguments.tool.json,
+                                            arguments.tool.threads) +
+                 "\n" +
+                 cumed::app::ListSeriesText(arguments.moving, arguments.tool.json,
+                                            arguments.tool.threads);
         if (!arguments.applyTransform.empty()) return RunApplyTransform(arguments);
         const RunSummary summary = RunPipeline(arguments);
         return arguments.tool.json ? FormatSummaryJson(summary) : FormatSummary(summary);

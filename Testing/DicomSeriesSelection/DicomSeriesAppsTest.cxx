@@ -78,6 +78,10 @@ TEST_F(DicomSeriesApps, DicomLsListsEverySeriesAndTheDefault) {
     EXPECT_EQ(listed.exitCode, 0) << program << ": " << listed.err;
     EXPECT_EQ(listed.out, table.out) << program;
   }
+  // cumed-register lists FIXED's series, then MOVING's.
+  const RunResult both = Run(CUMED_REGISTER_EXE, {"--list-series", root(), root()}, "register");
+  EXPECT_EQ(both.exitCode, 0) << both.err;
+  EXPECT_EQ(both.out, table.out + table.out);
   EXPECT_EQ(Run(CUMED_DICOM_LS_EXE, {}, "none").exitCode, 2);
   EXPECT_EQ(Run(CUMED_DICOM_LS_EXE, {Out("missing")}, "missing").exitCode, 1);
 }
@@ -107,6 +111,19 @@ TEST_F(DicomSeriesApps, EveryProgramReadsTheAxialCtAndSaysWhy) {
           {"--operation", "dilate", "--radius-vox", "1", root(), Out("dilated.mha")}, "morphology");
   EXPECT_EQ(morphology.exitCode, 0) << morphology.err;
   ExpectSaysWhy(morphology);
+
+  const RunResult registered = Run(CUMED_REGISTER_EXE,
+                                   {"--levels", "1", "--iterations", "2", "--backend", "cpu",
+                                    "--output", Out("registered"), root(), root()},
+                                   "register");
+  EXPECT_EQ(registered.exitCode, 0) << registered.err;
+  ExpectSaysWhy(registered);
+  const RunResult requested = Run(CUMED_REGISTER_EXE,
+                                  {"--levels", "1", "--iterations", "2", "--backend", "cpu",
+                                   "--series", "2", "--output", Out("requested"), root(), root()},
+                                  "register-requested");
+  EXPECT_EQ(requested.exitCode, 0) << requested.err;
+  EXPECT_FALSE(Contains(requested.err, "not read:")) << "asked for: no default-rule warning";
 
   const RunResult deform =
       Run(CUMED_DEFORM_EXE, {"--backend", "cpu", "--frames", "1", root()}, "deform");

@@ -86,7 +86,9 @@ output::ProtectedInputs ProtectedInputsOf(const InputImage& fixed, const InputIm
 template <unsigned D> typename FloatImage<D>::Pointer ReadFloatImage(const InputImage& input) {
   if constexpr (D == 3) {
     if (input.dicom) {
-      const cumed::io::CtSeries series = cumed::io::ReadDicomCtSeries(input.path.string());
+      cumed::io::DicomReadOptions options;
+      options.series = input.series;
+      const cumed::io::CtSeries series = cumed::io::ReadDicomCtSeries(input.path.string(), options);
       auto image = FloatImage<3>::New();
       image->CopyInformation(series.image);
       image->SetRegions(series.image->GetLargestPossibleRegion());

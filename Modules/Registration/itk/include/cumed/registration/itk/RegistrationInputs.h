@@ -19,6 +19,8 @@ struct InputImage {
   std::filesystem::path path;
   bool dicom = false;     ///< a DICOM series directory (3D int16 HU)
   unsigned dimension = 3; ///< 2 or 3
+  /// DICOM: which series (cumed::io::DicomReadOptions::series); empty: the best axial CT.
+  std::string series;
 };
 
 /// Checks that `path` exists and is a directory (a DICOM series) or an image file of a supported
