@@ -2,6 +2,7 @@
 
 #include "BinaryFrames.h"
 #include "DicomFileSave.h" // CuMed::IO's private helpers (src/)
+#include "DicomText.h"
 #include "NumberText.h"
 #include "SegGeometry.h"
 
@@ -101,11 +102,23 @@ public:
   }
 
   void PutPatientStudySeries() {
-    const io::DicomPatientStudy& study = source_.patientStudy;
+    const io::DicomPatientStudy study = io::PatientStudyInUtf8(source_);
+    utf8_ =
+        !io::detail::IsAscii(study.patientName + study.patientId + study.studyDescription +
+                             study.studyId + study.referringPhysicianName + study.accessionNumber +
+                             options_.seriesDescription + options_.contentDescription);
+    for (const auto& [value, label] : options_.segmentLabels)
+      utf8_ = utf8_ || !io::detail::IsAscii(label);
+    if (utf8_) // before the values: DCMTK checks text against it
+      Check(segmentation_->getSOPCommon().setSpecificCharacterSet("ISO_IR 192"),
+            "SpecificCharacterSet", file_);
     auto& patient = segmentation_->getPatient();
-    Check(patient.setPatientName(study.patientName), "PatientName '" + study.patientName + "'",
-          file_);
-    Check(patient.setPatientID(study.patientId), "PatientID '" + study.patientId + "'", file_);
+    // dcmiod checks text values as ASCII only: UTF-8 text (declared) goes in unchecked.
+    const auto check = [](const std::string& text) -> OFBool { return io::detail::IsAscii(text); };
+    Check(patient.setPatientName(study.patientName, check(study.patientName)),
+          "PatientName '" + study.patientName + "'", file_);
+    Check(patient.setPatientID(study.patientId, check(study.patientId)),
+          "PatientID '" + study.patientId + "'", file_);
     Check(patient.setPatientBirthDate(study.patientBirthDate),
           "PatientBirthDate '" + study.patientBirthDate + "'", file_);
     Check(patient.setPatientSex(study.patientSex), "PatientSex '" + study.patientSex + "'", file_);
@@ -113,19 +126,24 @@ public:
     Check(general.setStudyInstanceUID(study.studyInstanceUid), "StudyInstanceUID", file_);
     Check(general.setStudyDate(study.studyDate), "StudyDate '" + study.studyDate + "'", file_);
     Check(general.setStudyTime(study.studyTime), "StudyTime '" + study.studyTime + "'", file_);
-    Check(general.setStudyID(study.studyId), "StudyID '" + study.studyId + "'", file_);
-    Check(general.setAccessionNumber(study.accessionNumber),
+    Check(general.setStudyID(study.studyId, check(study.studyId)),
+          "StudyID '" + study.studyId + "'", file_);
+    Check(general.setAccessionNumber(study.accessionNumber, check(study.accessionNumber)),
           "AccessionNumber '" + study.accessionNumber + "'", file_);
-    Check(general.setStudyDescription(study.studyDescription), "StudyDescription", file_);
-    Check(general.setReferringPhysicianName(study.referringPhysicianName), "ReferringPhysicianName",
-          file_);
+    Check(general.setStudyDescription(study.studyDescription, check(study.studyDescription)),
+          "StudyDescription", file_);
+    Check(general.setReferringPhysicianName(study.referringPhysicianName,
+                                            check(study.referringPhysicianName)),
+          "ReferringPhysicianName", file_);
     Check(segmentation_->getFrameOfReference().setFrameOfReferenceUID(
               study.frameOfReferenceUid.empty() ? NewUid(SITE_INSTANCE_UID_ROOT)
                                                 : study.frameOfReferenceUid),
           "FrameOfReferenceUID", file_);
     auto& series = segmentation_->getSeries();
     Check(series.setSeriesInstanceUID(NewUid(SITE_SERIES_UID_ROOT)), "SeriesInstanceUID", file_);
-    Check(series.setSeriesDescription(options_.seriesDescription), "SeriesDescription", file_);
+    Check(
+        series.setSeriesDescription(options_.seriesDescription, check(options_.seriesDescription)),
+        "SeriesDescription", file_);
     int number = 2000;
     if (options_.seriesNumber)
       number = *options_.seriesNumber;
@@ -206,6 +224,9 @@ public:
       iod.setLogLevel(static_cast<OFLogger::LogLevel>(level));
       Check(written, "data set", file_);
     }
+    if (utf8_) // the text copied or given is not ASCII: it is UTF-8 (PatientStudyInUtf8)
+      Check(dataset.putAndInsertString(DCM_SpecificCharacterSet, "ISO_IR 192"),
+            "SpecificCharacterSet", file_);
     // The frames as the standard packs them (BinaryFrames.h says why not DCMTK's packing).
     Check(dataset.putAndInsertUint8Array(DCM_PixelData, packer_.bytes().data(),
                                          static_cast<unsigned long>(packer_.bytes().size())),
@@ -268,6 +289,7 @@ private:
   std::unique_ptr<DcmSegmentation> segmentation_;
   detail::BinaryFramePacker packer_; ///< the frames in the order they were added
   std::string sopInstanceUid_;
+  bool utf8_ = false;
 };
 
 } // namespace

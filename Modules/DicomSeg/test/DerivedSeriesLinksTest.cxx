@@ -121,6 +121,30 @@ TEST_F(DerivedSeriesLinks, WithoutSourceASyntheticPatientInANewStudy) {
             "(no SourceImageSequence)");
 }
 
+TEST_F(DerivedSeriesLinks, LatinOneSourceTextIsWrittenAsUtf8) {
+  // A source in ISO_IR 100 (Latin-1): the reader keeps its bytes; the derived series and the
+  // SEG convert them and declare UTF-8, so that "M\xfcller" is not read as broken UTF-8.
+  for (const auto& entry : io::test::fs::directory_iterator(scratch_.Sub("source")))
+    io::test::EditDicomFileInPlace(entry.path(), [](DcmDataset& dataset) {
+      io::test::PutString(dataset, DCM_SpecificCharacterSet, "ISO_IR 100");
+      io::test::PutString(dataset, DCM_PatientName, "M\xfcller^Anna");
+    });
+  const io::CtSeries latin = io::ReadDicomCtSeries(scratch_.Sub("source"));
+  ASSERT_EQ(latin.info.patientStudy.patientName, "M\xfcller^Anna");
+  io::DicomWriteOptions options;
+  options.source = &latin.info;
+  const std::string directory = scratch_.Sub("derived");
+  io::WriteDicomCtSeries(latin.image.GetPointer(), directory, options);
+  const auto first = io::test::fs::path(directory) / io::test::SliceName(1);
+  EXPECT_EQ(ReadString(first, DCM_SpecificCharacterSet), "ISO_IR 192");
+  EXPECT_EQ(ReadString(first, DCM_PatientName), "M\xc3\xbcller^Anna");
+
+  const std::string seg = scratch_.Sub("seg.dcm");
+  WriteDicomSeg(ThresholdMask(*latin.image, 0).GetPointer(), latin, seg);
+  EXPECT_EQ(ReadString(seg, DCM_SpecificCharacterSet), "ISO_IR 192");
+  EXPECT_EQ(ReadString(seg, DCM_PatientName), "M\xc3\xbcller^Anna");
+}
+
 TEST_F(DerivedSeriesLinks, SourceWithOtherSliceCountIsRefusedBeforeWriting) {
   io::CtSeries other = MakeSourceSeries(
       [] {

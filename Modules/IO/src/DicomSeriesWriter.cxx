@@ -3,6 +3,7 @@
 #include "DicomDerivedSeries.h"
 #include "DicomFileSave.h"
 #include "DicomTags.h"
+#include "DicomText.h"
 #include "NumberText.h"
 
 #include <dcmtk/dcmdata/dcdeftag.h>
@@ -156,10 +157,6 @@ private:
   DcmDataset& dataset_;
 };
 
-bool IsAscii(const std::string& text) {
-  return std::all_of(text.begin(), text.end(), [](char c) { return (c & 0x80) == 0; });
-}
-
 void PutSeriesAttributes(DatasetBuilder& out, const HounsfieldImage& image,
                          const DicomWriteOptions& options, const SeriesAttributes& series,
                          const PixelEncoding& encoding) {
@@ -167,9 +164,9 @@ void PutSeriesAttributes(DatasetBuilder& out, const HounsfieldImage& image,
   const auto& spacing = image.GetSpacing();
   const DicomPatientStudy& study = series.patientStudy;
   // Patient and study text is the only free text; declare UTF-8 when it is not plain ASCII.
-  if (!IsAscii(study.patientName + study.patientId + study.studyDescription + study.studyId +
-               study.referringPhysicianName + options.seriesDescription +
-               (options.source ? options.derivationDescription : std::string())))
+  if (!detail::IsAscii(study.patientName + study.patientId + study.studyDescription +
+                       study.studyId + study.referringPhysicianName + options.seriesDescription +
+                       (options.source ? options.derivationDescription : std::string())))
     out.Put(DCM_SpecificCharacterSet, "ISO_IR 192");
   out.Put(DCM_SOPClassUID, UID_CTImageStorage);
   out.Put(DCM_ImageType, series.derived ? "DERIVED\\SECONDARY\\AXIAL" : "ORIGINAL\\PRIMARY\\AXIAL");
@@ -266,7 +263,7 @@ SeriesAttributes ChooseSeriesAttributes(const DicomWriteOptions& options) {
   series.derived = options.derived || options.source != nullptr;
   DicomPatientStudy& study = series.patientStudy;
   if (options.source) {
-    study = options.source->patientStudy;
+    study = PatientStudyInUtf8(*options.source);
     if (study.frameOfReferenceUid.empty())
       study.frameOfReferenceUid = NewUid(SITE_INSTANCE_UID_ROOT);
   } else {

@@ -71,6 +71,12 @@ struct DicomWriteOptions {
 std::string WriteDicomCtSeries(const HounsfieldImage* image, const std::string& directory,
                                const DicomWriteOptions& options = {});
 
+/// source.patientStudy with its text in UTF-8: the reader keeps the bytes of the source's
+/// SpecificCharacterSet; when one is not ASCII, that character set is read from the first slice
+/// and the text converted with DCMTK (DicomError naming the slice and the character set when it
+/// cannot be). What a derived object copies (it declares ISO_IR 192 when the text is not ASCII).
+DicomPatientStudy PatientStudyInUtf8(const DicomSeriesInfo& source);
+
 /// DicomError unless an object of `slices` slices derived from `source` can reference it slice by
 /// slice: StudyInstanceUID and SOPClassUID present, one SOP Instance UID per slice, and slices
 /// that are the source's instances (not resampled from a tilted series, not frames of one
