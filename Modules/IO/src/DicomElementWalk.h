@@ -30,7 +30,7 @@ inline constexpr std::uint32_t kMaxScannedValueLength = 65536;
 /// Image attributes may also have VR UN (the scan reads them through the dictionary's VR).
 /// A deflated file's data set is walked in `inflatedDataSet` (DicomInflate.h; required for such a
 /// file, else refused), offsets then counting from its start.
-/// Expects CheckSequenceNestingBound to have passed (the walk recurses per nesting level) and
+/// Bounds its own recursion (one level per nested sequence) at kMaxSequenceDepth; expects
 /// DCMTK's dictionary to be loaded (implicit VR sequences are known from it).
 std::string CheckDicomElementStructure(const std::string& path, bool partTen,
                                        const std::string* inflatedDataSet = nullptr);

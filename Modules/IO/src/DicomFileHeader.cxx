@@ -267,13 +267,23 @@ std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
   if (kind == Kind::NotDicom) return std::nullopt;
   // A deflated data set is checked in its inflated form: its raw bytes show no structure.
   const std::optional<std::string> inflated = InflatedDataSetOf(path, kind);
-  if (inflated)
-    CheckSequenceNestingBound(path, *inflated);
-  else
-    CheckSequenceNestingBound(path);
+  const std::size_t items =
+      inflated ? CountSequenceItems(path, *inflated) : CountSequenceItems(path);
   // Implicit VR files name their tags' types only through the dictionary.
   if (!PrepareDcmtk())
     throw DicomError("DCMTK's data dictionary is not loaded (set DCMDICTPATH to dicom.dic)");
+  // Few items cannot nest deeper than the parsers' stacks hold. Many (an enhanced multi-frame
+  // CT: several per frame) are parsed only after the walk, which bounds the depth itself, found
+  // the structure sound.
+  const auto walkStructure = [&] {
+    return CheckDicomElementStructure(path, kind == Kind::PartTen, inflated ? &*inflated : nullptr);
+  };
+  const bool walkedFirst = items > kMaxSequenceItems;
+  if (walkedFirst)
+    if (const std::string damage = walkStructure(); !damage.empty())
+      throw DicomError(path + ": holds " + std::to_string(items) +
+                       " sequence items (FFFE,E000) and its structure is damaged, so it is not " +
+                       "parsed (" + damage + ")");
 
   // DCMTK rather than GDCM for the scan: it reports damaged and truncated files as errors, where
   // Debian's GDCM build aborts on assertions. Values over 4 KiB (the pixels) stay on disk. Our
@@ -291,8 +301,7 @@ std::optional<DicomFileHeader> ScanDicomFile(const std::string& path) {
   if (status.bad() && kind != Kind::PartTen) return std::nullopt; // a guess that did not parse
   // What GDCM would abort on or misread, and lengths past the end of the file, before any value
   // is loaded: such a file is damaged, named like a truncated one.
-  const std::string structureDamage =
-      CheckDicomElementStructure(path, kind == Kind::PartTen, inflated ? &*inflated : nullptr);
+  const std::string structureDamage = walkedFirst ? std::string() : walkStructure();
 
   DicomFileHeader header;
   header.path = path;

@@ -23,29 +23,30 @@ bool ItemTagAt(const unsigned char* bytes, std::size_t at, std::size_t size) {
 }
 
 // Counts the Item tags that start before `limit` in bytes[0, size) into `items`; DicomError
-// naming `path` once they exceed kMaxSequenceItems.
+// naming `path` once they exceed kMaxSequenceItemsWalked.
 void CountItemTags(const std::string& path, const unsigned char* bytes, std::size_t limit,
                    std::size_t size, std::size_t& items) {
   for (std::size_t at = 0; at < limit;) {
     const void* found = std::memchr(bytes + at, 0xFE, limit - at);
     if (found == nullptr) break;
     at = static_cast<const unsigned char*>(found) - bytes;
-    if (ItemTagAt(bytes, at, size) && ++items > kMaxSequenceItems)
-      throw DicomError(path + ": holds more than " + std::to_string(kMaxSequenceItems) +
-                       " sequence items (FFFE,E000); sequences nested that deeply are not read");
+    if (ItemTagAt(bytes, at, size) && ++items > kMaxSequenceItemsWalked)
+      throw DicomError(path + ": holds more than " + std::to_string(kMaxSequenceItemsWalked) +
+                       " sequence items (FFFE,E000); a file with that many is not read");
     ++at;
   }
 }
 
 } // namespace
 
-void CheckSequenceNestingBound(const std::string& path, std::string_view inflatedDataSet) {
+std::size_t CountSequenceItems(const std::string& path, std::string_view inflatedDataSet) {
   std::size_t items = 0;
   const auto* bytes = reinterpret_cast<const unsigned char*>(inflatedDataSet.data());
   CountItemTags(path, bytes, inflatedDataSet.size(), inflatedDataSet.size(), items);
+  return items;
 }
 
-void CheckSequenceNestingBound(const std::string& path) {
+std::size_t CountSequenceItems(const std::string& path) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                        &std::fclose);
   if (!file) throw DicomError(path + ": cannot be opened for reading");
@@ -64,6 +65,7 @@ void CheckSequenceNestingBound(const std::string& path) {
     std::memmove(buffer.data(), buffer.data() + limit, kept);
   }
   if (std::ferror(file.get())) throw DicomError(path + ": read error while scanning the file");
+  return items;
 }
 
 } // namespace cumed::io::detail

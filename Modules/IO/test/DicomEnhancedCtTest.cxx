@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -130,6 +132,27 @@ TEST_F(EnhancedCtRead, CompressedFrameCountBeyondTheFileIsAnError) {
   EXPECT_TRUE(Contains(message, "enhanced.dcm")) << message;
   EXPECT_TRUE(Contains(message, "NumberOfFrames (0028,0008) is 15000")) << message;
   EXPECT_TRUE(Contains(message, "cannot hold that many compressed frames")) << message;
+}
+
+// Several sequence items per frame (frame, position, rescale): 800 frames hold over 2000 items,
+// more than the scan parses without walking the structure first (a real enhanced CT of a few
+// hundred slices). Read, every voxel.
+TEST_F(EnhancedCtRead, ManyFramesAreReadAfterTheStructureWalk) {
+  EnhancedCt ct(19);
+  ct.slices = 800;
+  std::mt19937 random(19);
+  ct.stored.resize(std::size_t(ct.columns) * ct.rows * ct.slices);
+  for (auto& value : ct.stored) value = std::int16_t(int(random() % 4001) - 1000);
+  ct.rescale.assign(std::size_t(ct.slices), {"1", "-1024"});
+  Write(ct);
+  std::ifstream in(file(), std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  std::size_t items = 0;
+  for (std::size_t at = bytes.find("\xFE\xFF\x00\xE0", 0, 4); at != std::string::npos;
+       at = bytes.find("\xFE\xFF\x00\xE0", at + 1, 4))
+    ++items;
+  ASSERT_GT(items, 2000u); // the count the scan parses without a walk first
+  ExpectVolume(ct, ReadDicomCtSeries(directory()));
 }
 
 } // namespace

@@ -130,8 +130,10 @@ struct CtSeries {
 ///   (PixelData present) without SeriesInstanceUID; a SeriesInstanceUID over 64 characters or
 ///   with control or non-ASCII characters (printed with \xNN escapes; other printable values,
 ///   such as an anonymiser's hash, are accepted with a debug line);
-/// - a file that holds more than 2000 sequence items (FFFE,E000) or nests sequences more than 256
-///   levels deep (the parsers recurse per nesting level; 20,000 levels overflowed the stack), a
+/// - a file that nests sequences more than 256 levels deep (the parsers recurse per nesting level;
+///   20,000 levels overflowed the stack: a file with over 2000 sequence items (FFFE,E000) is
+///   parsed only after CuMed's depth-bounded structure walk found it sound; over 2,000,000 is
+///   refused), a
 ///   deflated file (1.2.840.10008.1.2.1.99, counted once inflated) whose stream is cut off or
 ///   damaged or inflates past 1 GiB, even when it is not a slice;
 /// - a slice of the series read: non-CT modality (when required); PhotometricInterpretation
