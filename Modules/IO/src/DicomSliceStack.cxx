@@ -63,8 +63,9 @@ void CheckModality(const DicomFileHeader& slice) {
 
 void CheckTransferSyntax(const DicomFileHeader& slice) {
   if (!slice.transferSyntaxDecodable)
-    throw DicomError(Name(slice) + ": unsupported " + Describe(kTransferSyntaxUid) + " '" +
-                     slice.transferSyntaxUid + "': GDCM cannot decode its pixel data");
+    throw DicomError(Name(slice) + ": unsupported " + Describe(kTransferSyntaxUid) + " " +
+                     NameTransferSyntax(slice.transferSyntaxUid) +
+                     ": GDCM cannot decode its pixel data");
 }
 
 // GDCM decodes by PhotometricInterpretation, not by SamplesPerPixel: a colour value on a
