@@ -122,6 +122,7 @@ JSON object).
        "RelativeTolerance, Backend, AffineStage (\"true\" or \"false\");\n"
        "other keys are ignored with a note",
        a.parameterFile);
+  app::AddDicomSeriesOptions(cli, a.dicomSeries); // for FIXED and MOVING alike
   cli.Section("Applying a saved transform (transformix's job; no registration runs):");
   file("--apply-transform", "FILE", "an ITK transform file (.tfm, .h5), e.g. a run's transform.tfm",
        a.applyTransform);
@@ -139,7 +140,6 @@ JSON object).
   cli.Section("Output:");
   file("--output", "DIR", "the output directory (required)", a.outputDirectory);
   cli.Flag("--png", "also the checkerboard and difference pictures", a.png);
-  app::AddDicomSeriesOptions(cli, a.dicomSeries);
   cli.Value("--transform-format", "F",
             "tfm (default: ITK's text format) or h5 (ITK's HDF5 format, as\n"
             "ANTs and Slicer write it)",

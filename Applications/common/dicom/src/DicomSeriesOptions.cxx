@@ -73,7 +73,8 @@ void AddDicomSeriesOptions(CommandLine& cli, DicomSeriesOptions& options) {
            "DICOM input: the series to read: a SeriesInstanceUID (with a\n"
            "dot, or an id from --list-series), a SeriesNumber (digits), or\n"
            "a SeriesDescription or ConvolutionKernel (case ignored)\n"
-           "(default: the best axial CT; the summary's selection says why)",
+           "(default: the best axial CT; a warning says why when there\n"
+           "are several series)",
            options.series, "series");
   cli.Flag("--list-series",
            "DICOM input: list the series of the folder tree (with --json\n"
