@@ -117,7 +117,15 @@ LabelImage::Pointer FrameGrid(SegFile& seg, const std::vector<FramePlane>& plane
   LabelImage::SizeType size;
   size[0] = seg.columns();
   size[1] = seg.rows();
-  size[2] = static_cast<std::size_t>(std::lround(extent / step)) + 1;
+  // A hostile SEG (frames far apart, a tiny step) must not make a huge grid: CT has at most a
+  // few thousand slices.
+  const double slices = extent / step + 1;
+  if (!(slices <= 65536) || double(size[0]) * double(size[1]) * slices > 4294967296.0)
+    seg.Fail("the frames span " + std::to_string(extent) + " mm at a step of " +
+             std::to_string(step) + " mm: a grid of " + std::to_string(slices) + " slices of " +
+             std::to_string(size[0]) + " x " + std::to_string(size[1]) +
+             " (at most 65536 slices and 2^32 voxels are read)");
+  size[2] = static_cast<std::size_t>(std::lround(slices - 1)) + 1;
   grid->SetRegions(size);
   LabelImage::SpacingType spacing;
   spacing[0] = columnSpacing;

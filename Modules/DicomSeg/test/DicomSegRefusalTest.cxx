@@ -3,6 +3,7 @@
 
 #include "cumed/output/SafeOutput.h"
 
+#include <dcmtk/dcmdata/dcdeftag.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -107,6 +108,23 @@ TEST_F(DicomSegRefusal, TiltResampledSourceCannotBeReferenced) {
   const std::string message = io::test::DicomErrorMessage(
       [&] { WriteDicomSeg(mask_.GetPointer(), tilted, scratch_.Sub("seg.dcm")); });
   EXPECT_NE(message.find("tilted"), std::string::npos) << message;
+}
+
+TEST_F(DicomSegRefusal, ReaderRefusesAFrameGridTooLargeToAllocate) {
+  const std::string file = scratch_.Sub("seg.dcm");
+  WriteDicomSeg(mask_.GetPointer(), source_, file);
+  // One frame moved 9 km along the normal: 3 million slices of 3 mm.
+  io::test::EditDicomFileInPlace(file, [](DcmDataset& dataset) {
+    DcmItem* frame = nullptr;
+    DcmItem* plane = nullptr;
+    ASSERT_TRUE(
+        dataset.findAndGetSequenceItem(DCM_PerFrameFunctionalGroupsSequence, frame, 0).good());
+    ASSERT_TRUE(frame->findAndGetSequenceItem(DCM_PlanePositionSequence, plane, 0).good());
+    ASSERT_TRUE(plane->putAndInsertString(DCM_ImagePositionPatient, "0\\0\\9000000").good());
+  });
+  const std::string message = io::test::DicomErrorMessage([&] { ReadDicomSeg(file); });
+  EXPECT_NE(message.find("at most 65536 slices"), std::string::npos) << message;
+  EXPECT_NE(message.find(file), std::string::npos) << message;
 }
 
 TEST_F(DicomSegRefusal, NotASegFileIsNamedByTheReader) {
