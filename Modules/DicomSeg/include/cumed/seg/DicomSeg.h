@@ -92,9 +92,9 @@ struct DicomSegImage {
 /// pixel spacing for all frames) with DCMTK's dcmseg. The frames are placed on `grid` when given
 /// (DicomError for a frame whose orientation, spacing or position is not on it), else on the
 /// grid spanning the frames: origin the first frame along the normal, slice step the
-/// SpacingBetweenSlices of the pixel measures (at most 65536 slices and 2^32 voxels). DicomError
-/// naming the file for a file DCMTK
-/// cannot load as a segmentation, a fractional one, or frames without plane position.
+/// SpacingBetweenSlices of the pixel measures. DicomError naming the file for a file DCMTK cannot
+/// load as a segmentation, a fractional one, frames without plane position, or frames spanning
+/// more than 65536 slices or 2^32 voxels.
 DicomSegImage ReadDicomSeg(const std::string& file, const io::HounsfieldImage* grid = nullptr);
 
 } // namespace cumed::seg
