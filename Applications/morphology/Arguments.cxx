@@ -124,7 +124,7 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   cli.Flag("--dicom",
            "write OUTPUT as a DICOM CT series (int16 data only): derived\n"
            "image, new series UID; from a DICOM input the patient, study\n"
-           "and frame of reference are kept",
+           "and frame of reference are kept and its slices referenced",
            a.dicomOutput);
   cli.Text("--seg", "FILE",
            "binary-* operations on a DICOM series: also write the result\n"
