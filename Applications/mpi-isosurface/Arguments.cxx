@@ -38,7 +38,8 @@ INPUT
                                   cropped); uint8, int16, uint16 and float keep their type, other
                                   scalar types are read as float
   DIRECTORY                       a DICOM CT series: rank 0 reads it (int16 HU, CuMed's DICOM
-                                  reader) and scatters the slabs
+                                  reader) and scatters the slabs; --series chooses
+                                  which one (the same on every rank: only rank 0 chooses)
 )");
   cli.NameWidth(15).Section("Options");
   cli.Value("--iso", "V", "the isovalue (a point is inside when its value >= V)",
@@ -55,6 +56,7 @@ INPUT
               if (value.empty()) throw UsageError("--output needs a file name");
               a.output = value;
             });
+  app::AddDicomSeriesOptions(cli, a.dicomSeries);
   cli.Flag("--gather", "write one file on rank 0 instead of pieces", a.gather);
   cli.Flag("--normals", "point normals from the gradient (as vtkFlyingEdges3D's ComputeNormals)",
            a.normals);
@@ -72,7 +74,7 @@ Outputs appear only when complete (written under temporary names, renamed at the
 
 Exit status: 0 success; 1 a runtime error on any rank (unreadable input, a failing rank: every
 rank stops with "rank R: MESSAGE" of the lowest failing rank, printed once by rank 0); 2 a usage
-error (printed once by rank 0).
+error (printed once by rank 0). --list-series: rank 0 prints the listing, every rank exits 0.
 )");
 }
 
@@ -90,6 +92,7 @@ Arguments ParseArguments(int argc, const char* const* argv) {
         std::to_string(positional.size()));
   }
   arguments.input = positional.front();
+  if (arguments.dicomSeries.listSeries) return arguments; // lists INPUT's series; nothing else
   if (!haveIso) throw UsageError("--iso V is required");
   if (arguments.output.empty()) throw UsageError("--output FILE is required");
   arguments.kind = KindOf(arguments.output);

@@ -1,6 +1,7 @@
 #pragma once
 // The command line of cumed-mpi-isosurface (the same on every rank, so every rank reaches the
 // same verdict on it) and its --help text.
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 
@@ -17,6 +18,7 @@ enum class OutputKind { Pvtp, Vtp, Stl };
 struct Arguments {
   bool help = false;
   std::filesystem::path input;
+  app::DicomSeriesOptions dicomSeries; ///< --series SPEC, --list-series (DICOM input)
   double iso = 0.0;
   std::filesystem::path output;
   OutputKind kind = OutputKind::Pvtp;

@@ -4,9 +4,11 @@
 #include "Outputs.h"
 
 #include "cumed/app/BackendOption.h"
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/Json.h"
 #include "cumed/app/Messages.h"
 #include "cumed/app/ProgramMain.h"
+#include "cumed/app/RankZero.h"
 #include "cumed/app/StageProgress.h"
 #include "cumed/parallel/Collective.h"
 #include "cumed/parallel/Communicator.h"
@@ -14,6 +16,7 @@
 #include "cumed/parallel/RankDevice.h"
 #include "cumed/parallel/RankVolume.h"
 
+#include <filesystem>
 #include <iostream>
 
 namespace {
@@ -30,6 +33,19 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
       return 0;
     }
     app::ApplyToolOptions(kProgramName, arguments.tool); // on every rank: its threads, log level
+    if (arguments.dicomSeries.listSeries) { // rank 0 lists; every rank agrees on the outcome
+      std::string listing;
+      app::OnRankZero(world, [&] {
+        listing = app::ListSeriesText(arguments.input.string(), arguments.tool.json,
+                                      arguments.tool.threads);
+      });
+      if (root) std::cout << listing << "\n";
+      return 0;
+    }
+    app::OnRankZero(world, [&] {
+      app::CheckSeriesApplies(arguments.dicomSeries, std::filesystem::is_directory(arguments.input),
+                              arguments.input.string());
+    });
     CheckOutputs(world, arguments);
     surface::IsosurfaceOptions options;
     options.values = {arguments.iso};
@@ -44,7 +60,8 @@ int Run(const cumed::parallel::Communicator& world, int argc, char** argv) {
     // The stages' durations (each over a second), printed by rank 0: the library reports no
     // progress within them.
     app::StageProgress reading(kProgramName, "reading " + arguments.input.string(), 1.0, root);
-    parallel::RankVolume input = parallel::ReadRankVolume(world, arguments.input, options);
+    parallel::RankVolume input =
+        parallel::ReadRankVolume(world, arguments.input, options, arguments.dicomSeries.series);
     reading.Finish();
     app::StageProgress contouring(kProgramName, "isosurface", 1.0, root);
     const parallel::DistributedIsosurfaceResult result =

@@ -58,8 +58,11 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a, Given& given) {
       "it for open, close and the top-hats) with its neighbours while it filters its slab.\n");
   cli.NameWidth(20);
   cli.Positional("INPUT", "an image file .mha .mhd .nrrd .nii .nii.gz (uint8, int16, uint16\n"
-                          "or float; rank 0 reads it and sends each rank its planes)");
+                          "or float), or a DICOM CT series directory (int16 HU; --series\n"
+                          "chooses the series); rank 0 reads it and sends each rank its\n"
+                          "planes");
   cli.Positional("OPERATION", morphology::OperationNames());
+  app::AddDicomSeriesOptions(cli, a.dicomSeries);
   cli.Value("--radius-vox,--radius", "R",
             "radius in voxels, R on every axis or RX,RY,RZ (0 along z: each\n"
             "slice alone, no exchange; --radius is the old name)",
@@ -92,7 +95,8 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a, Given& given) {
       "be visible to every rank (a shared file system).\n"
       "\n"
       "Exit status: 0 success; 1 a runtime error on any rank (every rank exits 1; rank 0\n"
-      "prints \"rank R: message\" for the lowest failing rank); 2 a usage error.\n");
+      "prints \"rank R: message\" for the lowest failing rank); 2 a usage error.\n"
+      "--list-series: rank 0 prints the listing, every rank exits 0.\n");
 }
 
 } // namespace
@@ -103,6 +107,11 @@ Arguments ParseArguments(int argc, const char* const* argv) {
   const auto table = app::ParseTable(kProgramName, argc, argv, arguments, given, DeclareOptions);
   if (!table) return arguments;
   const std::vector<std::string>& positional = *table;
+  if (arguments.dicomSeries.listSeries) { // lists INPUT's series; nothing else is needed
+    if (positional.size() != 1) throw UsageError("--list-series takes INPUT alone");
+    arguments.input = positional[0];
+    return arguments;
+  }
   if (positional.size() != 2)
     throw UsageError("expected INPUT and OPERATION, got " + std::to_string(positional.size()) +
                      " arguments");

@@ -1,6 +1,7 @@
 #pragma once
 // The command line of cumed-mpi-morphology (every rank parses the same one, so every rank
 // reaches the same verdict without communicating).
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/core/Backend.h"
 #include "cumed/morphology/ElementRequest.h"
@@ -18,7 +19,8 @@ enum class OutputKind { Pieces, Gathered }; ///< .pvti with one .vti per rank; o
 
 struct Arguments {
   bool help = false;
-  std::string input;
+  std::string input;                   ///< an image file or a DICOM series directory
+  app::DicomSeriesOptions dicomSeries; ///< --series SPEC, --list-series (DICOM input)
   const morphology::Operation* operation = nullptr;
   std::array<int, 3> radius{0, 0, 0};
   morphology::ElementShape element = morphology::ElementShape::Ball;

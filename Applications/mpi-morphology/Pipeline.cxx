@@ -7,6 +7,7 @@
 #include "cumed/app/StageProgress.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Timer.h"
+#include "cumed/io/DicomSeriesReader.h"
 #include "cumed/io/ImageFiles.h"
 #include "cumed/io/ScalarImageType.h"
 #include "cumed/io/WriteImageFile.h"
@@ -72,6 +73,21 @@ Image Compute(const Arguments& arguments, const Communicator& world, const std::
   options.progress = [&progress](double fraction) { progress.Report(fraction); };
   return parallel::DistributedOperation(world, slabs, own, type, global, element,
                                         *arguments.operation, options);
+}
+
+/// A DICOM CT series (--series, else the default rule) as int16 HU.
+Image ReadDicomInput(const Arguments& arguments) {
+  io::DicomReadOptions options;
+  options.series = arguments.dicomSeries.series;
+  return AdoptItkImage(io::ReadDicomCtSeries(arguments.input, options).image.GetPointer());
+}
+
+Image ReadImageFileInput(const fs::path& file) {
+  const PixelType type = io::ReadScalarImageType(file, {0, 2}).pixelType;
+  return parallel::WithPixelType(type, [&](auto zero) {
+    using ItkImage = itk::Image<decltype(zero), 3>;
+    return AdoptItkImage(io::ReadItkImageFile<ItkImage>(file).GetPointer());
+  });
 }
 
 void WriteGathered(const Arguments& arguments, const Communicator& world,
@@ -152,21 +168,18 @@ std::string RunPipeline(const Arguments& arguments, const Communicator& world) {
   Image whole;
   const bool printer = world.rank() == 0;
   app::StageProgress reading(kProgramName, "reading " + arguments.input, 1.0, printer);
-  OnRankZero(world, [&] {
+  OnRankZero(world, [&] { // rank 0 alone reads (and chooses the DICOM series): one choice
     const morphologyapp::Location input = morphologyapp::LocateInput(arguments.input);
-    if (input.kind != morphologyapp::LocationKind::ImageFile)
-      throw app::UsageError("INPUT '" + arguments.input +
-                            "' is a directory; cumed-mpi-morphology reads image files");
+    const bool dicom = input.kind == morphologyapp::LocationKind::DicomDirectory;
+    app::CheckSeriesApplies(arguments.dicomSeries, dicom, arguments.input);
     output::ProtectedInputs inputs;
     inputs.files = input.files;
+    if (dicom) inputs.directories.push_back(input.path);
     output::CheckReplaceable("--output", output, arguments.force, inputs);
     if (arguments.outputKind == OutputKind::Pieces)
       CheckPieceDirectory(output.parent_path() / output.stem());
-    type = io::ReadScalarImageType(input.path, {0, 2}).pixelType;
-    whole = parallel::WithPixelType(type, [&](auto zero) {
-      using ItkImage = itk::Image<decltype(zero), 3>;
-      return AdoptItkImage(io::ReadItkImageFile<ItkImage>(input.path).GetPointer());
-    });
+    whole = dicom ? ReadDicomInput(arguments) : ReadImageFileInput(input.path);
+    type = whole.pixelType();
     global = whole.geometry();
   });
   reading.Finish();

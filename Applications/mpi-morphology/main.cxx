@@ -3,7 +3,9 @@
 // every failure, so all ranks exit with the same status; only rank 0 prints.
 #include "Arguments.h"
 #include "Pipeline.h"
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ProgramMain.h"
+#include "cumed/app/RankZero.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/output/InterruptCleanup.h"
 #include "cumed/parallel/Communicator.h"
@@ -28,6 +30,15 @@ int main(int argc, char** argv) {
       return 0;
     }
     cumed::app::ApplyToolOptions(kProgramName, arguments.tool); // every rank: threads, log level
+    if (arguments.dicomSeries.listSeries) { // rank 0 lists; every rank agrees on the outcome
+      std::string listing;
+      cumed::app::OnRankZero(world, [&] {
+        listing = cumed::app::ListSeriesText(arguments.input, arguments.tool.json,
+                                             arguments.tool.threads);
+      });
+      if (printer) std::cout << listing << std::endl;
+      return 0;
+    }
     const std::string summary = RunPipeline(arguments, world);
     if (printer) std::cout << summary << std::endl;
     return 0;

@@ -131,12 +131,15 @@ RankVolume ReadItkVolumeFile(const Communicator& comm, const fs::path& file,
 }
 
 RankVolume ReadDicomDirectory(const Communicator& comm, const fs::path& directory,
-                              const surface::IsosurfaceOptions& options) {
+                              const surface::IsosurfaceOptions& options,
+                              const std::string& choice) {
   RankVolume input;
   std::unique_ptr<io::CtSeries> series;
   RunCollectively(comm, [&] {
     if (comm.rank() != 0) return;
-    series = std::make_unique<io::CtSeries>(io::ReadDicomCtSeries(directory.string()));
+    io::DicomReadOptions read;
+    read.series = choice;
+    series = std::make_unique<io::CtSeries>(io::ReadDicomCtSeries(directory.string(), read));
     const auto& image = *series->image;
     const auto size = image.GetLargestPossibleRegion().GetSize();
     for (int r = 0; r < 3; ++r) {
@@ -169,7 +172,7 @@ RankVolume ReadDicomDirectory(const Communicator& comm, const fs::path& director
 } // namespace
 
 RankVolume ReadRankVolume(const Communicator& comm, const fs::path& input,
-                          const surface::IsosurfaceOptions& options) {
+                          const surface::IsosurfaceOptions& options, const std::string& series) {
   bool directory = false;
   RunCollectively(comm, [&] {
     std::error_code error;
@@ -177,7 +180,7 @@ RankVolume ReadRankVolume(const Communicator& comm, const fs::path& input,
     if (!fs::exists(status)) throw cumed::Error("INPUT '" + input.string() + "' does not exist");
     directory = fs::is_directory(status);
   });
-  return directory ? ReadDicomDirectory(comm, input, options)
+  return directory ? ReadDicomDirectory(comm, input, options, series)
                    : ReadItkVolumeFile(comm, input, options);
 }
 

@@ -26,8 +26,11 @@ struct RankVolume {
 /// with a requested region; uint8, int16 and uint16 keep their type, others are read as float.
 /// A directory: rank 0 reads the DICOM CT series with CuMed::IO (int16 HU) and scatters the slabs
 /// (ScatterSlabs). The planes are split evenly (PartitionPlanes); `options` give the ghost planes
-/// (IsosurfaceExtentOf). Errors name the path as INPUT.
+/// (IsosurfaceExtentOf). Errors name the path as INPUT. `series` chooses the series of a DICOM
+/// directory (io::DicomReadOptions::series; empty: the default rule): rank 0 alone chooses, so
+/// every rank holds planes of the same series.
 RankVolume ReadRankVolume(const Communicator& comm, const std::filesystem::path& input,
-                          const surface::IsosurfaceOptions& options);
+                          const surface::IsosurfaceOptions& options,
+                          const std::string& series = {});
 
 } // namespace cumed::parallel
