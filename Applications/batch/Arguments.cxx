@@ -40,6 +40,12 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
       "copy), and only the first directory's part is processed.\n");
   cli.Positional("INPUT_DIR", "the tree of series (symbolic links to directories are not\n"
                               "followed)");
+  cli.Flag("--list-series",
+           "list the series of INPUT_DIR (with --json as JSON): each with\n"
+           "why it is or is not readable, as cumed-dicom-ls; then exit\n"
+           "(--output-dir not needed). A series that is not CT, a\n"
+           "localizer or derived is skipped by the run",
+           a.listSeries);
   cli.Text("--output-dir,--output", "OUT",
            "must not exist or be empty, nor lie inside INPUT_DIR; gets\n"
            "OUT/<SeriesInstanceUID>/surface.vtp and surface.stl per series\n"
@@ -69,12 +75,16 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
                             a.compression);
   cli.Epilogue(
       "The report has one row per series found: path, SeriesInstanceUID, rank, status (ok,\n"
-      "failed, duplicate), error, slices, triangles, seconds. A series that fails (a broken\n"
-      "file, a bad header: the reader's message) is reported and the others go on; so is a\n"
+      "failed, duplicate, skipped), error, slices, triangles, seconds. A series that is not\n"
+      "CT (Modality), a localizer, or derived or a secondary capture (ImageType, SOP class)\n"
+      "is skipped, with the series listing's reason in the error column (--list-series\n"
+      "shows them before a run). A series that fails (a broken file, a bad header: the\n"
+      "reader's message) is reported and the others go on; so is a\n"
       "directory whose files cannot be scanned (its UID is then empty).\n"
       "A rank that dies (crash, kill) makes mpirun abort the whole job: no report is written.\n"
       "\n"
-      "Exit status: 0 every series ok (duplicates included), 3 at least one series failed\n"
+      "Exit status: 0 every series ok (duplicates and skipped included), 3 at least one series "
+      "failed\n"
       "(see the report), 1 runtime error of the whole run (INPUT_DIR unreadable; OUT not\n"
       "empty, inside INPUT_DIR or not writable; CUDA asked for and not usable on a rank;\n"
       "printed once as \"rank R: ...\"), 2 usage error.\n");
@@ -92,8 +102,9 @@ Arguments ParseArguments(int argc, const char* const* argv) {
                      "': only one input directory can be given");
   if (positionals.empty() || positionals.front().empty())
     throw UsageError("no INPUT_DIR given (the directory tree of DICOM series)");
-  if (arguments.outputDirectory.empty()) throw UsageError("--output-dir OUT is required");
   arguments.inputDirectory = positionals.front();
+  if (arguments.listSeries) return arguments;
+  if (arguments.outputDirectory.empty()) throw UsageError("--output-dir OUT is required");
   return arguments;
 }
 

@@ -19,6 +19,7 @@ struct Arguments {
   bool allowLargeElement = false;
   cumed::Backend backend = cumed::Backend::Auto;
   cumed::meshio::VtpCompression compression = cumed::meshio::VtpCompression::LZ4;
+  bool listSeries = false; ///< --list-series: print the tree's series listing and stop
   bool help = false;
   app::ToolOptions tool;
 };

@@ -44,7 +44,8 @@ void PrepareOutputDirectory(const Arguments& arguments) {
   created.Keep();
 }
 
-// A task is "DIRECTORY\nUID"; its result "SLICES TRIANGLES".
+// A task is "DIRECTORY\nUID"; its result "SLICES TRIANGLES", or kSkipped and the reason.
+constexpr char kSkipped[] = "skipped: ";
 std::string TaskText(const FoundSeries& series) {
   return series.directory + "\n" + series.seriesUid;
 }
@@ -54,6 +55,8 @@ std::string RunTask(const std::string& task, const fs::path& out, const SurfaceS
                     int rank) {
   const std::size_t split = task.rfind('\n');
   const std::string uid = task.substr(split + 1);
+  const std::string skip = SkipReason(task.substr(0, split), uid);
+  if (!skip.empty()) return kSkipped + skip;
   app::StageProgress progress(kProgramName, "rank " + std::to_string(rank) + ": series " + uid);
   const SeriesResult result = ProcessSeries(task.substr(0, split), uid, out / uid, settings);
   progress.Finish();
@@ -72,7 +75,10 @@ std::vector<ReportRow> Rows(const std::vector<FoundSeries>& found,
       const parallel::TaskOutcome& outcome = outcomes.at(next++);
       row.rank = outcome.rank;
       row.seconds = outcome.seconds;
-      if (outcome.ok) {
+      if (outcome.ok && outcome.text.rfind(kSkipped, 0) == 0) {
+        row.series.status = SeriesStatus::Skipped;
+        row.series.error = outcome.text.substr(sizeof kSkipped - 1);
+      } else if (outcome.ok) {
         row.series.status = SeriesStatus::Ok;
         std::istringstream(outcome.text) >> row.slices >> row.triangles;
         row.output = (out / series.seriesUid).string();
@@ -96,13 +102,15 @@ std::string Summary(const Arguments& arguments, int ranks, const std::vector<Rep
         .Add("ok", counts.ok)
         .Add("failed", counts.failed)
         .Add("duplicate", counts.duplicate)
+        .Add("skipped", counts.skipped)
         .Add("ranks", ranks)
         .Add("report", (out / "report.json").string())
         .Text();
   }
   return std::string(kProgramName) + ": series=" + std::to_string(rows.size()) +
          " ok=" + std::to_string(counts.ok) + " failed=" + std::to_string(counts.failed) +
-         " duplicate=" + std::to_string(counts.duplicate) + " ranks=" + std::to_string(ranks) +
+         " duplicate=" + std::to_string(counts.duplicate) +
+         " skipped=" + std::to_string(counts.skipped) + " ranks=" + std::to_string(ranks) +
          " report=" + (out / "report.json").string();
 }
 

@@ -1,8 +1,8 @@
 #include "BatchReport.h"
 
 #include "cumed/app/Json.h"
-#include "cumed/output/SafeOutput.h"
 #include "cumed/core/Error.h"
+#include "cumed/output/SafeOutput.h"
 
 #include <cstdio>
 #include <fstream>
@@ -40,6 +40,7 @@ ReportCounts CountStatuses(const std::vector<ReportRow>& rows) {
     if (row.series.status == SeriesStatus::Ok) ++counts.ok;
     if (row.series.status == SeriesStatus::Failed) ++counts.failed;
     if (row.series.status == SeriesStatus::Duplicate) ++counts.duplicate;
+    if (row.series.status == SeriesStatus::Skipped) ++counts.skipped;
   }
   return counts;
 }
@@ -64,7 +65,8 @@ std::string FormatReportJson(const std::string& input, int ranks,
   head.Add("counts", app::JsonObject()
                          .Add("ok", counts.ok)
                          .Add("failed", counts.failed)
-                         .Add("duplicate", counts.duplicate));
+                         .Add("duplicate", counts.duplicate)
+                         .Add("skipped", counts.skipped));
   std::string series;
   for (const ReportRow& row : rows) {
     app::JsonObject entry;

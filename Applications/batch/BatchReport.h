@@ -1,5 +1,5 @@
 #pragma once
-// The batch's report: one row per series found (processed, failed or duplicate), as
+// The batch's report: one row per series found (processed, failed, duplicate or skipped), as
 // OUT/report.json and OUT/report.csv, written together and last, under temporary names renamed
 // into place (a reader never sees a half-written report, nor one without the other).
 #include "cumed/io/SeriesDiscovery.h"
@@ -23,7 +23,7 @@ struct ReportRow {
 };
 
 struct ReportCounts {
-  int ok = 0, failed = 0, duplicate = 0;
+  int ok = 0, failed = 0, duplicate = 0, skipped = 0;
 };
 ReportCounts CountStatuses(const std::vector<ReportRow>& rows);
 
@@ -31,7 +31,8 @@ ReportCounts CountStatuses(const std::vector<ReportRow>& rows);
 /// output.
 std::string FormatReportCsv(const std::vector<ReportRow>& rows);
 
-/// One JSON object: {"input":..., "ranks":N, "counts":{"ok":..,"failed":..,"duplicate":..},
+/// One JSON object: {"input":..., "ranks":N, "counts":{"ok":..,"failed":..,"duplicate":..,
+/// "skipped":..},
 /// "series":[{"path":..,"series_uid":..,"rank":..,"status":..,"error":..,"slices":..,
 /// "triangles":..,"seconds":..,"output":..}, ...]}.
 std::string FormatReportJson(const std::string& input, int ranks,

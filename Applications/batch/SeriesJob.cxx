@@ -2,6 +2,7 @@
 
 #include "cumed/app/ElementLimits.h"
 #include "cumed/ctsurface/CtSurface.h"
+#include "cumed/io/DicomSeriesList.h"
 #include "cumed/io/DicomSeriesReader.h"
 #include "cumed/meshio/StlWriter.h"
 #include "cumed/meshio/VtpWriter.h"
@@ -16,6 +17,21 @@
 namespace fs = std::filesystem;
 
 namespace cumed::batch {
+
+std::string SkipReason(const std::string& directory, const std::string& seriesUid) {
+  io::DicomSeriesListing listing;
+  try {
+    listing = io::ListDicomSeries(directory);
+  } catch (const std::exception&) {
+    return ""; // the read names what is wrong
+  }
+  for (const io::DicomSeriesEntry& entry : listing.series) {
+    if (entry.id != seriesUid) continue;
+    if (entry.modality == "CT" && !entry.localizer && !entry.derived) return "";
+    return entry.reason.empty() ? io::DescribeSeriesEntry(entry) : entry.reason;
+  }
+  return "";
+}
 
 SeriesResult ProcessSeries(const std::string& directory, const std::string& seriesUid,
                            const fs::path& resultDirectory, const SurfaceSettings& settings) {

@@ -23,6 +23,12 @@ struct SeriesResult {
   std::int64_t triangles = 0;
 };
 
+/// Why the batch passes over the series `seriesUid` of `directory` ("" when it processes it):
+/// the reason of its cumed::io::ListDicomSeries entry (headers only) when that series is not CT,
+/// is a localizer, or is derived or a secondary capture. A series the listing does not find
+/// (or cannot scan) is processed, so that its failure is reported with the reader's message.
+std::string SkipReason(const std::string& directory, const std::string& seriesUid);
+
 /// Reads the series, closes it with the ball, contours it and writes `resultDirectory` (with
 /// surface.vtp and surface.stl) through a private staging directory renamed into place; the
 /// directory must not exist (or be empty). Throws what the reader and the stages throw

@@ -2,8 +2,10 @@
 #include "Arguments.h"
 #include "Batch.h"
 
-#include "cumed/output/InterruptCleanup.h"
+#include "cumed/app/DicomSeriesOptions.h"
 #include "cumed/app/ProgramMain.h"
+#include "cumed/app/RankZero.h"
+#include "cumed/output/InterruptCleanup.h"
 #include "cumed/parallel/Collective.h"
 
 #include <iostream>
@@ -24,6 +26,15 @@ int main(int argc, char** argv) {
       return 0;
     }
     app::ApplyToolOptions(kProgramName, arguments.tool);
+    if (arguments.listSeries) { // rank 0 lists; every rank agrees on the outcome
+      std::string listing;
+      app::OnRankZero(world, [&] {
+        listing = app::ListSeriesText(arguments.inputDirectory, arguments.tool.json,
+                                      arguments.tool.threads);
+      });
+      if (master) std::cout << listing << std::endl;
+      return 0;
+    }
     const BatchOutcome outcome = RunBatch(world, arguments);
     if (master) std::cout << outcome.summary << std::endl;
     return outcome.exitStatus;

@@ -207,7 +207,8 @@ TEST(BatchTree, GoodOnceDuplicateAndBrokenReported) {
     std::sort(expected.begin(), expected.end());
     EXPECT_EQ(entries, expected);
     const std::string json = ReadText(tree.out / "report.json");
-    EXPECT_NE(json.find("\"counts\":{\"ok\":2,\"failed\":3,\"duplicate\":1}"), std::string::npos)
+    EXPECT_NE(json.find("\"counts\":{\"ok\":2,\"failed\":3,\"duplicate\":1,\"skipped\":0}"),
+              std::string::npos)
         << json;
     EXPECT_NE(json.find("\"ranks\":" + std::to_string(world.size())), std::string::npos);
   }

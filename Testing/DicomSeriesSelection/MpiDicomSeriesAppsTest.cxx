@@ -2,7 +2,8 @@
 // ranks: rank 0 alone chooses the series, so every rank works on the STD axial CT that the
 // serial programs read (same surface as cumed-isosurface, same voxels as cumed-morphology);
 // --series by description or number chooses another one; --list-series prints the listing once
-// and every rank exits 0; a choice that fails stops every rank with one message.
+// and every rank exits 0; a choice that fails stops every rank with one message. cumed-batch on
+// the same export lists it, and skips the MR and the secondary capture with the listing's reason.
 #include "DicomMixedExport.h"
 #include "JsonValue.h"
 #include "ProgramRun.h"
@@ -12,12 +13,17 @@
 #include <itkImageFileReader.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace cumed::io::test {
 namespace {
 
+namespace fs = std::filesystem;
 using apptest::ParseJson;
 using apptest::RunProgram;
 using apptest::RunResult;
@@ -176,6 +182,44 @@ TEST_F(MpiDicomSeriesApps, ListSeriesPrintsTheListingOnce) {
   }
   EXPECT_EQ(Ranks(2, CUMED_MPI_MORPHOLOGY_EXE, {"--list-series", root(), "dilate"}, "two").exitCode,
             2);
+}
+
+TEST_F(MpiDicomSeriesApps, BatchSkipsWhatIsNotAxialOrCoronalCtWithTheListingsReason) {
+  const RunResult table = Serial(CUMED_DICOM_LS_EXE, {root()}, "ls");
+  ASSERT_EQ(table.exitCode, 0) << table.err;
+  const RunResult listed = Ranks(2, CUMED_BATCH_EXE, {"--list-series", root()}, "batch-list");
+  EXPECT_EQ(listed.exitCode, 0) << listed.err;
+  EXPECT_EQ(listed.out, table.out) << "printed once, by rank 0";
+  EXPECT_EQ(Serial(CUMED_BATCH_EXE, {root()}, "batch-no-out").exitCode, 2)
+      << "without --list-series, --output-dir is required";
+
+  const RunResult run = Ranks(
+      3, CUMED_BATCH_EXE,
+      {root(), "--json", "--backend", "cpu", "--radius-mm", "0", "--output-dir", Out("batch")},
+      "batch");
+  ASSERT_EQ(run.exitCode, 0) << "skipped series are not failures: " << run.err;
+  const apptest::JsonValue summary = ParseJson(run.out);
+  EXPECT_EQ(summary["ok"].text, "3") << run.out; // STD (its localizer split off), BONE, COR
+  EXPECT_EQ(summary["skipped"].text, "2") << run.out;
+  EXPECT_EQ(summary["failed"].text, "0") << run.out;
+  std::ifstream in(Out("batch") + "/report.json");
+  const apptest::JsonValue report = ParseJson(
+      std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+  EXPECT_EQ(report["counts"]["skipped"].text, "2");
+  std::map<std::string, const apptest::JsonValue*> rows;
+  for (const apptest::JsonValue& row : report["series"].items) rows[row["series_uid"].text] = &row;
+  ASSERT_EQ(rows.size(), 5u);
+  for (const std::string& uid : {export_.stdUid, export_.boneUid, export_.coronalUid})
+    EXPECT_EQ((*rows.at(uid))["status"].text, "ok") << uid;
+  EXPECT_EQ((*rows.at(export_.stdUid))["slices"].text, "18") << "the localizer is left out";
+  const apptest::JsonValue& mr = *rows.at(export_.mrUid);
+  EXPECT_EQ(mr["status"].text, "skipped");
+  EXPECT_TRUE(Contains(mr["error"].text, "Modality (0008,0060) is 'MR', not CT"))
+      << mr["error"].text;
+  const apptest::JsonValue& dose = *rows.at(export_.captureUid);
+  EXPECT_EQ(dose["status"].text, "skipped");
+  EXPECT_TRUE(Contains(dose["error"].text, "derived or secondary capture")) << dose["error"].text;
+  EXPECT_FALSE(fs::exists(Out("batch") + "/" + export_.mrUid)) << "no result folder";
 }
 
 } // namespace

@@ -52,6 +52,8 @@ const char* ToString(SeriesStatus status) {
     return "failed";
   case SeriesStatus::Duplicate:
     return "duplicate";
+  case SeriesStatus::Skipped:
+    return "skipped";
   }
   return "unknown";
 }

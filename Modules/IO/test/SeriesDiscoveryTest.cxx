@@ -38,6 +38,7 @@ TEST(SeriesDiscovery, FindsSeriesCopiesAndSplitSeries) {
             std::string::npos)
       << found[2].error;
   EXPECT_STREQ(ToString(SeriesStatus::Duplicate), "duplicate");
+  EXPECT_STREQ(ToString(SeriesStatus::Skipped), "skipped");
 }
 
 TEST(SeriesDiscovery, RefusesARootThatIsNotADirectory) {

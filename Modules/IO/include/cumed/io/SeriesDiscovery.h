@@ -9,7 +9,9 @@
 
 namespace cumed::io {
 
-enum class SeriesStatus { Pending, Ok, Failed, Duplicate };
+/// Skipped: the caller's too (cumed-batch passes over a series that is not CT, a localizer or
+/// derived, with the series listing's reason).
+enum class SeriesStatus { Pending, Ok, Failed, Duplicate, Skipped };
 const char* ToString(SeriesStatus status);
 
 struct FoundSeries {
