@@ -150,9 +150,11 @@ def read_image(path, *, series_uid=None, threads=0):
 
 
 def write_dicom_series(image, directory, *, spacing=None, origin=None, direction=None,
-                       series_description="CuMed CT", series_number=1, study_description="CuMed",
-                       study_uid=None, frame_of_reference_uid=None, patient_name="CuMed^Phantom",
-                       patient_id="CUMED0001", derived=True, unsigned_with_intercept=True):
+                       series_description="CuMed CT", series_number=None,
+                       study_description="CuMed", study_uid=None, frame_of_reference_uid=None,
+                       patient_name="CuMed^Phantom", patient_id="CUMED0001", derived=True,
+                       unsigned_with_intercept=True, source=None, source_series=None,
+                       derivation_description="CuMed"):
     """Writes ``image`` (int16 Hounsfield units ``[z, y, x]``, or a 2D ``[y, x]`` slice; a
     cumed.Volume carries its own geometry) as a DICOM CT series, one file per slice named
     IMG0001.dcm..., and returns its new SeriesInstanceUID.
@@ -172,7 +174,40 @@ def write_dicom_series(image, directory, *, spacing=None, origin=None, direction
     RescaleIntercept -1024 (as scanners do; values below -1024 are then refused, naming the value
     and slice); False stores int16 with intercept 0. ``study_uid`` and
     ``frame_of_reference_uid`` (None: fresh UIDs) place the series in an existing study and
-    frame of reference."""
+    frame of reference. ``series_number``: SeriesNumber (None: the source's + 1000 with
+    ``source``, else 1).
+
+    ``source``: the series ``image`` was computed from, so that a PACS files the result with
+    it. Either the ``info`` dict of the Volume :func:`read_dicom_series` returned (e.g.
+    ``volume.info``; its ``directory``, ``series_uid``, ``series_number``, ``sop_class_uid``,
+    ``sop_instance_uids``, ``files``, ``tilt_degrees``, ``tilt_resampled``, ``multi_frame`` and
+    ``patient_study`` are used; nothing is read again), or the source's DICOM directory (a str
+    or os.PathLike), read again with ``source_series`` choosing the series as
+    :func:`read_dicom_series`'s ``series`` does (None: its default rule). With a source the
+    series takes the source's patient (name, ID, birth date, sex), study (StudyInstanceUID,
+    date, time, ID, accession number, description, referring physician) and Frame of
+    Reference UID (``patient_name``, ``patient_id`` and ``study_description`` are then not
+    used; ``study_uid`` and ``frame_of_reference_uid`` raise cumed.InvalidArgument), its
+    ImageType is DERIVED\\SECONDARY\\AXIAL, and each slice k carries DerivationDescription
+    (``derivation_description``), DerivationCodeSequence (113077, DCM, "Volume editing") and a
+    SourceImageSequence item naming source slice k (its SOP Class and Instance UIDs). ``image``
+    must have as many slices as the source, in its slice order (an array computed from the
+    source Volume has). Raises cumed.Error, before anything is written, for a source without
+    StudyInstanceUID or SOP Class UID, with another slice count, resampled from a tilt or read
+    from an enhanced multi-frame file (its slices are not instances to reference), and
+    cumed.InvalidArgument for a dict without those keys (naming the key)."""
+    if source is not None:
+        if study_uid is not None or frame_of_reference_uid is not None:
+            raise InvalidArgument("study_uid and frame_of_reference_uid come from source; give "
+                                  "one or the other")
+        if not isinstance(source, dict):
+            source = _directory(source, "source")
+    elif source_series is not None:
+        raise InvalidArgument("source_series chooses the series of a source directory; "
+                              "give source too")
+    if not isinstance(derivation_description, str):
+        raise TypeError(f"derivation_description must be a str, got "
+                        f"{type(derivation_description).__name__}")
     array, geometry = _common.image_input(image, spacing, origin, direction)
     dtype = getattr(array, "dtype", None)
     if dtype is not None and str(dtype) not in ("int16", "torch.int16"):
@@ -191,8 +226,10 @@ def write_dicom_series(image, directory, *, spacing=None, origin=None, direction
             array, _directory(directory), geometry, patient_name, patient_id, study_description,
             series_description, _uid("study_uid", study_uid),
             _uid("frame_of_reference_uid", frame_of_reference_uid),
-            _common.whole("series_number", series_number), _common.flag("derived", derived),
-            _common.flag("unsigned_with_intercept", unsigned_with_intercept))
+            None if series_number is None else _common.whole("series_number", series_number),
+            _common.flag("derived", derived),
+            _common.flag("unsigned_with_intercept", unsigned_with_intercept), source,
+            _uid("source_series", source_series), derivation_description)
     except Error as error:
         # The C++ message names the C++ option; name this function's keyword instead.
         text = str(error).replace("unsignedWithIntercept = false", "unsigned_with_intercept=False")
@@ -223,6 +260,9 @@ def write_dicom_seg(labels, source, file, *, series=None, segment_labels=None,
     a dtype other than uint8. See Documentation/dicom.md, "Derived outputs and DICOM SEG"."""
     array, geometry = _common.image_input(labels, name="labels")
     names = {}
+    if segment_labels is not None and not isinstance(segment_labels, dict):
+        raise TypeError("segment_labels must be a dict of int label values to str, got "
+                        f"{type(segment_labels).__name__}")
     for value, text in (segment_labels or {}).items():
         if not isinstance(value, int) or not isinstance(text, str) or "\0" in text:
             raise TypeError(f"segment_labels must map int label values to str, got {value!r}: "

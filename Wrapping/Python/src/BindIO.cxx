@@ -16,6 +16,7 @@
 #include <pybind11/stl.h>
 
 #include <filesystem>
+#include <optional>
 
 namespace cumed::python {
 
@@ -47,6 +48,53 @@ py::dict PatientStudyToDict(const io::DicomPatientStudy& p) {
   dict["referring_physician_name"] = p.referringPhysicianName;
   dict["frame_of_reference_uid"] = p.frameOfReferenceUid;
   return dict;
+}
+
+/// `dict[key]` as T; InvalidArgument naming the key when it is absent or of another type.
+template <class T> T SourceValue(const py::dict& dict, const char* key, const char* where) {
+  if (!dict.contains(key))
+    throw InvalidArgument(std::string("source: ") + where + " has no '" + key +
+                          "' (pass the info dict of read_dicom_series, or the source directory)");
+  try {
+    return dict[key].cast<T>();
+  } catch (const py::cast_error&) {
+    throw InvalidArgument(std::string("source: ") + where + "['" + key + "'] is a " +
+                          std::string(py::str(py::type::of(dict[key]).attr("__name__"))) +
+                          ", not what read_dicom_series gives");
+  }
+}
+
+/// The inverse of PatientStudyToDict and of InfoToDict's keys the derived-series writer uses
+/// (DicomWriteOptions::source): the patient/study, the SOP class and instances, the slices.
+io::DicomSeriesInfo SourceInfoFromDict(const py::dict& info) {
+  io::DicomSeriesInfo source;
+  const char* where = "the info dict";
+  source.directory = SourceValue<std::string>(info, "directory", where);
+  source.seriesUid = SourceValue<std::string>(info, "series_uid", where);
+  const py::object number = SourceValue<py::object>(info, "series_number", where);
+  source.seriesNumber = number.is_none() ? -1 : SourceValue<int>(info, "series_number", where);
+  source.sopClassUid = SourceValue<std::string>(info, "sop_class_uid", where);
+  source.sopInstanceUids = SourceValue<std::vector<std::string>>(info, "sop_instance_uids", where);
+  source.files = SourceValue<std::vector<std::string>>(info, "files", where);
+  source.tiltDegrees = SourceValue<double>(info, "tilt_degrees", where);
+  source.tiltResampled = SourceValue<bool>(info, "tilt_resampled", where);
+  source.multiFrame = SourceValue<bool>(info, "multi_frame", where);
+  const auto study = SourceValue<py::dict>(info, "patient_study", where);
+  const char* inner = "the info dict's patient_study";
+  io::DicomPatientStudy& p = source.patientStudy;
+  p.patientName = SourceValue<std::string>(study, "patient_name", inner);
+  p.patientId = SourceValue<std::string>(study, "patient_id", inner);
+  p.patientBirthDate = SourceValue<std::string>(study, "patient_birth_date", inner);
+  p.patientSex = SourceValue<std::string>(study, "patient_sex", inner);
+  p.studyInstanceUid = SourceValue<std::string>(study, "study_instance_uid", inner);
+  p.studyDate = SourceValue<std::string>(study, "study_date", inner);
+  p.studyTime = SourceValue<std::string>(study, "study_time", inner);
+  p.studyId = SourceValue<std::string>(study, "study_id", inner);
+  p.accessionNumber = SourceValue<std::string>(study, "accession_number", inner);
+  p.studyDescription = SourceValue<std::string>(study, "study_description", inner);
+  p.referringPhysicianName = SourceValue<std::string>(study, "referring_physician_name", inner);
+  p.frameOfReferenceUid = SourceValue<std::string>(study, "frame_of_reference_uid", inner);
+  return source;
 }
 
 /// SeriesNumber as Python has it: None when absent (-1).
@@ -218,10 +266,28 @@ py::tuple ReadImageBinding(const std::string& path, const std::string& seriesUid
 struct WriteArguments {
   std::string patientName, patientId, studyDescription, seriesDescription, studyUid,
       frameOfReferenceUid;
-  int seriesNumber = 1;
+  std::optional<int> seriesNumber;
   bool derived = true;
   bool unsignedWithIntercept = true;
+  /// None, the info dict of read_dicom_series, or a source directory (str) read with
+  /// `sourceSeries` (DicomReadOptions::series)
+  py::object source;
+  std::string sourceSeries;
+  std::string derivationDescription;
 };
+
+/// The source series of a derived one: from the info dict, or read from its directory (the
+/// pixels too: the reader checks every slice), with the GIL released.
+std::optional<io::DicomSeriesInfo> SourceInfo(const WriteArguments& arguments) {
+  if (arguments.source.is_none()) return std::nullopt;
+  if (py::isinstance<py::dict>(arguments.source))
+    return SourceInfoFromDict(arguments.source.cast<py::dict>());
+  const std::string directory = arguments.source.cast<std::string>();
+  io::DicomReadOptions read;
+  read.series = arguments.sourceSeries;
+  py::gil_scoped_release release;
+  return io::ReadDicomCtSeries(directory, read).info;
+}
 
 /// Writes `image` (int16 HU) as a new series; returns its Series Instance UID.
 std::string WriteBinding(py::handle image, const std::string& directory,
@@ -243,6 +309,11 @@ std::string WriteBinding(py::handle image, const std::string& directory,
   options.seriesNumber = arguments.seriesNumber;
   options.derived = arguments.derived;
   options.unsignedWithIntercept = arguments.unsignedWithIntercept;
+  const std::optional<io::DicomSeriesInfo> source = SourceInfo(arguments);
+  if (source) {
+    options.source = &*source;
+    options.derivationDescription = arguments.derivationDescription;
+  }
   const Stream* stream = input.stream ? &*input.stream : nullptr;
   io::HounsfieldImage::Pointer itkImage;
   std::string seriesUid;
@@ -279,17 +350,20 @@ void BindIO(py::module_& module) {
       [](py::handle image, const std::string& directory, const GeometryArguments& geometry,
          std::string patientName, std::string patientId, std::string studyDescription,
          std::string seriesDescription, std::string studyUid, std::string frameOfReferenceUid,
-         int seriesNumber, bool derived, bool unsignedWithIntercept) {
+         std::optional<int> seriesNumber, bool derived, bool unsignedWithIntercept,
+         py::object source, std::string sourceSeries, std::string derivationDescription) {
         return WriteBinding(image, directory, geometry,
                             {std::move(patientName), std::move(patientId),
                              std::move(studyDescription), std::move(seriesDescription),
                              std::move(studyUid), std::move(frameOfReferenceUid), seriesNumber,
-                             derived, unsignedWithIntercept});
+                             derived, unsignedWithIntercept, std::move(source),
+                             std::move(sourceSeries), std::move(derivationDescription)});
       },
       py::arg("image"), py::arg("directory"), py::arg("geometry"), py::arg("patient_name"),
       py::arg("patient_id"), py::arg("study_description"), py::arg("series_description"),
       py::arg("study_uid"), py::arg("frame_of_reference_uid"), py::arg("series_number"),
-      py::arg("derived"), py::arg("unsigned_with_intercept"));
+      py::arg("derived"), py::arg("unsigned_with_intercept"), py::arg("source"),
+      py::arg("source_series"), py::arg("derivation_description"));
 }
 
 } // namespace cumed::python

@@ -439,3 +439,54 @@ def test_read_dicom_series_by_number_description_or_uid(export):
         cumed.io.read_dicom_series(root, recursive=False)
     with pytest.raises(TypeError, match="series must be a str or None"):
         cumed.io.read_dicom_series(root, series=3)
+
+
+def test_derived_series_keeps_the_source_patient_study_and_references(tmp_path):
+    hu = (np.arange(4 * 5 * 6, dtype=np.int16).reshape(4, 5, 6) * 7 - 300).astype(np.int16)
+    cumed.io.write_dicom_series(hu, tmp_path / "source", spacing=(0.8, 0.9, 2.0),
+                                origin=(-10.0, 4.0, 30.0), patient_name="Doe^Jane",
+                                patient_id="P26", study_description="Chest", series_number=7,
+                                derived=False)
+    source = cumed.io.read_dicom_series(tmp_path / "source")
+    edited = (source.array + 1).astype(np.int16)
+    written = {
+        "info": cumed.io.write_dicom_series(edited, tmp_path / "from-info", source=source.info,
+                                            spacing=source.spacing, origin=source.origin,
+                                            direction=source.direction,
+                                            derivation_description="plus one"),
+        "directory": cumed.io.write_dicom_series(
+            cumed.Volume(edited, source.spacing, source.origin, source.direction),
+            tmp_path / "from-dir", source=tmp_path / "source", source_series="7"),
+    }
+    for name, folder, description in (("info", "from-info", b"plus one"),
+                                      ("directory", "from-dir", b"CuMed")):
+        derived = cumed.io.read_dicom_series(tmp_path / folder)
+        assert derived.info["series_uid"] == written[name]
+        assert derived.info["series_uid"] != source.info["series_uid"]
+        assert derived.info["patient_study"] == source.info["patient_study"], name
+        assert derived.info["patient_study"]["patient_name"] == "Doe^Jane"
+        assert derived.info["patient_study"]["study_instance_uid"] == \
+            source.info["patient_study"]["study_instance_uid"]
+        assert derived.info["image_type"].startswith("DERIVED\\SECONDARY"), derived.info
+        assert derived.info["series_number"] == 1007  # the source's + 1000
+        assert np.array_equal(derived.array, edited)
+        # Slice k references source slice k (ReferencedSOPInstanceUID in SourceImageSequence),
+        # and no other source slice.
+        for k, file in enumerate(derived.info["files"]):
+            data = Path(file).read_bytes()
+            for j, uid in enumerate(source.info["sop_instance_uids"]):
+                assert (uid.encode() in data) == (j == k), (name, k, j)
+        assert description in Path(derived.info["files"][0]).read_bytes()  # Derivation...
+
+    with pytest.raises(cumed.InvalidArgument, match="come from source"):
+        cumed.io.write_dicom_series(edited, tmp_path / "both", source=source.info,
+                                    study_uid="1.2.3")
+    with pytest.raises(cumed.InvalidArgument, match="give source too"):
+        cumed.io.write_dicom_series(edited, tmp_path / "alone", source_series="7")
+    partial = {k: v for k, v in source.info.items() if k != "sop_instance_uids"}
+    with pytest.raises(cumed.InvalidArgument, match="'sop_instance_uids'"):
+        cumed.io.write_dicom_series(edited, tmp_path / "partial", source=partial)
+    with pytest.raises(cumed.Error, match="slice"):  # 3 slices from a 4-slice source
+        cumed.io.write_dicom_series(edited[:3], tmp_path / "short", source=source.info)
+    for folder in ("both", "alone", "partial", "short"):
+        assert not (tmp_path / folder).exists()
