@@ -1,6 +1,7 @@
 #include "cumed/seg/DicomSeg.h"
 
 #include "BinaryFrames.h"
+#include "cumed/io/DicomSeriesScan.h"
 
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
@@ -31,6 +32,8 @@ struct FramePlane {
 class SegFile {
 public:
   explicit SegFile(const std::string& file) : file_(file) {
+    // DCMTK loads the whole file, allocating what its elements declare: the scan's checks first.
+    io::CheckDicomFileBeforeLoading(file);
     // Rows and Columns are read from the data set: dcmiod keeps them behind a variant.
     OFCondition status = format_.loadFile(file.c_str());
     DcmDataset& dataset = *format_.getDataset();

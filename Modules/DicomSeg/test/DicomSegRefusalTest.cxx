@@ -5,9 +5,11 @@
 
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fstream>
+#include <iterator>
 
 namespace cumed::seg::test {
 namespace {
@@ -131,6 +133,34 @@ TEST_F(DicomSegRefusal, NotASegFileIsNamedByTheReader) {
   const std::string message =
       io::test::DicomErrorMessage([&] { ReadDicomSeg(source_.info.files.front()); });
   EXPECT_NE(message.find(source_.info.files.front()), std::string::npos) << message;
+}
+
+// The reader loads a whole file with DCMTK: it first refuses what the series scan refuses (a
+// FIFO would block, a damaged length would be allocated), naming the file.
+TEST_F(DicomSegRefusal, ReaderRefusesAFifoAndEveryCutOfASeg) {
+  const std::string fifo = scratch_.Sub("fifo.dcm");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  try {
+    ReadDicomSeg(fifo);
+    ADD_FAILURE() << "a FIFO was read";
+  } catch (const cumed::Error& error) {
+    EXPECT_NE(std::string(error.what()).find("FIFO"), std::string::npos) << error.what();
+  }
+  const std::string file = scratch_.Sub("seg.dcm");
+  WriteDicomSeg(mask_.GetPointer(), source_, file);
+  std::ifstream in(file, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  const std::string cut = scratch_.Sub("cut.dcm");
+  for (std::size_t length = 0; length < bytes.size(); length += 1 + length / 16) {
+    std::ofstream(cut, std::ios::binary | std::ios::trunc) << bytes.substr(0, length);
+    try {
+      ReadDicomSeg(cut);
+      ADD_FAILURE() << "the SEG cut to " << length << " of " << bytes.size() << " bytes was read";
+    } catch (const cumed::Error& error) {
+      EXPECT_NE(std::string(error.what()).find(cut), std::string::npos)
+          << length << ": " << error.what();
+    }
+  }
 }
 
 } // namespace

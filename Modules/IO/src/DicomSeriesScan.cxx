@@ -1,6 +1,7 @@
 #include "cumed/io/DicomSeriesScan.h"
 
 #include "DicomDirectoryScan.h"
+#include "cumed/core/InputFile.h"
 #include "cumed/core/ThreadCount.h"
 
 #include <omp.h>
@@ -18,6 +19,14 @@ std::vector<DicomSeriesFiles> ScanDicomSeries(const std::string& directory, int 
     series.push_back(std::move(entry));
   }
   return series;
+}
+
+void CheckDicomFileBeforeLoading(const std::string& file) {
+  CheckRegularInputFile(file, "'" + file + "':");
+  const std::optional<detail::DicomFileHeader> header = detail::ScanDicomFile(file);
+  if (!header)
+    throw DicomError(file + ": not a DICOM file (expected the 128-byte preamble and \"DICM\")");
+  if (!header->damage.empty()) throw DicomError(file + ": " + header->damage);
 }
 
 } // namespace cumed::io

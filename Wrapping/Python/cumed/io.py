@@ -34,6 +34,8 @@ def _directory(directory, name="directory"):
             from None
     if ("\0" if isinstance(path, str) else b"\0") in path:
         raise InvalidArgument(f"{name} {path!r} contains a NUL character")
+    if len(path) == 0:
+        raise InvalidArgument(f"{name} is an empty path")
     return path
 
 

@@ -145,6 +145,9 @@ class Fixtures:
             hu = np.where((z - 3) ** 2 + (y - 6) ** 2 + (x - 6) ** 2 < 12, 1000, -1000)
             cumed.io.write_dicom_series(hu.astype(np.int16), dicom, spacing=(1.0, 1.0, 2.0))
             self.paths["dicom/"] = dicom
+            seg = os.path.join(r, "mask.seg.dcm")
+            cumed.io.write_dicom_seg((hu > 0).astype(np.uint8), dicom, seg)
+            self.paths["mask.seg.dcm"] = seg
         except Exception:  # noqa: BLE001 - the fixture is optional
             pass
         self.out = os.path.join(r, "out")
@@ -955,6 +958,41 @@ def builders(cumed):
                     [("image", maybe_volume(g, image, kw)), ("directory", Path(out, "fresh_out/"))],
                     kw)
     table["io.write_dicom_series"] = write_build
+
+    def list_build(g):
+        label = g.pick([k for k in ("dicom/", "emptydir", "missing_dir/", "notes.txt", "junk.dcm")
+                        if k in g.fx.paths] or ["emptydir"])
+        kw = {}
+        for name, choices in (("recursive", [True, False]), ("require_ct", [True, False]),
+                              ("threads", [0, 1, 2, -1])):
+            if g.chance(0.3):
+                kw[name] = g.pick(choices)
+        return Call("io.list_series", io.list_series, [("path", Path(g.fx.paths[label], label))],
+                    kw)
+    table["io.list_series"] = list_build
+
+    def seg_write_build(g):
+        # The fixture series' grid (6 x 12 x 12) most of the time, else any shape (refused).
+        shape = (6, 12, 12) if g.chance(0.7) else (g.int(1, 7), g.int(1, 13), g.int(1, 13))
+        labels = (blob(g, shape, "int16") % g.pick([2, 3, 256])).astype(
+            g.pick(["uint8", "uint8", "int16", "float32"]))
+        source = g.pick([k for k in ("dicom/", "emptydir", "missing_dir/") if k in g.fx.paths])
+        kw = {}
+        if g.chance(0.2):
+            kw["segment_labels"] = g.pick([{1: "bone"}, {2: ""}, {"x": 1}, {1: "a\0b"}])
+        if g.chance(0.1):
+            kw["series"] = g.pick(["1", "nope", ""])
+        out = g.fx.fresh_output()
+        return Call("io.write_dicom_seg", io.write_dicom_seg,
+                    [("labels", labels), ("source", Path(g.fx.paths[source], source)),
+                     ("file", Path(out + ".dcm", "fresh_out.dcm"))], kw)
+    table["io.write_dicom_seg"] = seg_write_build
+
+    def seg_read_build(g):
+        label = g.pick([k for k in ("mask.seg.dcm", "junk.dcm", "notes.txt", "missing.mha",
+                                    "emptydir") if k in g.fx.paths])
+        return Call("io.read_dicom_seg", io.read_dicom_seg, [("file", Path(g.fx.paths[label], label))])
+    table["io.read_dicom_seg"] = seg_read_build
 
     # ---- core
     def volume_build(g):

@@ -21,4 +21,11 @@ struct DicomSeriesFiles {
 /// only when the pixels are read (pixel data cut short) is reported by ReadDicomCtSeries.
 std::vector<DicomSeriesFiles> ScanDicomSeries(const std::string& directory, int threads = 0);
 
+/// The scan's checks for one DICOM file that another toolkit will load whole (a DICOM SEG read
+/// with DCMTK): cumed::InvalidArgument when `file` is missing or not a regular file (a FIFO
+/// would block the load); DicomError naming it when it is not DICOM, nests sequences too deeply,
+/// or its element structure is damaged (lengths past the end, invalid VRs, truncated values:
+/// what made DCMTK allocate gigabytes for a few-kB slice).
+void CheckDicomFileBeforeLoading(const std::string& file);
+
 } // namespace cumed::io
