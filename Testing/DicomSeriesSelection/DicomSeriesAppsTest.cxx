@@ -3,7 +3,6 @@
 #include "DicomMixedExport.h"
 #include "JsonValue.h"
 #include "ProgramRun.h"
-#include "cumed/test/RandomCases.h"
 
 #include <gtest/gtest.h>
 
@@ -17,18 +16,9 @@ using apptest::ParseJson;
 using apptest::RunProgram;
 using apptest::RunResult;
 
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 class DicomSeriesApps : public ::testing::Test {
 protected:
-  void SetUp() override {
-    const std::uint64_t seed = cumed::test::RandomRunSeed();
-    std::printf("mixed export file names from seed %llu (CUMED_RANDOM_SEED)\n",
-                static_cast<unsigned long long>(seed));
-    export_ = WriteMixedExport(scratch_.path() / "export", seed);
-  }
+  void SetUp() override { export_ = WriteMixedExportWithRunSeed(scratch_.path() / "export"); }
   RunResult Run(const char* program, std::vector<std::string> arguments, const std::string& tag) {
     return RunProgram(program, arguments, scratch_.path(), tag, scratch_.path());
   }

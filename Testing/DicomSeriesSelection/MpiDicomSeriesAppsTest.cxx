@@ -7,7 +7,6 @@
 #include "DicomMixedExport.h"
 #include "JsonValue.h"
 #include "ProgramRun.h"
-#include "cumed/test/RandomCases.h"
 
 #include <gtest/gtest.h>
 #include <itkImageFileReader.h>
@@ -27,10 +26,6 @@ namespace fs = std::filesystem;
 using apptest::ParseJson;
 using apptest::RunProgram;
 using apptest::RunResult;
-
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 int Count(const std::string& text, const std::string& part) {
   int n = 0;
@@ -58,10 +53,7 @@ void ExpectSameVoxels(const std::string& a, const std::string& b) {
 class MpiDicomSeriesApps : public ::testing::Test {
 protected:
   void SetUp() override {
-    const std::uint64_t seed = cumed::test::RandomRunSeed();
-    std::printf("mixed export file names from seed %llu (CUMED_RANDOM_SEED)\n",
-                static_cast<unsigned long long>(seed));
-    export_ = WriteMixedExport(scratch_.path() / "export", seed);
+    export_ = WriteMixedExportWithRunSeed(scratch_.path() / "export");
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
     setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
     setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", 1);

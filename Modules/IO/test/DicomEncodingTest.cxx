@@ -18,19 +18,6 @@
 namespace cumed::io::test {
 namespace {
 
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::string ReadBytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void WriteBytes(const fs::path& file, const std::string& bytes) {
-  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
-}
-
 std::string MetaTransferSyntax(const fs::path& file) {
   DcmFileFormat format;
   EXPECT_TRUE(format.loadFile(file.c_str()).good()) << file;

@@ -8,18 +8,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iterator>
-#include <cmath>
 #include <numeric>
 #include <random>
 
 namespace cumed::io::test {
 namespace {
-
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 class EnhancedCtRead : public ::testing::Test {
 protected:

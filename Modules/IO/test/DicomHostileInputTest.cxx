@@ -20,10 +20,6 @@
 namespace cumed::io::test {
 namespace {
 
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 constexpr int kSlices = 12;
 
 // Slices 000..011 of the real series (z 115.5 down to 93.5): links, except the files a test

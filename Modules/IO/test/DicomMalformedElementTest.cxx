@@ -13,19 +13,6 @@
 namespace cumed::io::test {
 namespace {
 
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::string ReadBytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void WriteBytes(const fs::path& file, const std::string& bytes) {
-  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
-}
-
 // Offset of the first element with this tag (little endian) after the preamble.
 std::size_t ElementAt(const std::string& bytes, std::uint16_t group, std::uint16_t element) {
   const char tag[4] = {char(group & 0xFF), char(group >> 8), char(element & 0xFF),

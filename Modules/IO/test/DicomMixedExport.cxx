@@ -1,5 +1,7 @@
 #include "DicomMixedExport.h"
 
+#include "cumed/test/RandomCases.h"
+
 #include <dcmtk/dcmdata/dcdeftag.h>
 
 #include <cmath>
@@ -123,6 +125,13 @@ MixedExport WriteMixedExport(const fs::path& root, std::uint64_t seed) {
 std::string MixedExportTieReason() {
   return "two axial CT series of 18 slices: chose SeriesNumber 2 'STD' (kernel B30f) over "
          "SeriesNumber 3 'BONE' (kernel B70f) by the lowest SeriesNumber";
+}
+
+MixedExport WriteMixedExportWithRunSeed(const std::filesystem::path& root) {
+  const std::uint64_t seed = cumed::test::RandomRunSeed();
+  std::printf("mixed export file names from seed %llu (CUMED_RANDOM_SEED)\n",
+              static_cast<unsigned long long>(seed));
+  return WriteMixedExport(root, seed);
 }
 
 } // namespace cumed::io::test

@@ -29,6 +29,9 @@ inline constexpr int kMixedCaptureSlices = 30;
 
 /// Writes the export under `root` (created; must not exist). File names are drawn from `seed`.
 MixedExport WriteMixedExport(const std::filesystem::path& root, std::uint64_t seed);
+/// The same with the run's seed (cumed::test::RandomRunSeed: CUMED_RANDOM_SEED, else random),
+/// printed so that a failure can be replayed.
+MixedExport WriteMixedExportWithRunSeed(const std::filesystem::path& root);
 
 /// The default rule's reason for the export: the STD/BONE tie and the rule that broke it.
 std::string MixedExportTieReason();

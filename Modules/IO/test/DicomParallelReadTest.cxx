@@ -16,10 +16,6 @@ namespace {
 // 1 is the reference; 3 and 7 do not divide the slice counts, 7 exceeds the cores of CI machines.
 constexpr int kThreadCounts[] = {2, 3, 7};
 
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 CtSeries ReadWithThreads(const std::string& directory, int threads) {
   DicomReadOptions options;
   options.threads = threads;

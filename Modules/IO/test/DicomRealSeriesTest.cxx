@@ -13,10 +13,6 @@
 namespace cumed::io::test {
 namespace {
 
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // Reads the real series once for all tests (about a second); the broken copies are links to its
 // slices plus the files a test edits, in a scratch directory.
 class RealSeries : public ::testing::Test {

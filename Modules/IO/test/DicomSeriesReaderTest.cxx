@@ -13,10 +13,6 @@
 namespace cumed::io::test {
 namespace {
 
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // A 24 x 20 x 9 series (2 mm slices, z from 10 mm) in a scratch directory of its own.
 class DicomReaderChecks : public GeneratedSeries {
 protected:

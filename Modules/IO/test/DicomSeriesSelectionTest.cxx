@@ -3,7 +3,6 @@
 // series, copies in two directories, anonymised UIDs, and the flat (non-recursive) read.
 #include "DicomMixedExport.h"
 #include "cumed/io/DicomSeriesList.h"
-#include "cumed/test/RandomCases.h"
 
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <gtest/gtest.h>
@@ -14,18 +13,9 @@
 namespace cumed::io::test {
 namespace {
 
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 class MixedExportSelection : public ::testing::Test {
 protected:
-  void SetUp() override {
-    const std::uint64_t seed = cumed::test::RandomRunSeed();
-    std::printf("mixed export file names from seed %llu (CUMED_RANDOM_SEED)\n",
-                static_cast<unsigned long long>(seed));
-    export_ = WriteMixedExport(scratch_.path() / "export", seed);
-  }
+  void SetUp() override { export_ = WriteMixedExportWithRunSeed(scratch_.path() / "export"); }
   std::string root() const { return export_.root.string(); }
   const DicomSeriesEntry& Entry(const DicomSeriesListing& listing, const std::string& id) const {
     for (const DicomSeriesEntry& entry : listing.series)

@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 
@@ -190,6 +192,15 @@ std::string SliceName(int k) {
   char name[32];
   std::snprintf(name, sizeof(name), "IMG%04d.dcm", k);
   return name;
+}
+
+std::string ReadBytes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void WriteBytes(const fs::path& file, const std::string& bytes) {
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 } // namespace cumed::io::test

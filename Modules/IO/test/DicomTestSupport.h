@@ -20,6 +20,14 @@ namespace cumed::io::test {
 
 namespace fs = std::filesystem;
 
+/// Whether `text` holds `part` (messages are checked for what they must name).
+inline bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+/// The bytes of `file`, and `bytes` written as `file` (replaced): for hand-damaged files.
+std::string ReadBytes(const fs::path& file);
+void WriteBytes(const fs::path& file, const std::string& bytes);
+
 /// A fresh empty directory under the system temporary directory, removed (with its content)
 /// when the object goes away.
 class TemporaryDirectory {
