@@ -98,11 +98,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
   const cumed::io::CtSeries series =
       cumed::io::ReadDicomCtSeries(arguments.inputDirectory, readOptions);
   summary.seconds.read = reading.Finish();
-  summary.seriesUid = series.info.seriesUid;
-  summary.seriesNumber = series.info.seriesNumber;
-  summary.seriesDescription = series.info.seriesDescription;
-  summary.convolutionKernel = series.info.convolutionKernel;
-  summary.selection = series.info.selection;
+  summary.series = series.info;
   const auto size = series.image->GetLargestPossibleRegion().GetSize();
   // The rule cumed-isosurface applies: one slice has no cells to contour (a flat sheet).
   cumed::io::CheckIsVolume({size[0], size[1], size[2]}, arguments.inputDirectory);

@@ -36,6 +36,8 @@ std::string FormatSummary(const RunSummary& s) {
        << " bytes_down=" << s.transfers.deviceToHostBytes << " " << times << " render=\""
        << s.renderPath << "\"" << app::PictureText(s.picture);
   if (!s.segFile.empty()) line << " seg_sop_instance_uid=" << s.segSopInstanceUid;
+  const std::string adjustments = cumed::io::DescribeReadAdjustments(s.series);
+  if (!adjustments.empty()) line << " adjustments=\"" << adjustments << "\"";
   return line.str();
 }
 
@@ -75,14 +77,19 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("time_s", times)
       .AddPathOrNull("render", s.renderPath == "none" ? std::string() : s.renderPath);
   app::AddPictureJson(json, s.picture);
-  json.Add("series_uid", s.seriesUid);
-  if (s.seriesNumber >= 0)
-    json.Add("series_number", s.seriesNumber);
+  json.Add("series_uid", s.series.seriesUid);
+  if (s.series.seriesNumber >= 0)
+    json.Add("series_number", s.series.seriesNumber);
   else
     json.AddNull("series_number");
-  json.Add("series_description", s.seriesDescription)
-      .Add("convolution_kernel", s.convolutionKernel)
-      .Add("selection", s.selection)
+  json.Add("series_description", s.series.seriesDescription)
+      .Add("convolution_kernel", s.series.convolutionKernel)
+      .Add("selection", s.series.selection)
+      .Add("tilt_degrees", s.series.tiltDegrees)
+      .Add("tilt_resampled", s.series.tiltResampled)
+      .Add("multi_frame", s.series.multiFrame)
+      .Add("rescale_rounded_voxels", s.series.roundedValues)
+      .AddPathOrNull("adjustments", cumed::io::DescribeReadAdjustments(s.series))
       .Add("files", files);
   if (!s.segFile.empty()) json.Add("seg_sop_instance_uid", s.segSopInstanceUid);
   return json.Text();

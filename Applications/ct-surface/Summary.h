@@ -6,6 +6,7 @@
 
 #include "cumed/app/PictureSummary.h"
 #include "cumed/core/Transfer.h"
+#include "cumed/io/DicomSeriesInfo.h"
 
 namespace cumed::ctsurface {
 
@@ -19,11 +20,7 @@ struct StageTimes {
 };
 
 struct RunSummary {
-  std::string seriesUid;
-  int seriesNumber = -1; ///< -1: absent
-  std::string seriesDescription;
-  std::string convolutionKernel;
-  std::string selection; ///< why this series was read (DicomSeriesInfo::selection)
+  cumed::io::DicomSeriesInfo series; ///< the series read: identity, selection, adjustments
   int size[3] = {0, 0, 0};
   double spacing[3] = {0.0, 0.0, 0.0};
   std::string requestedBackend;      ///< auto, cpu, cuda as asked

@@ -148,6 +148,7 @@ RunSummary RunPipeline(const Arguments& requested) {
   io::CheckIsVolume(volume.image, arguments.input);
   summary.pixelType = volume.pixelType;
   summary.conversion = volume.conversion;
+  summary.adjustments = volume.adjustments;
   if (!volume.conversion.empty()) {
     app::Note(kProgramName, "INPUT pixel type " + volume.conversion +
                                 " (CuMed contours uint8, int16, uint16 and float)");

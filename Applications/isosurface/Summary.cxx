@@ -27,6 +27,7 @@ std::string FormatSummary(const RunSummary& s) {
        << " spacing_mm=" << Number(s.spacing[0]) << "x" << Number(s.spacing[1]) << "x"
        << Number(s.spacing[2]) << " pixel=" << s.pixelType;
   if (!s.conversion.empty()) line << " (" << s.conversion << ")";
+  if (!s.adjustments.empty()) line << " adjustments=\"" << s.adjustments << "\"";
   line << " " << s.valueKind << "=";
   for (std::size_t v = 0; v < s.values.size(); ++v) line << (v ? "," : "") << Number(s.values[v]);
   line << " normals=" << (s.normals ? "on" : "off") << " backend=" << s.backend << " (requested "
@@ -63,6 +64,7 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("spacing_mm", std::vector<double>(s.spacing.begin(), s.spacing.end()))
       .Add("pixel", s.pixelType)
       .AddPathOrNull("conversion", s.conversion)
+      .AddPathOrNull("adjustments", s.adjustments)
       .Add(s.valueKind, s.values)
       .Add("normals", s.normals)
       .Add("backend", s.backend)

@@ -22,9 +22,10 @@ struct StageTimes {
 struct RunSummary {
   std::array<int, 3> size{0, 0, 0};
   std::array<double, 3> spacing{0.0, 0.0, 0.0};
-  std::string pixelType;  ///< as contoured
-  std::string conversion; ///< e.g. "double read as float"; empty when none
-  std::string valueKind;  ///< "iso" or "labels"
+  std::string pixelType;   ///< as contoured
+  std::string conversion;  ///< e.g. "double read as float"; empty when none
+  std::string adjustments; ///< DICOM: a resampled tilt, rounded rescale (VtkVolume); or empty
+  std::string valueKind;   ///< "iso" or "labels"
   std::vector<double> values;
   bool normals = false;
   std::string requestedBackend;

@@ -100,6 +100,7 @@ void RunDicomSeries(const Arguments& arguments, RunContext& context, RunSummary&
   options.series = arguments.dicomSeries.series;
   const cumed::io::CtSeries series = cumed::io::ReadDicomCtSeries(arguments.input, options);
   context.source = &series; // DICOM outputs join its study and reference its slices
+  summary.inputAdjustments = cumed::io::DescribeReadAdjustments(series.info);
   summary.seconds.read = reading.Finish();
   RunOnImage(series.image.GetPointer(), context, summary);
 }
@@ -129,8 +130,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
   if (input.kind == LocationKind::ImageFile) header = io::ReadScalarImageType(input.path, {0, 2});
   summary.pixelType = cumed::ToString(header.pixelType);
   CheckOptionsAgainstInput(arguments, input, output, header);
-  RunContext context{arguments, output, app::ResolveRequestedBackend(arguments.backend),
-                     nullptr};
+  RunContext context{arguments, output, app::ResolveRequestedBackend(arguments.backend), nullptr};
 
   if (input.kind == LocationKind::DicomDirectory) {
     RunDicomSeries(arguments, context, summary);

@@ -28,6 +28,7 @@ std::string FormatSummary(const RunSummary& s) {
        << s.requestedBackend << ") " << times << " output=\"" << s.output << "\"";
   if (!s.outputSeriesUid.empty()) line << " series_uid=" << s.outputSeriesUid;
   if (!s.outputSegUid.empty()) line << " seg_sop_instance_uid=" << s.outputSegUid;
+  if (!s.inputAdjustments.empty()) line << " adjustments=\"" << s.inputAdjustments << "\"";
   return line.str();
 }
 
@@ -53,6 +54,7 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("output", s.output);
   if (!s.outputSeriesUid.empty()) json.Add("series_uid", s.outputSeriesUid);
   if (!s.outputSegUid.empty()) json.Add("seg_sop_instance_uid", s.outputSegUid);
+  json.AddPathOrNull("adjustments", s.inputAdjustments);
   return json.Text();
 }
 

@@ -28,6 +28,8 @@ struct RunSummary {
   std::string output;
   std::string outputSeriesUid; ///< DICOM output only
   std::string outputSegUid;    ///< --seg only: the SEG's SOP Instance UID
+  /// DICOM input: what the read adjusted (io::DescribeReadAdjustments); empty otherwise.
+  std::string inputAdjustments;
   StageTimes seconds;
 };
 

@@ -196,18 +196,7 @@ DicomSeriesEntry Describe(const std::string& uid, const std::vector<DicomFileHea
   entry.rows = OptionalInteger(first, kRows, 0);
   entry.localizer = IsLocalizer(first);
   entry.derived = IsDerived(first);
-  entry.patientStudy.patientName = first.Text(kPatientName);
-  entry.patientStudy.patientId = first.Text(kPatientId);
-  entry.patientStudy.patientBirthDate = first.Text(kPatientBirthDate);
-  entry.patientStudy.patientSex = first.Text(kPatientSex);
-  entry.patientStudy.studyInstanceUid = first.Text(kStudyInstanceUid);
-  entry.patientStudy.studyDate = first.Text(kStudyDate);
-  entry.patientStudy.studyTime = first.Text(kStudyTime);
-  entry.patientStudy.studyId = first.Text(kStudyId);
-  entry.patientStudy.accessionNumber = first.Text(kAccessionNumber);
-  entry.patientStudy.studyDescription = first.Text(kStudyDescription);
-  entry.patientStudy.referringPhysicianName = first.Text(kReferringPhysicianName);
-  entry.patientStudy.frameOfReferenceUid = first.Text(kFrameOfReferenceUid);
+  entry.patientStudy = PatientStudyOf(first);
 
   // Why the default rule passes over it, then why the reader would refuse it.
   std::string passedOver;
@@ -256,6 +245,23 @@ std::vector<CatalogPart> BuildSeriesCatalog(DicomDirectoryScan& scan,
     }
   }
   return catalog;
+}
+
+DicomPatientStudy PatientStudyOf(const DicomFileHeader& slice) {
+  DicomPatientStudy result;
+  result.patientName = slice.Text(kPatientName);
+  result.patientId = slice.Text(kPatientId);
+  result.patientBirthDate = slice.Text(kPatientBirthDate);
+  result.patientSex = slice.Text(kPatientSex);
+  result.studyInstanceUid = slice.Text(kStudyInstanceUid);
+  result.studyDate = slice.Text(kStudyDate);
+  result.studyTime = slice.Text(kStudyTime);
+  result.studyId = slice.Text(kStudyId);
+  result.accessionNumber = slice.Text(kAccessionNumber);
+  result.studyDescription = slice.Text(kStudyDescription);
+  result.referringPhysicianName = slice.Text(kReferringPhysicianName);
+  result.frameOfReferenceUid = slice.Text(kFrameOfReferenceUid);
+  return result;
 }
 
 } // namespace cumed::io::detail

@@ -25,4 +25,7 @@ struct CatalogPart {
 std::vector<CatalogPart> BuildSeriesCatalog(DicomDirectoryScan& scan,
                                             const DicomReadOptions& options);
 
+/// The patient, study and Frame of Reference that `slice` names (empty values when absent).
+DicomPatientStudy PatientStudyOf(const DicomFileHeader& slice);
+
 } // namespace cumed::io::detail

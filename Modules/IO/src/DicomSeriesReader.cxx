@@ -63,24 +63,6 @@ void WarnAboutParts(const std::vector<detail::CatalogPart>& catalog, const Dicom
                              DescribeSeriesEntry(read) + "; left out: " + parts);
 }
 
-DicomPatientStudy PatientStudyOf(const detail::DicomFileHeader& slice) {
-  using namespace detail;
-  DicomPatientStudy result;
-  result.patientName = slice.Text(kPatientName);
-  result.patientId = slice.Text(kPatientId);
-  result.patientBirthDate = slice.Text(kPatientBirthDate);
-  result.patientSex = slice.Text(kPatientSex);
-  result.studyInstanceUid = slice.Text(kStudyInstanceUid);
-  result.studyDate = slice.Text(kStudyDate);
-  result.studyTime = slice.Text(kStudyTime);
-  result.studyId = slice.Text(kStudyId);
-  result.accessionNumber = slice.Text(kAccessionNumber);
-  result.studyDescription = slice.Text(kStudyDescription);
-  result.referringPhysicianName = slice.Text(kReferringPhysicianName);
-  result.frameOfReferenceUid = slice.Text(kFrameOfReferenceUid);
-  return result;
-}
-
 // What the series says of itself (its first slice), beyond the geometry.
 void DescribeSeries(const std::vector<detail::DicomFileHeader>& slices, DicomSeriesInfo& info) {
   using namespace detail;

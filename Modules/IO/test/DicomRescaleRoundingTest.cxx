@@ -12,10 +12,6 @@
 namespace cumed::io::test {
 namespace {
 
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // 16 x 12 x 6 series of HU -1024 .. maxHu, written unsigned (stored = HU + 1024).
 class RescaleRounding : public ::testing::Test {
 protected:
@@ -87,6 +83,10 @@ TEST_F(RescaleRounding, Slope32_12WithFractionalInterceptIsRounded) {
   EXPECT_TRUE(Contains(log.messages()[0], "6 of 6 slices")) << log.messages()[0];
   EXPECT_TRUE(Contains(log.messages()[0], std::to_string(read.info.roundedValues) + " voxels"))
       << log.messages()[0];
+  EXPECT_TRUE(Contains(DescribeReadAdjustments(read.info),
+                       "non-integer rescale: " + std::to_string(read.info.roundedValues) +
+                           " voxels rounded to whole HU (at most 0."))
+      << DescribeReadAdjustments(read.info);
 }
 
 TEST_F(RescaleRounding, Slope2_0002AndPerSliceInterceptsAreRounded) {
@@ -108,6 +108,7 @@ TEST_F(RescaleRounding, IntegerRescaleRoundsNothing) {
   const CtSeries read = ReadDicomCtSeries(directory());
   EXPECT_EQ(read.info.roundedValues, 0);
   EXPECT_EQ(read.info.maxRoundingHu, 0);
+  EXPECT_EQ(DescribeReadAdjustments(read.info), "");
   EXPECT_TRUE(log.messages().empty());
 }
 

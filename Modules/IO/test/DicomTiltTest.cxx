@@ -7,13 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 namespace cumed::io::test {
 namespace {
-
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // The untilted grid the tilted series should be read onto, from the analytic geometry: the first
 // slice's plane stepped along the normal, its pixel grid widened by whole voxels until it holds
@@ -121,6 +118,11 @@ TEST_F(DicomTilt, ResamplesOntoTheFirstSlicesPlaneSteppedAlongTheNormal) {
       ExpectResampledRamp(series, read, lowest);
       ASSERT_EQ(log.messages().size(), 1u) << "one warning";
       EXPECT_TRUE(Contains(log.messages()[0], "tilt of")) << log.messages()[0];
+      // What the programs' summaries say (adjustments=...).
+      char expected[96];
+      std::snprintf(expected, sizeof expected,
+                    "gantry tilt %g degrees resampled onto an axial grid", std::abs(degrees));
+      EXPECT_EQ(DescribeReadAdjustments(read.info), expected);
     }
 }
 
@@ -144,6 +146,7 @@ TEST_F(DicomTilt, UntiltedSeriesIsNotResampled) {
   const CtSeries read = ReadDicomCtSeries(directory());
   EXPECT_EQ(read.info.tiltDegrees, 0);
   EXPECT_FALSE(read.info.tiltResampled);
+  EXPECT_EQ(DescribeReadAdjustments(read.info), "");
   EXPECT_TRUE(log.messages().empty());
   ExpectAxialGrid(series, read);
   ExpectResampledRamp(series, read, 0);

@@ -67,7 +67,9 @@ VtkVolume ReadDicomVolume(const fs::path& directory, const std::string& series) 
   DicomReadOptions options;
   options.series = series;
   const CtSeries ct = ReadDicomCtSeries(directory.string(), options);
-  return WrapItkImage<std::int16_t>(ct.image, "HU");
+  VtkVolume volume = WrapItkImage<std::int16_t>(ct.image, "HU");
+  volume.adjustments = DescribeReadAdjustments(ct.info);
+  return volume;
 }
 
 VtkVolume ReadVtiVolume(const fs::path& file) {

@@ -24,6 +24,9 @@ struct VtkVolume {
   itk::LightObject::Pointer pixelOwner;
   std::string pixelType;  ///< of the scalars: uint8, int16, uint16, float
   std::string conversion; ///< e.g. "double read as float"; empty when the type was kept
+  /// A DICOM series: what the read adjusted (io::DescribeReadAdjustments: a resampled gantry
+  /// tilt, rounded non-integer rescale); empty otherwise.
+  std::string adjustments;
 };
 
 /// Reads the volume `location` names (LocateVolume):
