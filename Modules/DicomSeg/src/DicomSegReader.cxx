@@ -5,6 +5,7 @@
 
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
+#include <dcmtk/dcmdata/dcuid.h>
 #include <dcmtk/dcmfg/fgderimg.h>
 #include <dcmtk/dcmfg/fgpixmsr.h>
 #include <dcmtk/dcmfg/fgplanor.h>
@@ -40,6 +41,14 @@ public:
     if (status.good() && (dataset.findAndGetUint16(DCM_Rows, rows_).bad() ||
                           dataset.findAndGetUint16(DCM_Columns, columns_).bad()))
       status = EC_TagNotFound;
+    // Another object (a CT slice) is named here: DCMTK 3.6.7's loadDataset leaks the whole
+    // segmentation object it built when its read fails.
+    OFString sopClass;
+    if (status.good() && (dataset.findAndGetOFString(DCM_SOPClassUID, sopClass).bad() ||
+                          sopClass != UID_SegmentationStorage))
+      throw DicomError("'" + file + "' is not a DICOM SEG: its SOPClassUID (0008,0016) is '" +
+                       std::string(sopClass.c_str()) + "' (expected " + UID_SegmentationStorage +
+                       ", Segmentation Storage)");
     DcmSegmentation* loaded = nullptr;
     if (status.good()) status = DcmSegmentation::loadDataset(dataset, loaded);
     segmentation_.reset(loaded);

@@ -133,6 +133,7 @@ TEST_F(DicomSegRefusal, NotASegFileIsNamedByTheReader) {
   const std::string message =
       io::test::DicomErrorMessage([&] { ReadDicomSeg(source_.info.files.front()); });
   EXPECT_NE(message.find(source_.info.files.front()), std::string::npos) << message;
+  EXPECT_NE(message.find("is not a DICOM SEG"), std::string::npos) << message;
 }
 
 // The reader loads a whole file with DCMTK: it first refuses what the series scan refuses (a
