@@ -117,8 +117,13 @@ bool GdcmCanDecode(const std::string& uid) {
 }
 
 std::string TransferSyntaxUid(DcmFileFormat& file) {
+  // A damaged meta group may declare a 4 GiB value (VR UR or UN): DCMTK would allocate it when
+  // asked for the text. The value is loaded only when its length can be a UID.
+  DcmElement* element = nullptr;
   OFString uid;
-  if (file.getMetaInfo()->findAndGetOFString(DCM_TransferSyntaxUID, uid).good() && !uid.empty())
+  if (file.getMetaInfo()->findAndGetElement(DCM_TransferSyntaxUID, element).good() &&
+      element != nullptr && element->getLengthField() <= kMaxScannedValueLength &&
+      element->getOFStringArray(uid).good() && !uid.empty())
     return Trimmed(uid.c_str());
   const DcmXfer detected(file.getDataset()->getOriginalXfer());
   return detected.getXfer() == EXS_Unknown ? std::string() : detected.getXferID();
