@@ -3,7 +3,10 @@
 # generated sample series. Extra arguments go to cumed-ct-surface (e.g. --iso 200 --radius-mm 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build.sh
+# Only what this job runs: the program, the sample series it reads (cumed_sample_data builds
+# cumed-make-phantom and writes build/Data/phantom-ct) and the Python package; the tests and
+# benchmarks are built by scripts/run-tests.sh, in the same build/.
+bash scripts/build.sh --main cumed-ct-surface cumed_sample_data cumed_python
 # The Python package (cumed) into Debian's /usr/bin/python3 (its /usr/local site-packages), so
 # `python3 -c "import cumed"` works after this script.
 bash scripts/install-python.sh
