@@ -2,8 +2,8 @@
 #       [-DWITH_PYTHON=ON] [-DPYTHON=/usr/bin/python3] -P RunPackageTest.cmake
 # The Debian packages as a user gets them: cpack -G DEB from the build tree, each .deb checked
 # (name, version, Depends) and unpacked with dpkg-deb -x into an empty root; then, against that root
-# alone (CMAKE_PREFIX_PATH=<root>/usr, the CUDA toolkit made unfindable), Testing/Downstream/project
-# and the installed examples (usr/share/cumed/examples) are configured, built and run, an installed
+# alone (CMAKE_PREFIX_PATH=<root>/usr, the CUDA toolkit made unfindable), Testing/Downstream/project,
+# building.md's template (Testing/Downstream/template) and the installed examples (usr/share/cumed/examples) are configured, built and run, an installed
 # program prints its version, and the extracted Python package imports from the root with
 # cumed.__version__ and pip's listing equal to VERSION. Every step's time is printed.
 file(REMOVE_RECURSE "${WORK_DIR}")
@@ -130,6 +130,13 @@ step("run downstream" "${WORK_DIR}/downstream/downstream" "${WORK_DIR}")
 expect("downstream's output" "${out}" "CuMed ${VERSION} downstream OK")
 step("ldd downstream" ldd "${WORK_DIR}/downstream/downstream")
 expect_root_libraries(downstream "${out}")
+
+# The template of Documentation/building.md, as it is written there.
+step("configure the building.md template" ${CMAKE_COMMAND} -S "${SOURCE_DIR}/Testing/Downstream/template"
+     -B "${WORK_DIR}/template" ${configure_args})
+step("build the building.md template" ${CMAKE_COMMAND} --build "${WORK_DIR}/template" -j2)
+step("run the building.md template" "${WORK_DIR}/template/myapp")
+expect("myapp's output" "${out}" "myapp OK, CuMed ${VERSION}\n")
 
 step("configure the installed examples" ${CMAKE_COMMAND} -S "${root}/usr/share/cumed/examples"
      -B "${WORK_DIR}/examples" ${configure_args})
