@@ -10,6 +10,7 @@
 # modules. PACKAGES are found here and again, with the ITK and VTK modules, by CuMedConfig.cmake
 # when a downstream project asks for the component (CuMedInstall.cmake writes them into it).
 # Installed in its own export set CuMed<Component>Targets. Declare dependencies first.
+# The library is SHARED when CUMED_SHARED_LIBS is ON (versioned SONAME), else STATIC.
 # OBJECT: an object library (objects installed under lib/cumed-objects/, no headers of its own),
 # for definitions that must be in the user's executable: CMake links an object library's objects
 # into each target that links it directly.
@@ -27,8 +28,20 @@ function(cumed_module)
   elseif(M_OBJECT)
     add_library(${M_TARGET} OBJECT ${M_SOURCES})
     set_target_properties(${M_TARGET} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  elseif(CUMED_SHARED_LIBS)
+    add_library(${M_TARGET} SHARED ${M_SOURCES})
+    # 0.x: any minor release may change the ABI, so the SONAME carries major.minor.
+    set_target_properties(${M_TARGET} PROPERTIES OUTPUT_NAME ${M_OUTPUT_NAME}
+      VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR})
+    if(CUMED_WITH_CUDA)
+      # Each shared library keeps its copy of the static CUDA runtime to itself: without this,
+      # the first library loaded would interpose its cuda* symbols on the others' and the runtime
+      # state each library sees would depend on load order. The copies share the driver's primary
+      # context, so device pointers, streams and events pass between libraries.
+      target_link_options(${M_TARGET} PRIVATE "LINKER:--exclude-libs,libcudart_static.a")
+    endif()
   else()
-    add_library(${M_TARGET} ${M_SOURCES})
+    add_library(${M_TARGET} STATIC ${M_SOURCES})
     set_target_properties(${M_TARGET} PROPERTIES OUTPUT_NAME ${M_OUTPUT_NAME})
   endif()
   add_library(CuMed::${M_NAME} ALIAS ${M_TARGET})
