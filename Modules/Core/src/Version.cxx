@@ -3,8 +3,12 @@
 
 namespace cumed {
 
-const char* VersionString() noexcept { return CUMED_VERSION_STRING; }
+const char* VersionString() noexcept {
+  return CUMED_VERSION_STRING;
+}
 
-int VersionNumber() noexcept { return CUMED_VERSION_NUMBER; }
+int VersionNumber() noexcept {
+  return CUMED_VERSION_NUMBER;
+}
 
 } // namespace cumed

@@ -5,6 +5,7 @@
 #include <cumed/core/Config.h>
 #include <cumed/core/Device.h>
 #include <cumed/core/Image.h>
+#include <cumed/core/Version.h>
 #include <cumed/morphology/GrayscaleMorphology.h>
 #include <cumed/piv/Piv.h>
 #include <cumed/surface/Isosurface.h>
@@ -24,9 +25,24 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <iostream>
 
+// The version macros agree with each other at compile time.
+static_assert(CUMED_VERSION_NUMBER ==
+              CUMED_VERSION_MAJOR * 10000 + CUMED_VERSION_MINOR * 100 + CUMED_VERSION_PATCH);
+static_assert(CUMED_VERSION_AT_LEAST(0, 1, 0) &&
+              !CUMED_VERSION_AT_LEAST(CUMED_VERSION_MAJOR + 1, 0, 0));
+
 int main() {
+  // The library the program runs with is the one its headers describe.
+  if (std::strcmp(cumed::VersionString(), CUMED_VERSION_STRING) != 0 ||
+      std::strcmp(CUMED_VERSION, CUMED_VERSION_STRING) != 0 ||
+      cumed::VersionNumber() != CUMED_VERSION_NUMBER) {
+    std::cerr << "library version " << cumed::VersionString() << ", headers "
+              << CUMED_VERSION_STRING << "\n";
+    return 20;
+  }
   cumed::ImageGeometry geometry;
   geometry.size = {3, 4, 5};
   cumed::Image image =
