@@ -41,6 +41,32 @@ void SetValues(Arguments& a, SurfaceKind kind, const std::string& option, const 
   a.values = ParseValueList(option, text);
 }
 
+// What 3D Slicer shows (--xml): the volume in, the surface out (.vtp, which Slicer loads as a
+// model), the values and the settings. --labels is a vector: Slicer leaves an empty one out.
+app::SlicerModule SlicerDescription() {
+  app::SlicerModule m;
+  m.title = "CuMed Isosurface";
+  m.description = "Isosurfaces or label surfaces of a volume with CuMed's marching cubes, equal "
+                  "to VTK's flying edges, on the CPU or CUDA GPUs. Clear Isovalues to use Labels.";
+  m.documentationUrl = "Documentation/applications.md#cumed-isosurface";
+  m.groups = {{"IO",
+               "The volume in and the surface out.",
+               {{"INPUT", "image", "Input volume", "", "input", ".nrrd"},
+                {"--output", "geometry", "Output surface", "", "output", ".vtp"}}},
+              {"Surfaces",
+               "Which surfaces, and how they are computed.",
+               {{"--iso", "float-vector", "Isovalues", "100"},
+                {"--labels", "integer-vector", "Labels"},
+                {"--closed", "boolean", "Closed, outward-facing"},
+                {"--no-normals", "boolean", "No normals"},
+                {"--compression", "string-enumeration", "Compression", "lz4"},
+                {"--backend", "string-enumeration", "Backend", "auto"},
+                {"--gpus", "integer", "GPUs (0: all)", "1", "", "", 0.0, double(kMaxGpus), 1.0},
+                {"--slabs", "integer", "Slabs (0: one per GPU)", "0", "", "", 0.0,
+                 double(kMaxSlabs), 1.0}}}};
+  return m;
+}
+
 // The option table: every option once, with its help and what it does with its value.
 void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   cli.Usage("(--iso V[,V...] | --labels L[,L...]) [options] INPUT",
@@ -104,6 +130,7 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   cli.Force(a.force, "replace existing --output/--png files, atomically (without it\n"
                      "an existing file is a usage error; never a symbolic link, a\n"
                      "file with several hard links, or an input file)");
+  cli.Slicer(SlicerDescription());
   cli.Epilogue(
       "Without --output and --png the surface is only measured. Points are in the volume's\n"
       "world coordinates (origin, spacing and direction; DICOM: patient coordinates, mm).\n"

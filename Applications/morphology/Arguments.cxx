@@ -33,6 +33,16 @@ std::vector<std::string> SplitCommas(const std::string& text) {
   return parts;
 }
 
+// The operations' names, for --xml's enumeration: OperationNames() is "dilate, erode, ...".
+std::vector<std::string> OperationWords() {
+  std::vector<std::string> words;
+  for (std::string word : SplitCommas(OperationNames())) {
+    word.erase(0, word.find_first_not_of(' '));
+    words.push_back(word);
+  }
+  return words;
+}
+
 // --radius-vox R, RX,RY,RZ, or RX RY RZ (CommandLine joins those by commas).
 void ParseRadiusVoxelsOption(const std::string& text, RadiusRequest& radius) {
   std::vector<std::string> values = SplitCommas(text);
@@ -48,6 +58,34 @@ void ParseRadiusVoxelsOption(const std::string& text, RadiusRequest& radius) {
   radius.voxelsPerAxis = values.size() == 3;
 }
 
+// What 3D Slicer shows (--xml): the image in and out, the operation and its settings. Optional
+// values without a default are strings (Slicer leaves an empty one out); --radius-vox is left
+// out, since Slicer would pass it beside --radius-mm.
+app::SlicerModule SlicerDescription() {
+  app::SlicerModule m;
+  m.title = "CuMed Morphology";
+  m.description = "Grayscale or binary morphology (dilate, erode, open, close, top-hats, "
+                  "gradient) with a flat ball, box or cross, equal to ITK's filters voxel for "
+                  "voxel, on the CPU or a CUDA GPU.";
+  m.documentationUrl = "Documentation/applications.md#cumed-morphology";
+  m.groups = {{"Images",
+               "The volume in and the result.",
+               {{"INPUT", "image", "Input volume", "", "input", ".nrrd"},
+                {"OUTPUT", "image", "Output volume", "", "output", ".nrrd"}}},
+              {"Operation",
+               "The operation and its element.",
+               {{"--operation", "string-enumeration", "Operation", "close"},
+                {"--element", "string-enumeration", "Element", "ball"},
+                {"--radius-mm", "float", "Radius (mm)", "1", "", "", 0.01, 100.0, 0.5},
+                {"--2d", "boolean", "Each slice on its own"},
+                {"--foreground", "string", "Foreground value (binary operations)"},
+                {"--background", "string", "Background value (binary operations)"},
+                {"--boundary", "string", "Boundary value (dilate, erode)"},
+                {"--no-safe-border", "boolean", "No safe border"},
+                {"--backend", "string-enumeration", "Backend", "auto"}}}};
+  return m;
+}
+
 // The option table: every option once, with its help and what it does with its value.
 void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   cli.Usage("[options] INPUT OUTPUT",
@@ -59,13 +97,15 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   cli.Positional("OUTPUT", "an image file (the extension, in lower case, picks the\n"
                            "format; compressed), or a DICOM series directory with\n"
                            "--dicom or a trailing '/'");
-  cli.Value("--operation", "OP", "required: " + OperationNames(), [&a](const std::string& value) {
-    a.operation = morphology::FindOperation(value);
-    if (!a.operation) {
-      throw UsageError("--operation: unknown operation '" + value +
-                       "' (one of: " + OperationNames() + ")");
-    }
-  });
+  cli.Words(cli.Value("--operation", "OP", "required: " + OperationNames(),
+                      [&a](const std::string& value) {
+                        a.operation = morphology::FindOperation(value);
+                        if (!a.operation) {
+                          throw UsageError("--operation: unknown operation '" + value +
+                                           "' (one of: " + OperationNames() + ")");
+                        }
+                      }),
+            OperationWords());
   cli.Choice<ElementShape>(
       "--element", "E",
       "ball, box or cross (default: ball), as\nitk::FlatStructuringElement makes them", a.element,
@@ -134,6 +174,7 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   cli.Force(a.force, "replace an existing OUTPUT file, atomically (never INPUT, a\n"
                      "symbolic link, a file with several hard links or a DICOM\n"
                      "directory)");
+  cli.Slicer(SlicerDescription());
   cli.Epilogue(
       "OUTPUT may not be INPUT (or a data file of an .mhd/.mha INPUT) and may not lie inside\n"
       "an INPUT directory; a DICOM OUTPUT directory must be new or empty. OUTPUT is written\n"

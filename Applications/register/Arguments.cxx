@@ -14,6 +14,68 @@ namespace cumed::registerapp {
 using app::UsageError;
 namespace {
 
+// What 3D Slicer shows (--xml): FIXED and MOVING, the output directory (warped.mha, the field,
+// the transform... as in --help), the registration settings with the library's defaults and
+// ranges, the masks. The apply-transform mode is left out.
+app::SlicerModule SlicerDescription() {
+  app::SlicerModule m;
+  m.title = "CuMed B-spline Registration";
+  m.description = "B-spline free-form deformation registration of MOVING onto FIXED (optional "
+                  "affine pre-alignment, image pyramid, L-BFGS) on the CPU or a CUDA GPU; writes "
+                  "warped.mha, field.mha, transform.tfm, jacobian.mha and summary.json into the "
+                  "output directory.";
+  m.documentationUrl = "Documentation/registration.md#the-application-cumed-register";
+  m.groups = {
+      {"Images",
+       "The images and where the results go.",
+       {{"FIXED",
+         "image",
+         "Fixed image",
+         "",
+         "input",
+         ".nrrd",
+         {},
+         {},
+         {},
+         "the image MOVING is registered onto (its grid is the outputs' grid)"},
+        {"MOVING",
+         "image",
+         "Moving image",
+         "",
+         "input",
+         ".nrrd",
+         {},
+         {},
+         {},
+         "the image registered onto FIXED"},
+        {"--output", "directory", "Output directory", "", "output"},
+        {"--mask", "image", "Fixed mask", "", "input", ".nrrd"},
+        {"--moving-mask", "image", "Moving mask", "", "input", ".nrrd"},
+        {"--initial-transform", "file", "Initial affine transform (.tfm)", "", "input", ".tfm"}}},
+      {"Registration",
+       "The settings; each has the library's default.",
+       {{"--metric", "string-enumeration", "Metric", "lncc"},
+        {"--levels", "integer", "Pyramid levels", "3", "", "", 1.0, 8.0, 1.0},
+        {"--grid-spacing", "float", "Grid spacing (mm)", "10", "", "", 0.1, 1000.0, 1.0},
+        {"--iterations", "integer", "Iterations per level", "50", "", "", 0.0, 100000.0, 10.0},
+        {"--tolerance", "float", "Relative tolerance", "1e-06", "", "", 0.0, 1.0, 1e-6},
+        {"--bending", "float", "Bending energy weight", "10", "", "", 0.0, 1e6, 1.0},
+        {"--elasticity", "float", "Elasticity weight", "0", "", "", 0.0, 1e6, 1.0},
+        {"--log-jacobian", "float", "Log-Jacobian weight", "0", "", "", 0.0, 1e6, 1.0},
+        {"--bins", "integer", "Histogram bins (nmi)", "64", "", "", 4.0, 1024.0, 1.0},
+        {"--lncc-sigma", "float", "LNCC window (mm)", "3", "", "", 1e-6, 1e6, 0.5},
+        {"--default-value", "float", "Value outside MOVING", "0", "", "", -1e6, 1e6, 1.0},
+        {"--affine", "boolean", "Affine pre-alignment"},
+        {"--backend", "string-enumeration", "Backend", "auto"}}},
+      {"Output",
+       "How the results are written.",
+       {{"--png", "boolean", "Pictures"},
+        {"--transform-format", "string-enumeration", "Transform format", "tfm"},
+        {"--compression", "string-enumeration", "Compression", "none"},
+        {"--force", "boolean", "Replace existing files"}}}};
+  return m;
+}
+
 // The option table: every option once, with its help and what it does with its value.
 // `given`: the registration settings the command line set (a parameter file yields to them).
 void DeclareOptions(app::CommandLine& cli, Arguments& a, std::set<std::string>& given) {
@@ -52,7 +114,7 @@ JSON object).
   // A registration setting: parsed by ApplySetting, as the parameter file's keys are.
   const auto setting = [&](const std::string& name, const std::string& value,
                            const std::string& help) {
-    cli.Value(name, value, help, [&a, &given, name](const std::string& text) {
+    return cli.Value(name, value, help, [&a, &given, name](const std::string& text) {
       try {
         registration::ApplySetting(name, text, name, a.options);
       } catch (const InvalidArgument& e) {
@@ -70,9 +132,10 @@ JSON object).
     });
   };
   cli.Section("Registration (each also a --params key, see below):");
-  setting("--metric", "NAME",
-          "lncc (local NCC, the default: suits CT-CT), ssd (equal\n"
-          "intensities only), ncc or nmi (normalised mutual information)");
+  cli.Words(setting("--metric", "NAME",
+                    "lncc (local NCC, the default: suits CT-CT), ssd (equal\n"
+                    "intensities only), ncc or nmi (normalised mutual information)"),
+            {"lncc", "ssd", "ncc", "nmi"});
   setting("--levels", "N", "pyramid levels, 1..8 (default 3)");
   setting("--grid-spacing", "MM", "control-point spacing at the finest level (default 10)");
   setting("--iterations", "N", "L-BFGS iterations per level, 0..100000 (default 50)");
@@ -84,7 +147,9 @@ JSON object).
   setting("--bins", "N", "nmi: joint histogram bins, 4..1024 (default 64)");
   setting("--lncc-sigma", "MM", "lncc: Gaussian window, 1e-6..1e6 (default 3)");
   setting("--default-value", "V", "warped.mha's value outside MOVING (default 0)");
-  setting("--backend", "B", "auto, cpu or cuda (default auto: CUDA where a device is usable)");
+  cli.Words(
+      setting("--backend", "B", "auto, cpu or cuda (default auto: CUDA where a device is usable)"),
+      {"auto", "cpu", "cuda"});
   cli.Flag("--affine",
            "estimate an affine pre-alignment (12 parameters, same metric, on\n"
            "all pyramid levels but the finest) before the B-spline levels,\n"
@@ -140,15 +205,18 @@ JSON object).
   cli.Section("Output:");
   file("--output", "DIR", "the output directory (required)", a.outputDirectory);
   cli.Flag("--png", "also the checkerboard and difference pictures", a.png);
-  cli.Value("--transform-format", "F",
-            "tfm (default: ITK's text format) or h5 (ITK's HDF5 format, as\n"
-            "ANTs and Slicer write it)",
-            [&a](const std::string& value) {
-              if (value.empty()) throw UsageError("--transform-format: the name is empty");
-              if (value != "tfm" && value != "h5")
-                throw UsageError("--transform-format: expected tfm or h5, got '" + value + "'");
-              a.transformFormat = value;
-            });
+  cli.Words(cli.Value("--transform-format", "F",
+                      "tfm (default: ITK's text format) or h5 (ITK's HDF5 format, as\n"
+                      "ANTs and Slicer write it)",
+                      [&a](const std::string& value) {
+                        if (value.empty())
+                          throw UsageError("--transform-format: the name is empty");
+                        if (value != "tfm" && value != "h5")
+                          throw UsageError("--transform-format: expected tfm or h5, got '" + value +
+                                           "'");
+                        a.transformFormat = value;
+                      }),
+            {"tfm", "h5"});
   cli.Choice<bool>("--compression", "C",
                    "how the .mha outputs are compressed: none (default) or zlib\n"
                    "(about 3x smaller, but writing a 512x512x141 field then takes\n"
@@ -156,6 +224,7 @@ JSON object).
                    a.compress, {{"none", false}, {"zlib", true}}, "compression");
   cli.Flag("--compress", "the same as --compression zlib (its old name)", a.compress);
   cli.Force(a.force, "replace existing output files in DIR");
+  cli.Slicer(SlicerDescription());
 }
 
 // The library's ranges, before any image is read, spelled as the user gave the value: the option,

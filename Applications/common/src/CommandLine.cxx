@@ -143,8 +143,24 @@ CLI::Option* CommandLine::Number(const std::string& names, const std::string& va
 }
 
 CLI::Option* CommandLine::Backend(cumed::Backend& target, const std::string& help) {
-  return Value("--backend", "B", help,
-               [&target](const std::string& v) { target = ParseBackendOption("--backend", v); });
+  return Words(
+      Value("--backend", "B", help,
+            [&target](const std::string& v) { target = ParseBackendOption("--backend", v); }),
+      {"auto", "cpu", "cuda"});
+}
+
+CLI::Option* CommandLine::Words(CLI::Option* option, std::vector<std::string> words) {
+  words_[option] = std::move(words);
+  return option;
+}
+
+CommandLine& CommandLine::Slicer(SlicerModule module) {
+  slicer_ = std::move(module);
+  // Not in --help: the help texts are quoted in the documentation, which names --xml instead
+  // (applications.md, "Using the programs from 3D Slicer").
+  Flag("--xml", "print the 3D Slicer CLI module description (XML) and stop", xml_);
+  options_.pop_back();
+  return *this;
 }
 
 CLI::Option* CommandLine::Force(bool& target, const std::string& help) {

@@ -8,6 +8,7 @@
 // ends the options; a lone "-" is a positional argument; an unknown option, a flag given a value,
 // an option given twice (other than --help) and a missing value are UsageErrors (exit status 2)
 // with the messages the programs have always printed.
+#include "cumed/app/SlicerXml.h"
 #include "cumed/app/ToolOptions.h"
 #include "cumed/app/UsageError.h"
 #include "cumed/core/Backend.h"
@@ -66,21 +67,28 @@ public:
   CLI::Option* Choice(const std::string& names, const std::string& valueName,
                       const std::string& help, T& target,
                       std::vector<std::pair<std::string, T>> choices, const std::string& what) {
-    return Value(
-        names, valueName, help,
-        [&target, choices, what,
-         name = names.substr(0, names.find(','))](const std::string& value) {
-          std::string words;
-          for (std::size_t i = 0; i < choices.size(); ++i) {
-            if (choices[i].first == value) {
-              target = choices[i].second;
-              return;
-            }
-            words += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i].first;
-          }
-          throw UsageError(name + ": unknown " + what + " '" + value + "' (" + words + ")");
-        });
+    std::vector<std::string> accepted;
+    for (const auto& choice : choices) accepted.push_back(choice.first);
+    return Words(
+        Value(
+            names, valueName, help,
+            [&target, choices, what,
+             name = names.substr(0, names.find(','))](const std::string& value) {
+              std::string words;
+              for (std::size_t i = 0; i < choices.size(); ++i) {
+                if (choices[i].first == value) {
+                  target = choices[i].second;
+                  return;
+                }
+                words += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i].first;
+              }
+              throw UsageError(name + ": unknown " + what + " '" + value + "' (" + words + ")");
+            }),
+        accepted);
   }
+  /// Records the words `option` accepts (for --xml's enumerations); Choice and Backend do it
+  /// themselves. Returns `option`.
+  CLI::Option* Words(CLI::Option* option, std::vector<std::string> words);
   /// --backend B: auto, cpu or cuda.
   CLI::Option* Backend(cumed::Backend& target, const std::string& help);
   /// --force: replace existing outputs.
@@ -92,12 +100,19 @@ public:
   void AllowValues(CLI::Option* option, int count, std::function<bool(const std::string&)> isValue,
                    std::function<void(const std::string&, const std::string&)> refuse = {});
 
+  /// Adds --xml: print `module` as Slicer's execution-model XML (SlicerXml.h) and stop.
+  CommandLine& Slicer(SlicerModule module);
+  /// The XML of the module given to Slicer(), from the table; std::logic_error when the module
+  /// names an option the table lacks or disagrees with it (SlicerXml.h).
+  std::string SlicerXml() const;
+
   /// Parses the command line; returns the positional arguments in order. Throws UsageError (see
   /// above); with --help or --version the caller skips its own checks (Stop()).
   std::vector<std::string> Parse(int argc, const char* const* argv);
   /// True after Parse() met --help or --version: nothing else is to be checked or run.
-  bool Stop() const { return help_ || tool_.version; }
+  bool Stop() const { return help_ || tool_.version || xml_; }
   bool HelpAsked() const { return help_; }
+  bool XmlAsked() const { return xml_; }
 
   /// The --help text, from the table.
   std::string Help() const;
@@ -119,6 +134,9 @@ private:
   int nameWidth_ = 22;
   ToolOptions& tool_;
   bool help_ = false;
+  bool xml_ = false;
+  std::optional<SlicerModule> slicer_;
+  std::map<const CLI::Option*, std::vector<std::string>> words_;
   std::vector<std::pair<std::string, std::string>> positionals_;
   std::vector<CLI::Option*> options_; ///< the program's, in the order of the table
   std::vector<CLI::Option*> common_;  ///< the shared ones, shown last
@@ -130,8 +148,8 @@ private:
 
 /// What every program's ParseArguments starts with: a CommandLine for `program` writing the
 /// shared options into `arguments.tool`, the option table `declare(cli, arguments)`, the parse,
-/// and `arguments.help`. Returns the positional arguments, or nothing when --help or --version
-/// ends the run (the program's own checks are then skipped).
+/// and `arguments.help` (with --xml, `arguments.tool.xml`). Returns the positional arguments, or
+/// nothing when --help or --version ends the run (the program's own checks are then skipped).
 template <class TArguments, class Declare>
 std::optional<std::vector<std::string>> ParseTable(const std::string& program, int argc,
                                                    const char* const* argv, TArguments& arguments,
@@ -140,6 +158,7 @@ std::optional<std::vector<std::string>> ParseTable(const std::string& program, i
   declare(cli, arguments);
   std::vector<std::string> positionals = cli.Parse(argc, argv);
   arguments.help = cli.HelpAsked();
+  if (cli.XmlAsked()) arguments.tool.xml = cli.SlicerXml();
   if (cli.Stop()) return std::nullopt;
   return positionals;
 }

@@ -38,11 +38,11 @@ inline std::string OutOfMemoryMessage(const std::string& what, int argc, const c
 
 /// The whole of a program's main(). `parse(argc, argv)` reads the command line into arguments
 /// with a `help` member and a `tool` member (ToolOptions); with `help` set, `helpText()` goes to
-/// stdout, with `tool.version` VersionText(); else the tool options are applied to the process
-/// and `run(arguments)` does the work and returns the summary (a line, or JSON with --json) for
-/// stdout; exit status 0. SIGINT, SIGTERM and SIGHUP remove the run's partial outputs before it
-/// dies of the signal (InterruptCleanup.h). What escapes becomes the
-/// exit status: UsageError and output::OutputRefused -> kUsageError; TLibraryError (e.g.
+/// stdout, with `tool.xml` that text (--xml), with `tool.version` VersionText(); else the tool
+/// options are applied to the process and `run(arguments)` does the work and returns the summary (a
+/// line, or JSON with --json) for stdout; exit status 0. SIGINT, SIGTERM and SIGHUP remove the
+/// run's partial outputs before it dies of the signal (InterruptCleanup.h). What escapes becomes
+/// the exit status: UsageError and output::OutputRefused -> kUsageError; TLibraryError (e.g.
 /// itk::ExceptionObject) -> kRuntimeError with the message `describe(error)`; std::bad_alloc ->
 /// kRuntimeError, "out of memory while running '<arguments>' ..." (std::length_error too: the
 /// message names the command line); any other std::exception -> kRuntimeError with its what().
@@ -54,6 +54,10 @@ int RunCommandLine(std::string_view program, int argc, const char* const* argv, 
     const auto arguments = parse(argc, argv);
     if (arguments.help) {
       std::cout << helpText();
+      return 0;
+    }
+    if (!arguments.tool.xml.empty()) { // --xml (SlicerXml.h): nothing else runs
+      std::cout << arguments.tool.xml;
       return 0;
     }
     if (arguments.tool.version) {

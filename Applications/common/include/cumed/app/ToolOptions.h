@@ -14,6 +14,7 @@ struct ToolOptions {
   bool quiet = false;   ///< errors and the summary only
   bool verbose = false; ///< debug messages too
   int threads = 0;      ///< CPU threads; 0: the defaults (OMP_NUM_THREADS, the cores)
+  std::string xml;      ///< --xml: the Slicer module description to print instead of a run
 };
 
 /// Records a flag; UsageError for --quiet with --verbose.

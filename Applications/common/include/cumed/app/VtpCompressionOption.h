@@ -13,13 +13,16 @@ namespace cumed::app {
 /// UsageError naming it.
 inline void VtpCompressionOption(CommandLine& cli, const std::string& help,
                                  cumed::meshio::VtpCompression& target) {
-  cli.Value("--compression", "C", help, [&target](const std::string& value) {
-    const auto compression = cumed::meshio::ParseVtpCompression(value);
-    if (!compression) {
-      throw UsageError("--compression: unknown compression '" + value + "' (none, lz4 or zlib)");
-    }
-    target = *compression;
-  });
+  cli.Words(cli.Value("--compression", "C", help,
+                      [&target](const std::string& value) {
+                        const auto compression = cumed::meshio::ParseVtpCompression(value);
+                        if (!compression) {
+                          throw UsageError("--compression: unknown compression '" + value +
+                                           "' (none, lz4 or zlib)");
+                        }
+                        target = *compression;
+                      }),
+            {"none", "lz4", "zlib"});
 }
 
 } // namespace cumed::app
