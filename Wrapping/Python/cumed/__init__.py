@@ -21,6 +21,7 @@ from ._cumed import (  # noqa: F401
     last_report,
     transfer_stats,
 )
+from ._cumed import __version__  # noqa: F401  (the C++ library's own version: cannot drift)
 from ._common import Volume  # noqa: F401
 from . import io  # noqa: F401
 from . import morphology  # noqa: F401

@@ -3,6 +3,7 @@
 #include "ArrayBridge.h"
 #include "Bindings.h"
 #include "Call.h"
+#include "cumed/core/Version.h"
 #include "cumed/io/LibraryMessageRouting.h"
 
 PYBIND11_MODULE(_cumed, module) {
@@ -27,4 +28,6 @@ PYBIND11_MODULE(_cumed, module) {
   BindDeformation(deform);
   auto surface = module.def_submodule("surface");
   BindSurface(surface);
+  // cumed.__version__ is the C++ library's (cumed/core/Version.h), so the two cannot drift.
+  module.attr("__version__") = cumed::VersionString();
 }
