@@ -20,6 +20,9 @@ import xml.etree.ElementTree as ET
 REQUIRED = ["category", "title", "description", "version", "documentation-url", "license",
             "contributor"]
 DATA_TAGS = {"image", "geometry", "transform", "file", "directory"}
+ORDER = {tag: rank for rank, tag in enumerate(
+    ["name", "flag", "longflag", "index", "description", "label", "default", "channel",
+     "element", "constraints"])}
 # Slicer leaves these out of the command line when their value is empty.
 SKIPPED_WHEN_EMPTY = DATA_TAGS | {"string", "integer-vector", "float-vector"}
 failures = []
@@ -102,6 +105,14 @@ def check_description(root, help_text):
             names.add(name)
             for child in ("label", "description"):
                 check(p.findtext(child, "").strip(), "%s has no <%s>" % (name, child))
+            # The children in the order of the schema's sequence (ctkCmdLineModule.xsd,
+            # SlicerExecutionModel's ModuleDescription.xsd).
+            ranks = [ORDER.get(child.tag, -1) for child in p]
+            check(-1 not in ranks and ranks == sorted(ranks),
+                  "%s: children %s out of the schema's order" % (name, [c.tag for c in p]))
+            constraints = p.find("constraints")
+            if constraints is not None:
+                check(constraints.find("step") is not None, "%s: constraints without <step>" % name)
             flag, index = p.findtext("longflag"), p.findtext("index")
             check((flag is None) != (index is None), "%s needs one of <longflag>, <index>" % name)
             if p.tag in DATA_TAGS:

@@ -175,20 +175,22 @@ std::string CommandLine::SlicerXml() const {
       xml << "    <" << p.tag;
       if (!p.fileExtensions.empty())
         xml << " fileExtensions=\"" << Escaped(p.fileExtensions) << "\"";
-      xml << ">\n      <name>" << name << "</name>\n"
-          << "      <label>" << Escaped(p.label) << "</label>\n"
-          << "      <description>" << Escaped(OneLine(description)) << "</description>\n";
+      // The children in the schema's order: name, longflag or index, description, label,
+      // default, channel, then the enumeration's elements or the constraints.
+      xml << ">\n      <name>" << name << "</name>\n";
       if (index >= 0) {
         xml << "      <index>" << index << "</index>\n";
       } else {
         xml << "      <longflag>" << flag << "</longflag>\n";
       }
-      if (!p.channel.empty()) xml << "      <channel>" << p.channel << "</channel>\n";
+      xml << "      <description>" << Escaped(OneLine(description)) << "</description>\n"
+          << "      <label>" << Escaped(p.label) << "</label>\n";
       if (p.tag == "boolean") {
         xml << "      <default>false</default>\n";
       } else if (!p.defaultValue.empty()) {
         xml << "      <default>" << Escaped(p.defaultValue) << "</default>\n";
       }
+      if (!p.channel.empty()) xml << "      <channel>" << p.channel << "</channel>\n";
       if (p.tag == "string-enumeration") {
         for (const auto* option : options_) {
           if (option->get_lnames().empty() || option->get_lnames().front() != flag) continue;
@@ -197,10 +199,12 @@ std::string CommandLine::SlicerXml() const {
         }
       }
       if (p.minimum || p.maximum || p.step) {
+        // The schema requires the step of a range.
+        if (!p.step) Refuse(program_, p, "a range needs a step");
         xml << "      <constraints>\n";
         if (p.minimum) xml << "        <minimum>" << NumberText(*p.minimum) << "</minimum>\n";
         if (p.maximum) xml << "        <maximum>" << NumberText(*p.maximum) << "</maximum>\n";
-        if (p.step) xml << "        <step>" << NumberText(*p.step) << "</step>\n";
+        xml << "        <step>" << NumberText(*p.step) << "</step>\n";
         xml << "      </constraints>\n";
       }
       xml << "    </" << p.tag << ">\n";
