@@ -61,7 +61,7 @@ def volume_from_image_data(image, name="image"):
     extent = image.GetExtent()
     origin = [0.0, 0.0, 0.0]
     image.TransformIndexToPhysicalPoint(extent[0], extent[2], extent[4], origin)
-    return Volume(array, tuple(image.GetSpacing()), tuple(origin), _direction_rows(image),
+    return Volume.from_xyz(array, tuple(image.GetSpacing()), tuple(origin), _direction_rows(image),
                   {"scalars_name": scalars.GetName()})
 
 

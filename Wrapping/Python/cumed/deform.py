@@ -17,6 +17,7 @@ from typing import Tuple
 import numpy
 
 from . import _common
+from ._common import document, public
 from ._cumed import InvalidArgument
 from ._cumed import deform as _native
 
@@ -118,13 +119,43 @@ def _finite_mesh(result):
     return result
 
 
+@public
 def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     """An axis-aligned lattice of ``dimensions`` control points (one integer for every axis, or
     (ni, nj, nk)) around the points' bounding box, grown on every side by ``margin`` times the
     box's largest extent (0: the extreme points lie on the lattice's faces; a flat mesh still
     gets a proper box). ``points``: ``[N, 3]`` x, y, z, NumPy or CUDA (bounds reduced on the
     GPU). Raises cumed.InvalidArgument for no points, a non-finite coordinate (naming the
-    point), a negative margin or bad dimensions."""
+    point), a negative margin or bad dimensions.
+
+    Parameters
+    ----------
+    points : array_like
+        ``[N, 3]`` x, y, z (float32; other float dtypes converted once), NumPy or CUDA.
+    dimensions : int or tuple of 3 int, default (3, 3, 3)
+        Control points per axis (ni, nj, nk), each at least 2.
+    margin : float, default 0.05
+        Growth of the bounding box on every side, as a fraction of its largest extent (>= 0).
+
+    Returns
+    -------
+    Lattice
+        The lattice (origin, axes, dimensions) in the points' coordinates.
+
+    Raises
+    ------
+    cumed.InvalidArgument
+        No points, a non-finite coordinate (named), a negative margin, bad dimensions.
+    TypeError
+        An unknown keyword, or values that are not numbers.
+
+    Examples
+    --------
+    >>> import numpy, cumed
+    >>> points = numpy.array([[0, 0, 0], [1, 2, 3]], numpy.float32)
+    >>> cumed.deform.lattice_around(points, dimensions=2, margin=0).number_of_control_points
+    8
+    """
     if isinstance(dimensions, numbers.Real) and not isinstance(dimensions, bool):
         dimensions = (dimensions,) * 3
     dims = _common.whole_triple("dimensions", dimensions)
@@ -142,6 +173,7 @@ def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     return Lattice(*(tuple(value) for value in native))
 
 
+@public
 def animation(lattice: Lattice, name: str = "twist", frames: int = 100,
               amplitude: float = 1.0):
     """The control points of every frame of a built-in animation of ``lattice`` (those of
@@ -150,15 +182,48 @@ def animation(lattice: Lattice, name: str = "twist", frames: int = 100,
     ``[frames, ni * nj * nk, 3]`` float64: frame f's control points at ``[f]``, for
     ``deform(..., control_points=...)``; frame 0 is the lattice at rest. Raises
     cumed.InvalidArgument for another name, ``frames`` < 1, a non-finite amplitude or an invalid
-    lattice."""
+    lattice.
+
+    Parameters
+    ----------
+    lattice : Lattice
+        The lattice to animate.
+    name : {"twist", "bend", "squash", "breathe"}, default "twist"
+        The animation.
+    frames : int, default 100
+        Frames in one period (>= 1).
+    amplitude : float, default 1.0
+        Scale of the motion (finite).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``[frames, ni * nj * nk, 3]`` float64 control points; frame 0 at rest.
+
+    Raises
+    ------
+    cumed.InvalidArgument
+        Another name, ``frames`` < 1, a non-finite amplitude, an invalid lattice.
+    TypeError
+        An unknown keyword, or ``lattice`` that is not a Lattice.
+
+    Examples
+    --------
+    >>> import numpy, cumed
+    >>> lattice = cumed.deform.lattice_around(numpy.eye(3, dtype=numpy.float32))
+    >>> cumed.deform.animation(lattice, "bend", frames=4).shape
+    (4, 27, 3)
+    """
     if not isinstance(lattice, Lattice):
         raise TypeError(f"lattice must be a cumed.deform.Lattice, got {type(lattice).__name__}")
     return _native.animation(str(name), lattice._native(), _common.real("amplitude", amplitude),
                              _common.whole("frames", frames))
 
 
+@public
 def deform(points, triangles, lattice: Lattice, control_points=None, *, displacement=None,
-           normals=True, face_weighting="area", threads_per_block=0, **execution):
+           normals=True, face_weighting="area", threads_per_block=0, backend="auto",
+           threads=0, progress=None, cancel=None, report=None):
     """The mesh deformed by moving ``lattice``'s control points to ``control_points``
     (``[ni * nj * nk, 3]`` or ``[nk, nj, ni, 3]`` x, y, z in the lattice's order, host array),
     or by ``displacement`` (as Lattice.control_points: a callable of the rest positions, or an
@@ -173,7 +238,52 @@ def deform(points, triangles, lattice: Lattice, control_points=None, *, displace
     NumPy out (wrapping CuMed's mesh, no copy); CUDA in, CUDA out (backend="cpu" with CUDA
     arrays raises cumed.InvalidArgument). ``threads_per_block``: CUDA block size (0: from the
     occupancy API). Raises cumed.InvalidArgument naming the problem: shapes, dtypes, a point id
-    out of range, a non-finite coordinate, a control point count that is not the lattice's."""
+    out of range, a non-finite coordinate, a control point count that is not the lattice's.
+
+    Parameters
+    ----------
+    points : array_like
+        ``[N, 3]`` x, y, z; float32 (float64 converted once), NumPy or CUDA.
+    triangles : array_like
+        ``[M, 3]`` integer point ids (int64; other integer dtypes converted).
+    lattice : Lattice
+        The lattice at rest (e.g. from :func:`lattice_around`).
+    control_points : array_like or None, default None
+        The moved control points, ``[ni * nj * nk, 3]`` or ``[nk, nj, ni, 3]``.
+    displacement : callable or array_like or None, default None
+        Instead of ``control_points``: displacements, or a callable of the rest positions.
+    normals : bool, default True
+        Compute unit vertex normals.
+    face_weighting : {"area", "unit"}, default "area"
+        Weights of the face normals summed into vertex normals.
+    threads_per_block : int, default 0
+        CUDA block size (0: from the occupancy API).
+    {execution}
+
+    Returns
+    -------
+    tuple of (array, array or None)
+        The deformed points ``[N, 3]`` float32 and the normals (or None), NumPy for NumPy input,
+        the input's family for CUDA input.
+
+    Raises
+    ------
+    cumed.InvalidArgument
+        Shapes, dtypes, a point id out of range, a non-finite coordinate, a control point count
+        that is not the lattice's, backend="cpu" with CUDA arrays.
+    TypeError
+        An unknown keyword, or ``lattice`` that is not a Lattice.
+
+    Examples
+    --------
+    >>> import numpy, cumed
+    >>> points = numpy.array([[0, 0, 0], [1, 0, 0], [0, 1, 0]], numpy.float32)
+    >>> lattice = cumed.deform.lattice_around(points, dimensions=2, margin=0.1)
+    >>> moved, normals = cumed.deform.deform(points, [[0, 1, 2]], lattice,
+    ...                                      lattice.rest_points() + [0, 0, 2])
+    >>> moved[:, 2].round(5).tolist()
+    [2.0, 2.0, 2.0]
+    """
     if not isinstance(lattice, Lattice):
         raise TypeError(f"lattice must be a cumed.deform.Lattice, got {type(lattice).__name__}")
     control_points = _control_points(lattice, control_points, displacement)
@@ -182,8 +292,11 @@ def deform(points, triangles, lattice: Lattice, control_points=None, *, displace
                           _mesh_array(triangles, "int64", "triangles"), lattice._native(),
                           control_points, _common.flag("normals", normals), str(face_weighting),
                           _common.whole("threads_per_block", threads_per_block),
-                          _common.execution(**execution)))
+                          _common.execution(backend, threads, progress, cancel, report)))
 
+
+
+deform.__doc__ = document(deform.__doc__)
 
 class MeshDeformer:
     """A deformation kept between frames, for animation and interaction: the mesh is checked and

@@ -16,6 +16,7 @@ from typing import Any
 import numpy
 
 from . import _common
+from ._common import document, public
 from ._cumed import piv as _native
 
 #: Bits of PivResult.flags (cumed::piv::VectorFlag).
@@ -198,54 +199,151 @@ _OPTION_DEFAULTS = dict(window=32, overlap=0.5, search=0, remove_mean=True, norm
                         replacement_iterations=10)
 
 
+_PIV_OPTIONS = """\
+    window : int or sequence of int, default 32
+        The interrogation window in px (8..128), or one size per pass, e.g. ``(64, 32, 16)``.
+    overlap : float, default 0.5
+        0..0.75 of a window; the grid step is ``round(window * (1 - overlap))``.
+    search : int, default 0
+        First pass only: the second frame's window grows by this many px per side (0..128).
+    mask : array_like or None, default None
+        The frames' shape; non-zero pixels are masked (a masked window centre gets no vector).
+    subpixel : {"gaussian", "centroid", "parabolic"}, default "gaussian"
+        The 3-point sub-pixel peak fit.
+    deformation : {"lanczos", "bicubic", "bilinear"}, default "lanczos"
+        The resampling of the frames deformed by the previous pass's field.
+    predictor_smoothing : int, default 1
+        The previous field is smoothed over ``(2 n + 1)^2`` vectors before deforming.
+    remove_mean : bool, default True
+        Subtract each window's mean before correlating.
+    normalized : bool, default False
+        Normalised correlation (peaks in [-1, 1]).
+    zero_padding : bool, default False
+        Linear (zero-padded) instead of circular correlation.
+    pair_loss_correction : {"first", "all", "none"}, default "first"
+        Remove the bias of particles leaving the window in the first pass, every pass, or never.
+    median_test : bool, default True
+        The normalised median test after every pass.
+    median_threshold : float, default 2.0
+        Its threshold.
+    median_epsilon : float, default 0.1
+        Its noise level in px.
+    median_radius : int, default 1
+        Its neighbourhood radius, 1..3.
+    min_peak_ratio : float, default 0.0
+        Flag peak-to-second-peak ratios below it (0: off).
+    limits : tuple of 4 float or None, default None
+        ``(umin, umax, vmin, vmax)`` px; vectors outside are flagged.
+    replacement : {"median", "mean", "none"}, default "median"
+        How flagged vectors are replaced (from their valid neighbours).
+    replacement_iterations : int, default 10
+        Replacement sweeps at most.
+    {execution}"""
+_PIV_RETURNS = """\
+    Returns
+    -------
+    PivResult
+        Host arrays ``[rows, columns]``: ``x``, ``y`` window centres (px), ``u``, ``v``
+        displacements (px, first to second frame; x right, y down, float32), ``flags``, ``peak``
+        ratios, and ``valid``/``masked``/``outlier``/``replaced`` views.
+
+    Raises
+    ------
+    cumed.InvalidArgument
+        A bad option (named: e.g. a window outside 8..128), frames of different shapes or
+        dtypes, 3-D frames.
+    TypeError
+        An unknown keyword (the message lists the accepted ones)."""
+_PIV_EXAMPLE = """\
+    >>> import numpy, cumed
+    >>> rng = numpy.random.default_rng(3)
+    >>> a = (rng.random((96, 96)) > 0.95).astype(numpy.float32)
+    >>> b = numpy.roll(a, (2, 3), axis=(0, 1))"""
+
+
+@public
 def piv(first, second, *, window=32, overlap=0.5, search=0, mask=None, subpixel="gaussian",
         deformation="lanczos", predictor_smoothing=1, remove_mean=True, normalized=False,
         zero_padding=False, pair_loss_correction="first", median_test=True, median_threshold=2.0,
         median_epsilon=0.1, median_radius=1, min_peak_ratio=0.0, limits=None,
-        replacement="median", replacement_iterations=10, **execution) -> PivResult:
-    """The displacement field from ``first`` to ``second`` (2D ``[y, x]`` frames).
-
-    ``window``: the interrogation window (px, 8..128, any size), or one size per pass, e.g.
-    ``(64, 32, 16)``: passes after the first deform both frames by the previous (validated,
-    smoothed over a ``(2 predictor_smoothing + 1)^2`` neighbourhood) field, resampled by
-    ``deformation`` ("lanczos", "bicubic" or "bilinear"). ``overlap``: 0..0.75 of a window
-    (grid step round(window * (1 - overlap))). ``search``: first pass only, the second frame's
-    window grows by this many px on each side (0..128) to find displacements beyond half a
-    window. ``mask``: an array of the frames' shape (and place); non-zero pixels are masked and
-    a window whose centre is masked gets no vector. ``subpixel``: "gaussian", "centroid" or
-    "parabolic" 3-point fit. ``normalized``: peaks in [-1, 1]; ``zero_padding``: linear
-    correlation; ``pair_loss_correction``: removes the bias of particles leaving the window, in the first
-    (undeformed) pass only ("first", default), in every pass ("all") or never ("none"). A peak
-    farther than ``search`` + window / 4 px is flagged BEYOND_QUARTER_WINDOW, not returned.
-
-    Validation after every pass: the normalised median test (``median_test``,
-    ``median_threshold``, ``median_epsilon`` in px, ``median_radius`` 1..3), ``min_peak_ratio``
-    (flag peak-to-peak ratios below it; 0 = off), ``limits=(umin, umax, vmin, vmax)`` px;
-    flagged vectors are replaced by ``replacement`` ("median", "mean" of the valid neighbours,
-    or "none") in up to ``replacement_iterations`` sweeps.
-
-    Bad values raise cumed.InvalidArgument naming the option (e.g. a window outside 8..128,
-    frames of different shapes, 3D or float64 frames). Execution keywords: backend ("auto":
-    CUDA where usable), threads, progress (called before each pass), cancel, report."""
+        replacement="median", replacement_iterations=10, backend="auto", threads=0, progress=None,
+        cancel=None, report=None) -> PivResult:
     options = _options(window, overlap, search, remove_mean, normalized, zero_padding, subpixel,
                        pair_loss_correction, deformation, predictor_smoothing, median_test,
                        median_threshold, median_epsilon, median_radius, min_peak_ratio, limits,
                        replacement, replacement_iterations)
-    arrays = _native.piv(first, second, _mask(mask), options, _common.execution(**execution))
+    first = _common.float64_as_float32(_common.host_view(first), "first", "piv")
+    second = _common.float64_as_float32(_common.host_view(second), "second", "piv")
+    arrays = _native.piv(first, second, _mask(mask), options,
+                         _common.execution(backend, threads, progress, cancel, report))
     return _result(arrays)
 
 
-def ensemble(pairs, *, mask=None, **keywords) -> PivResult:
-    """Ensemble correlation of a steady flow: in every pass the correlation planes of all
-    ``pairs`` (a sequence of ``(first, second)`` frames, all of one shape) are averaged window by
-    window before the peak search, so sparse seeding still gives a vector per window; one pair
-    gives what piv() gives. Takes piv()'s keywords. CPU: host frames only; CUDA: each pair on
-    the host or the device, streamed through the GPU pair by pair."""
-    execution = {key: keywords.pop(key) for key in list(keywords) if key not in _OPTION_DEFAULTS}
-    settings = dict(_OPTION_DEFAULTS, **keywords)
-    options = _options(**settings)
-    frames = [tuple(_common.items("pairs", pair, "(first, second) frames"))
+piv.__doc__ = document("""The displacement field from ``first`` to ``second`` by FFT cross-correlation.
+
+    Passes after the first deform both frames by the previous (validated, smoothed) field. A
+    peak farther than ``search`` + window / 4 px is flagged BEYOND_QUARTER_WINDOW. Validation
+    (median test, peak ratio, limits) and replacement run after every pass. Computed in float32.
+
+    Parameters
+    ----------
+    first, second : array_like
+        2-D ``[y, x]`` frames of one shape and dtype: uint8 (bool), int16, uint16, float32, or
+        float64 (copied to float32); NumPy, array-likes NumPy can view, CuPy or PyTorch.
+{{_PIV_OPTIONS}}
+
+{{_PIV_RETURNS}}
+
+    Examples
+    --------
+{{_PIV_EXAMPLE}}
+    >>> result = cumed.piv.piv(a, b, window=32, backend="cpu")
+    >>> round(float(numpy.median(result.u))), round(float(numpy.median(result.v)))
+    (3, 2)
+    """.replace("{{_PIV_OPTIONS}}", _PIV_OPTIONS).replace("{{_PIV_RETURNS}}", _PIV_RETURNS)
+    .replace("{{_PIV_EXAMPLE}}", _PIV_EXAMPLE))
+
+
+@public
+def ensemble(pairs, *, window=32, overlap=0.5, search=0, mask=None, subpixel="gaussian",
+             deformation="lanczos", predictor_smoothing=1, remove_mean=True, normalized=False,
+             zero_padding=False, pair_loss_correction="first", median_test=True,
+             median_threshold=2.0, median_epsilon=0.1, median_radius=1, min_peak_ratio=0.0,
+             limits=None, replacement="median", replacement_iterations=10, backend="auto",
+             threads=0, progress=None, cancel=None, report=None) -> PivResult:
+    options = _options(window, overlap, search, remove_mean, normalized, zero_padding, subpixel,
+                       pair_loss_correction, deformation, predictor_smoothing, median_test,
+                       median_threshold, median_epsilon, median_radius, min_peak_ratio, limits,
+                       replacement, replacement_iterations)
+    frames = [tuple(_common.float64_as_float32(_common.host_view(frame), "pairs", "ensemble")
+                    for frame in _common.items("pairs", pair, "(first, second) frames"))
               for pair in _common.items("pairs", pairs, "a sequence of (first, second) frames")]
     arrays = _native.ensemble(frames, _mask(mask), options,
-                              _common.execution(**execution))
+                              _common.execution(backend, threads, progress, cancel, report))
     return _result(arrays)
+
+
+ensemble.__doc__ = document("""Ensemble correlation of a steady flow over many pairs.
+
+    In every pass the correlation planes of all ``pairs`` are averaged window by window before
+    the peak search, so sparse seeding still gives a vector per window; one pair gives what
+    :func:`piv` gives. CPU: host frames only; CUDA: each pair on the host or the device,
+    streamed pair by pair. Computed in float32.
+
+    Parameters
+    ----------
+    pairs : sequence of (array_like, array_like)
+        ``(first, second)`` 2-D frames, all of one shape (dtypes as :func:`piv`).
+{{_PIV_OPTIONS}}
+
+{{_PIV_RETURNS}}
+
+    Examples
+    --------
+{{_PIV_EXAMPLE}}
+    >>> result = cumed.piv.ensemble([(a, b), (b, numpy.roll(b, (2, 3), axis=(0, 1)))],
+    ...                              window=32, backend="cpu")
+    >>> round(float(numpy.median(result.u)))
+    3
+    """.replace("{{_PIV_OPTIONS}}", _PIV_OPTIONS).replace("{{_PIV_RETURNS}}", _PIV_RETURNS)
+    .replace("{{_PIV_EXAMPLE}}", _PIV_EXAMPLE))

@@ -3,9 +3,11 @@ intersected grid edge, shared by every triangle that uses it. The triangles and 
 are those of vtkFlyingEdges3D (``isosurface``) and vtkDiscreteFlyingEdges3D (``label_surfaces``);
 only the point order differs (compare meshes by position). CPU (OpenMP) or CUDA.
 
-Input: a ``[z, y, x]`` array (uint8, int16, uint16 or float32; NumPy, CuPy, PyTorch), a
-cumed.Volume or a vtkImageData, with ``spacing``/``origin``/``direction`` in ITK's ``(x, y, z)``
-order. Output: a :class:`Mesh` of arrays in world coordinates (points are ``x, y, z`` in the last
+Input: a ``[z, y, x]`` array (uint8, int16, uint16, float32, or float64 computed in float32;
+NumPy, any array-like NumPy can view, CuPy, PyTorch), a cumed.Volume or a vtkImageData, with
+``spacing`` in NumPy axis order ``(z, y, x)`` as ``skimage.measure.marching_cubes`` takes it
+(``spacing_xyz`` for ITK's order), ``origin`` the physical ``(x, y, z)`` of voxel ``[0, 0, 0]``
+and ``direction`` ITK's 3x3 matrix. Output: a :class:`Mesh` of arrays in world coordinates (points are ``x, y, z`` in the last
 axis) that wrap CuMed's own memory, or a vtkPolyData (``output="vtk"``, the default for a
 vtkImageData input). A CUDA array in gives CUDA arrays out (the mesh never leaves the device).
 """
@@ -19,6 +21,7 @@ import numpy as np
 
 from . import _common
 from . import _cumed
+from ._common import document, public
 from ._cumed import InvalidArgument
 from ._cumed import surface as _native
 
@@ -109,7 +112,7 @@ def _values(values, name):
 
 
 def _contour(image, values, mode, name, normals, scalars, output, devices, slabs, spacing, origin,
-             direction, execution, closed=False):
+             direction, execution, closed=False, spacing_xyz=None):
     if not (output is None or isinstance(output, str)) or output not in OUTPUTS:
         raise InvalidArgument(f"output must be None, 'arrays' or 'vtk', got {output!r}")
     contour_values = _values(values, name)
@@ -117,13 +120,15 @@ def _contour(image, values, mode, name, normals, scalars, output, devices, slabs
     vtk_output = output == "vtk" or (output is None and vtk_input)
     if vtk_output:
         from . import _vtk  # before the work: without VTK, this says what to install
-    array, geometry = _common.image_input(image, spacing, origin, direction)
+    array, geometry = _common.image_input(image, spacing, origin, direction,
+                                          spacing_xyz=spacing_xyz)
+    array = _common.float64_as_float32(array, "image", "")
     arrays, (non_finite_voxels, non_finite_points) = \
         _native.isosurface(array, contour_values, mode, _common.flag("normals", normals),
                            _common.flag("scalars", scalars), closed,
                            _common.whole("devices", devices), _common.whole("slabs", slabs),
                            geometry,
-                           _common.execution(**execution))
+                           _common.execution(*execution))
     points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets = arrays
     # The native layer scans host data only (-1 for a device image or mesh); count those with
     # the array's own package, on the device, so the counts are never "not counted".
@@ -148,79 +153,216 @@ def _contour(image, values, mode, name, normals, scalars, output, devices, slabs
     return _vtk.polydata_from_mesh(mesh, scalars_name or "scalars")
 
 
+_CONTOUR_PARAMETERS = """\
+    normals : bool, default {normals}
+        Unit point normals from the interpolated gradient, pointing to decreasing values
+        (vtkFlyingEdges3D's ComputeNormals).
+    scalars : bool, default {scalars}
+        The contour value (or label) of each point (ComputeScalars).
+    output : {{None, "arrays", "vtk"}}, default None
+        None: a Mesh, or a vtkPolyData for a vtkImageData input; "arrays": a Mesh; "vtk": a
+        vtkPolyData sharing the mesh's arrays (needs VTK's Python package).
+    devices : int, default 1
+        CUDA devices to use: 1 the current one, 0 every usable one (a CUDA input keeps its mesh on
+        the device only with one).
+    slabs : int, default 0
+        z-slabs to cut the work into (0: one per device); the mesh does not depend on it.
+    spacing : float or tuple of float, default None
+        Voxel size in NumPy axis order ``(z, y, x)``, as ``skimage.measure.marching_cubes``
+        takes it; None: the input's, or 1.
+    spacing_xyz : float or tuple of float, default None
+        The same in ITK's and VTK's ``(x, y, z)`` order (not with ``spacing``).
+    origin : tuple of float, default None
+        Physical position ``(x, y, z)`` of voxel ``[0, 0, 0]``; None: the input's, or 0.
+    direction : 3x3 sequence of float, default None
+        Rows of the matrix whose columns are the x, y, z index axes (ITK's); None: the input's,
+        or the identity.
+    {{execution}}"""
+_MESH_RETURNS = """\
+    Returns
+    -------
+    Mesh or vtkPolyData
+        Points ``[N, 3]`` float32 in physical ``(x, y, z)`` (mm: index * spacing, turned by
+        ``direction``, plus ``origin``), triangles ``[M, 3]`` int64, optional normals and scalars;
+        arrays of the input's family (NumPy, CuPy, PyTorch) over CuMed's memory.
+
+    Raises
+    ------
+    TypeError
+        An unknown keyword, or ``spacing`` with ``spacing_xyz``.
+    cumed.InvalidArgument
+        A bad image (not 3-D, an unsupported dtype, fewer than two points along an axis) or bad
+        values (none, not finite)."""
+_IMAGE_PARAMETER = """\
+    image : array_like, cumed.Volume or vtkImageData
+        ``[z, y, x]`` uint8, int16, uint16 or float32 (computed in that type), or float64
+        (copied to float32 once, and computed in float32)."""
+
+
+def _contour_doc(summary, first, normals, scalars, example):
+    return document(f"""{summary}
+
+    Parameters
+    ----------
+{first}
+{_CONTOUR_PARAMETERS.format(normals=normals, scalars=scalars)}
+
+{_MESH_RETURNS}
+
+    Examples
+    --------
+{example}
+    """)
+
+
+_SPHERE = """\
+    >>> import numpy, cumed
+    >>> z, y, x = numpy.mgrid[:12, :12, :12]
+    >>> sphere = (((z - 5.5) ** 2 + (y - 5.5) ** 2 + (x - 5.5) ** 2) <= 16).astype(numpy.uint8)"""
+
+
+@public
 def isosurface(image, values, *, normals=False, scalars=False, output=None, devices=1, slabs=0,
-               spacing=None, origin=None, direction=None, **execution):
-    """The isosurfaces of ``image`` at ``values`` (one number or several: one surface each,
-    appended in this order), as vtkFlyingEdges3D: a point is inside when its value is
-    ``>= value``.
-
-    ``normals``: unit point normals from the interpolated gradient (ComputeNormals);
-    ``scalars``: the contour value per point (ComputeScalars); ``output``: None (a Mesh, or a
-    vtkPolyData for a vtkImageData input), ``"arrays"`` (a Mesh) or ``"vtk"`` (a vtkPolyData,
-    which needs VTK's Python package); ``devices``: CUDA devices to use (1: the current one, 0:
-    every usable one; a CUDA input keeps its mesh on the device only with one); ``slabs``: z-slabs
-    to cut the work into (0: one per device; the mesh does not depend on it). The execution
-    keywords (``backend``, ``threads``, ``progress``, ``cancel``, ``report``) work as everywhere.
-    Raises cumed.InvalidArgument for a bad image (not 3D, an unsupported dtype, fewer than two
-    points along an axis) or bad values (none, not finite)."""
+               spacing=None, spacing_xyz=None, origin=None, direction=None, backend="auto",
+               threads=0, progress=None, cancel=None, report=None):
     return _contour(image, values, "isovalue", "values", normals, scalars, output, devices, slabs,
-                    spacing, origin, direction, execution)
+                    spacing, origin, direction, (backend, threads, progress, cancel, report),
+                    spacing_xyz=spacing_xyz)
 
 
+isosurface.__doc__ = _contour_doc(
+    "The isosurfaces of ``image`` at ``values``, as vtkFlyingEdges3D (inside: value >= the\n"
+    "    isovalue); one surface per value, appended in this order.",
+    _IMAGE_PARAMETER + """
+    values : float or sequence of float
+        The isovalues.""", False, False, _SPHERE + """
+    >>> mesh = cumed.surface.isosurface(sphere, 0.5, spacing=(2.0, 1.0, 1.0))
+    >>> float(mesh.points[:, 2].max() - mesh.points[:, 2].min()) > 1.5 * float(
+    ...     mesh.points[:, 0].max() - mesh.points[:, 0].min())
+    True""")
+
+
+@public
 def closed_surface(image, values, *, normals=True, scalars=False, output=None, devices=1, slabs=0,
-                   spacing=None, origin=None, direction=None, **execution):
-    """The closed surface of ``image`` at ``values``, as the CT surface job makes it
-    (C++ ``cumed::surface::ExtractClosedSurface``): every value must be reached by some voxel and
-    lie above the lowest value of the array's type (else cumed.InvalidArgument names it); the
-    volume is padded by one voxel of that lowest value, so structures touching a face still get a
-    closed surface; triangles wind outward also when ``direction`` is a reflection (where
-    :func:`isosurface`, as vtkFlyingEdges3D, turns them inside out). Points keep their world
-    positions. Arguments and result as :func:`isosurface`; ``normals`` defaults to True."""
+                   spacing=None, spacing_xyz=None, origin=None, direction=None, backend="auto",
+                   threads=0, progress=None, cancel=None, report=None):
     return _contour(image, values, "isovalue", "values", normals, scalars, output, devices, slabs,
-                    spacing, origin, direction, execution, closed=True)
+                    spacing, origin, direction, (backend, threads, progress, cancel, report),
+                    closed=True, spacing_xyz=spacing_xyz)
 
 
-def ct_surface(source, *, iso=300.0, radius_mm=2.0, output=None, spacing=None, origin=None,
-               direction=None, **execution):
-    """The CT surface job of ``cumed-ct-surface`` (C++ ``cumed::ctsurface::ExtractCtSurface``) on
-    ``source``: a DICOM CT series directory (str or os.PathLike) or an int16 HU array ``[z, y, x]``
-    (a :class:`cumed.Volume` carries its geometry). The volume is closed with a ball of
-    ``radius_mm`` (0, or under half a voxel on every axis, skips it; equal to ITK's grayscale
-    closing with SafeBorder), then its closed surface at ``iso`` HU is extracted with normals
-    (:func:`closed_surface`'s rules). Returns ``(mesh, info)``: a Mesh (or a vtkPolyData with
-    ``output="vtk"``) in patient coordinates (mm), and a dict with ``closing_radius_voxels``,
-    ``closing`` ("skipped", "cumed-cpu", "cumed-cuda"), ``contour``, ``voxels_at_or_above_iso``,
-    ``voxel_volume_mm3``, the stage seconds and, for a directory, ``series_uid`` and ``slices``.
-    Execution keywords as everywhere. Raises cumed.Error naming the file and tag for a series
-    the reader refuses, cumed.InvalidArgument for an unreachable ``iso`` or too large a radius."""
+closed_surface.__doc__ = _contour_doc(
+    "The closed surface of ``image`` at ``values``, as the CT surface job makes it (C++\n"
+    "    ``cumed::surface::ExtractClosedSurface``).\n\n"
+    "    Every value must be reached by some voxel and lie above the lowest value of the array's\n"
+    "    type; the volume is padded by one voxel of that value, so structures touching a face still\n"
+    "    close; triangles wind outward also for a reflecting ``direction``.",
+    _IMAGE_PARAMETER + """
+    values : float or sequence of float
+        The isovalues, each reached by some voxel.""", True, False, _SPHERE + """
+    >>> mesh = cumed.surface.closed_surface(sphere, 1)
+    >>> mesh.number_of_triangles > 0 and mesh.normals is not None
+    True""")
+
+
+@public
+def ct_surface(source, *, iso=300.0, radius_mm=2.0, output=None, spacing=None, spacing_xyz=None,
+               origin=None, direction=None, backend="auto", threads=0, progress=None, cancel=None,
+               report=None):
     if not (output is None or isinstance(output, str)) or output not in OUTPUTS:
         raise InvalidArgument(f"output must be None, 'arrays' or 'vtk', got {output!r}")
     if output == "vtk":
         from . import _vtk
     if isinstance(source, (str, os.PathLike)):
+        if spacing is not None or spacing_xyz is not None:
+            raise TypeError("ct_surface: spacing comes from the DICOM series; give spacing only "
+                            "with an array")
         source, geometry = os.fspath(source), _cumed.Geometry(None, None, None)
     else:
-        source, geometry = _common.image_input(source, spacing, origin, direction)
+        source, geometry = _common.image_input(source, spacing, origin, direction,
+                                               spacing_xyz=spacing_xyz)
     (points, triangles, normals, _, point_offsets, triangle_offsets), info = _native.ct_surface(
         source, geometry, _common.real("iso", iso), _common.real("radius_mm", radius_mm),
-        _common.execution(**execution))
+        _common.execution(backend, threads, progress, cancel, report))
     mesh = Mesh(points, triangles, normals, None, point_offsets, triangle_offsets, (float(iso),))
     return (_vtk.polydata_from_mesh(mesh, "HU") if output == "vtk" else mesh), info
 
 
-def label_surfaces(labels, labels_list=None, *, normals=False, scalars=True, output=None,
-                   devices=1, slabs=0, spacing=None, origin=None, direction=None, **execution):
-    """The surfaces of the regions of a label map, as vtkDiscreteFlyingEdges3D: a point is inside
-    a surface when its value equals the label; edges are cut at their midpoints.
+ct_surface.__doc__ = document("""The CT surface job of ``cumed-ct-surface`` (C++
+    ``cumed::ctsurface::ExtractCtSurface``): closing with a ball of ``radius_mm`` (ITK's grayscale
+    closing with SafeBorder, bit for bit), then the closed surface at ``iso`` HU with normals.
 
-    ``labels_list``: the labels to extract, one surface each in this order; None takes every
-    nonzero label of a host array (sorted). ``scalars`` (on by default, as in
-    vtkDiscreteFlyingEdges3D) gives every point its label. The other keywords are those of
-    :func:`isosurface`."""
+    Parameters
+    ----------
+    source : str, os.PathLike, array_like or cumed.Volume
+        A DICOM CT series directory, or an int16 HU array ``[z, y, x]`` (a Volume carries its
+        geometry).
+    iso : float, default 300.0
+        The HU of the surface; some voxel must reach it.
+    radius_mm : float, default 2.0
+        The closing ball's radius in mm (0, or under half a voxel on every axis, skips it).
+    output : {None, "arrays", "vtk"}, default None
+        A Mesh (None, "arrays") or a vtkPolyData ("vtk").
+    spacing : float or tuple of float, default None
+        Voxel size ``(z, y, x)`` of an array source; not with a directory.
+    spacing_xyz : float or tuple of float, default None
+        The same in ``(x, y, z)`` order (not with ``spacing``).
+    origin : tuple of float, default None
+        Physical ``(x, y, z)`` of voxel ``[0, 0, 0]`` of an array source.
+    direction : 3x3 sequence of float, default None
+        ITK's direction matrix of an array source.
+    {execution}
+
+    Returns
+    -------
+    tuple of (Mesh or vtkPolyData, dict)
+        The mesh in patient coordinates (mm, x, y, z) and a dict with ``closing_radius_voxels``,
+        ``closing`` ("skipped", "cumed-cpu", "cumed-cuda"), ``contour``,
+        ``voxels_at_or_above_iso``, ``voxel_volume_mm3``, the stage seconds and, for a
+        directory, ``series_uid`` and ``slices``.
+
+    Raises
+    ------
+    cumed.Error
+        A series the reader refuses (naming the file and tag).
+    cumed.InvalidArgument
+        An unreachable ``iso``, too large a radius, or an image that is not int16.
+    TypeError
+        An unknown keyword, or spacing given with a directory.
+
+    Examples
+    --------
+    >>> import numpy, cumed
+    >>> ct = numpy.full((10, 10, 10), -1000, numpy.int16); ct[3:7, 3:7, 3:7] = 500
+    >>> mesh, info = cumed.surface.ct_surface(ct, iso=300, radius_mm=1)
+    >>> mesh.number_of_triangles > 0, tuple(info["closing_radius_voxels"])
+    (True, (1, 1, 1))
+    """)
+
+
+@public
+def label_surfaces(labels, labels_list=None, *, normals=False, scalars=True, output=None,
+                   devices=1, slabs=0, spacing=None, spacing_xyz=None, origin=None,
+                   direction=None, backend="auto", threads=0, progress=None, cancel=None,
+                   report=None):
     if labels_list is None:
         labels_list = _labels_present(labels)
     return _contour(labels, labels_list, "label", "labels_list", normals, scalars, output, devices,
-                    slabs, spacing, origin, direction, execution)
+                    slabs, spacing, origin, direction, (backend, threads, progress, cancel, report),
+                    spacing_xyz=spacing_xyz)
+
+
+label_surfaces.__doc__ = _contour_doc(
+    "The surfaces of the regions of a label map, as vtkDiscreteFlyingEdges3D: a point is\n"
+    "    inside a surface when its value equals the label; edges are cut at their midpoints.",
+    """    labels : array_like, cumed.Volume or vtkImageData
+        ``[z, y, x]`` label map: uint8, int16, uint16, float32 (or float64, computed in float32).
+    labels_list : sequence of float or None, default None
+        The labels to extract, one surface each in this order; None: every nonzero label of a
+        host array, sorted.""", False, True, _SPHERE + """
+    >>> mesh = cumed.surface.label_surfaces(sphere * 3)
+    >>> mesh.values
+    (3.0,)""")
 
 
 def _labels_present(labels):

@@ -224,8 +224,26 @@ ImageGeometry ParseGeometry(const GeometryArguments& arguments,
                             const std::array<std::size_t, 3>& size, int ndim) {
   ImageGeometry geometry;
   geometry.size = size;
-  if (!arguments.spacing.is_none())
+  const bool scalarSpacing =
+      py::isinstance<py::float_>(arguments.spacing) || py::isinstance<py::int_>(arguments.spacing) ||
+      (py::hasattr(arguments.spacing, "ndim") && py::hasattr(arguments.spacing, "__float__") &&
+       py::int_(arguments.spacing.attr("ndim")).cast<int>() == 0);
+  if (arguments.numpyOrder && !arguments.spacing.is_none() && !scalarSpacing) {
+    // NumPy axis order: checked under the caller's indices, then reversed into x, y, z.
+    const auto sequence = NumbersArgument(arguments.spacing, "spacing",
+                                          "a number or a sequence of numbers (z, y, x)");
+    if (sequence.size() != std::size_t(ndim) && sequence.size() != 3)
+      throw InvalidArgument(std::string("spacing needs ") + std::to_string(ndim) + " values (" +
+                            (ndim == 3 ? "z, " : "") + "y, x), got " +
+                            std::to_string(sequence.size()));
+    const std::size_t n = sequence.size();
+    for (std::size_t i = 0; i < n; ++i)
+      numbers::RequireSpacing("spacing[" + std::to_string(i) + "]", sequence[i],
+                              "spacing is given in NumPy axis order (z, y, x)");
+    for (std::size_t i = 0; i < n; ++i) geometry.spacing[i] = sequence[n - 1 - i];
+  } else if (!arguments.spacing.is_none()) {
     geometry.spacing = ParseTriple(arguments.spacing, "spacing", ndim, 1.0);
+  }
   for (int axis = 0; axis < 3; ++axis)
     numbers::RequireSpacing("spacing[" + std::to_string(axis) + "]", geometry.spacing[axis],
                             "spacing is given as x, y, z");

@@ -28,6 +28,10 @@ struct GeometryArguments {
   py::object spacing = py::none();
   py::object origin = py::none();
   py::object direction = py::none();
+  /// spacing is in NumPy axis order ((z, y, x), (y, x) for 2D: the public keyword `spacing`);
+  /// false: ITK's (x, y, z) (`spacing_xyz`, a Volume's geometry). Errors name the index the
+  /// caller gave.
+  bool numpyOrder = false;
 };
 
 /// Any array's memory as its protocol describes it, not copied: what images and mesh arrays are

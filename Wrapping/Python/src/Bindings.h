@@ -13,5 +13,6 @@ void BindSeg(py::module_& module); // DICOM SEG functions, into the io submodule
 void BindPiv(py::module_& module);
 void BindDeformation(py::module_& module);
 void BindRegistration(py::module_& module);
+void BindLog(py::module_& module); // CuMed's log queued for the Python layer
 
 } // namespace cumed::python

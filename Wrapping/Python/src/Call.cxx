@@ -141,11 +141,12 @@ void BindCore(py::module_& module) {
       .def_readonly("backend", &ExecutionArguments::backend)
       .def_readonly("threads", &ExecutionArguments::threads);
   py::class_<GeometryArguments>(module, "Geometry", "The geometry keywords of a call.")
-      .def(py::init([](py::object spacing, py::object origin, py::object direction) {
-             return GeometryArguments{spacing, origin, direction};
+      .def(py::init([](py::object spacing, py::object origin, py::object direction,
+                       bool numpyOrder) {
+             return GeometryArguments{spacing, origin, direction, numpyOrder};
            }),
            py::arg("spacing") = py::none(), py::arg("origin") = py::none(),
-           py::arg("direction") = py::none())
+           py::arg("direction") = py::none(), py::arg("numpy_order") = false)
       .def_readonly("spacing", &GeometryArguments::spacing)
       .def_readonly("origin", &GeometryArguments::origin)
       .def_readonly("direction", &GeometryArguments::direction);

@@ -11,6 +11,7 @@ PYBIND11_MODULE(_cumed, module) {
   module.doc() = "CuMed's native extension; use the cumed package.";
   // GDCM's, DCMTK's and ITK's messages through CuMed's log: counted per DICOM read, shown at
   // debug level (CUMED_LOG_LEVEL=debug). VTK's are left to the user's VTK set-up.
+  BindLog(module); // before the routing: its messages are queued too
   cumed::io::RouteLibraryMessages();
   BindCore(module);
   BindDeviceArray(module);

@@ -584,7 +584,17 @@ def builders(cumed):
             if name in ("grayscale", "binary"):
                 ops = m.BINARY_OPERATIONS if binary else m.GRAYSCALE_OPERATIONS
                 pos.append(("operation", g.pick(list(ops))))
-            pos.append(("radius", radius))
+            if g.chance(0.3):
+                # footprint= instead of radius/element/radius_mm: any 0/1 or bool mask of the
+                # image's dimensions, odd or even sizes
+                kw.pop("element", None)
+                kw.pop("radius_mm", None)
+                shape = tuple(g.int(1, 4) for _ in range(3))
+                footprint = g.rng.random(shape) > 0.4
+                footprint.flat[0] = True
+                kw["footprint"] = footprint if g.chance(0.5) else footprint.astype(np.uint8)
+            else:
+                pos.append(("radius", radius))
             return Call(f"morphology.{name}", func, pos, kw)
         table[f"morphology.{name}"] = build
 
@@ -593,6 +603,22 @@ def builders(cumed):
         morph(name, False)
     for name in ("binary", "binary_dilate", "binary_erode", "binary_opening", "binary_closing"):
         morph(name, True)
+
+    def footprint_maker(name, low, high):
+        func = getattr(m, name)
+
+        def build(g):
+            kw = {}
+            if g.chance(0.3):
+                kw["dtype"] = g.pick([np.uint8, bool])
+            first = "width" if name in ("cube", "square") else "radius"
+            return Call(f"morphology.{name}", func, [(first, g.int(low, high))], kw)
+        table[f"morphology.{name}"] = build
+
+    for name in ("ball", "disk", "octahedron", "diamond"):
+        footprint_maker(name, 0, 6)
+    for name in ("cube", "square"):
+        footprint_maker(name, 1, 6)
 
     def surface_call(name):
         func = getattr(s, name)

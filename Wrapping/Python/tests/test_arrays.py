@@ -73,7 +73,7 @@ def test_result_wraps_cumed_memory(rng):
 
 def test_two_dimensional_arrays_keep_their_shape(rng):
     image = rng.integers(0, 255, (30, 40), dtype=np.uint8)
-    out = cumed.morphology.dilate(image, (2, 1, 0), element="box")
+    out = cumed.morphology.dilate(image, (1, 2), element="box")  # (ry, rx): NumPy axis order
     assert out.shape == (30, 40)
     padded = np.pad(image, ((1, 1), (2, 2)), constant_values=0)
     windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 5))

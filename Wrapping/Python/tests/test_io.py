@@ -56,7 +56,8 @@ def assert_matches_cpp_reader(directory, scratch):
     assert volume.array.dtype == np.int16
     assert volume.array.shape == hu.shape == tuple(reversed(expected["size"]))
     assert np.array_equal(volume.array, hu)
-    assert volume.spacing == tuple(expected["spacing"])
+    assert volume.spacing_xyz == tuple(expected["spacing"])  # the C++ reader's (x, y, z)
+    assert volume.spacing == tuple(reversed(expected["spacing"]))
     assert volume.origin == tuple(expected["origin"])
     flat_direction = tuple(value for row in volume.direction for value in row)
     assert flat_direction == tuple(expected["direction"])
@@ -275,11 +276,12 @@ def test_signed_storage_keeps_the_whole_int16_range(tmp_path):
 
 def test_a_2d_image_is_one_slice(tmp_path):
     hu = np.arange(-1000, -1000 + 6 * 7, dtype=np.int16).reshape(6, 7)
-    cumed.io.write_dicom_series(hu, tmp_path / "slice", spacing=(0.5, 0.6))
+    cumed.io.write_dicom_series(hu, tmp_path / "slice", spacing=(0.5, 0.6))  # (y, x)
     volume = cumed.io.read_dicom_series(tmp_path / "slice")
     assert volume.array.shape == (1, 6, 7)
     assert np.array_equal(volume.array[0], hu)
-    assert volume.spacing[:2] == (0.5, 0.6)
+    assert volume.spacing[1:] == (0.5, 0.6)
+    assert volume.spacing_xyz[:2] == (0.6, 0.5)
 
 
 def test_write_never_overwrites(tmp_path):

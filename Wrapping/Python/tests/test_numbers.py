@@ -186,7 +186,8 @@ def test_denormal_spacing_is_refused(tiny):  # fuzz 5:15839, 1:18429
 @pytest.mark.parametrize("keyword, value", [
     ("spacing", (1, None, 1)), ("spacing", 1j), ("spacing", "abc"), ("origin", (0, 0, "x")),
     ("origin", {}), ("direction", "abc"), ("direction", 3.0), ("direction", ((1, 0, 0), None, 1)),
-    ("radius", (1, "a", 1)), ("radius", 1.5), ("radius", float("inf")), ("radius", None),
+    # radius=None is the default now (1, or the footprint's): not in this list
+    ("radius", (1, "a", 1)), ("radius", 1.5), ("radius", float("inf")), ("radius", "a"),
     ("radius_mm", "x"),
 ])
 def test_morphology_non_numbers_are_type_errors_naming_the_keyword(keyword, value):

@@ -71,7 +71,7 @@ def test_every_stored_type_reads_back_value_for_value(dtype, compressed, tmp_pat
     expected = array if dtype in KEPT else array.astype(np.float32)
     assert volume.array.dtype == expected.dtype, f"seed {seed}"
     np.testing.assert_array_equal(volume.array, expected, err_msg=f"seed {seed}")
-    np.testing.assert_allclose(volume.spacing, spacing, rtol=1e-12)
+    np.testing.assert_allclose(volume.spacing_xyz, spacing, rtol=1e-12)  # the file's x, y, z
     np.testing.assert_allclose(volume.origin, origin, rtol=1e-12)
     np.testing.assert_allclose(volume.direction, rows, atol=1e-12)
     assert header["format"] == "MetaImage"
@@ -89,7 +89,7 @@ def test_components_and_2d(tmp_path):
     volume = cumed.io.read_image(tmp_path / "v.mha")
     assert volume.info["dimension"] == 2 and volume.info["components"] == 3
     np.testing.assert_array_equal(volume.array, vectors)
-    assert volume.spacing[:2] == (0.5, 2.0)
+    assert volume.spacing_xyz[:2] == (0.5, 2.0) and volume.spacing == (2.0, 0.5)
 
 
 def test_nrrd_with_a_detached_data_file(tmp_path):
@@ -102,7 +102,7 @@ def test_nrrd_with_a_detached_data_file(tmp_path):
         "encoding: raw\ndata file: data.raw\n")
     volume = cumed.io.read_image(tmp_path / "image.nhdr")
     np.testing.assert_array_equal(volume.array, array)
-    assert volume.spacing == (2.0, 2.0, 3.0) and volume.origin == (1.0, 2.0, 3.0)
+    assert volume.spacing_xyz == (2.0, 2.0, 3.0) and volume.origin == (1.0, 2.0, 3.0)
     assert volume.info["format"] == "NRRD"
 
 
@@ -170,13 +170,13 @@ def test_closed_surface_faces_out_and_closes_at_the_faces(reflect):
     rows = ((c, -s, 0.0), (s, c, 0.0), (0.0, 0.0, 1.0))
     direction = reflected(rows) if reflect else rows
     spacing = tuple(float(v) for v in rng.uniform(0.5, 2.0, size=3))
-    closed = cumed.surface.closed_surface(array, 0.0, spacing=spacing, origin=(3.0, -2.0, 7.0),
+    closed = cumed.surface.closed_surface(array, 0.0, spacing_xyz=spacing, origin=(3.0, -2.0, 7.0),
                                           direction=direction, backend="cpu")
     # The same as contouring the array padded by hand with the lowest int16, with the last two
     # points of every triangle swapped where the direction is a reflection.
     padded = np.pad(array, 1, constant_values=np.iinfo(np.int16).min)
     moved = np.array(direction) @ -np.array(spacing) + np.array((3.0, -2.0, 7.0))
-    plain = cumed.surface.isosurface(padded, 0.0, normals=True, spacing=spacing,
+    plain = cumed.surface.isosurface(padded, 0.0, normals=True, spacing_xyz=spacing,
                                      origin=tuple(moved), direction=direction, backend="cpu")
     np.testing.assert_allclose(closed.points, plain.points, atol=1e-4)
     expected_triangles = np.asarray(plain.triangles)[:, [0, 2, 1] if reflect else [0, 1, 2]]
@@ -231,7 +231,7 @@ def test_vti_files_read_back_value_for_value(vtk_type, dtype, kept, tmp_path):
     expected = array if kept else array.astype(np.float32)
     assert volume.array.dtype == expected.dtype
     np.testing.assert_array_equal(volume.array, expected)
-    assert volume.spacing == (0.5, 1.0, 2.0) and volume.origin == (1.0, 2.0, 3.0)
+    assert volume.spacing == (2.0, 1.0, 0.5) and volume.origin == (1.0, 2.0, 3.0)
     assert volume.info["format"] == "VTI"
     assert volume.info["conversion"] == ("" if kept else "double read as float")
     assert cumed.io.read_image_header(path)["size"] == (4, 3, 2)

@@ -341,8 +341,8 @@ def test_bad_options_are_named(fixed, keywords, fragment):
 
 
 def test_bad_images_are_named(fixed):
-    with pytest.raises(cumed.InvalidArgument, match="moving: unsupported dtype '<f8'"):
-        registration.register(fixed, fixed.astype(np.float64), levels=1)
+    with pytest.raises(cumed.InvalidArgument, match="moving: unsupported dtype '<i8'"):
+        registration.register(fixed, fixed.astype(np.int64), levels=1)
     with pytest.raises(cumed.InvalidArgument, match="fixed is a 3D array but moving is 2D"):
         registration.register(fixed, fixed[0], levels=1)
     with pytest.raises(cumed.InvalidArgument, match="fixed image has a non-finite pixel"):
@@ -412,7 +412,8 @@ def test_python_equals_cumed_register(tmp_path, fixed, sinusoid_pair):
                     str(out), str(tmp_path / "fixed.mha"), str(tmp_path / "moving.mha")],
                    check=True, capture_output=True)
     result = registration.register(
-        cumed.Volume(fixed, spacing, origin), cumed.Volume(moving, spacing, origin),
+        # The files hold (x, y, z); a Volume's spacing is (z, y, x).
+        cumed.Volume(fixed, spacing[::-1], origin), cumed.Volume(moving, spacing[::-1], origin),
         metric="lncc", levels=2, grid_spacing_mm=8, iterations=10, bending=5, backend="cpu")
     np.testing.assert_allclose(result.field, read_mha(out / "field.mha"), atol=1e-5)
     np.testing.assert_allclose(result.warped, read_mha(out / "warped.mha"), atol=1e-5)

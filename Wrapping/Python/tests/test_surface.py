@@ -11,13 +11,14 @@ from cumed import surface
 from surface_reference import (assert_same_mesh, canonical_triangles, image_data, sphere,
                                vtk_surface)
 
-SPACING = (0.8, 0.9, 1.5)
+SPACING = (0.8, 0.9, 1.5)  # x, y, z as VTK takes it; cumed's spacing= is (z, y, x)
 ORIGIN = (-12.5, 40.0, 7.25)
 # Tilted by 20 degrees about z and mirrored in x: what oblique and LPS/RAS-flipped CT brings.
 _angle = np.radians(20)
 DIRECTION = np.array([[np.cos(_angle), -np.sin(_angle), 0], [np.sin(_angle), np.cos(_angle), 0],
                       [0, 0, 1]]) @ np.diag([-1.0, 1.0, 1.0])
-GEOMETRY = dict(spacing=SPACING, origin=ORIGIN, direction=DIRECTION)
+GEOMETRY = dict(spacing=SPACING[::-1], origin=ORIGIN, direction=DIRECTION)
+VTK_GEOMETRY = dict(spacing=SPACING, origin=ORIGIN, direction=DIRECTION)
 
 
 def smooth_random(shape, seed, dtype, scale):
@@ -31,7 +32,7 @@ def smooth_random(shape, seed, dtype, scale):
 def test_sphere_matches_vtk_flying_edges_with_normals():
     volume = sphere()
     mesh = surface.isosurface(volume, 14.2, normals=True, **GEOMETRY)
-    ref_points, ref_triangles, ref_normals = vtk_surface(image_data(volume, **GEOMETRY), [14.2],
+    ref_points, ref_triangles, ref_normals = vtk_surface(image_data(volume, **VTK_GEOMETRY), [14.2],
                                                          normals=True)
     assert mesh.number_of_triangles > 2000
     assert_same_mesh(mesh.points, mesh.triangles, ref_points, ref_triangles, mesh.normals,
@@ -51,7 +52,7 @@ def test_random_volume_matches_vtk_flying_edges(dtype, scale, value):
         volume = np.clip(volume + scale / 5, 0, None)
     volume = volume.astype(dtype)
     mesh = surface.isosurface(volume, value, **GEOMETRY, backend="cpu")
-    ref_points, ref_triangles, _ = vtk_surface(image_data(volume, **GEOMETRY), [value])
+    ref_points, ref_triangles, _ = vtk_surface(image_data(volume, **VTK_GEOMETRY), [value])
     assert mesh.number_of_triangles > 500
     assert_same_mesh(mesh.points, mesh.triangles, ref_points, ref_triangles)
     assert cumed.last_report().backend == "cpu"
@@ -103,7 +104,7 @@ def label_map():
 def test_label_surfaces_match_vtk_discrete_flying_edges():
     labels = label_map()
     mesh = surface.label_surfaces(labels, [1, 2, 7], **GEOMETRY)
-    ref_points, ref_triangles, _ = vtk_surface(image_data(labels, **GEOMETRY), [1, 2, 7],
+    ref_points, ref_triangles, _ = vtk_surface(image_data(labels, **VTK_GEOMETRY), [1, 2, 7],
                                                label=True)
     assert mesh.number_of_points == len(ref_points)
     assert mesh.number_of_triangles == len(ref_triangles)
@@ -170,11 +171,11 @@ def test_slabs_do_not_change_the_mesh():
 
 def test_volume_geometry_and_keywords():
     volume = sphere()
-    from_volume = surface.isosurface(cumed.Volume(volume, SPACING, ORIGIN, DIRECTION), 12.0)
+    from_volume = surface.isosurface(cumed.Volume(volume, SPACING[::-1], ORIGIN, DIRECTION), 12.0)
     from_keywords = surface.isosurface(volume, 12.0, **GEOMETRY)
     np.testing.assert_array_equal(from_volume.points, from_keywords.points)
     # An explicit keyword overrides the Volume's own geometry.
-    shifted = surface.isosurface(cumed.Volume(volume, SPACING, ORIGIN, DIRECTION), 12.0,
+    shifted = surface.isosurface(cumed.Volume(volume, SPACING[::-1], ORIGIN, DIRECTION), 12.0,
                                  origin=(0, 0, 0))
     np.testing.assert_allclose(shifted.points + np.asarray(ORIGIN, np.float32),
                                from_keywords.points, atol=1e-4)
@@ -191,7 +192,7 @@ def test_progress_and_cancel():
 @pytest.mark.parametrize("image, values, keywords, error, match", [
     (np.zeros((2, 3, 4, 5), np.float32), 1, {}, cumed.InvalidArgument, "4 dimensions"),
     (np.zeros((3, 4), np.float32), 1, {}, cumed.InvalidArgument, "3D"),
-    (np.zeros((3, 4, 5), np.float64), 1, {}, cumed.InvalidArgument, "'<f8'"),
+    (np.zeros((3, 4, 5), np.int64), 1, {}, cumed.InvalidArgument, "'<i8'"),
     (np.zeros((1, 4, 5), np.float32), 1, {}, cumed.InvalidArgument, "at least 2 points"),
     (np.zeros((3, 4, 5), np.float32), [], {}, cumed.InvalidArgument, "no contour values"),
     (np.zeros((3, 4, 5), np.float32), [1, float("nan")], {}, cumed.InvalidArgument,

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("vtkmodules", reason="the VTK reference needs python3-vtk9")
 from vtkmodules.util import numpy_support
-from vtkmodules.vtkCommonCore import vtkDoubleArray, vtkFloatArray
+from vtkmodules.vtkCommonCore import vtkDoubleArray, vtkLongLongArray, vtkFloatArray
 from vtkmodules.vtkCommonDataModel import vtkImageData, vtkPolyData
 
 import cumed
@@ -35,7 +35,7 @@ def test_volume_from_image_data_views_the_scalars_with_the_geometry():
     assert np.shares_memory(volume.array, scalars)
     assert volume.array.shape == hu.shape and volume.array.dtype == np.int16
     np.testing.assert_array_equal(volume.array, hu)
-    assert volume.spacing == SPACING
+    assert volume.spacing_xyz == SPACING and volume.spacing == SPACING[::-1]
     np.testing.assert_allclose(volume.origin, ORIGIN, atol=1e-12)  # index EXTENT_START
     assert volume.direction == DIRECTION
     assert volume.info["scalars_name"] == "density"
@@ -63,7 +63,7 @@ def test_vtk_image_in_arrays_out_and_numpy_in_vtk_out():
     image, hu = ct_like_image()
     mesh = surface.isosurface(image, 300, output="arrays")
     assert isinstance(mesh, surface.Mesh)
-    polydata = surface.isosurface(hu, 300, output="vtk", spacing=SPACING, origin=ORIGIN,
+    polydata = surface.isosurface(hu, 300, output="vtk", spacing_xyz=SPACING, origin=ORIGIN,
                                   direction=DIRECTION)
     assert isinstance(polydata, vtkPolyData)
     assert polydata.GetNumberOfPolys() == mesh.number_of_triangles
@@ -140,10 +140,10 @@ def test_images_cumed_cannot_take():
         surface.isosurface(image_with(rgb), 1)
     with pytest.raises(cumed.InvalidArgument, match="has no point scalars"):
         surface.isosurface(vtkImageData(), 1)
-    doubles = vtkDoubleArray()
-    doubles.SetNumberOfTuples(24)
-    with pytest.raises(cumed.InvalidArgument, match="unsupported dtype '<f8'"):
-        surface.isosurface(image_with(doubles), 1)
+    longs = vtkLongLongArray()
+    longs.SetNumberOfTuples(24)
+    with pytest.raises(cumed.InvalidArgument, match="unsupported dtype '<i8'"):
+        surface.isosurface(image_with(longs), 1)
     short = vtkFloatArray()
     short.SetNumberOfTuples(10)
     with pytest.raises(cumed.InvalidArgument, match="10 values but its dimensions 4 x 3 x 2"):
