@@ -65,7 +65,10 @@ endif()
 
 # What dpkg-shlibdeps cannot see: find_package(CuMed) finds these development packages (the
 # headers and CMake files of the components this build has), and the extension's Python.
-set(_cumed_dev_depends "cmake (>= 3.25)" "g++" zlib1g-dev libexpat1-dev libfftw3-dev)
+# CPack's component dependencies (CPACK_COMPONENT_<C>_DEPENDS) are not Debian Depends by themselves:
+# the exact version of cumed is written here.
+set(_cumed_exact "cumed (= ${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE})")
+set(_cumed_dev_depends "${_cumed_exact}" "cmake (>= 3.25)" "g++" zlib1g-dev libexpat1-dev libfftw3-dev)
 if(CUMED_WITH_ITK)
   list(APPEND _cumed_dev_depends libinsighttoolkit5-dev libdcmtk-dev libgdcm-dev)
 endif()
@@ -85,7 +88,7 @@ if(TARGET cumed_python_native)
   list(GET _cumed_py 0 _cumed_py_this)
   list(GET _cumed_py 1 _cumed_py_next)
   set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS
-      "python3 (>= ${_cumed_py_this}), python3 (<< ${_cumed_py_next}), python3-numpy")
+      "${_cumed_exact}, python3 (>= ${_cumed_py_this}), python3 (<< ${_cumed_py_next}), python3-numpy")
   set(CPACK_DEBIAN_PYTHON_PACKAGE_RECOMMENDS "python3-vtk9")
 endif()
 

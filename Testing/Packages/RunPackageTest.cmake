@@ -19,7 +19,10 @@ function(expect_root_libraries what out)
     message(FATAL_ERROR "package test: ${what} loads no shared CuMed library:\n${out}")
   endif()
   foreach(line IN LISTS loaded)
-    if(NOT line MATCHES "=> ${root_re}/usr/lib/")
+    string(REGEX REPLACE ".* => " "" path "${line}")
+    file(REAL_PATH "${path}" path) # ldd may say <root>/usr/bin/../lib/...
+    string(FIND "${path}" "${root}/usr/lib/" at)
+    if(NOT at EQUAL 0)
       message(FATAL_ERROR "package test: ${what} loads ${line}, not the root's")
     endif()
   endforeach()
@@ -155,10 +158,21 @@ message("package test: ${count} installed examples built and ran")
 if(WITH_PYTHON)
   set(site "${root}/usr/lib/python3/dist-packages")
   # The extension finds CuMed's libraries in the root (RUNPATH $ORIGIN/../../..), not the build's.
-  step("import cumed" ${CMAKE_COMMAND} -E env "PYTHONPATH=${site}" ${PYTHON} -c
-       "import cumed, sys; maps = open('/proc/self/maps').read(); print(cumed.__version__); print(cumed.__file__); print('\\n'.join(sorted({l.split()[-1] for l in maps.splitlines() if 'libcumed' in l})))")
-  expect("cumed.__version__" "${out}" "^${VERSION}\n${site}/cumed/__init__.py\n")
+  # (A script file: a ';' inside one argument would split it in CMake.)
+  file(WRITE "${WORK_DIR}/import_cumed.py" [[
+import cumed
+print(cumed.__version__)
+print(cumed.__file__)
+with open("/proc/self/maps") as maps:
+    print("\n".join(sorted({line.split()[-1] for line in maps if "libcumed" in line})))
+]])
+  step("import cumed" ${CMAKE_COMMAND} -E env "PYTHONPATH=${site}" ${PYTHON} "${WORK_DIR}/import_cumed.py")
+  expect("cumed.__version__ and cumed.__file__" "${out}"
+         "^${VERSION}\n${root_re}/usr/lib/python3/dist-packages/cumed/__init__.py\n")
   string(REGEX MATCHALL "[^\n]*libcumed[^\n]*" loaded "${out}")
+  if(NOT loaded)
+    message(FATAL_ERROR "package test: import cumed loaded no shared CuMed library:\n${out}")
+  endif()
   foreach(line IN LISTS loaded)
     if(NOT line MATCHES "^${root_re}/usr/lib/")
       message(FATAL_ERROR "package test: cumed loads ${line}, not the root's")
