@@ -7,7 +7,10 @@
 #   python3: /usr/local/lib/python3.11/dist-packages; a virtual environment's prefix): that one, so
 #   the interpreter imports it with no PYTHONPATH (scripts/install-python.sh relies on it);
 #   any other prefix P: P/lib/python3/dist-packages (add it to PYTHONPATH).
-# Expects CUMED_PYTHON_FILES, CUMED_PYTHON_INSTALL_DIR, CUMED_PYTHON_LOCAL_SITE,
+# With shared CuMed libraries the extension needs the runtime component in the same prefix
+# (RUNPATH $ORIGIN/../../.. is <prefix>/lib): a python-only install without it is warned about.
+# Expects CUMED_PYTHON_RUNTIME_LIBRARY (the SONAME of libcumed_core when shared, else empty),
+# CUMED_PYTHON_FILES, CUMED_PYTHON_INSTALL_DIR, CUMED_PYTHON_LOCAL_SITE,
 # CUMED_PYTHON_EXECUTABLE, CUMED_PYTHON_NATIVE, CUMED_SOURCE_DIR, CUMED_VERSION.
 set(_prefix "${CMAKE_INSTALL_PREFIX}")
 if(CUMED_PYTHON_INSTALL_DIR)
@@ -50,3 +53,14 @@ endif()
 message(STATUS "Installing: ${_site}/cumed-${CUMED_VERSION}.dist-info")
 string(REPLACE "\n" ";" _written "${_written}")
 list(APPEND CMAKE_INSTALL_MANIFEST_FILES ${_written})
+
+# CPack installs each component into a staging folder of its own: there the libraries are in the
+# cumed package, not beside this one.
+if(CUMED_PYTHON_RUNTIME_LIBRARY AND NOT "$ENV{DESTDIR}" MATCHES "/_CPack_Packages/")
+  get_filename_component(_lib "${_site}/../../${CUMED_PYTHON_RUNTIME_LIBRARY}" ABSOLUTE)
+  if(NOT EXISTS "$ENV{DESTDIR}${_lib}")
+    message(WARNING "cumed's extension needs CuMed's shared libraries in ${_prefix}/lib, where "
+            "there is no ${CUMED_PYTHON_RUNTIME_LIBRARY}: install the runtime component as well "
+            "(cmake --install <build> --component runtime), or `import cumed` fails")
+  endif()
+endif()
