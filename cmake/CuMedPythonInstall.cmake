@@ -7,10 +7,9 @@
 #   python3: /usr/local/lib/python3.11/dist-packages; a virtual environment's prefix): that one, so
 #   the interpreter imports it with no PYTHONPATH (scripts/install-python.sh relies on it);
 #   any other prefix P: P/lib/python3/dist-packages (add it to PYTHONPATH).
-# With shared CuMed libraries the extension needs the runtime component in the same prefix
-# (RUNPATH $ORIGIN/../../.. is <prefix>/lib): a python-only install without it is warned about.
+# With shared CuMed libraries the extension loads them from <prefix>/lib (RUNPATH $ORIGIN/../../..).
 # Expects CUMED_PYTHON_RUNTIME_LIBRARY (the SONAME of libcumed_core when shared, else empty),
-# CUMED_PYTHON_FILES, CUMED_PYTHON_INSTALL_DIR, CUMED_PYTHON_LOCAL_SITE,
+# CUMED_PYTHON_BUILD_LIBDIR (the build's library folder), CUMED_PYTHON_FILES, CUMED_PYTHON_INSTALL_DIR, CUMED_PYTHON_LOCAL_SITE,
 # CUMED_PYTHON_EXECUTABLE, CUMED_PYTHON_NATIVE, CUMED_SOURCE_DIR, CUMED_VERSION.
 set(_prefix "${CMAKE_INSTALL_PREFIX}")
 if(CUMED_PYTHON_INSTALL_DIR)
@@ -54,13 +53,27 @@ message(STATUS "Installing: ${_site}/cumed-${CUMED_VERSION}.dist-info")
 string(REPLACE "\n" ";" _written "${_written}")
 list(APPEND CMAKE_INSTALL_MANIFEST_FILES ${_written})
 
-# CPack installs each component into a staging folder of its own: there the libraries are in the
-# cumed package, not beside this one.
+# A python-only install (`cmake --install build --component python`, as scripts/install-python.sh
+# runs after the main job's partial build) of a shared build: the runtime component is not in the
+# prefix, so the CuMed libraries the extension loads (resolved from the build tree) are installed
+# into <prefix>/lib with it, RUNPATH $ORIGIN. Not under CPack, which stages each component apart
+# (python3-cumed depends on the cumed package, which holds them).
 if(CUMED_PYTHON_RUNTIME_LIBRARY AND NOT "$ENV{DESTDIR}" MATCHES "/_CPack_Packages/")
-  get_filename_component(_lib "${_site}/../../${CUMED_PYTHON_RUNTIME_LIBRARY}" ABSOLUTE)
-  if(NOT EXISTS "$ENV{DESTDIR}${_lib}")
-    message(WARNING "cumed's extension needs CuMed's shared libraries in ${_prefix}/lib, where "
-            "there is no ${CUMED_PYTHON_RUNTIME_LIBRARY}: install the runtime component as well "
-            "(cmake --install <build> --component runtime), or `import cumed` fails")
+  get_filename_component(_libdir "${_site}/../.." ABSOLUTE)
+  if(NOT EXISTS "$ENV{DESTDIR}${_libdir}/${CUMED_PYTHON_RUNTIME_LIBRARY}")
+    file(GET_RUNTIME_DEPENDENCIES MODULES "${CUMED_PYTHON_NATIVE}"
+         RESOLVED_DEPENDENCIES_VAR _needed UNRESOLVED_DEPENDENCIES_VAR _unresolved
+         PRE_INCLUDE_REGEXES "^libcumed_" PRE_EXCLUDE_REGEXES ".*"
+         DIRECTORIES "${CUMED_PYTHON_BUILD_LIBDIR}")
+    if(_unresolved OR NOT _needed)
+      message(FATAL_ERROR "cumed's extension needs CuMed libraries not found in "
+                          "${CUMED_PYTHON_BUILD_LIBDIR}: ${_unresolved}")
+    endif()
+    message(STATUS "No CuMed runtime in ${_libdir}: installing the libraries cumed's extension loads")
+    foreach(_library IN LISTS _needed)
+      file(INSTALL DESTINATION "${_libdir}" TYPE SHARED_LIBRARY FOLLOW_SYMLINK_CHAIN FILES "${_library}")
+      get_filename_component(_name "${_library}" NAME)
+      file(RPATH_SET FILE "$ENV{DESTDIR}${_libdir}/${_name}" NEW_RPATH "$ORIGIN")
+    endforeach()
   endif()
 endif()
