@@ -30,7 +30,7 @@ struct DicomSeriesInfo {
   std::string seriesDescription;
   int seriesNumber = -1;                    ///< SeriesNumber (0020,0011); -1 when absent
   std::string convolutionKernel;            ///< ConvolutionKernel (0018,1210)
-  std::string imageType;                    ///< ImageType (0008,0008), e.g. ORIGINAL\PRIMARY\AXIAL
+  std::string imageType;                    ///< ImageType (0008,0008), e.g. `ORIGINAL\\PRIMARY\\AXIAL`
   std::string sopClassUid;                  ///< SOPClassUID (0008,0016) of the first slice
   std::string manufacturer;                 ///< Manufacturer (0008,0070)
   DicomPatientStudy patientStudy;           ///< patient, study and frame of reference

@@ -23,7 +23,7 @@ struct DicomSeriesEntry {
   std::string modality;
   std::string seriesDescription;
   std::string convolutionKernel; ///< ConvolutionKernel (0018,1210), backslashes kept
-  std::string imageType;         ///< ImageType (0008,0008), e.g. ORIGINAL\PRIMARY\AXIAL
+  std::string imageType;         ///< ImageType (0008,0008), e.g. `ORIGINAL\\PRIMARY\\AXIAL`
   std::string sopClassUid;
   int files = 0;             ///< distinct files (copies in other directories counted once)
   int slices = 0;            ///< images: the files' frames (one per single-frame file)

@@ -86,7 +86,7 @@ struct CtSeries {
 ///   named *.dcm); a *.dcm (or *.dicom) file that is not DICOM (empty, under 132 bytes, no
 ///   "DICM" and no data set); a file with the DICOM marker that cannot be parsed; an image
 ///   (PixelData present) without SeriesInstanceUID; a SeriesInstanceUID over 64 characters or
-///   with control or non-ASCII characters (printed with \xNN escapes; other printable values,
+///   with control or non-ASCII characters (printed with `\\xNN` escapes; other printable values,
 ///   such as an anonymiser's hash, are accepted with a debug line);
 /// - a file that nests sequences more than 256 levels deep (the parsers recurse per nesting level;
 ///   20,000 levels overflowed the stack: a file with over 2000 sequence items (FFFE,E000) is

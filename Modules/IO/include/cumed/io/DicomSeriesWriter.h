@@ -26,14 +26,14 @@ struct DicomWriteOptions {
   /// SeriesNumber (0020,0011); unset: the source's + 1000 when `source` has one (derived series
   /// listed after their source, as scanners number reconstructions), else 1.
   std::optional<int> seriesNumber;
-  /// ImageType (0008,0008): ORIGINAL\PRIMARY\AXIAL, or DERIVED\SECONDARY\AXIAL for results.
+  /// ImageType (0008,0008): `ORIGINAL\\PRIMARY\\AXIAL`, or `DERIVED\\SECONDARY\\AXIAL` for results.
   bool derived = false;
   /// The series the image was computed from (as ReadDicomCtSeries returned it), or null. When
   /// set, the output joins the source's patient and study: PatientName/ID/BirthDate/Sex,
   /// StudyInstanceUID, StudyDate/Time, StudyID, AccessionNumber, StudyDescription,
   /// ReferringPhysicianName and FrameOfReferenceUID come from source->patientStudy (patientName,
   /// patientId, studyDescription, studyInstanceUid and frameOfReferenceUid above are ignored);
-  /// ImageType is DERIVED\SECONDARY\AXIAL; each slice k carries DerivationDescription,
+  /// ImageType is `DERIVED\\SECONDARY\\AXIAL`; each slice k carries DerivationDescription,
   /// DerivationCodeSequence (`derivation`) and a SourceImageSequence item naming source slice k
   /// (its SOP Class and Instance UIDs, purpose (121322, DCM, "Source image for image processing
   /// operation")). The image must have as many slices as the source, in the source's slice
