@@ -269,7 +269,9 @@ def main():
                    ball(size, 5, (11, 10, 10), 100.0, 0.0), spacing=(2, 2, 2))
     command = slicer_command(program, parameters, files)
     print("Slicer's command line:", " ".join(command))
-    result = run(command + ["--threads", "2"])
+    # Exactly Slicer's arguments; the thread count (for a shared machine) through the environment.
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600,
+                            env=dict(os.environ, OMP_NUM_THREADS="2"))
     if not check(result.returncode == 0, "the Slicer command line failed (%d): %s" %
                  (result.returncode, result.stderr)):
         command = None
