@@ -53,27 +53,27 @@ message(STATUS "Installing: ${_site}/cumed-${CUMED_VERSION}.dist-info")
 string(REPLACE "\n" ";" _written "${_written}")
 list(APPEND CMAKE_INSTALL_MANIFEST_FILES ${_written})
 
-# A python-only install (`cmake --install build --component python`, as scripts/install-python.sh
-# runs after the main job's partial build) of a shared build: the runtime component is not in the
-# prefix, so the CuMed libraries the extension loads (resolved from the build tree) are installed
-# into <prefix>/lib with it, RUNPATH $ORIGIN. Not under CPack, which stages each component apart
-# (python3-cumed depends on the cumed package, which holds them).
+# A shared build's python component brings the CuMed libraries the extension loads (resolved from
+# the build tree) into <prefix>/lib, RUNPATH $ORIGIN, so a python-only install
+# (`cmake --install build --component python`, as scripts/install-python.sh runs after the main
+# job's partial build, which does not build the whole runtime component) imports. Always, so a
+# rebuilt library replaces an older copy of the same SONAME (with the runtime component too, the
+# same files: copied once). Not under CPack, which stages each component apart (python3-cumed
+# depends on the cumed package, which holds them).
 if(CUMED_PYTHON_RUNTIME_LIBRARY AND NOT "$ENV{DESTDIR}" MATCHES "/_CPack_Packages/")
   get_filename_component(_libdir "${_site}/../.." ABSOLUTE)
-  if(NOT EXISTS "$ENV{DESTDIR}${_libdir}/${CUMED_PYTHON_RUNTIME_LIBRARY}")
-    file(GET_RUNTIME_DEPENDENCIES MODULES "${CUMED_PYTHON_NATIVE}"
-         RESOLVED_DEPENDENCIES_VAR _needed UNRESOLVED_DEPENDENCIES_VAR _unresolved
-         PRE_INCLUDE_REGEXES "^libcumed_" PRE_EXCLUDE_REGEXES ".*"
-         DIRECTORIES "${CUMED_PYTHON_BUILD_LIBDIR}")
-    if(_unresolved OR NOT _needed)
-      message(FATAL_ERROR "cumed's extension needs CuMed libraries not found in "
-                          "${CUMED_PYTHON_BUILD_LIBDIR}: ${_unresolved}")
-    endif()
-    message(STATUS "No CuMed runtime in ${_libdir}: installing the libraries cumed's extension loads")
-    foreach(_library IN LISTS _needed)
-      file(INSTALL DESTINATION "${_libdir}" TYPE SHARED_LIBRARY FOLLOW_SYMLINK_CHAIN FILES "${_library}")
-      get_filename_component(_name "${_library}" NAME)
-      file(RPATH_SET FILE "$ENV{DESTDIR}${_libdir}/${_name}" NEW_RPATH "$ORIGIN")
-    endforeach()
+  file(GET_RUNTIME_DEPENDENCIES MODULES "${CUMED_PYTHON_NATIVE}"
+       RESOLVED_DEPENDENCIES_VAR _needed UNRESOLVED_DEPENDENCIES_VAR _unresolved
+       PRE_INCLUDE_REGEXES "^libcumed_" PRE_EXCLUDE_REGEXES ".*"
+       DIRECTORIES "${CUMED_PYTHON_BUILD_LIBDIR}")
+  if(_unresolved OR NOT _needed)
+    message(FATAL_ERROR "cumed's extension needs CuMed libraries not found in "
+                        "${CUMED_PYTHON_BUILD_LIBDIR}: ${_unresolved}")
   endif()
+  message(STATUS "Installing into ${_libdir} the CuMed libraries cumed's extension loads")
+  foreach(_library IN LISTS _needed)
+    file(INSTALL DESTINATION "${_libdir}" TYPE SHARED_LIBRARY FOLLOW_SYMLINK_CHAIN FILES "${_library}")
+    get_filename_component(_name "${_library}" NAME)
+    file(RPATH_SET FILE "$ENV{DESTDIR}${_libdir}/${_name}" NEW_RPATH "$ORIGIN")
+  endforeach()
 endif()
