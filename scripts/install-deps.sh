@@ -25,6 +25,9 @@ test_packages=(
   clang-14 libclang-rt-14-dev # the fuzz build (preset "fuzz": libFuzzer, ASan, UBSan)
   dcm2niix # tilt-corrected geometry compared with CuMed's (skipped when absent)
   dicom3tools # dciodvfy: the SEG and derived-series tests validate what CuMed writes
+  python3-scipy python3-skimage # footprint= and ball/disk/cube compared with SciPy and scikit-image
+  doxygen # the API reference (target docs, test cumed_api_docs)
+  file # dpkg-shlibdeps, run by CPack for the Debian packages (test cumed_packages)
 )
 
 case "${1:-}" in
