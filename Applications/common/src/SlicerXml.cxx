@@ -2,6 +2,7 @@
 // table and written as Slicer's execution-model XML.
 #include "cumed/app/CommandLine.h"
 #include "cumed/core/Config.h"
+#include "cumed/core/XmlText.h"
 
 #include <algorithm>
 #include <cctype>
@@ -12,29 +13,6 @@
 
 namespace cumed::app {
 namespace {
-
-std::string Escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
-}
 
 // Help text as one paragraph: its line breaks are only there for --help's column.
 std::string OneLine(const std::string& text) {
@@ -105,20 +83,20 @@ std::string CommandLine::SlicerXml() const {
   const SlicerModule& module = *slicer_;
   std::ostringstream xml;
   xml << "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<executable>\n"
-      << "  <category>" << Escaped(module.category) << "</category>\n"
-      << "  <title>" << Escaped(module.title) << "</title>\n"
-      << "  <description>" << Escaped(module.description) << "</description>\n"
+      << "  <category>" << XmlEscaped(module.category) << "</category>\n"
+      << "  <title>" << XmlEscaped(module.title) << "</title>\n"
+      << "  <description>" << XmlEscaped(module.description) << "</description>\n"
       << "  <version>" << CUMED_VERSION << "</version>\n"
-      << "  <documentation-url>" << Escaped(module.documentationUrl) << "</documentation-url>\n"
-      << "  <license>" << Escaped(module.license) << "</license>\n"
-      << "  <contributor>" << Escaped(module.contributor) << "</contributor>\n";
+      << "  <documentation-url>" << XmlEscaped(module.documentationUrl) << "</documentation-url>\n"
+      << "  <license>" << XmlEscaped(module.license) << "</license>\n"
+      << "  <contributor>" << XmlEscaped(module.contributor) << "</contributor>\n";
   std::vector<std::string> names;
   int undeclared = static_cast<int>(positionals_.size());
   std::string usageWords = " " + usage_ + " "; // the words of the usage line(s)
   std::replace(usageWords.begin(), usageWords.end(), '\n', ' ');
   for (const SlicerGroup& group : module.groups) {
-    xml << "  <parameters>\n    <label>" << Escaped(group.label) << "</label>\n"
-        << "    <description>" << Escaped(group.description) << "</description>\n";
+    xml << "  <parameters>\n    <label>" << XmlEscaped(group.label) << "</label>\n"
+        << "    <description>" << XmlEscaped(group.description) << "</description>\n";
     for (const SlicerParameter& p : group.parameters) {
       if (!IsKnownTag(p.tag)) Refuse(program_, p, "unknown element '" + p.tag + "'");
       if (IsDataTag(p.tag) && p.channel != "input" && p.channel != "output")
@@ -174,7 +152,7 @@ std::string CommandLine::SlicerXml() const {
 
       xml << "    <" << p.tag;
       if (!p.fileExtensions.empty())
-        xml << " fileExtensions=\"" << Escaped(p.fileExtensions) << "\"";
+        xml << " fileExtensions=\"" << XmlEscaped(p.fileExtensions) << "\"";
       // The children in the schema's order: name, longflag or index, description, label,
       // default, channel, then the enumeration's elements or the constraints.
       xml << ">\n      <name>" << name << "</name>\n";
@@ -183,19 +161,19 @@ std::string CommandLine::SlicerXml() const {
       } else {
         xml << "      <longflag>" << flag << "</longflag>\n";
       }
-      xml << "      <description>" << Escaped(OneLine(description)) << "</description>\n"
-          << "      <label>" << Escaped(p.label) << "</label>\n";
+      xml << "      <description>" << XmlEscaped(OneLine(description)) << "</description>\n"
+          << "      <label>" << XmlEscaped(p.label) << "</label>\n";
       if (p.tag == "boolean") {
         xml << "      <default>false</default>\n";
       } else if (!p.defaultValue.empty()) {
-        xml << "      <default>" << Escaped(p.defaultValue) << "</default>\n";
+        xml << "      <default>" << XmlEscaped(p.defaultValue) << "</default>\n";
       }
       if (!p.channel.empty()) xml << "      <channel>" << p.channel << "</channel>\n";
       if (p.tag == "string-enumeration") {
         for (const auto* option : options_) {
           if (option->get_lnames().empty() || option->get_lnames().front() != flag) continue;
           for (const std::string& word : words_.at(option))
-            xml << "      <element>" << Escaped(word) << "</element>\n";
+            xml << "      <element>" << XmlEscaped(word) << "</element>\n";
         }
       }
       if (p.minimum || p.maximum || p.step) {

@@ -6,6 +6,7 @@
 #include "cumed/core/Device.h"
 #include "cumed/core/LibraryMessages.h"
 #include "cumed/core/Log.h"
+#include "cumed/core/Version.h"
 #include "cumed/io/LibraryMessageRouting.h"
 #include "cumed/vtk/VtkMessageRouting.h"
 
@@ -67,7 +68,8 @@ void RouteLibraryMessages() {
 } // namespace
 
 std::string VersionText(const std::string& program) {
-  return program + " " + CUMED_VERSION + "\n" +
+  // The loaded library's version: with shared libraries it can differ from the program's headers.
+  return program + " " + cumed::VersionString() + "\n" +
          (CUMED_WITH_CUDA ? "CUDA backend: built\n"
                           : "CUDA backend: not built (CPU-only build)\n") +
          cumed::DescribeDevices() + "\n";
@@ -91,7 +93,7 @@ void ApplyToolOptions(const std::string& program, const ToolOptions& options) {
     itk::MultiThreaderBase::SetGlobalDefaultNumberOfThreads(options.threads);
     vtkSMPTools::Initialize(options.threads);
   }
-  Debug(program, std::string("CuMed ") + CUMED_VERSION + ", " + cumed::DescribeDevices() +
+  Debug(program, std::string("CuMed ") + cumed::VersionString() + ", " + cumed::DescribeDevices() +
                      ", CPU threads " + std::to_string(omp_get_max_threads()) + " (OpenMP), " +
                      std::to_string(itk::MultiThreaderBase::GetGlobalDefaultNumberOfThreads()) +
                      " (ITK), " + std::to_string(vtkSMPTools::GetEstimatedNumberOfThreads()) +

@@ -3,6 +3,7 @@
 #include "OutputFile.h"
 
 #include "cumed/core/Error.h"
+#include "cumed/core/XmlText.h"
 
 #include <omp.h>
 #include <vtkDataCompressor.h>
@@ -23,30 +24,6 @@ namespace {
 
 using Word = std::uint64_t;              // header_type="UInt64"
 constexpr std::size_t kOffsetWidth = 20; // digits of the largest UInt64
-
-std::string Escaped(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
-}
 
 /// The arrays in the order their data is appended, which is the order the XML names them.
 std::vector<const VtpArray*> FileOrder(const VtpContent& content) {
@@ -70,7 +47,7 @@ std::string XmlHeader(const VtpContent& content, const std::vector<const VtpArra
     const VtpArray& a = *arrays[next];
     xml << indent << "<DataArray type=\"" << a.type << '"';
     // vtkXMLPolyDataReader selects arrays by name: an unnamed one gets one, as VTK's writer does.
-    xml << " Name=\"" << (a.name.empty() ? "Array " + std::to_string(next) : Escaped(a.name))
+    xml << " Name=\"" << (a.name.empty() ? "Array " + std::to_string(next) : XmlEscaped(a.name))
         << '"';
     if (a.components != 1) xml << " NumberOfComponents=\"" << a.components << '"';
     // Padded to a fixed width, so that the header can be written before the offsets are known
@@ -83,7 +60,7 @@ std::string XmlHeader(const VtpContent& content, const std::vector<const VtpArra
   const auto attributes = [&](const char* element, const VtpAttributes& data) {
     xml << "      <" << element;
     for (const auto& [role, name] : data.active)
-      xml << ' ' << role << "=\"" << Escaped(name) << '"';
+      xml << ' ' << role << "=\"" << XmlEscaped(name) << '"';
     xml << ">\n";
     for (std::size_t i = 0; i < data.arrays.size(); ++i) array("        ");
     xml << "      </" << element << ">\n";
