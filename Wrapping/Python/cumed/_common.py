@@ -308,7 +308,8 @@ def spacing_keywords(spacing, spacing_xyz, name="spacing"):
 def geometry(spacing=None, origin=None, direction=None, spacing_xyz=None, name="spacing"):
     """The native Geometry of keywords given in the public convention."""
     value, numpy_order = spacing_keywords(spacing, spacing_xyz, name)
-    return _cumed.Geometry(value, origin, direction, numpy_order)
+    return _cumed.Geometry(value, origin, direction, numpy_order,
+                           "spacing" if numpy_order or spacing_xyz is None else "spacing_xyz")
 
 
 _DEVICE_PROTOCOLS = ("__cuda_array_interface__", "__dlpack__")
@@ -375,7 +376,10 @@ def image_input(image, spacing=None, origin=None, direction=None, name="image", 
         direction = image.direction if direction is None else direction
     else:
         array = image
-    return host_view(array), _cumed.Geometry(value, origin, direction, numpy_order)
+    # Errors name the keyword the value came from (the native layer says "spacing" otherwise).
+    spacing_keyword = "spacing_xyz" if spacing_xyz is not None else "spacing"
+    return host_view(array), _cumed.Geometry(value, origin, direction, numpy_order,
+                                             spacing_keyword)
 
 
 def same_kind(image, array, geometry: Optional[_cumed.Geometry] = None):

@@ -17,7 +17,7 @@ from typing import Tuple
 import numpy
 
 from . import _common
-from ._common import document, public
+from ._common import document as _document, public as _public
 from ._cumed import InvalidArgument
 from ._cumed import deform as _native
 
@@ -119,7 +119,7 @@ def _finite_mesh(result):
     return result
 
 
-@public
+@_public
 def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     """An axis-aligned lattice of ``dimensions`` control points (one integer for every axis, or
     (ni, nj, nk)) around the points' bounding box, grown on every side by ``margin`` times the
@@ -173,7 +173,7 @@ def lattice_around(points, dimensions=(3, 3, 3), margin=0.05) -> Lattice:
     return Lattice(*(tuple(value) for value in native))
 
 
-@public
+@_public
 def animation(lattice: Lattice, name: str = "twist", frames: int = 100,
               amplitude: float = 1.0):
     """The control points of every frame of a built-in animation of ``lattice`` (those of
@@ -220,7 +220,7 @@ def animation(lattice: Lattice, name: str = "twist", frames: int = 100,
                              _common.whole("frames", frames))
 
 
-@public
+@_public
 def deform(points, triangles, lattice: Lattice, control_points=None, *, displacement=None,
            normals=True, face_weighting="area", threads_per_block=0, backend="auto",
            threads=0, progress=None, cancel=None, report=None):
@@ -296,7 +296,7 @@ def deform(points, triangles, lattice: Lattice, control_points=None, *, displace
 
 
 
-deform.__doc__ = document(deform.__doc__)
+deform.__doc__ = _document(deform.__doc__)
 
 class MeshDeformer:
     """A deformation kept between frames, for animation and interaction: the mesh is checked and

@@ -192,9 +192,14 @@ def list_series(path, *, recursive=True, require_ct=True, threads=0):
     >>> [entry["slices"] for entry in cumed.io.list_series(folder)]
     [2]
     """
-    return _native.list_series(_directory(path, "path"), _common.flag("recursive", recursive),
-                               _common.flag("require_ct", require_ct),
-                               _common.whole("threads", threads))
+    try:
+        return _native.list_series(_directory(path, "path"), _common.flag("recursive", recursive),
+                                   _common.flag("require_ct", require_ct),
+                                   _common.whole("threads", threads))
+    except Error as error:
+        if not str(error).startswith("DICOM directory"):
+            raise
+        raise type(error)(f"path: {error}") from None  # name the keyword the caller wrote
 
 
 @public
@@ -596,6 +601,12 @@ def read_dicom_seg(file, *, like=None):
     if like is not None:
         if not isinstance(like, Volume) or len(like.shape) != 3:
             raise TypeError(f"like must be a 3D cumed.Volume, got {type(like).__name__}")
+        spacing = _common.items("like.spacing", like.spacing, "three positive numbers")
+        if len(spacing) != 3 or not all(_common.real(f"like.spacing[{i}]", v) > 0 and
+                                        _common.real(f"like.spacing[{i}]", v) < float("inf")
+                                        for i, v in enumerate(spacing)):
+            raise InvalidArgument(f"like.spacing must be three positive finite numbers, got "
+                                  f"{like.spacing!r}")
         grid = (tuple(like.shape), tuple(like.spacing_xyz), tuple(like.origin),
                 tuple(tuple(row) for row in like.direction))
     array, spacing, origin, direction, info = _native.read_dicom_seg(_directory(file, "file"),

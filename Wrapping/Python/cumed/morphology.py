@@ -56,10 +56,15 @@ def _width(name, width):
 
 
 def _dtype(dtype):
-    dtype = np.dtype(dtype)
-    if dtype not in (np.dtype(np.uint8), np.dtype(np.bool_)):
-        raise TypeError(f"dtype must be numpy.uint8 or bool, got {dtype}")
-    return dtype
+    if dtype is np.uint8 or dtype is bool or dtype is np.bool_:
+        return np.dtype(dtype)
+    try:
+        value = np.dtype(dtype) if isinstance(dtype, (str, np.dtype, type)) else None
+    except TypeError:
+        value = None
+    if value not in (np.dtype(np.uint8), np.dtype(np.bool_)):
+        raise TypeError(f"dtype must be numpy.uint8 or bool, got {dtype!r}")
+    return value
 
 
 def _offsets(radius, ndim):
@@ -364,6 +369,23 @@ def _native_radius(radius, ndim):
     return tuple(reversed(values))
 
 
+class _footprint_named:
+    """Respells the native layer's "element (a mask array ...)" as "footprint" when the mask
+    came from footprint= (the user never wrote element=)."""
+
+    def __init__(self, footprint):
+        self.footprint = footprint
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, traceback):
+        if self.footprint is not None and isinstance(error, InvalidArgument) and \
+                str(error).startswith("element (a mask array"):
+            raise InvalidArgument("footprint" + str(error)[len("element"):]) from None
+        return False
+
+
 def _beyond_reach(array, operation, function):
     """A dilation or erosion whose every footprint member lies outside the image from every
     voxel: every output voxel is the boundary value (the dtype's lowest or highest)."""
@@ -390,11 +412,19 @@ def _grayscale(function, image, operation, radius, footprint, element, radius_mm
                                           shape, operation == "dilate",
                                           boundary is None and operation in ("dilate", "erode"))
     boundary = None if boundary is None else _common.real("boundary", boundary)
+    if footprint is not None and operation not in ("dilate", "erode") and \
+            not element[tuple(n // 2 for n in element.shape)]:
+        # Without its centre a voxel may see no image voxel at all: the boundary value (the
+        # dtype's extreme) then enters the subtraction of a top-hat or gradient and overflows.
+        raise InvalidArgument(f"{function}: footprint does not hold its centre voxel (index "
+                              f"size // 2 on each axis); opening, closing, top-hats and the "
+                              f"gradient need it (dilate and erode take any footprint)")
     if footprint is not None and not element.any():
         return _common.same_kind(image, _beyond_reach(array, operation, function))
-    result = _native.grayscale(array, operation, element, radius, radius_mm, boundary,
-                               _common.flag("safe_border", safe_border), geometry,
-                               _common.execution(backend, threads, progress, cancel, report))
+    with _footprint_named(footprint):
+        result = _native.grayscale(array, operation, element, radius, radius_mm, boundary,
+                                   _common.flag("safe_border", safe_border), geometry,
+                                   _common.execution(backend, threads, progress, cancel, report))
     return _common.same_kind(image, result)
 
 
@@ -408,6 +438,8 @@ def _binary(function, image, operation, radius, footprint, element, radius_mm, f
                                           spacing_xyz=spacing_xyz)
     _common.refuse_float64(array, "image", function)
     # CuMed's binary erosion reads f(x - o) (ITK mirrors binary elements); SciPy's f(x + o).
+    if boundary_to_foreground is not None:
+        boundary_to_foreground = _common.flag("boundary_to_foreground", boundary_to_foreground)
     crop = (operation == "dilate" and not boundary_to_foreground) or \
         (operation == "erode" and boundary_to_foreground in (None, True))
     element, radius = _element_and_radius(function, footprint, element, radius, radius_mm,
@@ -416,13 +448,14 @@ def _binary(function, image, operation, radius, footprint, element, radius_mm, f
     if footprint is not None and not element.any():
         raise InvalidArgument(f"{function}: every voxel of footprint lies outside the image "
                               f"from every voxel (the image is {tuple(array.shape)})")
-    result = _native.binary(array, operation, element, radius, radius_mm,
-                            _common.real("foreground", foreground),
-                            None if background is None else _common.real("background", background),
-                            None if boundary_to_foreground is None else
-                            _common.flag("boundary_to_foreground", boundary_to_foreground),
-                            _common.flag("safe_border", safe_border), geometry,
-                            _common.execution(backend, threads, progress, cancel, report))
+    with _footprint_named(footprint):
+        result = _native.binary(array, operation, element, radius, radius_mm,
+                                _common.real("foreground", foreground),
+                                None if background is None else
+                                _common.real("background", background),
+                                boundary_to_foreground,
+                                _common.flag("safe_border", safe_border), geometry,
+                                _common.execution(backend, threads, progress, cancel, report))
     return _common.same_kind(image, result)
 
 
@@ -673,7 +706,7 @@ def binary_closing(image, radius=None, *, footprint=None, element="ball", radius
 
 _COMPOSITE = ("For a footprint that is not symmetric through its centre, the composite operations "
               "use it as ITK does\n    (both steps read f(x + o)); SciPy's grey_opening mirrors "
-              "it for the dilation step.")
+              "it for the dilation step. The footprint\n    must hold its centre voxel.")
 _SQUARE = "footprint=cumed.morphology.square(3)"
 dilate.__doc__ = _grayscale_function(
     "dilate", "dilate", "Grayscale dilation: the maximum over the structuring element.\n\n"

@@ -16,7 +16,7 @@ from typing import Any
 import numpy
 
 from . import _common
-from ._common import document, public
+from ._common import document as _document, public as _public
 from ._cumed import piv as _native
 
 #: Bits of PivResult.flags (cumed::piv::VectorFlag).
@@ -261,7 +261,7 @@ _PIV_EXAMPLE = """\
     >>> b = numpy.roll(a, (2, 3), axis=(0, 1))"""
 
 
-@public
+@_public
 def piv(first, second, *, window=32, overlap=0.5, search=0, mask=None, subpixel="gaussian",
         deformation="lanczos", predictor_smoothing=1, remove_mean=True, normalized=False,
         zero_padding=False, pair_loss_correction="first", median_test=True, median_threshold=2.0,
@@ -279,7 +279,7 @@ def piv(first, second, *, window=32, overlap=0.5, search=0, mask=None, subpixel=
     return _result(arrays)
 
 
-piv.__doc__ = document("""The displacement field from ``first`` to ``second`` by FFT cross-correlation.
+piv.__doc__ = _document("""The displacement field from ``first`` to ``second`` by FFT cross-correlation.
 
     Passes after the first deform both frames by the previous (validated, smoothed) field. A
     peak farther than ``search`` + window / 4 px is flagged BEYOND_QUARTER_WINDOW. Validation
@@ -304,7 +304,7 @@ piv.__doc__ = document("""The displacement field from ``first`` to ``second`` by
     .replace("{{_PIV_EXAMPLE}}", _PIV_EXAMPLE))
 
 
-@public
+@_public
 def ensemble(pairs, *, window=32, overlap=0.5, search=0, mask=None, subpixel="gaussian",
              deformation="lanczos", predictor_smoothing=1, remove_mean=True, normalized=False,
              zero_padding=False, pair_loss_correction="first", median_test=True,
@@ -323,7 +323,7 @@ def ensemble(pairs, *, window=32, overlap=0.5, search=0, mask=None, subpixel="ga
     return _result(arrays)
 
 
-ensemble.__doc__ = document("""Ensemble correlation of a steady flow over many pairs.
+ensemble.__doc__ = _document("""Ensemble correlation of a steady flow over many pairs.
 
     In every pass the correlation planes of all ``pairs`` are averaged window by window before
     the peak search, so sparse seeding still gives a vector per window; one pair gives what

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from . import _common, _cumed
-from ._common import document, public
+from ._common import document as _document, public as _public
 from ._cumed import InvalidArgument
 from ._cumed import registration as _native
 
@@ -150,7 +150,7 @@ def _mask_input(mask):
     return mask
 
 
-@public
+@_public
 def register(fixed, moving, *, metric="lncc", levels=3, grid_spacing_mm=10.0, iterations=50,
              bending=10.0, elasticity=0.0, log_jacobian=0.0, lncc_sigma_mm=3.0,
              histogram_bins=64, tolerance=1e-6, affine=False, initial_affine=None, mask=None,
@@ -334,7 +334,7 @@ def register(fixed, moving, *, metric="lncc", levels=3, grid_spacing_mm=10.0, it
         origin=raw["fixed_geometry"]["origin"], direction=raw["fixed_geometry"]["direction"])
 
 
-register.__doc__ = document(register.__doc__)
+register.__doc__ = _document(register.__doc__)
 
 
 def _grid_shape(shape):
@@ -348,7 +348,7 @@ def _grid_shape(shape):
     return sizes
 
 
-@public
+@_public
 def field_from_grid(grid, shape, *, spacing=None, spacing_xyz=None, origin=None, direction=None,
                     device=False, backend="auto", threads=0, progress=None, cancel=None,
                     report=None):
@@ -412,7 +412,7 @@ def field_from_grid(grid, shape, *, spacing=None, spacing_xyz=None, origin=None,
                                  _common.execution(backend, threads, progress, cancel, report))
 
 
-field_from_grid.__doc__ = document(field_from_grid.__doc__)
+field_from_grid.__doc__ = _document(field_from_grid.__doc__)
 
 
 def _field_input(field, spacing, origin, direction, spacing_xyz=None):
@@ -438,7 +438,7 @@ def _field_input(field, spacing, origin, direction, spacing_xyz=None):
             _common.geometry(spacing, origin, direction, spacing_xyz))
 
 
-@public
+@_public
 def warp(moving, field, *, default_value=0.0, spacing=None, spacing_xyz=None, origin=None,
          direction=None, moving_spacing=None, moving_spacing_xyz=None, moving_origin=None,
          moving_direction=None, backend="auto", threads=0, progress=None, cancel=None,
@@ -513,10 +513,10 @@ def warp(moving, field, *, default_value=0.0, spacing=None, spacing_xyz=None, or
                         _common.execution(backend, threads, progress, cancel, report))
 
 
-warp.__doc__ = document(warp.__doc__)
+warp.__doc__ = _document(warp.__doc__)
 
 
-@public
+@_public
 def jacobian(field, *, spacing=None, spacing_xyz=None, origin=None, direction=None,
              backend="auto", threads=0, progress=None, cancel=None, report=None):
     """The Jacobian determinant ``[z, y, x]`` (float32) of ``x -> x + field(x)``, as ITK's
@@ -571,10 +571,10 @@ def jacobian(field, *, spacing=None, spacing_xyz=None, origin=None, direction=No
     return result
 
 
-jacobian.__doc__ = document(jacobian.__doc__)
+jacobian.__doc__ = _document(jacobian.__doc__)
 
 
-@public
+@_public
 def jacobian_statistics(jacobian_determinant, *, mask=None, spacing=None, spacing_xyz=None,
                         origin=None, direction=None):
     """Minimum, maximum, mean and folding (det <= 0) of a Jacobian determinant array over the

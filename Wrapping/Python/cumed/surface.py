@@ -21,7 +21,7 @@ import numpy as np
 
 from . import _common
 from . import _cumed
-from ._common import document, public
+from ._common import document as _document, public as _public
 from ._cumed import InvalidArgument
 from ._cumed import surface as _native
 
@@ -200,7 +200,7 @@ _IMAGE_PARAMETER = """\
 
 
 def _contour_doc(summary, first, normals, scalars, example):
-    return document(f"""{summary}
+    return _document(f"""{summary}
 
     Parameters
     ----------
@@ -221,7 +221,7 @@ _SPHERE = """\
     >>> sphere = (((z - 5.5) ** 2 + (y - 5.5) ** 2 + (x - 5.5) ** 2) <= 16).astype(numpy.uint8)"""
 
 
-@public
+@_public
 def isosurface(image, values, *, normals=False, scalars=False, output=None, devices=1, slabs=0,
                spacing=None, spacing_xyz=None, origin=None, direction=None, backend="auto",
                threads=0, progress=None, cancel=None, report=None):
@@ -242,7 +242,7 @@ isosurface.__doc__ = _contour_doc(
     True""")
 
 
-@public
+@_public
 def closed_surface(image, values, *, normals=True, scalars=False, output=None, devices=1, slabs=0,
                    spacing=None, spacing_xyz=None, origin=None, direction=None, backend="auto",
                    threads=0, progress=None, cancel=None, report=None):
@@ -265,7 +265,7 @@ closed_surface.__doc__ = _contour_doc(
     True""")
 
 
-@public
+@_public
 def ct_surface(source, *, iso=300.0, radius_mm=2.0, output=None, spacing=None, spacing_xyz=None,
                origin=None, direction=None, backend="auto", threads=0, progress=None, cancel=None,
                report=None):
@@ -275,8 +275,8 @@ def ct_surface(source, *, iso=300.0, radius_mm=2.0, output=None, spacing=None, s
         from . import _vtk
     if isinstance(source, (str, os.PathLike)):
         if spacing is not None or spacing_xyz is not None:
-            raise TypeError("ct_surface: spacing comes from the DICOM series; give spacing only "
-                            "with an array")
+            raise TypeError("ct_surface: spacing/spacing_xyz come from the DICOM series; give "
+                            "spacing or spacing_xyz only with an array")
         source, geometry = os.fspath(source), _cumed.Geometry(None, None, None)
     else:
         source, geometry = _common.image_input(source, spacing, origin, direction,
@@ -288,7 +288,7 @@ def ct_surface(source, *, iso=300.0, radius_mm=2.0, output=None, spacing=None, s
     return (_vtk.polydata_from_mesh(mesh, "HU") if output == "vtk" else mesh), info
 
 
-ct_surface.__doc__ = document("""The CT surface job of ``cumed-ct-surface`` (C++
+ct_surface.__doc__ = _document("""The CT surface job of ``cumed-ct-surface`` (C++
     ``cumed::ctsurface::ExtractCtSurface``): closing with a ball of ``radius_mm`` (ITK's grayscale
     closing with SafeBorder, bit for bit), then the closed surface at ``iso`` HU with normals.
 
@@ -340,7 +340,7 @@ ct_surface.__doc__ = document("""The CT surface job of ``cumed-ct-surface`` (C++
     """)
 
 
-@public
+@_public
 def label_surfaces(labels, labels_list=None, *, normals=False, scalars=True, output=None,
                    devices=1, slabs=0, spacing=None, spacing_xyz=None, origin=None,
                    direction=None, backend="auto", threads=0, progress=None, cancel=None,

@@ -230,23 +230,24 @@ ImageGeometry ParseGeometry(const GeometryArguments& arguments,
        py::int_(arguments.spacing.attr("ndim")).cast<int>() == 0);
   if (arguments.numpyOrder && !arguments.spacing.is_none() && !scalarSpacing) {
     // NumPy axis order: checked under the caller's indices, then reversed into x, y, z.
-    const auto sequence = NumbersArgument(arguments.spacing, "spacing",
+    const auto& name = arguments.spacingName;
+    const auto sequence = NumbersArgument(arguments.spacing, name.c_str(),
                                           "a number or a sequence of numbers (z, y, x)");
     if (sequence.size() != std::size_t(ndim) && sequence.size() != 3)
-      throw InvalidArgument(std::string("spacing needs ") + std::to_string(ndim) + " values (" +
+      throw InvalidArgument(name + " needs " + std::to_string(ndim) + " values (" +
                             (ndim == 3 ? "z, " : "") + "y, x), got " +
                             std::to_string(sequence.size()));
     const std::size_t n = sequence.size();
     for (std::size_t i = 0; i < n; ++i)
-      numbers::RequireSpacing("spacing[" + std::to_string(i) + "]", sequence[i],
+      numbers::RequireSpacing(name + "[" + std::to_string(i) + "]", sequence[i],
                               "spacing is given in NumPy axis order (z, y, x)");
     for (std::size_t i = 0; i < n; ++i) geometry.spacing[i] = sequence[n - 1 - i];
   } else if (!arguments.spacing.is_none()) {
-    geometry.spacing = ParseTriple(arguments.spacing, "spacing", ndim, 1.0);
+    geometry.spacing = ParseTriple(arguments.spacing, arguments.spacingName.c_str(), ndim, 1.0);
   }
   for (int axis = 0; axis < 3; ++axis)
-    numbers::RequireSpacing("spacing[" + std::to_string(axis) + "]", geometry.spacing[axis],
-                            "spacing is given as x, y, z");
+    numbers::RequireSpacing(arguments.spacingName + "[" + std::to_string(axis) + "]",
+                            geometry.spacing[axis], arguments.spacingName + " is given as x, y, z");
   if (!arguments.origin.is_none())
     geometry.origin = ParseTriple(arguments.origin, "origin", ndim, 0.0);
   for (int axis = 0; axis < 3; ++axis)

@@ -32,6 +32,8 @@ struct GeometryArguments {
   /// false: ITK's (x, y, z) (`spacing_xyz`, a Volume's geometry). Errors name the index the
   /// caller gave.
   bool numpyOrder = false;
+  /// The keyword the spacing came from, as errors name it ("spacing", "spacing_xyz").
+  std::string spacingName = "spacing";
 };
 
 /// Any array's memory as its protocol describes it, not copied: what images and mesh arrays are

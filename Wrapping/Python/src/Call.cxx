@@ -142,11 +142,13 @@ void BindCore(py::module_& module) {
       .def_readonly("threads", &ExecutionArguments::threads);
   py::class_<GeometryArguments>(module, "Geometry", "The geometry keywords of a call.")
       .def(py::init([](py::object spacing, py::object origin, py::object direction,
-                       bool numpyOrder) {
-             return GeometryArguments{spacing, origin, direction, numpyOrder};
+                       bool numpyOrder, std::string spacingName) {
+             return GeometryArguments{spacing, origin, direction, numpyOrder,
+                                      std::move(spacingName)};
            }),
            py::arg("spacing") = py::none(), py::arg("origin") = py::none(),
-           py::arg("direction") = py::none(), py::arg("numpy_order") = false)
+           py::arg("direction") = py::none(), py::arg("numpy_order") = false,
+           py::arg("spacing_name") = "spacing")
       .def_readonly("spacing", &GeometryArguments::spacing)
       .def_readonly("origin", &GeometryArguments::origin)
       .def_readonly("direction", &GeometryArguments::direction);

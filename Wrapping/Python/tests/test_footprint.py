@@ -159,6 +159,10 @@ def test_footprint_refusals():
         m.erode(image, footprint=np.full((3, 3, 3), 2))
     with pytest.raises(TypeError, match="not both"):
         m.closing(image, 2, footprint=m.ball(1))
+    off_centre = np.array([[[1]], [[0]]], bool)  # offset -1 along z only
+    with pytest.raises(cumed.InvalidArgument, match="does not hold its centre voxel"):
+        m.gradient(image.astype(np.float32), footprint=off_centre)
+    assert m.dilate(image, footprint=off_centre).shape == image.shape  # any footprint here
     with pytest.raises(cumed.InvalidArgument, match="unsupported dtype float64"):
         m.dilate(image.astype(np.float64), footprint=m.ball(1))
 
