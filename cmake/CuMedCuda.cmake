@@ -18,6 +18,11 @@ if(NOT CUMED_CUDA STREQUAL "OFF")
     set(CMAKE_CUDA_STANDARD 17)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
     set(CMAKE_CUDA_RUNTIME_LIBRARY Static)
+    # CMake 3.25's FindCUDAToolkit (Debian 12) marks CUDA::nvToolsExt deprecated without checking
+    # that it found the library; CUDA 13 ships none (NVTX is header-only nvtx3): an empty target.
+    if(NOT TARGET CUDA::nvToolsExt)
+      add_library(CUDA::nvToolsExt INTERFACE IMPORTED)
+    endif()
     find_package(CUDAToolkit REQUIRED)
     set(CUMED_WITH_CUDA ON)
   elseif(CUMED_CUDA STREQUAL "ON")
