@@ -341,16 +341,39 @@ def float64_as_float32(array, name, function):
     return array
 
 
-def refuse_float64(array, name, function):
-    """Morphology is exact only in the input's type; CuMed has no float64 kernels, so float64
-    is refused rather than rounded to float32."""
-    if getattr(getattr(array, "dtype", None), "name", None) == "float64":
+def float64_as_exact_float32(array, name, function):
+    """(array, was_float64). Morphology only selects values of its input (a minimum or maximum of
+    each neighbourhood; the top-hats and gradient subtract two of them), so a float64 image whose
+    every value is a float32 (a CT or a mask converted to float64, any integer up to 2**24) is
+    computed exactly by the float32 kernels, and the result is returned as float64. Any other
+    float64 image is refused: rounding it to float32 would change the answer."""
+    if getattr(getattr(array, "dtype", None), "name", None) != "float64":
+        return array, False
+    package = importlib.import_module(type(array).__module__.split(".")[0])
+    import numpy
+
+    with numpy.errstate(over="ignore"):  # a value beyond float32's range is refused just below
+        narrowed = _cast(array, package.float32)
+    same = (_cast(narrowed, package.float64) == array) | (package.isnan(array) & package.isnan(narrowed))
+    if not bool(same.all()):
+        index = tuple(int(i) for i in package.argwhere(~same)[0])
         raise _cumed.InvalidArgument(
-            f"{function}: {name} has unsupported dtype float64: CuMed's morphology computes in "
-            f"the image's own type and has no float64 kernels (float32 would round the values); "
-            f"use image.astype(numpy.float32) if that rounding is acceptable, or scipy.ndimage "
-            f"for float64")
-    return array
+            f"{function}: {name} is float64 with values that float32 cannot hold exactly (e.g. "
+            f"{float(array[index])!r} at index {index}); CuMed's morphology computes float64 "
+            f"images in float32 only when that is exact: use image.astype(numpy.float32) if "
+            f"rounding is acceptable, or scipy.ndimage for float64")
+    return narrowed, True
+
+
+def widened_to_float64(array):
+    """The float32 result array of a float64 input, as float64 (NumPy, CuPy or PyTorch)."""
+    package = importlib.import_module(type(array).__module__.split(".")[0])
+    return _cast(array, package.float64)
+
+
+def _cast(array, dtype):
+    # NumPy and CuPy spell it astype, PyTorch to.
+    return array.astype(dtype) if hasattr(array, "astype") else array.to(dtype)
 
 
 def is_vtk_image(image) -> bool:

@@ -17,8 +17,11 @@ Two ways to give the structuring element:
   ``radius`` is one integer or ``(rz, ry, rx)`` in NumPy axis order.
 
 Images: ``[z, y, x]`` (or ``[y, x]``) arrays of uint8 (bool is read as uint8), int16, uint16 or
-float32, computed exactly in that type and returned in it; float64 is refused (CuMed has no
-float64 kernels, and rounding to float32 would change values). NumPy arrays and anything NumPy
+float32, computed exactly in that type and returned in it; float64 when every value is a
+float32 (a CT or mask converted to float64, integers up to 2**24): computed in float32, which is
+then exact (morphology selects input values; the top-hats and the gradient subtract two
+selections in float64), and returned as float64; other
+float64 images are refused (rounding them would change the answer). NumPy arrays and anything NumPy
 can view (``__array_interface__``, ``__array__``, the buffer protocol) in, NumPy out; CuPy or
 PyTorch in, the same family out on the same device; a cumed.Volume or vtkImageData in, the
 same kind out.
@@ -405,7 +408,7 @@ def _grayscale(function, image, operation, radius, footprint, element, radius_mm
                               f"{', '.join(GRAYSCALE_OPERATIONS)})")
     array, geometry = _common.image_input(image, spacing, origin, direction,
                                           spacing_xyz=spacing_xyz)
-    _common.refuse_float64(array, "image", function)
+    wide, (array, was_float64) = array, _common.float64_as_exact_float32(array, "image", function)
     # CuMed's dilation reads f(x + o) (ITK does not mirror); SciPy's reads f(x - o).
     shape = tuple(getattr(array, "shape", ()))
     element, radius = _element_and_radius(function, footprint, element, radius, radius_mm,
@@ -420,12 +423,32 @@ def _grayscale(function, image, operation, radius, footprint, element, radius_mm
                               f"size // 2 on each axis); opening, closing, top-hats and the "
                               f"gradient need it (dilate and erode take any footprint)")
     if footprint is not None and not element.any():
-        return _common.same_kind(image, _beyond_reach(array, operation, function))
-    with _footprint_named(footprint):
-        result = _native.grayscale(array, operation, element, radius, radius_mm, boundary,
-                                   _common.flag("safe_border", safe_border), geometry,
-                                   _common.execution(backend, threads, progress, cancel, report))
+        result = _beyond_reach(array, operation, function)
+        return _common.same_kind(image, _common.widened_to_float64(result) if was_float64 else result)
+    safe_border = _common.flag("safe_border", safe_border)
+    execution = _common.execution(backend, threads, progress, cancel, report)
+
+    def selection(native_operation):
+        with _footprint_named(footprint):
+            return _native.grayscale(array, native_operation, element, radius, radius_mm, boundary,
+                                     safe_border, geometry, execution)
+
+    difference = _DIFFERENCES.get(operation.replace("-", "_"))
+    if was_float64 and difference:
+        # The selections are exact in float32; their difference is taken in float64, as ITK's
+        # filters on a double image would, not rounded to float32.
+        minuend, subtrahend = (wide if part is None else
+                               _common.widened_to_float64(selection(part)) for part in difference)
+        return _common.same_kind(image, minuend - subtrahend)
+    result = selection(operation)
+    if was_float64:
+        result = _common.widened_to_float64(result)
     return _common.same_kind(image, result)
+
+
+# What the top-hats and the gradient subtract (None: the image itself), as ITK defines them.
+_DIFFERENCES = {"white_top_hat": (None, "open"), "black_top_hat": ("close", None),
+                "gradient": ("dilate", "erode")}
 
 
 def _binary(function, image, operation, radius, footprint, element, radius_mm, foreground,
@@ -436,7 +459,7 @@ def _binary(function, image, operation, radius, footprint, element, radius_mm, f
                               f"{', '.join(BINARY_OPERATIONS)})")
     array, geometry = _common.image_input(image, spacing, origin, direction,
                                           spacing_xyz=spacing_xyz)
-    _common.refuse_float64(array, "image", function)
+    array, was_float64 = _common.float64_as_exact_float32(array, "image", function)
     # CuMed's binary erosion reads f(x - o) (ITK mirrors binary elements); SciPy's f(x + o).
     if boundary_to_foreground is not None:
         boundary_to_foreground = _common.flag("boundary_to_foreground", boundary_to_foreground)
@@ -456,6 +479,8 @@ def _binary(function, image, operation, radius, footprint, element, radius_mm, f
                                 boundary_to_foreground,
                                 _common.flag("safe_border", safe_border), geometry,
                                 _common.execution(backend, threads, progress, cancel, report))
+    if was_float64:
+        result = _common.widened_to_float64(result)
     return _common.same_kind(image, result)
 
 
@@ -463,8 +488,8 @@ _IMAGE = """\
 image : array_like, cumed.Volume or vtkImageData
     ``[z, y, x]`` or ``[y, x]`` uint8 (bool read as uint8), int16, uint16 or float32: NumPy,
     any object NumPy can view without a copy (``__array_interface__``, ``__array__``, buffer),
-    CuPy or PyTorch (kept on the device). float64 raises cumed.InvalidArgument (no float64
-    kernels; rounding to float32 would not be exact).
+    CuPy or PyTorch (kept on the device); float64 when every value is a float32 (computed
+    exactly in float32, returned as float64), else cumed.InvalidArgument.
     Computed exactly in the input's dtype."""
 _ELEMENT = """\
 radius : int or tuple of int, default None (1)

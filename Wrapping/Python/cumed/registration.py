@@ -313,9 +313,10 @@ def register(fixed, moving, *, metric="lncc", levels=3, grid_spacing_mm=10.0, it
         if mask is not None or moving_mask is not None or "the mask is zero" not in str(error):
             raise
         # No mask was given: the counted voxels are where the fixed and moving images overlap.
-        raise InvalidArgument(f"fixed and moving do not overlap (their spacing, origin and "
-                              f"direction place them apart, or moving is too small): "
-                              f"{error}") from None
+        placed_by = "spacing, origin and direction" + \
+            (" with initial_affine" if initial_affine is not None else "")
+        raise InvalidArgument(f"fixed and moving do not overlap (their {placed_by} place them "
+                              f"apart, or moving is too small): {error}") from None
     geometry = raw["grid_geometry"]
     return RegistrationResult(
         warped=raw["warped"], field=raw["field"], jacobian=raw["jacobian"],

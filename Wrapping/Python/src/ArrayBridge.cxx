@@ -289,7 +289,7 @@ ImageGeometry ParseGeometry(const GeometryArguments& arguments,
   } catch (const InvalidArgument& error) {
     // A corner out of range comes from the size with spacing, origin and direction together.
     if (std::string(error.what()).find("corner") == std::string::npos) throw;
-    throw InvalidArgument(std::string("spacing, origin and direction place an image ") +
+    throw InvalidArgument(arguments.spacingName + ", origin and direction place an image " +
                           error.what());
   }
   return geometry;

@@ -127,11 +127,48 @@ def test_float64_is_computed_in_float32_where_documented():
     assert cumed.registration.jacobian(field.astype(np.float32)).dtype == np.float32
 
 
-def test_float64_morphology_is_refused_naming_the_dtype():
-    with pytest.raises(cumed.InvalidArgument, match="unsupported dtype float64"):
-        cumed.morphology.dilate(np.zeros((3, 3, 3)), 1)
-    with pytest.raises(cumed.InvalidArgument, match="unsupported dtype float64"):
-        cumed.morphology.binary_closing(np.zeros((3, 3)), footprint=cumed.morphology.disk(1))
+def test_float64_morphology_is_exact_when_every_value_is_a_float32(rng):
+    # A CT converted to float64 (whole HU), with NaN, infinities and a difference float32 would
+    # round (2**24 + 2 among 0.5): the selections (dilate, erode, opening, closing)
+    # equal the float32 computation value for value; the top-hats and the gradient are the
+    # float64 differences of those selections, as ITK's filters on a double image give.
+    m = cumed.morphology
+    hu = rng.integers(-1024, 3072, size=(7, 9, 8)).astype(np.float64)
+    hu[0, 0, 0], hu[3, 4, 5], hu[6, 8, 7] = np.nan, np.inf, -np.inf
+    hu[1:4, 1:4, 1:4] = 0.5
+    hu[2, 2, 2] = 2.0**24 + 2
+    ball = m.ball(1)
+    selected = {}
+    for name in ("dilate", "erode", "opening", "closing"):
+        ours = getattr(m, name)(hu, footprint=ball)
+        assert ours.dtype == np.float64, name
+        selected[name] = getattr(m, name)(hu.astype(np.float32), footprint=ball).astype(np.float64)
+        np.testing.assert_array_equal(ours, selected[name], err_msg=name)
+    with np.errstate(invalid="ignore"):  # inf - inf
+        expected = {"white_top_hat": hu - selected["opening"],
+                    "black_top_hat": selected["closing"] - hu,
+                    "gradient": selected["dilate"] - selected["erode"]}
+    for name, value in expected.items():
+        ours = getattr(m, name)(hu, footprint=ball)
+        assert ours.dtype == np.float64, name
+        np.testing.assert_array_equal(ours, value, err_msg=name)
+    assert m.gradient(hu, footprint=ball)[2, 2, 2] == 2.0**24 + 1.5  # float32 would round it
+    mask = (hu > 0).astype(np.float64)
+    closed = m.binary_closing(mask, footprint=ball)
+    assert closed.dtype == np.float64
+    np.testing.assert_array_equal(closed, m.binary_closing(
+        mask.astype(np.float32), footprint=ball).astype(np.float64))
+
+
+def test_float64_morphology_that_float32_would_round_is_refused_naming_a_value():
+    image = np.zeros((3, 3, 3))
+    image[1, 2, 0] = 0.1  # not a float32
+    with pytest.raises(cumed.InvalidArgument,
+                       match=r"float64 with values that float32 cannot hold exactly \(e\.g\. 0\.1 at index \(1, 2, 0\)\)"):
+        cumed.morphology.dilate(image, footprint=cumed.morphology.ball(1))
+    huge = np.full((3, 3), 1e300)  # beyond float32's range
+    with pytest.raises(cumed.InvalidArgument, match="1e\\+300 at index \\(0, 0\\)"):
+        cumed.morphology.binary_closing(huge, footprint=cumed.morphology.disk(1))
 
 
 # --- C++ log to warnings and logging ---

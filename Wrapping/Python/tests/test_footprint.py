@@ -163,8 +163,8 @@ def test_footprint_refusals():
     with pytest.raises(cumed.InvalidArgument, match="does not hold its centre voxel"):
         m.gradient(image.astype(np.float32), footprint=off_centre)
     assert m.dilate(image, footprint=off_centre).shape == image.shape  # any footprint here
-    with pytest.raises(cumed.InvalidArgument, match="unsupported dtype float64"):
-        m.dilate(image.astype(np.float64), footprint=m.ball(1))
+    with pytest.raises(cumed.InvalidArgument, match="float64 with values that float32 cannot"):
+        m.dilate(image.astype(np.float64) + 0.1, footprint=m.ball(1))
 
 
 def skimage_like(kind, size):
