@@ -428,7 +428,9 @@ def count_non_finite(array):
     package = type(array).__module__.split(".")[0]
     try:
         module = importlib.import_module(package)
-        # size minus the finite ones: one temporary boolean array instead of two
-        return int(array.size) - int(module.count_nonzero(module.isfinite(array)))
+        # size minus the finite ones: one temporary boolean array instead of two. PyTorch's size
+        # is a method (its element count is numel()); NumPy's and CuPy's an attribute.
+        total = array.numel() if hasattr(array, "numel") else array.size
+        return int(total) - int(module.count_nonzero(module.isfinite(array)))
     except (ImportError, AttributeError, TypeError):
         return -1

@@ -138,7 +138,7 @@ def _contour(image, values, mode, name, normals, scalars, output, devices, slabs
         non_finite_points = _common.count_non_finite(points) if non_finite_voxels else 0
     mesh = Mesh(points, triangles, point_normals, point_scalars, point_offsets, triangle_offsets,
                 tuple(contour_values), non_finite_voxels, non_finite_points)
-    if non_finite_voxels:
+    if non_finite_voxels > 0:  # -1: not counted, nothing to say
         points_text = ("the point coordinates were not counted" if non_finite_points < 0
                        else f"{non_finite_points} point coordinates are not finite")
         warnings.warn(f"the image has {non_finite_voxels} non-finite voxels (NaN or inf); "

@@ -162,3 +162,23 @@ def test_volume_in_volume_out_keeps_geometry(rng):
     # radius 1 mm over spacing (0.5, 0.5, 2): round(mm / spacing) = 2, 2 and 1 voxels
     np.testing.assert_array_equal(
         out.array, cumed.morphology.dilate(volume.array, (2, 2, 1), element="ball"))
+
+
+def test_non_finite_count_uses_the_arrays_own_package(tmp_path, monkeypatch):
+    # A PyTorch-like tensor (size() is a method, numel() the count; found on a GPU run, where
+    # int(tensor.size) failed and the count became -1 "not counted"), counted by its package.
+    (tmp_path / "faketorch.py").write_text(
+        "import numpy\n"
+        "class Tensor:\n"
+        "    def __init__(self, values): self.values = numpy.asarray(values)\n"
+        "    def size(self): return self.values.shape\n"
+        "    def numel(self): return self.values.size\n"
+        "def isfinite(t): return Tensor(numpy.isfinite(t.values))\n"
+        "def count_nonzero(t): return int(numpy.count_nonzero(t.values))\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import faketorch
+    from cumed import _common
+
+    tensor = faketorch.Tensor([[1.0, np.nan], [np.inf, -np.inf], [2.0, 3.0]])
+    assert _common.count_non_finite(tensor) == 3
+    assert _common.count_non_finite(np.array([np.nan, 1.0, np.inf], np.float32)) == 2
