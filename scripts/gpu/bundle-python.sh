@@ -4,7 +4,7 @@
 # (3.12, NumPy 2, CuPy, PyTorch) and its pybind11, because an extension is tied to the interpreter
 # it was built for and Debian's pybind11 2.10 predates NumPy 2. What travels: CuMed's static
 # libraries and generated headers, the link line CMake used here (rewritten to the kit), the shared
-# libraries it names, the reference program of the tests (through prepare.sh) and the real CT.
+# libraries it names (with a shared build, CuMed's own shared libraries), the reference program of the tests (through prepare.sh) and the real CT.
 #   bash scripts/gpu/bundle-python.sh
 #   run(carry: [".gpu"], command: "rm -rf /tmp/gpu-bundle; bash .gpu/env.sh bash .gpu/run-python-suite.sh")
 set -euo pipefail
@@ -71,6 +71,11 @@ for token in $(cat "$link_file"); do
       elif [ -f "$path" ] && [[ "$path" != /usr/local/cuda* ]] && [[ "$path" != */libpthread.a ]] && [[ "$path" != */librt.a ]]; then
         cp -L "$path" "$kit/lib/" 2>/dev/null || true
         libraries+=("KIT/lib/$(basename "$path")")
+        # A shared CuMed library (CUMED_SHARED_LIBS) is loaded there by its SONAME.
+        soname=$(objdump -p "$path" 2>/dev/null | awk '/SONAME/ {print $2}')
+        if [ -n "$soname" ] && [ "$soname" != "$(basename "$path")" ]; then
+          ln -sf "$(basename "$path")" "$kit/lib/$soname"
+        fi
       elif [[ "$path" == /usr/local/cuda* ]]; then
         libraries+=("-l:$(basename "$path")") # found in that machine's /usr/local/cuda/lib64
       fi ;;
@@ -80,6 +85,22 @@ for token in $(cat "$link_file"); do
   esac
 done
 printf '%s\n' "${libraries[@]}" > "$kit/link-libraries.txt"
+# Shared CuMed libraries load libraries of their own that the extension's link line does not name
+# (private links: DCMTK's dcmseg for CuMed::DicomSeg, ...): those travel too, by their SONAME, except
+# what that machine provides (glibc, the driver, GL, cuFFT in its toolkit) and its newer C++ runtime and OpenMP.
+skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libpthread|libdl\.so|librt\.so|libcuda\.so|libnvidia|libGL|libEGL|libOpenGL|libstdc\+\+|libgcc_s|libgomp|libcufft|libcumed_)'
+# Those the executables' bundle already holds stay out (a run carries at most 64 MiB).
+bundled=$(mktemp)
+[ -f .gpu/bundle.tar.xz ] && tar -tJf .gpu/bundle.tar.xz | sed -n 's#^bundle/lib/##p' > "$bundled"
+for library in "$kit"/lib/libcumed_*.so.*.*.*; do
+  [ -e "$library" ] || continue
+  ldd "$library" | awk '/=> \//{print $1, $3}' | while read -r name path; do
+    [[ $name =~ $skip ]] && continue
+    grep -qxF "$name" "$bundled" && continue
+    [ -e "$kit/lib/$name" ] || cp -L "$path" "$kit/lib/$name"
+  done
+done
+rm -f "$bundled"
 tar -C "$(dirname "$kit")" -cJf .gpu/python-kit.tar.xz python-kit
 rm -rf "$(dirname "$kit")"
 rm -rf .gpu/popi-ct.tar.xz
