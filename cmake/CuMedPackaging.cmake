@@ -26,7 +26,7 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
 set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE")
 set(CPACK_PACKAGE_CONTACT "CuMed maintainers <cumed@localhost>")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
-# Package files of the build tree's own folder, not the lead's default _CPack_Packages name.
+# Package files in the build tree's own folder (build/packages), beside CPack's staging tree.
 set(CPACK_PACKAGE_DIRECTORY "${CMAKE_BINARY_DIR}/packages")
 
 set(CPACK_DEB_COMPONENT_INSTALL ON)
