@@ -51,13 +51,61 @@ class Lattice:
     def rest_points(self):
         """The control points at rest, ``[ni * nj * nk, 3]`` float64 (x, y, z): point (i, j, k)
         at origin + i/(ni-1) s + j/(nj-1) t + k/(nk-1) u. Raises cumed.InvalidArgument for an
-        invalid lattice (fewer than 2 or more than 16 points along an axis, coplanar axes...)."""
+        invalid lattice (fewer than 2 or more than 16 points along an axis, coplanar axes...).
+
+        Parameters
+        ----------
+        None
+
+        Returns
+        -------
+        numpy.ndarray
+            ``[ni * nj * nk, 3]`` float64, i fastest.
+
+        Raises
+        ------
+        cumed.InvalidArgument
+            An invalid lattice (named).
+
+        Examples
+        --------
+        >>> import numpy, cumed
+        >>> lattice = cumed.deform.Lattice(dimensions=(2, 2, 2))
+        >>> lattice.rest_points()[[0, 1, 7]].tolist()
+        [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 1.0]]
+        """
         return _native.rest_points(*self._native())
 
     def control_points(self, displacement):
         """The rest points moved by ``displacement``: a callable mapping an ``[N, 3]`` array of
         positions to their ``[N, 3]`` displacements, or an array of displacements broadcastable
-        to ``[N, 3]`` (e.g. one vector for a translation)."""
+        to ``[N, 3]`` (e.g. one vector for a translation).
+
+        Parameters
+        ----------
+        displacement : callable or array_like
+            ``f(rest_points) -> [N, 3]`` displacements, or displacements broadcastable to
+            ``[N, 3]``.
+
+        Returns
+        -------
+        numpy.ndarray
+            ``[N, 3]`` float64 control points.
+
+        Raises
+        ------
+        TypeError
+            ``displacement`` is None or not broadcastable to ``[N, 3]``.
+        cumed.InvalidArgument
+            A non-finite displacement, or an invalid lattice.
+
+        Examples
+        --------
+        >>> import numpy, cumed
+        >>> lattice = cumed.deform.Lattice(dimensions=(2, 2, 2))
+        >>> lattice.control_points([0.0, 0.0, 2.0])[7].tolist()
+        [1.0, 1.0, 3.0]
+        """
         rest = self.rest_points()
         moved = displacement(rest.copy()) if callable(displacement) else displacement
         if moved is None:
@@ -331,7 +379,36 @@ class MeshDeformer:
 
     def deform(self, control_points=None, *, displacement=None):
         """(points, normals) with the control points at ``control_points`` or moved by
-        ``displacement``, as deform()."""
+        ``displacement``, as deform().
+
+        Parameters
+        ----------
+        control_points : array_like, default None
+            ``[N, 3]`` control points (None: at rest, or moved by ``displacement``).
+        displacement : callable or array_like, default None
+            As :meth:`Lattice.control_points` (not with ``control_points``).
+
+        Returns
+        -------
+        tuple
+            ``(points, normals)``: new arrays of the input's kind (normals None when the
+            deformer was made with ``normals=False``).
+
+        Raises
+        ------
+        TypeError, cumed.InvalidArgument
+            Control points of the wrong shape or not finite, or both keywords given.
+
+        Examples
+        --------
+        >>> import numpy, cumed
+        >>> points = numpy.array([[0, 0, 0], [1, 0, 0], [0, 1, 0]], numpy.float32)
+        >>> lattice = cumed.deform.lattice_around(points, dimensions=2, margin=0.1)
+        >>> deformer = cumed.deform.MeshDeformer(points, [[0, 1, 2]], lattice, backend="cpu")
+        >>> moved, normals = deformer.deform(displacement=[0.0, 0.0, 1.0])
+        >>> numpy.allclose(moved, points + [0, 0, 1], atol=1e-5)
+        True
+        """
         return _finite_mesh(self._native.deform(_control_points(self.lattice, control_points,
                                                                 displacement)))
 
@@ -352,4 +429,29 @@ class MeshDeformer:
         return self._native.report
 
     def local_coordinates(self):
+        """The points' lattice coordinates (s, t, u), in [0, 1] inside the lattice.
+
+        Parameters
+        ----------
+        None
+
+        Returns
+        -------
+        numpy.ndarray
+            ``[N, 3]`` float32 (on the device for a CUDA deformer).
+
+        Raises
+        ------
+        Nothing
+            It never raises.
+
+        Examples
+        --------
+        >>> import numpy, cumed
+        >>> points = numpy.array([[0, 0, 0], [1, 0, 0], [0, 1, 0]], numpy.float32)
+        >>> lattice = cumed.deform.lattice_around(points, dimensions=2, margin=0)
+        >>> deformer = cumed.deform.MeshDeformer(points, [[0, 1, 2]], lattice, backend="cpu")
+        >>> numpy.round(numpy.asarray(deformer.local_coordinates())[1], 3).tolist()[0]
+        1.0
+        """
         return self._native.local_coordinates()

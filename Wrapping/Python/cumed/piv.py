@@ -111,7 +111,34 @@ class PivResult:
         """A new result validated anew with other settings (piv()'s validation keywords; this
         one is left as it is): the validation flags are cleared (not MASKED, INVALID_PEAK, BEYOND_QUARTER_WINDOW) and
         set again, then flagged vectors replaced. Vectors replaced before stay replaced values:
-        compute with ``replacement="none"`` to re-validate the measured vectors."""
+        compute with ``replacement="none"`` to re-validate the measured vectors.
+
+        Parameters
+        ----------
+        median_test, median_threshold, median_epsilon, median_radius, min_peak_ratio, limits, replacement, replacement_iterations : as in cumed.piv.piv
+            The keywords of the same names of :func:`cumed.piv.piv`, with the same defaults.
+
+        Returns
+        -------
+        PivResult
+            A new result; this one is unchanged.
+
+        Raises
+        ------
+        cumed.InvalidArgument
+            A setting out of its range (named).
+
+        Examples
+        --------
+        >>> import numpy, cumed
+        >>> rng = numpy.random.default_rng(3)
+        >>> a = (rng.random((96, 96)) > 0.95).astype(numpy.float32)
+        >>> b = numpy.roll(a, (2, 3), axis=(0, 1))
+        >>> result = cumed.piv.piv(a, b, window=32, backend="cpu", replacement="none")
+        >>> strict = result.validate(median_threshold=0.5)
+        >>> strict is not result and strict.u.shape == result.u.shape
+        True
+        """
         settings = dict(_OPTION_DEFAULTS, median_test=median_test,
                         median_threshold=median_threshold, median_epsilon=median_epsilon,
                         median_radius=median_radius, min_peak_ratio=min_peak_ratio,
@@ -122,7 +149,35 @@ class PivResult:
     def derived(self, time_between_frames=1.0, pixel_size=1.0) -> DerivedFields:
         """Velocity, magnitude, vorticity and divergence in physical units: ``pixel_size``
         (length per px, e.g. mm) and ``time_between_frames`` (e.g. s), both > 0. Computed on the
-        host from this field (edits to u, v or flags in place are seen)."""
+        host from this field (edits to u, v or flags in place are seen).
+
+        Parameters
+        ----------
+        time_between_frames : float, default 1.0
+            The time between the two frames (e.g. s), > 0.
+        pixel_size : float, default 1.0
+            The length of one pixel (e.g. mm), > 0.
+
+        Returns
+        -------
+        DerivedFields
+            Velocity components, magnitude, vorticity and divergence.
+
+        Raises
+        ------
+        cumed.InvalidArgument
+            A value that is not a finite number > 0 (named).
+
+        Examples
+        --------
+        >>> import numpy, cumed
+        >>> rng = numpy.random.default_rng(3)
+        >>> a = (rng.random((96, 96)) > 0.95).astype(numpy.float32)
+        >>> b = numpy.roll(a, (2, 3), axis=(0, 1))
+        >>> fields = cumed.piv.piv(a, b, window=32, backend="cpu").derived(0.5, 2.0)
+        >>> round(float(numpy.median(fields.magnitude)))  # |(3, 2)| px * 2 / 0.5
+        14
+        """
         arrays = _native.derived(self._field,
                                  _common.real("time_between_frames", time_between_frames),
                                  _common.real("pixel_size", pixel_size))

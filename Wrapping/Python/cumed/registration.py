@@ -82,11 +82,57 @@ class BSplineGrid:
     direction: tuple
 
     def itk_parameters(self):
-        """ITK's parameter vector: the x, then y, then z coefficients, each x fastest."""
+        """ITK's parameter vector: the x, then y, then z coefficients, each x fastest.
+
+        Parameters
+        ----------
+        None
+
+        Returns
+        -------
+        numpy.ndarray
+            float64, ``3 * z * y * x`` values.
+
+        Raises
+        ------
+        Nothing
+            It never raises.
+
+        Examples
+        --------
+        >>> import numpy, cumed
+        >>> grid = cumed.registration.BSplineGrid(numpy.zeros((3, 4, 5, 6)), (0, 0, 0), (1, 1, 1),
+        ...                                       (6, 5, 4), numpy.eye(3))
+        >>> grid.itk_parameters().shape
+        (360,)
+        """
         return np.ascontiguousarray(self.coefficients).ravel()
 
     def itk_fixed_parameters(self):
-        """ITK's fixed parameters: size, origin, spacing, then the direction row by row."""
+        """ITK's fixed parameters: size, origin, spacing, then the direction row by row.
+
+        Parameters
+        ----------
+        None
+
+        Returns
+        -------
+        numpy.ndarray
+            float64, 18 values for 3-D.
+
+        Raises
+        ------
+        Nothing
+            It never raises.
+
+        Examples
+        --------
+        >>> import numpy, cumed
+        >>> grid = cumed.registration.BSplineGrid(numpy.zeros((3, 4, 5, 6)), (0, 0, 0), (1, 1, 1),
+        ...                                       (6, 5, 4), numpy.eye(3))
+        >>> grid.itk_fixed_parameters()[:3].tolist()
+        [6.0, 5.0, 4.0]
+        """
         return np.array([*self.size, *self.origin, *self.spacing,
                          *np.asarray(self.direction, dtype=float).ravel()], dtype=float)
 

@@ -69,7 +69,32 @@ class Mesh:
 
     def surface(self, index: int) -> "Mesh":
         """The mesh of ``values[index]`` alone: its points (views), its triangles renumbered
-        from 0 (a new array)."""
+        from 0 (a new array).
+
+        Parameters
+        ----------
+        index : int
+            Which contour value, as an index of ``values`` (negative counts from the end).
+
+        Returns
+        -------
+        Mesh
+            The surface of that value alone.
+
+        Raises
+        ------
+        IndexError
+            ``index`` outside ``values``.
+
+        Examples
+        --------
+        >>> import numpy, cumed
+        >>> z, y, x = numpy.mgrid[:12, :12, :12]
+        >>> r2 = ((z - 5.5) ** 2 + (y - 5.5) ** 2 + (x - 5.5) ** 2).astype(numpy.float32)
+        >>> mesh = cumed.surface.isosurface(r2, [9.0, 16.0])
+        >>> mesh.surface(1).values, len(mesh.surface(0).triangles) < len(mesh.triangles)
+        ((16.0,), True)
+        """
         index = _common.whole("index", index)
         if not -len(self.values) <= index < len(self.values):
             raise IndexError(f"surface {index} of a mesh of {len(self.values)} surfaces")
@@ -84,7 +109,34 @@ class Mesh:
                     self.triangle_offsets[index:index + 2] - t0, (self.values[index],))
 
     def to_vtk(self, scalars_name: str = "scalars"):
-        """A vtkPolyData sharing this mesh's host arrays (device arrays are copied to the host)."""
+        """A vtkPolyData sharing this mesh's host arrays (device arrays are copied to the host).
+
+        Parameters
+        ----------
+        scalars_name : str, default "scalars"
+            The name of the point-data array holding the scalars, when the mesh has them.
+
+        Returns
+        -------
+        vtkPolyData
+            Points, triangles, normals and scalars of this mesh.
+
+        Raises
+        ------
+        TypeError
+            ``scalars_name`` is not a string.
+        ImportError
+            VTK's Python package is not installed.
+
+        Examples
+        --------
+        >>> import numpy, cumed
+        >>> z, y, x = numpy.mgrid[:12, :12, :12]
+        >>> r2 = ((z - 5.5) ** 2 + (y - 5.5) ** 2 + (x - 5.5) ** 2).astype(numpy.float32)
+        >>> mesh = cumed.surface.isosurface(r2, 16.0)
+        >>> mesh.to_vtk().GetNumberOfPolys() == len(mesh.triangles)  # doctest: +SKIP
+        True
+        """
         if not isinstance(scalars_name, str):
             raise TypeError(f"scalars_name must be a string, got {type(scalars_name).__name__}")
         from . import _vtk

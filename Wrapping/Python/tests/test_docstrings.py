@@ -34,6 +34,27 @@ def public_functions():
 FUNCTIONS = public_functions()
 
 
+def public_methods():
+    """The public methods of the public classes written in Python (the native classes'
+    methods are documented by pybind11's signatures)."""
+    import importlib
+    found = []
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        names = getattr(module, "__all__", None) or [n for n in dir(module) if not n.startswith("_")]
+        for name in names:
+            value = getattr(module, name)
+            if not inspect.isclass(value) or value.__module__ != module_name:
+                continue
+            for method_name, method in vars(value).items():
+                if inspect.isfunction(method) and not method_name.startswith("_"):
+                    found.append((f"{module_name}.{name}.{method_name}", method))
+    return found
+
+
+METHODS = public_methods()
+
+
 def sections(doc):
     """{section title: [lines]} of a numpydoc docstring."""
     lines = inspect.cleandoc(doc).splitlines()
@@ -86,6 +107,24 @@ def test_signature_and_docstring(name, function):
         if line and not line.startswith(" ") and line.strip() != "None":
             assert " : " in line, f"{name}: parameter line without a type: {line!r}"
     assert "{execution}" not in doc, f"{name}: unexpanded placeholder"
+
+
+def test_there_are_public_methods_to_check():
+    names = [name for name, _ in METHODS]
+    assert "cumed.surface.Mesh.surface" in names and "cumed.deform.MeshDeformer.deform" in names
+
+
+@pytest.mark.parametrize("name,method", METHODS, ids=[n for n, _ in METHODS])
+def test_method_docstring(name, method):
+    doc = method.__doc__
+    assert doc, f"{name} has no docstring"
+    parts = sections(doc)
+    for needed in ("Parameters", "Returns", "Raises", "Examples"):
+        assert needed in parts, f"{name}: no {needed} section"
+    documented = documented_parameters(parts["Parameters"])
+    actual = [p for p in inspect.signature(method).parameters if p != "self"]
+    assert sorted(documented) == sorted(actual), f"{name}: documents {documented}, takes {actual}"
+    test_examples_run(name, method)
 
 
 @pytest.mark.parametrize("name,function", FUNCTIONS, ids=[n for n, _ in FUNCTIONS])
