@@ -156,10 +156,7 @@ CLI::Option* CommandLine::Words(CLI::Option* option, std::vector<std::string> wo
 
 CommandLine& CommandLine::Slicer(SlicerModule module) {
   slicer_ = std::move(module);
-  // Not in --help: the help texts are quoted in the documentation, which names --xml instead
-  // (applications.md, "Using the programs from 3D Slicer").
   Flag("--xml", "print the 3D Slicer CLI module description (XML) and stop", xml_);
-  options_.pop_back();
   return *this;
 }
 
