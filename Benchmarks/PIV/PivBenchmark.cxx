@@ -1,11 +1,12 @@
 // cumed-piv-benchmark: CuMed PIV on the CPU and on CUDA (8-bit frames from the host one call at a
-// time, a sequence of 8-bit host frames streamed by ComputePivSequence, and float frames already
-// on the device) on the same rendered particle pair in one run; prints a Markdown table with
+// time, a sequence of 8-bit host frames streamed by ComputePivSequence, float frames already
+// on the device one call at a time, and a sequence of float device frames through
+// ComputePivSequence) on the same rendered particle pair in one run; prints a Markdown table with
 // milliseconds per pair, pairs/s, ratios, the largest CPU-CUDA difference and the error against
 // the known displacement. OpenPIV's side is cumed-piv-reference's.
 //
 //   cumed-piv-benchmark [--size N] [--repeat N] [--threads N] [--ensemble-pairs N] [--no-cuda]
-//                       [--only ROW]
+//                       [--only ROW] [--sequence-pairs N]
 #include "EnsembleBenchmark.h"
 #include "FieldDifference.h"
 #include "FieldErrors.h"
@@ -37,7 +38,8 @@ struct Settings {
   int threads = 0;
   int ensemblePairs = 8; ///< the ensemble table's recordings (0: no ensemble table)
   bool cuda = true;
-  int only = 0; ///< 1-based row of the table to run alone (profiling); 0: every row
+  int only = 0;           ///< 1-based row of the table to run alone (profiling); 0: every row
+  int sequencePairs = 64; ///< pairs in each timed ComputePivSequence
 };
 
 struct Workload {
@@ -46,20 +48,18 @@ struct Workload {
   Interpolation deformation = Interpolation::Lanczos;
 };
 
-/// Pairs in the streamed sequence (the rendered pair's frames, each pair a separate copy job).
-constexpr std::size_t kSequencePairs = 64;
-
-/// Median seconds per pair of ComputePivSequence over kSequencePairs host pairs.
+/// Median seconds per pair of ComputePivSequence over `count` pairs of the rendered frames (host
+/// frames: each pair a separate copy job; device frames: read in place).
 double TimeSequence(const cumed::Image& a, const cumed::Image& b, const PivOptions& options,
-                    int repeat) {
-  const std::vector<ImagePair> pairs(kSequencePairs, ImagePair{&a, &b});
+                    int repeat, int count) {
+  const std::vector<ImagePair> pairs(std::size_t(count), ImagePair{&a, &b});
   const auto run = [&] { ComputePivSequence(pairs, options, [](std::size_t, PivField&) {}); };
   run();
   std::vector<double> seconds;
   for (int r = 0; r < repeat; ++r) {
     cumed::Stopwatch watch;
     run();
-    seconds.push_back(watch.elapsedSeconds() / double(kSequencePairs));
+    seconds.push_back(watch.elapsedSeconds() / double(count));
   }
   return Median(seconds);
 }
@@ -80,7 +80,8 @@ double Time(const cumed::Image& a, const cumed::Image& b, const PivOptions& opti
 int Usage(const char* problem) {
   std::fprintf(stderr,
                "cumed-piv-benchmark: %s\nusage: cumed-piv-benchmark [--size N] "
-               "[--repeat N] [--threads N] [--ensemble-pairs N] [--no-cuda] [--only ROW]\n",
+               "[--repeat N] [--threads N] [--ensemble-pairs N] [--no-cuda] [--only ROW] "
+               "[--sequence-pairs N]\n",
                problem);
   return 2;
 }
@@ -107,6 +108,8 @@ int main(int argc, char** argv) {
       if (!number(s.threads, 0)) return Usage("--threads takes 0 (every core) or a count");
     } else if (arg == "--only") {
       if (!number(s.only, 1)) return Usage("--only takes a row of the table (1 = the first)");
+    } else if (arg == "--sequence-pairs") {
+      if (!number(s.sequencePairs, 1)) return Usage("--sequence-pairs takes a positive count");
     } else if (arg == "--ensemble-pairs") {
       if (!number(s.ensemblePairs, 0))
         return Usage("--ensemble-pairs takes 0 (no ensemble table) or a count");
@@ -149,8 +152,8 @@ int main(int argc, char** argv) {
 
   std::printf("| workload | vectors | CPU ms | CUDA ms (8-bit host) | CUDA pairs/s (8-bit host, "
               "streamed) | CUDA ms (float device) | CUDA pairs/s (device) | CPU / CUDA | max "
-              "CPU-CUDA px | rms error px |\n");
-  std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+              "CPU-CUDA px | rms error px | CUDA pairs/s (device, streamed) |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
   const Workload workloads[] = {
       {"single pass 32 px, 50 %", {32}},
       {"single pass 16 px, 50 %", {16}},
@@ -166,23 +169,25 @@ int main(int argc, char** argv) {
     options.backend = cumed::Backend::CPU;
     PivField cpu, cudaHost, cudaDevice;
     const double cpuSeconds = Time(pair.first, pair.second, options, s.repeat, cpu);
-    double hostSeconds = -1, deviceSeconds = -1, streamedSeconds = -1;
+    double hostSeconds = -1, deviceSeconds = -1, streamedSeconds = -1, deviceStreamedSeconds = -1;
     if (cuda) {
       options.backend = cumed::Backend::CUDA;
       hostSeconds = Time(a8, b8, options, s.repeat, cudaHost);
-      streamedSeconds = TimeSequence(a8, b8, options, s.repeat);
+      streamedSeconds = TimeSequence(a8, b8, options, s.repeat, s.sequencePairs);
       deviceSeconds = Time(aDevice, bDevice, options, s.repeat, cudaDevice);
+      deviceStreamedSeconds = TimeSequence(aDevice, bDevice, options, s.repeat, s.sequencePairs);
     }
-    char pairs[32] = "-", streamed[32] = "-", difference[32] = "-";
+    char pairs[32] = "-", streamed[32] = "-", difference[32] = "-", deviceStreamed[32] = "-";
     if (cuda) {
       std::snprintf(pairs, sizeof pairs, "%.0f", 1.0 / deviceSeconds);
       std::snprintf(streamed, sizeof streamed, "%.0f", 1.0 / streamedSeconds);
+      std::snprintf(deviceStreamed, sizeof deviceStreamed, "%.0f", 1.0 / deviceStreamedSeconds);
       std::snprintf(difference, sizeof difference, "%.1e", LargestDifference(cpu, cudaDevice));
     }
-    std::printf("| %s | %zu | %s | %s | %s | %s | %s | %s | %s | %.4f |\n", w.name, cpu.size(),
+    std::printf("| %s | %zu | %s | %s | %s | %s | %s | %s | %s | %.4f | %s |\n", w.name, cpu.size(),
                 Ms(cpuSeconds).c_str(), Ms(hostSeconds).c_str(), streamed,
                 Ms(deviceSeconds).c_str(), pairs, Ratio(cpuSeconds, deviceSeconds).c_str(),
-                difference, test::ErrorsOf(cpu, truth).rms);
+                difference, test::ErrorsOf(cpu, truth).rms, deviceStreamed);
   }
   return 0;
 }

@@ -10,15 +10,27 @@
 #include "cumed/core/Stream.h"
 #include "cumed/core/Transfer.h"
 
+#include <algorithm>
+#include <limits>
 #include <optional>
+#include <vector>
 
 namespace cumed::piv::detail {
 
 namespace {
 
-/// Pairs staged ahead of the one computing: pair k + 2's host copy and upload overlap pair k + 1's
-/// upload wait and pair k's computation, so the host copy, the link and the GPU all run at once.
+/// Pairs in flight on the GPU at once, each on a lane of its own. While the host unpacks and
+/// hands over pair k's field, pairs k + 1 and k + 2 are queued: the GPU never waits for the host
+/// between pairs (before, every pair ended in a stream synchronisation, and the GPU idled while
+/// the host unpacked, consumed and queued the next pair), and a pair's latency-bound validation
+/// (one cooperative launch on a few dozen SMs) overlaps the next pair's correlation.
+constexpr std::size_t kLanes = 3;
+
+/// Host pairs staged ahead of the one being queued: pair k + 2's host copy and upload overlap the
+/// computation of the pairs in flight, so the host copy, the link and the GPU all run at once.
 constexpr std::size_t kStagedAhead = 2;
+
+constexpr std::size_t kNoPair = std::numeric_limits<std::size_t>::max();
 
 /// One of the buffers a pair's frames travel through: page-locked host memory (part of the
 /// staging memory), device memory, and the events that say when each may be reused.
@@ -29,6 +41,16 @@ struct FrameSlot {
   Event consumed; ///< the pair was computed: the device memory may be overwritten
   FrameSlot(char* hostMemory, std::size_t bytes, const Stream& stream)
       : host(hostMemory), device(bytes, stream) {}
+};
+
+/// A pair in flight: the stream its passes are queued on (its own, or the caller's stream for
+/// every lane), the page-locked memory its field comes back to, and the event after the copy.
+struct Lane {
+  std::optional<Stream> own;
+  const Stream* stream = nullptr;
+  void* result = nullptr;
+  Event done;
+  std::size_t pair = kNoPair;
 };
 
 /// Page-locked memory for the sequences of the calling thread, kept between calls (allocating
@@ -64,6 +86,25 @@ private:
   bool* busy_ = nullptr;
 };
 
+/// Waits, when the sequence ends (also by an exception from a consumer or a cancellation), for
+/// every stream it queued work on, before the page-locked and device memory that work reads or
+/// writes is reused or freed.
+class DrainOnExit {
+public:
+  void add(const Stream& stream) { streams_.push_back(&stream); }
+  ~DrainOnExit() {
+    for (const Stream* stream : streams_) {
+      try {
+        stream->synchronize();
+      } catch (...) { // an error of queued work was (or will be) reported by the sequence
+      }
+    }
+  }
+
+private:
+  std::vector<const Stream*> streams_;
+};
+
 } // namespace
 
 void RunPivSequenceCuda(const std::vector<ImagePair>& pairs, const PivOptions& options,
@@ -74,7 +115,8 @@ void RunPivSequenceCuda(const std::vector<ImagePair>& pairs, const PivOptions& o
   const PixelType type = reference.pixelType();
   const bool onHost = reference.location() == MemoryLocation::Host;
   const std::size_t pixels = std::size_t(width) * height, frameBytes = pixels * SizeOf(type);
-  const Stream& compute = options.stream ? *options.stream : ProcessStream(CurrentDevice());
+  const int passes = int(options.windowSizes.size());
+  const Stream& base = options.stream ? *options.stream : ProcessStream(CurrentDevice());
 
   // The mask goes up once.
   DeviceBuffer maskCopy;
@@ -85,23 +127,45 @@ void RunPivSequenceCuda(const std::vector<ImagePair>& pairs, const PivOptions& o
     mask = maskCopy.as<std::uint8_t>();
   }
 
-  // Page-locked memory for the field and the slots' frames.
+  // Page-locked memory for the lanes' fields and the slots' frames. A slot is refilled once the
+  // pair that used it finished, which is the pair a lane handed over just before: no waiting.
   const PassGrid grid = FinalGrid(width, height, options);
   const std::size_t fieldBytes = (DeviceField::Bytes(grid) + 255) / 256 * 256;
-  const std::size_t slotCount = onHost ? kStagedAhead + 1 : 0;
-  SequenceMemory staging(fieldBytes + slotCount * 2 * frameBytes);
-  void* result = staging.data();
+  const std::size_t laneCount = std::min(kLanes, pairs.size());
+  const std::size_t slotCount = onHost ? laneCount + kStagedAhead : 0;
+  SequenceMemory staging(laneCount * fieldBytes + slotCount * 2 * frameBytes);
+  char* frameMemory = staging.data() + laneCount * fieldBytes;
+
+  // Lanes on streams of their own, unless the caller named one: then all of the sequence's work
+  // stays ordered on it (still several pairs queued ahead of the host).
+  std::vector<Lane> lanes(laneCount);
+  for (std::size_t i = 0; i < laneCount; ++i) {
+    Lane& lane = lanes[i];
+    if (!options.stream && laneCount > 1) lane.own.emplace();
+    lane.stream = lane.own ? &*lane.own : &base;
+    lane.result = staging.data() + i * fieldBytes;
+  }
   std::optional<Stream> copies;
   std::vector<FrameSlot> slots;
   if (onHost) {
     copies.emplace();
     slots.reserve(slotCount);
     for (std::size_t i = 0; i < slotCount; ++i)
-      slots.emplace_back(staging.data() + fieldBytes + i * 2 * frameBytes, 2 * frameBytes, compute);
-    Event allocated; // the slots' device memory is allocated in the compute stream's order
-    allocated.record(compute);
-    allocated.makeWait(*copies);
+      slots.emplace_back(frameMemory + i * 2 * frameBytes, 2 * frameBytes, base);
   }
+  // Work queued before the call (frames written on the base stream) and the slots' allocations
+  // come first on every stream.
+  Event ready;
+  ready.record(base);
+  for (const Lane& lane : lanes)
+    if (lane.own) ready.makeWait(*lane.stream);
+  if (copies) ready.makeWait(*copies);
+  DrainOnExit drain; // destroyed first: nothing in flight when the memory above goes
+  drain.add(base);
+  for (const Lane& lane : lanes)
+    if (lane.own) drain.add(*lane.stream);
+  if (copies) drain.add(*copies);
+
   // Pair k's frames into their slot and up on the copy stream.
   const auto stage = [&](std::size_t k) {
     FrameSlot& slot = slots[k % slots.size()];
@@ -112,27 +176,41 @@ void RunPivSequenceCuda(const std::vector<ImagePair>& pairs, const PivOptions& o
     CopyHostToDevice(slot.device.data(), slot.host, 2 * frameBytes, &*copies);
     slot.uploaded.record(*copies);
   };
+  // The lane's pair's field to the consumer, once it is on the host.
+  const auto handOver = [&](Lane& lane) {
+    lane.done.synchronize();
+    const std::size_t k = lane.pair;
+    lane.pair = kNoPair;
+    PivField field = UnpackField(lane.result, grid, passes);
+    consume(k, field);
+  };
 
   for (std::size_t k = 0; onHost && k < kStagedAhead && k < pairs.size(); ++k) stage(k);
   for (std::size_t k = 0; k < pairs.size(); ++k) {
+    Lane& lane = lanes[k % laneCount];
+    if (lane.pair != kNoPair) handOver(lane); // pair k - laneCount: the fields go out in order
     scope.checkCancelled();
     progress(k);
     const void* first = pairs[k].first->data();
     const void* second = pairs[k].second->data();
     if (onHost) {
       FrameSlot& slot = slots[k % slots.size()];
-      slot.uploaded.makeWait(compute);
+      slot.uploaded.makeWait(*lane.stream);
       first = slot.device.data();
       second = slot.device.as<char>() + frameBytes;
     }
-    EnqueuePivCuda(first, second, type, width, height, mask, options, compute, result, scope);
+    EnqueuePivCuda(first, second, type, width, height, mask, options, *lane.stream, lane.result,
+                   scope);
+    lane.done.record(*lane.stream);
+    lane.pair = k;
     if (onHost) {
-      slots[k % slots.size()].consumed.record(compute);
-      if (k + kStagedAhead < pairs.size()) stage(k + kStagedAhead); // while pair k computes
+      slots[k % slots.size()].consumed.record(*lane.stream);
+      if (k + kStagedAhead < pairs.size()) stage(k + kStagedAhead); // while pairs compute
     }
-    compute.synchronize();
-    PivField field = UnpackField(result, grid, int(options.windowSizes.size()));
-    consume(k, field);
+  }
+  for (std::size_t j = pairs.size(); j < pairs.size() + laneCount; ++j) {
+    Lane& lane = lanes[j % laneCount];
+    if (lane.pair != kNoPair) handOver(lane);
   }
 }
 

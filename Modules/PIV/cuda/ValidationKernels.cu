@@ -8,6 +8,7 @@
 #include "cumed/core/CudaCheck.h"
 #include "cumed/core/Device.h"
 
+#include <atomic>
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
@@ -95,15 +96,30 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-/// Blocks that can all be resident at once (a cooperative launch needs that), at most one
-/// thread per vector.
-int CooperativeBlocks(int count) {
+/// Blocks of ValidateKernel the current device holds at once, asked once per device and kept
+/// (the occupancy query cost a few microseconds of every pass's host time).
+int ResidentBlocks() {
+  constexpr int kDevices = 64;
+  static std::atomic<int> known[kDevices] = {};
+  const int device = CurrentDevice();
+  if (device >= 0 && device < kDevices) {
+    if (const int resident = known[device].load(std::memory_order_relaxed)) return resident;
+  }
   int perMultiprocessor = 0, multiprocessors = 0;
   CUMED_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perMultiprocessor, ValidateKernel,
                                                                  kThreads, 0));
   CUMED_CUDA_CHECK(
-      cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, CurrentDevice()));
+      cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
   const int resident = perMultiprocessor * multiprocessors;
+  if (device >= 0 && device < kDevices && resident > 0)
+    known[device].store(resident, std::memory_order_relaxed);
+  return resident;
+}
+
+/// Blocks that can all be resident at once (a cooperative launch needs that), at most one
+/// thread per vector.
+int CooperativeBlocks(int count) {
+  const int resident = ResidentBlocks();
   const int needed = (count + kThreads - 1) / kThreads;
   return needed < resident ? needed : resident;
 }
