@@ -6,11 +6,14 @@
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Event.h"
 #include "cumed/core/PinnedBuffer.h"
-#include "cumed/core/Staging.h"
 #include "cumed/core/Stream.h"
 #include "cumed/core/Transfer.h"
 
+#include <omp.h>
+
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -85,6 +88,24 @@ private:
   PinnedBuffer* memory_ = nullptr;
   bool* busy_ = nullptr;
 };
+
+/// Both frames of a pair into the page-locked slot in one parallel region (two ParallelCopy calls
+/// were two fork-joins of the thread team per pair): blocks of 64 KiB or more, at least four per
+/// thread, over the two frames.
+void CopyPairToSlot(char* slot, const void* first, const void* second, std::size_t frameBytes) {
+  const std::size_t threads = std::size_t(omp_get_max_threads());
+  const std::size_t block =
+      std::max<std::size_t>(std::size_t(64) << 10, 2 * frameBytes / (4 * threads) + 1);
+  const auto perFrame = std::int64_t((frameBytes + block - 1) / block);
+  const char* sources[2] = {static_cast<const char*>(first), static_cast<const char*>(second)};
+#pragma omp parallel for schedule(static) if (perFrame > 1)
+  for (std::int64_t b = 0; b < 2 * perFrame; ++b) {
+    const int frame = int(b / perFrame);
+    const std::size_t begin = std::size_t(b % perFrame) * block;
+    std::memcpy(slot + std::size_t(frame) * frameBytes + begin, sources[frame] + begin,
+                std::min(block, frameBytes - begin));
+  }
+}
 
 /// Waits, when the sequence ends (also by an exception from a consumer or a cancellation), for
 /// every stream it queued work on, before the page-locked and device memory that work reads or
@@ -170,8 +191,7 @@ void RunPivSequenceCuda(const std::vector<ImagePair>& pairs, const PivOptions& o
   const auto stage = [&](std::size_t k) {
     FrameSlot& slot = slots[k % slots.size()];
     slot.uploaded.synchronize(); // the slot's previous pair left the host memory
-    ParallelCopy(slot.host, pairs[k].first->data(), frameBytes);
-    ParallelCopy(slot.host + frameBytes, pairs[k].second->data(), frameBytes);
+    CopyPairToSlot(slot.host, pairs[k].first->data(), pairs[k].second->data(), frameBytes);
     slot.consumed.makeWait(*copies); // the previous pair no longer reads the device memory
     CopyHostToDevice(slot.device.data(), slot.host, 2 * frameBytes, &*copies);
     slot.uploaded.record(*copies);
