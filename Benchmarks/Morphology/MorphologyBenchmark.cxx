@@ -3,7 +3,7 @@
 // implementation produced the same voxels.
 //
 //   cumed-morphology-benchmark --ct DIR_OR_FILE [--repeat N] [--itk-max-radius R] [--no-itk]
-//                              [--tall-slices N] [--only NAME_PART]
+//                              [--tall-slices N] [--only NAME_PART[,NAME_PART...]]
 #include "cumed/benchmark/MirroredTiling.h"
 #include "cumed/benchmark/PinnedRoundTrip.h"
 #include "cumed/benchmark/Table.h"
@@ -52,7 +52,7 @@ struct Settings {
   int itkMaxRadius = 4;
   bool itk = true;
   std::size_t tallSlices = 300;
-  std::string only; ///< run only workloads whose name contains this
+  std::vector<std::string> only; ///< run only workloads whose name contains one of these
 };
 
 struct Volume {
@@ -252,21 +252,27 @@ std::vector<Workload> Workloads(bool tall) {
   list.push_back({"dilate box 9x9x9", false, D, {4, 4, 4}, true});
   list.push_back({"dilate ball r8", false, D, {8, 8, 8}, false});
   list.push_back({"dilate ball r15", false, D, {15, 15, 15}, false});
+  list.push_back({"dilate ball r40", false, D, {40, 40, 40}, false}); // issue 28's large ball
   list.push_back({"binary dilate bone disk r4 (2D)", true, D, {4, 4, 0}, false});
   list.push_back({"binary dilate bone ball r4", true, D, {4, 4, 4}, false});
   if (tall) // the big volume: the headline workloads only
     list.erase(std::remove_if(list.begin(), list.end(),
                               [](const Workload& w) {
-                                return w.name.find("r4") == std::string::npos &&
-                                       w.name.find("box") == std::string::npos;
+                                const bool r4 = w.name.size() >= 2 &&
+                                                w.name.compare(w.name.size() - 2, 2, "r4") == 0;
+                                const bool r4in2D = w.name.find("r4 (2D)") != std::string::npos;
+                                return !r4 && !r4in2D && w.name.find("box") == std::string::npos;
                               }),
                list.end());
   return list;
 }
 
 void PrintUsage() {
-  std::printf("usage: cumed-morphology-benchmark --ct DICOM_DIR_OR_IMAGE [--repeat N] "
-              "[--itk-max-radius R] [--no-itk] [--tall-slices N] [--only NAME_PART]\n");
+  std::printf(
+      "usage: cumed-morphology-benchmark --ct DICOM_DIR_OR_IMAGE [--repeat N] "
+      "[--itk-max-radius R] [--no-itk] [--tall-slices N] [--only NAME_PART[,NAME_PART...]]\n"
+      "  --only: run the workloads whose name contains one of the comma-separated parts,\n"
+      "          e.g. --only 'dilate ball r8,dilate ball r15,dilate ball r40,close ball r4'\n");
 }
 
 } // namespace
@@ -286,9 +292,14 @@ int main(int argc, char** argv) {
       s.tallSlices = std::stoul(argv[++i]);
     else if (a == "--no-itk")
       s.itk = false;
-    else if (a == "--only" && hasValue)
-      s.only = argv[++i];
-    else if (a == "--help") {
+    else if (a == "--only" && hasValue) {
+      const std::string list = argv[++i];
+      for (std::size_t start = 0; start <= list.size();) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        if (comma > start) s.only.push_back(list.substr(start, comma - start));
+        start = comma + 1;
+      }
+    } else if (a == "--help") {
       PrintUsage();
       return 0;
     } else {
@@ -321,7 +332,11 @@ int main(int argc, char** argv) {
       std::transform(volume->hu.begin(), volume->hu.end(), bone.begin(),
                      [](std::int16_t v) { return v >= 300; });
       for (const Workload& w : Workloads(volume == &tall)) {
-        if (w.name.find(s.only) == std::string::npos) continue;
+        const bool wanted =
+            s.only.empty() || std::any_of(s.only.begin(), s.only.end(), [&](const std::string& p) {
+              return w.name.find(p) != std::string::npos;
+            });
+        if (!wanted) continue;
         if (w.binary)
           RunRow(*volume, bone, w, s);
         else

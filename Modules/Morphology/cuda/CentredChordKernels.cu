@@ -147,7 +147,10 @@ bool LaunchForHalfLength(const T* in, T* out, VolumeSize size, const DeviceChord
 template <class T>
 bool LaunchCentredChordFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
                               bool maximum, T boundary, CUstream_st* stream) {
-  if (!table.rowHalfLength || table.reachX > 8) return false;
+  if (!table.rowHalfLength) return false;
+  // Longer runs: doubling levels and one plane per distinct length (CentredPlaneKernels.cu).
+  if (table.reachX > 8)
+    return LaunchCentredPlaneFilter(in, out, size, table, maximum, boundary, stream);
   if (table.reachX <= 4)
     return maximum ? LaunchForHalfLength<T, true, 4>(in, out, size, table, boundary, stream)
                    : LaunchForHalfLength<T, false, 4>(in, out, size, table, boundary, stream);

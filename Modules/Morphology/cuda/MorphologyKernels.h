@@ -31,10 +31,17 @@ template <class T>
 void LaunchChordFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
                        bool maximum, T boundary, CUstream_st* stream);
 
-/// The fast path for centred elements (balls, boxes, crosses) of half-length <= 8: returns false
-/// (nothing launched) when the element does not qualify or its tile does not fit.
+/// The fast path for centred elements (balls, boxes, crosses): half-length <= 8 unrolled, longer
+/// ones through LaunchCentredPlaneFilter. Returns false (nothing launched) when the element does
+/// not qualify or its tile does not fit.
 template <class T>
 bool LaunchCentredChordFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
+                              bool maximum, T boundary, CUstream_st* stream);
+
+/// Centred elements of any half-length (used above 8): runs from doubling levels, one plane per
+/// distinct chord length; false (nothing launched) when the tile does not fit shared memory.
+template <class T>
+bool LaunchCentredPlaneFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
                               bool maximum, T boundary, CUstream_st* stream);
 
 template <class T>

@@ -1,0 +1,234 @@
+// Centred elements with long chords (balls, boxes, crosses of x half-length > 8): the case the
+// unrolled CentredChordKernel does not cover. Every chord is centred on x = 0, so
+//     out(x, y, z) = op over rows (dy, dz) of C_a(x, y + dy, z + dz),  C_a(x) = op(in[x-a .. x+a]),
+// and only the distinct half-lengths a (the chord table's distinct lengths L = 2a + 1) need a
+// plane. A block owns a tile of output pixels over kSlices slices and slides through the input
+// slices that reach them. Per input slice:
+//  1. the tile and its halo are loaded into shared memory: the doubling level R_1 (raw values);
+//  2. the doubling levels R_2, R_4, ... (R_2P[i] = op(R_P[i], R_P[i+P])) are built in place of
+//     each other in two buffers, only as far as the longest chord needs;
+//  3. each plane C_a is read off the level P <= L < 2P with one max/min per pixel,
+//         C_a(x) = op(R_P[x - a], R_P[x + a - P + 1]),
+//     only for the tile's columns, a batch of planes at a time (as many as shared memory holds);
+//  4. each row of the element whose length is in the batch is folded into the register
+//     accumulators of every output slice it reaches: one shared read and one max/min per pixel.
+// max/min is exact and the union of the (overlapping) windows is exactly the chord, so the result
+// equals the CPU chord filter bit for bit. Work per pixel and input slice: log2(L_max) + (number
+// of distinct lengths) for the runs, instead of the 2a unrolled steps (or ChordTileKernel's one
+// full-halo pass per length), plus one read per row.
+#include "MorphologyKernels.h"
+#include "TileAccumulators.cuh"
+
+#include "DeviceLimits.h"
+#include "cumed/core/CudaCheck.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+namespace cumed::morphology::cuda {
+namespace {
+
+constexpr int kThreadsX = kTileThreadsX;
+constexpr int kThreadsY = kTileThreadsY;
+constexpr int kThreads = kThreadsX * kThreadsY;
+
+/// Shared bytes of the table copy: lengths and group starts (int), each chord's dy (short).
+__host__ __device__ inline int PlaneTableBytes(const DeviceChordTable& table) {
+  const int groups = (2 * table.reachZ + 1) * table.lengthCount + 1;
+  const int bytes = (table.lengthCount + groups) * 4 + table.chordCount * 2;
+  return (bytes + 15) / 16 * 16;
+}
+
+/// Largest power of two <= n (n >= 1).
+__host__ __device__ inline int FloorPow2(int n) {
+  int p = 1;
+  while (2 * p <= n) p *= 2;
+  return p;
+}
+
+template <class T, bool kMax, int kSlices, int kPX, int kPY>
+__global__ void __launch_bounds__(kThreads)
+    CentredPlaneKernel(const T* __restrict__ in, T* __restrict__ out, VolumeSize size,
+                       DeviceChordTable table, T boundary, T identity, int batchPlanes) {
+  constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
+  extern __shared__ __align__(16) unsigned char sharedBytes[];
+  const int rx = table.reachX, ry = table.reachY, rz = table.reachZ;
+  const int lengthCount = table.lengthCount;
+  const int groups = (2 * rz + 1) * lengthCount + 1;
+  const int haloW = kTileX + 2 * rx, haloH = kTileY + 2 * ry;
+  const int level = haloW * haloH;  // one doubling level
+  const int plane = kTileX * haloH; // one C_a plane: tile columns, halo rows
+
+  // The table, copied once per block: broadcasts in the inner loops.
+  int* lengths = reinterpret_cast<int*>(sharedBytes);
+  int* groupStart = lengths + lengthCount;
+  short* chordDy = reinterpret_cast<short*>(groupStart + groups);
+  const int thread = threadIdx.y * kThreadsX + threadIdx.x;
+  for (int i = thread; i < lengthCount; i += kThreads) lengths[i] = table.lengths[i];
+  for (int i = thread; i < groups; i += kThreads) groupStart[i] = table.groupStart[i];
+  for (int i = thread; i < table.chordCount; i += kThreads) chordDy[i] = table.chords[i].dy;
+  T* levelA = reinterpret_cast<T*>(sharedBytes + PlaneTableBytes(table));
+  T* levelB = levelA + level;
+  T* planes = levelB + level; // batchPlanes planes
+  __syncthreads();
+
+  const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY, z0 = blockIdx.z * kSlices;
+  TileAccumulators<T, kMax, kSlices, kPY, kPX> tileAcc;
+  tileAcc.fill(identity);
+  auto& acc = tileAcc.value;
+
+  for (int zz = z0 - rz; zz < z0 + kSlices + rz; ++zz) {
+    if (zz < 0 || zz >= size.z) { // outside the image every row reads `boundary`
+#pragma unroll
+      for (int t = 0; t < kSlices; ++t) {
+        const int dz = zz - (z0 + t);
+        if (dz < -rz || dz > rz) continue;
+        const int first = (dz + rz) * lengthCount;
+        if (groupStart[first] < groupStart[first + lengthCount]) tileAcc.foldSlice(t, boundary);
+      }
+      continue;
+    }
+    // Does any output slice of this block take a row from this input slice?
+    bool reaches = false;
+    for (int t = 0; t < kSlices; ++t) {
+      const int dz = zz - (z0 + t);
+      if (dz < -rz || dz > rz) continue;
+      const int first = (dz + rz) * lengthCount;
+      reaches |= groupStart[first] < groupStart[first + lengthCount];
+    }
+    if (!reaches) continue; // uniform over the block: no barrier is skipped by some threads only
+
+    __syncthreads(); // everyone is done with the previous slice's levels and planes
+    LoadHaloTile(in, size, zz, x0, y0, rx, ry, haloW, haloH, boundary, levelA);
+    __syncthreads();
+    T* current = levelA; // R_P for P = currentP
+    T* spare = levelB;
+    int currentP = 1;
+
+    for (int p0 = 0; p0 < lengthCount; p0 += batchPlanes) {
+      const int p1 = min(p0 + batchPlanes, lengthCount);
+      for (int li = p0; li < p1; ++li) {
+        const int length = lengths[li];
+        const int p = FloorPow2(length);
+        while (currentP < p) { // next doubling level, for the whole halo width
+          const int s = currentP;
+          for (int hy = threadIdx.y; hy < haloH; hy += kThreadsY)
+            for (int hx = threadIdx.x; hx + s < haloW; hx += kThreadsX)
+              spare[hy * haloW + hx] =
+                  Pick<kMax>(current[hy * haloW + hx], current[hy * haloW + hx + s]);
+          __syncthreads();
+          T* done = spare;
+          spare = current;
+          current = done;
+          currentP *= 2;
+        }
+        // C_a for the tile's columns cx: window [cx + rx - a, cx + rx + a] of the halo row.
+        const int a = (length - 1) / 2;
+        T* target = planes + (li - p0) * plane;
+        for (int hy = threadIdx.y; hy < haloH; hy += kThreadsY)
+#pragma unroll
+          for (int px = 0; px < kPX; ++px) {
+            const int cx = threadIdx.x + px * kThreadsX;
+            const T* row = current + hy * haloW + cx + rx;
+            target[hy * kTileX + cx] = Pick<kMax>(row[-a], row[a - p + 1]);
+          }
+      }
+      __syncthreads(); // the batch's planes are complete
+#pragma unroll
+      for (int t = 0; t < kSlices; ++t) {
+        const int dz = zz - (z0 + t);
+        if (dz < -rz || dz > rz) continue;
+        for (int li = p0; li < p1; ++li) {
+          const int group = (dz + rz) * lengthCount + li;
+          const T* base = planes + (li - p0) * plane + (threadIdx.y + ry) * kTileX + threadIdx.x;
+#pragma unroll 4
+          for (int c = groupStart[group]; c < groupStart[group + 1]; ++c) {
+            const T* row0 = base + chordDy[c] * kTileX;
+#pragma unroll
+            for (int py = 0; py < kPY; ++py)
+#pragma unroll
+              for (int px = 0; px < kPX; ++px)
+                acc[t][py][px] =
+                    Pick<kMax>(acc[t][py][px], row0[py * kThreadsY * kTileX + px * kThreadsX]);
+          }
+        }
+      }
+      if (p1 < lengthCount) __syncthreads(); // the next batch overwrites the planes
+    }
+  }
+
+  tileAcc.store(out, size, x0, y0, z0);
+}
+
+/// Shared bytes for `batch` planes, or 0 when the sizes overflow what a block could hold.
+template <class T>
+std::size_t PlaneSharedBytes(const DeviceChordTable& table, int tileX, int tileY, int batch) {
+  const std::size_t haloW = static_cast<std::size_t>(tileX) + 2 * table.reachX;
+  const std::size_t haloH = static_cast<std::size_t>(tileY) + 2 * table.reachY;
+  return PlaneTableBytes(table) +
+         (2 * haloW * haloH + static_cast<std::size_t>(batch) * tileX * haloH) * sizeof(T);
+}
+
+template <class T, bool kMax, int kSlices, int kPX, int kPY>
+bool Launch(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
+            cudaStream_t stream) {
+  constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
+  const std::size_t limit = static_cast<std::size_t>(MaxSharedBytesPerBlock());
+  // Two blocks per SM when every plane fits in half the memory; otherwise as many planes per
+  // batch as one block can hold (fewer barriers per slice beats a second resident block).
+  const std::size_t onePlane = PlaneSharedBytes<T>(table, kTileX, kTileY, 1);
+  if (onePlane > limit) return false;
+  const std::size_t perPlane = static_cast<std::size_t>(kTileX) *
+                               (static_cast<std::size_t>(kTileY) + 2 * table.reachY) * sizeof(T);
+  const std::size_t fixed = onePlane - perPlane;
+  const std::size_t all = fixed + perPlane * static_cast<std::size_t>(table.lengthCount);
+  const std::size_t budget = all <= limit / 2 ? limit / 2 : limit;
+  const int batch = static_cast<int>(std::min<std::size_t>(
+      static_cast<std::size_t>(table.lengthCount), (budget - fixed) / perPlane));
+  const std::size_t sharedBytes = fixed + perPlane * static_cast<std::size_t>(batch);
+
+  const auto kernel = CentredPlaneKernel<T, kMax, kSlices, kPX, kPY>;
+  if (sharedBytes > 48 * 1024)
+    CUMED_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          static_cast<int>(sharedBytes)));
+  const T identity = kMax ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+  const dim3 block(kThreadsX, kThreadsY);
+  const dim3 grid((size.x + kTileX - 1) / kTileX, (size.y + kTileY - 1) / kTileY,
+                  (size.z + kSlices - 1) / kSlices);
+  kernel<<<grid, block, sharedBytes, stream>>>(in, out, size, table, boundary, identity, batch);
+  CUMED_CHECK_LAUNCH("CentredPlaneKernel");
+  return true;
+}
+
+template <class T, bool kMax>
+bool LaunchShape(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
+                 cudaStream_t stream) {
+  // 2D elements: wide tiles of one slice. 3D: slide over 8 output slices, 16 when the z reach is
+  // large (the loads and runs of the 2 * reach_z extra input slices are shared by more outputs).
+  if (table.reachZ == 0) return Launch<T, kMax, 1, 4, 2>(in, out, size, table, boundary, stream);
+  if (table.reachZ >= 8 && Launch<T, kMax, 16, 2, 2>(in, out, size, table, boundary, stream))
+    return true;
+  return Launch<T, kMax, 8, 2, 2>(in, out, size, table, boundary, stream);
+}
+
+} // namespace
+
+template <class T>
+bool LaunchCentredPlaneFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
+                              bool maximum, T boundary, CUstream_st* stream) {
+  if (!table.rowHalfLength || table.lengthCount < 1 || table.chordCount < 1) return false;
+  return maximum ? LaunchShape<T, true>(in, out, size, table, boundary, stream)
+                 : LaunchShape<T, false>(in, out, size, table, boundary, stream);
+}
+
+#define CUMED_INSTANTIATE(T)                                                                       \
+  template bool LaunchCentredPlaneFilter<T>(const T*, T*, VolumeSize, const DeviceChordTable&,     \
+                                            bool, T, CUstream_st*);
+CUMED_INSTANTIATE(std::uint8_t)
+CUMED_INSTANTIATE(std::int16_t)
+CUMED_INSTANTIATE(std::uint16_t)
+CUMED_INSTANTIATE(float)
+#undef CUMED_INSTANTIATE
+
+} // namespace cumed::morphology::cuda
