@@ -34,24 +34,68 @@ __device__ inline float2 Multiply(float2 a, float2 b) {
   return make_float2(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
 }
 
+/// exp(-2 pi i k / 64), k = 0..31 (cos and -sin in double, rounded to float): every buffer size's
+/// twiddles, exp(-2 pi i j / N) = kTwiddle64[j * 64 / N]. In constant memory and read at indices
+/// the unrolled transforms know at compile time, so each twiddle is an operand of the multiply
+/// itself: no shared-memory table to fill, no shared-memory load per twiddle.
+__constant__ float2 kTwiddle64[32] = {{1.f, 0.f},
+                                      {0.99518472f, -0.0980171412f},
+                                      {0.980785251f, -0.195090324f},
+                                      {0.956940353f, -0.290284663f},
+                                      {0.923879504f, -0.382683426f},
+                                      {0.881921291f, -0.471396744f},
+                                      {0.831469595f, -0.555570245f},
+                                      {0.773010433f, -0.634393275f},
+                                      {0.707106769f, -0.707106769f},
+                                      {0.634393275f, -0.773010433f},
+                                      {0.555570245f, -0.831469595f},
+                                      {0.471396744f, -0.881921291f},
+                                      {0.382683426f, -0.923879504f},
+                                      {0.290284663f, -0.956940353f},
+                                      {0.195090324f, -0.980785251f},
+                                      {0.0980171412f, -0.99518472f},
+                                      {0.f, -1.f},
+                                      {-0.0980171412f, -0.99518472f},
+                                      {-0.195090324f, -0.980785251f},
+                                      {-0.290284663f, -0.956940353f},
+                                      {-0.382683426f, -0.923879504f},
+                                      {-0.471396744f, -0.881921291f},
+                                      {-0.555570245f, -0.831469595f},
+                                      {-0.634393275f, -0.773010433f},
+                                      {-0.707106769f, -0.707106769f},
+                                      {-0.773010433f, -0.634393275f},
+                                      {-0.831469595f, -0.555570245f},
+                                      {-0.881921291f, -0.471396744f},
+                                      {-0.923879504f, -0.382683426f},
+                                      {-0.956940353f, -0.290284663f},
+                                      {-0.980785251f, -0.195090324f},
+                                      {-0.99518472f, -0.0980171412f}};
+
+/// exp(-2 pi i j / N) for a compile-time j.
+template <int N> __device__ __forceinline__ float2 Twiddle(int j) {
+  static_assert(N >= 2 && N <= 64 && 64 % N == 0, "a buffer size of 8, 16, 32 or 64 px");
+  return kTwiddle64[j * (64 / N)];
+}
+
 /// One radix-2 stage of Transform: butterflies of span 2 * Half (a template, so that every
-/// index is a constant and x stays in registers). `twiddle` holds exp(-2 pi i k / (M * Stride)).
+/// index is a constant and x stays in registers). N = M * Stride: the twiddles' line length.
 template <int M, int Stride, int Half>
-__device__ __forceinline__ void TransformStage(float2 (&x)[M], const float2* twiddle) {
+__device__ __forceinline__ void TransformStage(float2 (&x)[M]) {
 #pragma unroll
   for (int start = 0; start < M; start += 2 * Half) {
 #pragma unroll
     for (int k = 0; k < Half; ++k) {
       const float2 a = x[start + k], odd = x[start + k + Half];
       // The twiddle of k = 0 is 1 and that of k = Half / 2 is -i: no multiply (a third of them).
-      const float2 b = k == 0          ? odd
-                       : 2 * k == Half ? make_float2(odd.y, -odd.x)
-                                       : Multiply(odd, twiddle[k * (M / (2 * Half)) * Stride]);
+      const float2 b = k == 0 ? odd
+                       : 2 * k == Half
+                           ? make_float2(odd.y, -odd.x)
+                           : Multiply(odd, Twiddle<M * Stride>(k * (M / (2 * Half)) * Stride));
       x[start + k] = make_float2(a.x + b.x, a.y + b.y);
       x[start + k + Half] = make_float2(a.x - b.x, a.y - b.y);
     }
   }
-  if constexpr (2 * Half < M) TransformStage<M, Stride, 2 * Half>(x, twiddle);
+  if constexpr (2 * Half < M) TransformStage<M, Stride, 2 * Half>(x);
 }
 
 /// How a group of threads covers an N x N buffer: L threads per line (row or column) of N
@@ -76,10 +120,9 @@ template <int N> struct Layout {
 /// The forward DFT along a line: x holds points Layout::Point(m) at BitReverse(m) positions;
 /// afterwards x[k] is output k + half * M, in natural order.
 template <int N>
-__device__ __forceinline__ void TransformLine(float2 (&x)[Layout<N>::M], const float2* twiddle,
-                                              int half) {
+__device__ __forceinline__ void TransformLine(float2 (&x)[Layout<N>::M], int half) {
   using Lay = Layout<N>;
-  TransformStage<Lay::M, Lay::L, 1>(x, twiddle);
+  TransformStage<Lay::M, Lay::L, 1>(x);
   if constexpr (Lay::L == 2) {
     // Even (half 0) and odd (half 1) points transformed: X[k] = E[k] + w^k O[k] on half 0,
     // X[k + M] = E[k] - w^k O[k] on half 1.
@@ -88,7 +131,7 @@ __device__ __forceinline__ void TransformLine(float2 (&x)[Layout<N>::M], const f
       const float2 other = make_float2(__shfl_xor_sync(0xffffffffu, x[k].x, 16),
                                        __shfl_xor_sync(0xffffffffu, x[k].y, 16));
       const float2 even = half ? other : x[k], odd = half ? x[k] : other;
-      const float2 b = Multiply(odd, twiddle[k]);
+      const float2 b = Multiply(odd, Twiddle<N>(k));
       x[k] =
           half ? make_float2(even.x - b.x, even.y - b.y) : make_float2(even.x + b.x, even.y + b.y);
     }
@@ -102,6 +145,39 @@ template <int Count> __device__ inline float GroupSum(const float* slots) {
 #pragma unroll 8
   for (int k = 0; k < Count; ++k) sum += slots[k];
   return sum;
+}
+
+/// The sum over a group of Count lanes of one warp (Count a power of two, groups aligned to it):
+/// an xor butterfly of shuffles, after which every lane holds the same float (each step adds the
+/// same two values, a + b == b + a). Every lane of the warp calls it.
+template <int Count> __device__ __forceinline__ float WarpGroupSum(float value) {
+#pragma unroll
+  for (int lanes = Count / 2; lanes >= 1; lanes /= 2)
+    value += __shfl_xor_sync(0xffffffffu, value, lanes);
+  return value;
+}
+
+/// The largest value over the group, as WarpGroupSum (fmaxf is exact in any order).
+template <int Count> __device__ __forceinline__ float WarpGroupMax(float value) {
+#pragma unroll
+  for (int lanes = Count / 2; lanes >= 1; lanes /= 2)
+    value = fmaxf(value, __shfl_xor_sync(0xffffffffu, value, lanes));
+  return value;
+}
+
+/// The group's first maximum (the largest value; ties: the smaller index), as WarpGroupSum: a
+/// maximum under a total order, so the same in any order of comparison as the loop over the
+/// threads it replaces.
+template <int Count> __device__ __forceinline__ void WarpGroupArgMax(float& best, int& index) {
+#pragma unroll
+  for (int lanes = Count / 2; lanes >= 1; lanes /= 2) {
+    const float value = __shfl_xor_sync(0xffffffffu, best, lanes);
+    const int at = __shfl_xor_sync(0xffffffffu, index, lanes);
+    if (value > best || (value == best && at < index)) {
+      best = value;
+      index = at;
+    }
+  }
 }
 
 struct PassParameters {
@@ -119,10 +195,14 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
                            PassParameters p, DeviceFieldView field) {
   using Lay = Layout<N>;
   constexpr int G = Lay::Windows, M = Lay::M, Pitch = N + 1, Threads = Lay::Threads;
+  // Up to 32 px a window's group lies within one warp (blocks of 128 threads, groups of 8, 16 or
+  // 32): its sums and maxima go through shuffles, without shared memory or block barriers. 64 px
+  // groups span four warps and go through the slots.
+  constexpr bool InWarp = Threads <= 32;
   __shared__ float2 tiles[G][N * Pitch];
-  __shared__ float2 twiddle[N / 2];
-  __shared__ float slots[G][5][Threads];
-  __shared__ int indexSlots[G][Threads];
+  constexpr int SlotThreads = InWarp ? 1 : Threads; // the slots serve 64 px groups alone
+  __shared__ float slots[G][5][SlotThreads];
+  __shared__ int indexSlots[G][SlotThreads];
 
   const int group = threadIdx.x / Threads, t = threadIdx.x % Threads;
   const int line = Lay::Line(t), half = Lay::Half(t);
@@ -131,11 +211,6 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
   const bool active = window < g.count();
   const int column = active ? window % g.columns : 0, row = active ? window / g.columns : 0;
   float2* tile = tiles[group];
-  if (threadIdx.x < N / 2) {
-    float s, c;
-    sincospif(2.f * float(threadIdx.x) / float(N), &s, &c);
-    twiddle[threadIdx.x] = make_float2(c, -s);
-  }
 
   // Column `line` of both windows (coalesced: neighbouring threads read neighbouring pixels),
   // the first frame's in .x, the second's in .y. Without search extension or zero padding (the
@@ -181,15 +256,23 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
       x[BitReverse(m, Lay::Bits)] = make_float2(a, b);
     }
   }
-  slots[group][0][t] = sumA;
-  slots[group][1][t] = sumB;
-  slots[group][2][t] = countB;
-  __syncthreads();
+  if constexpr (InWarp) {
+    sumA = WarpGroupSum<Threads>(sumA);
+    sumB = WarpGroupSum<Threads>(sumB);
+    countB = WarpGroupSum<Threads>(countB);
+  } else {
+    slots[group][0][t] = sumA;
+    slots[group][1][t] = sumB;
+    slots[group][2][t] = countB;
+    __syncthreads();
+    sumA = GroupSum<Threads>(slots[group][0]);
+    sumB = GroupSum<Threads>(slots[group][1]);
+    countB = GroupSum<Threads>(slots[group][2]);
+  }
   float meanA = 0.f, meanB = 0.f;
   if (p.removeMean) {
-    meanA = refA + GroupSum<Threads>(slots[group][0]) / float(g.windowSize * g.windowSize);
-    const float count = GroupSum<Threads>(slots[group][2]);
-    meanB = count > 0.f ? refB + GroupSum<Threads>(slots[group][1]) / count : 0.f;
+    meanA = refA + sumA / float(g.windowSize * g.windowSize);
+    meanB = countB > 0.f ? refB + sumB / countB : 0.f;
   }
   float energyA = 0.f, energyB = 0.f;
 #pragma unroll
@@ -201,18 +284,25 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
     energyA += v.x * v.x;
     energyB += v.y * v.y;
   }
-  slots[group][3][t] = energyA;
-  slots[group][4][t] = energyB;
+  if constexpr (InWarp) {
+    if (p.normalized) { // the same for every thread of the block
+      energyA = WarpGroupSum<Threads>(energyA);
+      energyB = WarpGroupSum<Threads>(energyB);
+    }
+  } else {
+    slots[group][3][t] = energyA;
+    slots[group][4][t] = energyB;
+  }
 
   // Columns, then rows: Z = FFT2(a + i b).
-  TransformLine<N>(x, twiddle, half);
+  TransformLine<N>(x, half);
 #pragma unroll
   for (int k = 0; k < M; ++k) tile[(k + half * M) * Pitch + line] = x[k];
   __syncthreads();
 #pragma unroll
   for (int m = 0; m < M; ++m)
     x[BitReverse(m, Lay::Bits)] = tile[line * Pitch + Lay::Point(m, half)];
-  TransformLine<N>(x, twiddle, half);
+  TransformLine<N>(x, half);
 #pragma unroll
   for (int k = 0; k < M; ++k) tile[line * Pitch + k + half * M] = x[k];
   __syncthreads();
@@ -222,7 +312,8 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
   // conj(C) is the inverse transform of C.
   float scale = 1.f / float(N * N);
   if (p.normalized) {
-    const double ea = GroupSum<Threads>(slots[group][3]), eb = GroupSum<Threads>(slots[group][4]);
+    const double ea = InWarp ? energyA : GroupSum<Threads>(slots[group][3]);
+    const double eb = InWarp ? energyB : GroupSum<Threads>(slots[group][4]);
     scale = ea > 0 && eb > 0 ? float(1.0 / (double(N * N) * sqrt(ea * eb))) : 0.f;
   }
   const int mirrorRow = (N - line) % N;
@@ -236,14 +327,14 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
     x[BitReverse(m, Lay::Bits)] = make_float2(re * scale, -im * scale);
   }
   __syncthreads(); // every thread has read its mirror row
-  TransformLine<N>(x, twiddle, half);
+  TransformLine<N>(x, half);
 #pragma unroll
   for (int k = 0; k < M; ++k) tile[line * Pitch + k + half * M] = x[k];
   __syncthreads();
 #pragma unroll
   for (int m = 0; m < M; ++m)
     x[BitReverse(m, Lay::Bits)] = tile[Lay::Point(m, half) * Pitch + line];
-  TransformLine<N>(x, twiddle, half);
+  TransformLine<N>(x, half);
   __syncthreads(); // every thread has read its column
 
   // The plane, row-major (as EvaluatePeak reads it), over the tile; the thread holds rows
@@ -260,15 +351,19 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
       bestIndex = index;
     }
   }
-  slots[group][0][t] = best;
-  indexSlots[group][t] = bestIndex;
-  __syncthreads();
-  for (int k = 0; k < Threads; ++k) { // the group's first maximum (ties: the smaller index)
-    const float value = slots[group][0][k];
-    const int index = indexSlots[group][k];
-    if (value > best || (value == best && index < bestIndex)) {
-      best = value;
-      bestIndex = index;
+  if constexpr (InWarp) {
+    WarpGroupArgMax<Threads>(best, bestIndex);
+  } else {
+    slots[group][0][t] = best;
+    indexSlots[group][t] = bestIndex;
+    __syncthreads();
+    for (int k = 0; k < Threads; ++k) { // the group's first maximum (ties: the smaller index)
+      const float value = slots[group][0][k];
+      const int index = indexSlots[group][k];
+      if (value > best || (value == best && index < bestIndex)) {
+        best = value;
+        bestIndex = index;
+      }
     }
   }
   float secondPeak = -3.402823466e38f, positive = 0.f;
@@ -278,12 +373,21 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
     if (value > 0.f) positive += value;
     if (!NearPeak((k + half * M) * N + line, bestIndex, N)) secondPeak = fmaxf(secondPeak, value);
   }
-  __syncthreads(); // every thread has read the maxima
-  slots[group][1][t] = secondPeak;
-  slots[group][2][t] = positive;
-  __syncthreads();
+  if constexpr (InWarp) {
+    secondPeak = WarpGroupMax<Threads>(secondPeak);
+    positive = WarpGroupSum<Threads>(positive);
+    __syncwarp(); // the group's plane (written above) visible to its first thread
+  } else {
+    __syncthreads(); // every thread has read the maxima
+    slots[group][1][t] = secondPeak;
+    slots[group][2][t] = positive;
+    __syncthreads();
+  }
   if (!active || t != 0) return;
-  for (int k = 0; k < Threads; ++k) secondPeak = fmaxf(secondPeak, slots[group][1][k]);
+  if constexpr (!InWarp) {
+    for (int k = 0; k < Threads; ++k) secondPeak = fmaxf(secondPeak, slots[group][1][k]);
+    positive = GroupSum<Threads>(slots[group][2]);
+  }
 
   if (p.mask && p.mask[MaskPixelIndex(g, column, row, p.width)])
     return StoreMaskedWindow(field, window);
@@ -291,7 +395,7 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
   s.peakIndex = bestIndex;
   s.peak = best;
   s.second = secondPeak;
-  s.positiveSum = GroupSum<Threads>(slots[group][2]);
+  s.positiveSum = positive;
   StoreWindowVector(field, window, EvaluatePeak(plane, g, s, p.fit), g, column, row,
                     p.hasPredictor ? &p.predictor : nullptr);
 }
