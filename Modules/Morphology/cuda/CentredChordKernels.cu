@@ -32,7 +32,7 @@ __host__ __device__ inline int RowTableBytes(const DeviceChordTable& table) {
 template <class T, bool kMax, int kSlices, int kPX, int kPY, int kA>
 __global__ void __launch_bounds__(kThreads, 2)
     CentredChordKernel(const T* __restrict__ in, T* __restrict__ out, VolumeSize size,
-                       DeviceChordTable table, T boundary, T identity) {
+                       SliceRange outSlices, DeviceChordTable table, T boundary, T identity) {
   constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
   extern __shared__ __align__(16) unsigned char sharedBytes[];
   const int halfMax = table.reachX, ry = table.reachY, rz = table.reachZ;
@@ -54,7 +54,8 @@ __global__ void __launch_bounds__(kThreads, 2)
   T* runs = tile + haloW * haloH; // plane a holds C_a for every tile column and halo row
   __syncthreads();
 
-  const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY, z0 = blockIdx.z * kSlices;
+  const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY;
+  const int z0 = outSlices.begin + blockIdx.z * kSlices;
   TileAccumulators<T, kMax, kSlices, kPY, kPX> tileAcc;
   tileAcc.fill(identity);
   auto& acc = tileAcc.value;
@@ -107,12 +108,12 @@ __global__ void __launch_bounds__(kThreads, 2)
     }
   }
 
-  tileAcc.store(out, size, x0, y0, z0);
+  tileAcc.store(out, size, x0, y0, z0, outSlices.end);
 }
 
 template <class T, bool kMax, int kSlices, int kPX, int kPY, int kA>
-bool Launch(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
-            cudaStream_t stream) {
+bool Launch(const T* in, T* out, VolumeSize size, SliceRange slices, const DeviceChordTable& table,
+            T boundary, cudaStream_t stream) {
   constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
   const std::size_t haloH = kTileY + 2 * table.reachY;
   const std::size_t sharedBytes =
@@ -126,41 +127,44 @@ bool Launch(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
                                           static_cast<int>(sharedBytes)));
   const T identity = kMax ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
   const dim3 block(kThreadsX, kThreadsY);
+  if (slices.end <= slices.begin) return true; // nothing to write
   const dim3 grid((size.x + kTileX - 1) / kTileX, (size.y + kTileY - 1) / kTileY,
-                  (size.z + kSlices - 1) / kSlices);
-  kernel<<<grid, block, sharedBytes, stream>>>(in, out, size, table, boundary, identity);
+                  (slices.end - slices.begin + kSlices - 1) / kSlices);
+  kernel<<<grid, block, sharedBytes, stream>>>(in, out, size, slices, table, boundary, identity);
   CUMED_CHECK_LAUNCH("CentredChordKernel");
   return true;
 }
 
 template <class T, bool kMax, int kA>
-bool LaunchForHalfLength(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
-                         T boundary, cudaStream_t stream) {
+bool LaunchForHalfLength(const T* in, T* out, VolumeSize size, SliceRange slices,
+                         const DeviceChordTable& table, T boundary, cudaStream_t stream) {
   // 2D elements: wide tiles of one slice; 3D: slide over 8 output slices.
   if (table.reachZ == 0)
-    return Launch<T, kMax, 1, 4, 2, kA>(in, out, size, table, boundary, stream);
-  return Launch<T, kMax, 8, 2, 2, kA>(in, out, size, table, boundary, stream);
+    return Launch<T, kMax, 1, 4, 2, kA>(in, out, size, slices, table, boundary, stream);
+  return Launch<T, kMax, 8, 2, 2, kA>(in, out, size, slices, table, boundary, stream);
 }
 
 } // namespace
 
 template <class T>
-bool LaunchCentredChordFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
-                              bool maximum, T boundary, CUstream_st* stream) {
+bool LaunchCentredChordFilter(const T* in, T* out, VolumeSize size, SliceRange slices,
+                              const DeviceChordTable& table, bool maximum, T boundary,
+                              CUstream_st* stream) {
   if (!table.rowHalfLength) return false;
   // Longer runs: doubling levels and one plane per distinct length (CentredPlaneKernels.cu).
   if (table.reachX > 8)
-    return LaunchCentredPlaneFilter(in, out, size, table, maximum, boundary, stream);
+    return LaunchCentredPlaneFilter(in, out, size, slices, table, maximum, boundary, stream);
   if (table.reachX <= 4)
-    return maximum ? LaunchForHalfLength<T, true, 4>(in, out, size, table, boundary, stream)
-                   : LaunchForHalfLength<T, false, 4>(in, out, size, table, boundary, stream);
-  return maximum ? LaunchForHalfLength<T, true, 8>(in, out, size, table, boundary, stream)
-                 : LaunchForHalfLength<T, false, 8>(in, out, size, table, boundary, stream);
+    return maximum
+               ? LaunchForHalfLength<T, true, 4>(in, out, size, slices, table, boundary, stream)
+               : LaunchForHalfLength<T, false, 4>(in, out, size, slices, table, boundary, stream);
+  return maximum ? LaunchForHalfLength<T, true, 8>(in, out, size, slices, table, boundary, stream)
+                 : LaunchForHalfLength<T, false, 8>(in, out, size, slices, table, boundary, stream);
 }
 
 #define CUMED_INSTANTIATE(T)                                                                       \
-  template bool LaunchCentredChordFilter<T>(const T*, T*, VolumeSize, const DeviceChordTable&,     \
-                                            bool, T, CUstream_st*);
+  template bool LaunchCentredChordFilter<T>(const T*, T*, VolumeSize, SliceRange,                  \
+                                            const DeviceChordTable&, bool, T, CUstream_st*);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)
 CUMED_INSTANTIATE(std::uint16_t)

@@ -50,7 +50,8 @@ __host__ __device__ inline int FloorPow2(int n) {
 template <class T, bool kMax, int kSlices, int kPX, int kPY>
 __global__ void __launch_bounds__(kThreads)
     CentredPlaneKernel(const T* __restrict__ in, T* __restrict__ out, VolumeSize size,
-                       DeviceChordTable table, T boundary, T identity, int batchPlanes) {
+                       SliceRange slices, DeviceChordTable table, T boundary, T identity,
+                       int batchPlanes) {
   constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
   extern __shared__ __align__(16) unsigned char sharedBytes[];
   const int rx = table.reachX, ry = table.reachY, rz = table.reachZ;
@@ -73,7 +74,8 @@ __global__ void __launch_bounds__(kThreads)
   T* planes = levelB + level; // batchPlanes planes
   __syncthreads();
 
-  const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY, z0 = blockIdx.z * kSlices;
+  const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY;
+  const int z0 = slices.begin + blockIdx.z * kSlices;
   TileAccumulators<T, kMax, kSlices, kPY, kPX> tileAcc;
   tileAcc.fill(identity);
   auto& acc = tileAcc.value;
@@ -158,7 +160,7 @@ __global__ void __launch_bounds__(kThreads)
     }
   }
 
-  tileAcc.store(out, size, x0, y0, z0);
+  tileAcc.store(out, size, x0, y0, z0, slices.end);
 }
 
 /// Shared bytes for `batch` planes, or 0 when the sizes overflow what a block could hold.
@@ -171,8 +173,8 @@ std::size_t PlaneSharedBytes(const DeviceChordTable& table, int tileX, int tileY
 }
 
 template <class T, bool kMax, int kSlices, int kPX, int kPY>
-bool Launch(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
-            cudaStream_t stream) {
+bool Launch(const T* in, T* out, VolumeSize size, SliceRange slices, const DeviceChordTable& table,
+            T boundary, cudaStream_t stream) {
   constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
   const std::size_t limit = static_cast<std::size_t>(MaxSharedBytesPerBlock());
   // Two blocks per SM when every plane fits in half the memory; otherwise as many planes per
@@ -194,37 +196,42 @@ bool Launch(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
                                           static_cast<int>(sharedBytes)));
   const T identity = kMax ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
   const dim3 block(kThreadsX, kThreadsY);
+  if (slices.end <= slices.begin) return true; // nothing to write
   const dim3 grid((size.x + kTileX - 1) / kTileX, (size.y + kTileY - 1) / kTileY,
-                  (size.z + kSlices - 1) / kSlices);
-  kernel<<<grid, block, sharedBytes, stream>>>(in, out, size, table, boundary, identity, batch);
+                  (slices.end - slices.begin + kSlices - 1) / kSlices);
+  kernel<<<grid, block, sharedBytes, stream>>>(in, out, size, slices, table, boundary, identity,
+                                               batch);
   CUMED_CHECK_LAUNCH("CentredPlaneKernel");
   return true;
 }
 
 template <class T, bool kMax>
-bool LaunchShape(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
-                 cudaStream_t stream) {
+bool LaunchShape(const T* in, T* out, VolumeSize size, SliceRange slices,
+                 const DeviceChordTable& table, T boundary, cudaStream_t stream) {
   // 2D elements: wide tiles of one slice. 3D: slide over 8 output slices, 16 when the z reach is
   // large (the loads and runs of the 2 * reach_z extra input slices are shared by more outputs).
-  if (table.reachZ == 0) return Launch<T, kMax, 1, 4, 2>(in, out, size, table, boundary, stream);
-  if (table.reachZ >= 8 && Launch<T, kMax, 16, 2, 2>(in, out, size, table, boundary, stream))
+  if (table.reachZ == 0)
+    return Launch<T, kMax, 1, 4, 2>(in, out, size, slices, table, boundary, stream);
+  if (table.reachZ >= 8 &&
+      Launch<T, kMax, 16, 2, 2>(in, out, size, slices, table, boundary, stream))
     return true;
-  return Launch<T, kMax, 8, 2, 2>(in, out, size, table, boundary, stream);
+  return Launch<T, kMax, 8, 2, 2>(in, out, size, slices, table, boundary, stream);
 }
 
 } // namespace
 
 template <class T>
-bool LaunchCentredPlaneFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
-                              bool maximum, T boundary, CUstream_st* stream) {
+bool LaunchCentredPlaneFilter(const T* in, T* out, VolumeSize size, SliceRange slices,
+                              const DeviceChordTable& table, bool maximum, T boundary,
+                              CUstream_st* stream) {
   if (!table.rowHalfLength || table.lengthCount < 1 || table.chordCount < 1) return false;
-  return maximum ? LaunchShape<T, true>(in, out, size, table, boundary, stream)
-                 : LaunchShape<T, false>(in, out, size, table, boundary, stream);
+  return maximum ? LaunchShape<T, true>(in, out, size, slices, table, boundary, stream)
+                 : LaunchShape<T, false>(in, out, size, slices, table, boundary, stream);
 }
 
 #define CUMED_INSTANTIATE(T)                                                                       \
-  template bool LaunchCentredPlaneFilter<T>(const T*, T*, VolumeSize, const DeviceChordTable&,     \
-                                            bool, T, CUstream_st*);
+  template bool LaunchCentredPlaneFilter<T>(const T*, T*, VolumeSize, SliceRange,                  \
+                                            const DeviceChordTable&, bool, T, CUstream_st*);
 CUMED_INSTANTIATE(std::uint8_t)
 CUMED_INSTANTIATE(std::int16_t)
 CUMED_INSTANTIATE(std::uint16_t)

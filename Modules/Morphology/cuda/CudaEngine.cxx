@@ -41,7 +41,7 @@ void CudaEngine<T>::filter(const T* in, T* out, const detail::Size3& size,
     for (int axis = 0; axis < 3; ++axis)
       if (element.size()[axis] > 1) passes.push_back(&boxLine(element, axis));
   if (passes.size() < 2) {
-    launch(in, out, size, element, extremum, boundary);
+    launch(in, out, size, element, extremum, boundary, 0, static_cast<int>(size[2]));
     return;
   }
   // Ping-pong so that the last pass writes `out`: in->out->tmp->out or in->tmp->out.
@@ -51,9 +51,19 @@ void CudaEngine<T>::filter(const T* in, T* out, const detail::Size3& size,
   const T* source = in;
   for (std::size_t p = 0; p < passes.size(); ++p) {
     T* target = targets[first + static_cast<int>(p)];
-    launch(source, target, size, *passes[p], extremum, boundary);
+    launch(source, target, size, *passes[p], extremum, boundary, 0, static_cast<int>(size[2]));
     source = target;
   }
+}
+
+template <class T>
+void CudaEngine<T>::filterSlices(const T* in, T* out, const detail::Size3& size,
+                                 const StructuringElement& element, detail::Extremum extremum,
+                                 T boundary, int zBegin, int zEnd) {
+  if (element.isBox()) // line passes need every slice of their intermediate
+    filter(in, out, size, element, extremum, boundary);
+  else
+    launch(in, out, size, element, extremum, boundary, zBegin, zEnd);
 }
 
 template <class T>
@@ -68,8 +78,8 @@ const StructuringElement& CudaEngine<T>::boxLine(const StructuringElement& box, 
 
 template <class T>
 void CudaEngine<T>::launch(const T* in, T* out, const detail::Size3& size,
-                           const StructuringElement& element, detail::Extremum extremum,
-                           T boundary) {
+                           const StructuringElement& element, detail::Extremum extremum, T boundary,
+                           int zBegin, int zEnd) {
   const DeviceChordTableEntry& uploaded = tableFor(element);
   DeviceChordTable table;
   table.reachX = uploaded.table.reach[0];
@@ -82,8 +92,8 @@ void CudaEngine<T>::launch(const T* in, T* out, const detail::Size3& size,
   table.chords = uploaded.chords.template as<ChordOffset>();
   if (uploaded.table.centred)
     table.rowHalfLength = static_cast<const signed char*>(uploaded.rowHalfLength.data());
-  LaunchChordFilter(in, out, ToVolumeSize(size), table, extremum == detail::Extremum::Max, boundary,
-                    stream_.native());
+  LaunchChordFilter(in, out, ToVolumeSize(size), SliceRange{zBegin, zEnd}, table,
+                    extremum == detail::Extremum::Max, boundary, stream_.native());
 }
 
 template <class T>

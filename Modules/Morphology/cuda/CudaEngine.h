@@ -18,6 +18,11 @@ public:
   T* scratch(std::size_t n) override;
   void filter(const T* in, T* out, const detail::Size3& size, const StructuringElement& element,
               detail::Extremum extremum, T boundary) override;
+  /// filter() writing only the output slices [zBegin, zEnd) (reading the whole input): what a
+  /// slab's later pass or download needs. A box (several line passes) writes every slice.
+  void filterSlices(const T* in, T* out, const detail::Size3& size,
+                    const StructuringElement& element, detail::Extremum extremum, T boundary,
+                    int zBegin, int zEnd);
   void pad(const T* in, const detail::Size3& size, T* out, const std::array<int, 3>& pad,
            T value) override;
   void crop(const T* in, const detail::Size3& size, T* out, const std::array<int, 3>& pad) override;
@@ -37,7 +42,7 @@ private:
   const DeviceChordTableEntry& tableFor(const StructuringElement& element);
   /// One kernel launch for `element` (filter() splits boxes into lines first).
   void launch(const T* in, T* out, const detail::Size3& size, const StructuringElement& element,
-              detail::Extremum extremum, T boundary);
+              detail::Extremum extremum, T boundary, int zBegin, int zEnd);
   /// The line along `axis` of a box element (same length and centre), kept for the engine's life.
   const StructuringElement& boxLine(const StructuringElement& box, int axis);
 

@@ -18,9 +18,28 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace cumed::morphology::cuda {
+
+/// The slices [begin, end) of a (sub)volume handed to `run` whose results are kept: the slab's
+/// interior (its halo slices only feed it), or the whole volume.
+struct KeptSlices {
+  std::size_t begin, end;
+};
+
+/// Calls run(in, out, size, stream, kept) when `run` takes the kept slices (it may then skip the
+/// work that only the discarded halo slices need), else run(in, out, size, stream).
+template <class T, class Run>
+void InvokeRun(Run& run, const T* in, T* out, const std::array<std::size_t, 3>& size,
+               const Stream& stream, KeptSlices kept) {
+  if constexpr (std::is_invocable_v<Run&, const T*, T*, const std::array<std::size_t, 3>&,
+                                    const Stream&, KeptSlices>)
+    run(in, out, size, stream, kept);
+  else
+    run(in, out, size, stream);
+}
 
 /// `budget` 0: the free device memory less a margin.
 inline std::size_t DeviceBudget(std::size_t budget) {
@@ -77,7 +96,8 @@ int RunPipelined(const ImageView<const T>& input, const ImageView<T>& output, in
     const std::size_t s0 = first(k) >= h ? first(k) - h : 0, s1 = std::min(depth, last(k) + h);
     uploaded[(s1 - 1) / slabPlanes]->makeWait(compute); // uploads run in order
     results[k] = DeviceBuffer((s1 - s0) * plane * sizeof(T), compute);
-    run(in.as<T>() + s0 * plane, results[k].as<T>(), {size[0], size[1], s1 - s0}, compute);
+    InvokeRun<T>(run, in.as<T>() + s0 * plane, results[k].as<T>(), {size[0], size[1], s1 - s0},
+                 compute, KeptSlices{first(k) - s0, last(k) - s0});
     Event done;
     done.record(compute);
     done.makeWait(download);
@@ -106,12 +126,12 @@ int RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, int
                 std::size_t bytesPerSlice, const ExecutionOptions& execution, Run run) {
   const std::array<std::size_t, 3> size = input.geometry.size;
   if (input.location == MemoryLocation::Device && execution.stream) {
-    run(input.data, output.data, size, *execution.stream);
+    InvokeRun<T>(run, input.data, output.data, size, *execution.stream, KeptSlices{0, size[2]});
     return 1;
   }
   if (input.location == MemoryLocation::Device) {
     Stream stream;
-    run(input.data, output.data, size, stream);
+    InvokeRun<T>(run, input.data, output.data, size, stream, KeptSlices{0, size[2]});
     stream.synchronize();
     return 1;
   }
@@ -142,8 +162,9 @@ int RunOnDevice(const ImageView<const T>& input, const ImageView<T>& output, int
     const std::size_t s1 = std::min(size[2], z1 + halo);
     CopyHostToDevice(deviceIn.data(), input.data + s0 * plane, (s1 - s0) * plane * sizeof(T),
                      &stream);
-    run(deviceIn.as<T>(), deviceOut.as<T>(), std::array<std::size_t, 3>{size[0], size[1], s1 - s0},
-        stream);
+    InvokeRun<T>(run, deviceIn.as<T>(), deviceOut.as<T>(),
+                 std::array<std::size_t, 3>{size[0], size[1], s1 - s0}, stream,
+                 KeptSlices{z0 - s0, z1 - s0});
     CopyDeviceToHost(output.data + z0 * plane, deviceOut.as<T>() + (z0 - s0) * plane,
                      (z1 - z0) * plane * sizeof(T), &stream);
     stream.synchronize();

@@ -45,7 +45,8 @@ __host__ __device__ inline int SharedTableBytes(const DeviceChordTable& table) {
 template <class T, bool kMax, int kSlices, int kPX, int kPY, bool kAllLengths>
 __global__ void __launch_bounds__(kThreads)
     ChordTileKernel(const T* __restrict__ in, T* __restrict__ out, VolumeSize size,
-                    DeviceChordTable table, T boundary, T identity, bool tableInShared) {
+                    SliceRange slices, DeviceChordTable table, T boundary, T identity,
+                    bool tableInShared) {
   constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
   extern __shared__ __align__(16) unsigned char sharedBytes[];
 
@@ -79,7 +80,8 @@ __global__ void __launch_bounds__(kThreads)
   T* tile = reinterpret_cast<T*>(planesBytes);
   T* runs = tile + plane; // kAllLengths: lengthCount planes; else two ping-pong planes
 
-  const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY, z0 = blockIdx.z * kSlices;
+  const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY;
+  const int z0 = slices.begin + blockIdx.z * kSlices;
 
   TileAccumulators<T, kMax, kSlices, kPY, kPX> tileAcc;
   tileAcc.fill(identity);
@@ -157,20 +159,22 @@ __global__ void __launch_bounds__(kThreads)
     }
   }
 
-  tileAcc.store(out, size, x0, y0, z0);
+  tileAcc.store(out, size, x0, y0, z0, slices.end);
 }
 
 /// The correct path for elements whose halo does not fit in shared memory: one thread per
 /// output pixel reads every member straight from global memory (through the cache).
 template <class T, bool kMax>
 __global__ void ChordDirectKernel(const T* __restrict__ in, T* __restrict__ out, VolumeSize size,
-                                  DeviceChordTable table, T boundary, T identity) {
-  const std::size_t index = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  const std::size_t total = static_cast<std::size_t>(size.x) * size.y * size.z;
-  if (index >= total) return;
+                                  SliceRange slices, DeviceChordTable table, T boundary,
+                                  T identity) {
+  const std::size_t plane = static_cast<std::size_t>(size.x) * size.y;
+  const std::size_t first = static_cast<std::size_t>(slices.begin) * plane;
+  const std::size_t index = first + blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (index >= static_cast<std::size_t>(slices.end) * plane) return;
   const int x = static_cast<int>(index % size.x);
   const int y = static_cast<int>((index / size.x) % size.y);
-  const int z = static_cast<int>(index / (static_cast<std::size_t>(size.x) * size.y));
+  const int z = static_cast<int>(index / plane);
   T result = identity;
   for (int dz = -table.reachZ; dz <= table.reachZ; ++dz)
     for (int li = 0; li < table.lengthCount; ++li) {
@@ -236,8 +240,9 @@ std::size_t TileSharedBytes(const DeviceChordTable& table, int tileX, int tileY,
 }
 
 template <class T, bool kMax, int kSlices, int kPX, int kPY, bool kAllLengths>
-void LaunchTile(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
-                T identity, bool tableInShared, std::size_t sharedBytes, cudaStream_t stream) {
+void LaunchTile(const T* in, T* out, VolumeSize size, SliceRange slices,
+                const DeviceChordTable& table, T boundary, T identity, bool tableInShared,
+                std::size_t sharedBytes, cudaStream_t stream) {
   const auto kernel = ChordTileKernel<T, kMax, kSlices, kPX, kPY, kAllLengths>;
   if (sharedBytes > 48 * 1024)
     CUMED_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -245,8 +250,8 @@ void LaunchTile(const T* in, T* out, VolumeSize size, const DeviceChordTable& ta
   constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
   const dim3 block(kThreadsX, kThreadsY);
   const dim3 grid((size.x + kTileX - 1) / kTileX, (size.y + kTileY - 1) / kTileY,
-                  (size.z + kSlices - 1) / kSlices);
-  kernel<<<grid, block, sharedBytes, stream>>>(in, out, size, table, boundary, identity,
+                  (slices.end - slices.begin + kSlices - 1) / kSlices);
+  kernel<<<grid, block, sharedBytes, stream>>>(in, out, size, slices, table, boundary, identity,
                                                tableInShared);
   CUMED_CHECK_LAUNCH("ChordTileKernel");
 }
@@ -254,8 +259,8 @@ void LaunchTile(const T* in, T* out, VolumeSize size, const DeviceChordTable& ta
 /// Picks the tile shape for the element (2D: wide tiles of one slice; 3D: z-sliding over 8
 /// slices) and the fastest variant that fits shared memory; false when none fits.
 template <class T, bool kMax, int kSlices, int kPX, int kPY>
-bool TryTile(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
-             T identity, cudaStream_t stream) {
+bool TryTile(const T* in, T* out, VolumeSize size, SliceRange slices, const DeviceChordTable& table,
+             T boundary, T identity, cudaStream_t stream) {
   const bool tableInShared = SharedTableBytes(table) <= kMaxSharedTableBytes;
   const std::size_t limit = static_cast<std::size_t>(MaxSharedBytesPerBlock());
   constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
@@ -263,13 +268,13 @@ bool TryTile(const T* in, T* out, VolumeSize size, const DeviceChordTable& table
   const std::size_t allLengths =
       TileSharedBytes<T>(table, kTileX, kTileY, 1 + table.lengthCount, tableInShared);
   if (allLengths <= std::min<std::size_t>(limit, 100 * 1024)) {
-    LaunchTile<T, kMax, kSlices, kPX, kPY, true>(in, out, size, table, boundary, identity,
+    LaunchTile<T, kMax, kSlices, kPX, kPY, true>(in, out, size, slices, table, boundary, identity,
                                                  tableInShared, allLengths, stream);
     return true;
   }
   const std::size_t pingPong = TileSharedBytes<T>(table, kTileX, kTileY, 3, tableInShared);
   if (pingPong <= limit) {
-    LaunchTile<T, kMax, kSlices, kPX, kPY, false>(in, out, size, table, boundary, identity,
+    LaunchTile<T, kMax, kSlices, kPX, kPY, false>(in, out, size, slices, table, boundary, identity,
                                                   tableInShared, pingPong, stream);
     return true;
   }
@@ -277,33 +282,37 @@ bool TryTile(const T* in, T* out, VolumeSize size, const DeviceChordTable& table
 }
 
 template <class T, bool kMax>
-void LaunchFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table, T boundary,
-                  cudaStream_t stream) {
+void LaunchFilter(const T* in, T* out, VolumeSize size, SliceRange slices,
+                  const DeviceChordTable& table, T boundary, cudaStream_t stream) {
   const T identity = kMax ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
   // Sliding along z pays off only when the element spans several slices.
   const bool launched =
       table.reachZ == 0
-          ? TryTile<T, kMax, 1, 4, 2>(in, out, size, table, boundary, identity, stream)
-          : TryTile<T, kMax, 8, 2, 2>(in, out, size, table, boundary, identity, stream);
+          ? TryTile<T, kMax, 1, 4, 2>(in, out, size, slices, table, boundary, identity, stream)
+          : TryTile<T, kMax, 8, 2, 2>(in, out, size, slices, table, boundary, identity, stream);
   if (launched) return;
-  const std::size_t total = static_cast<std::size_t>(size.x) * size.y * size.z;
+  const std::size_t total = static_cast<std::size_t>(size.x) * size.y * (slices.end - slices.begin);
   const unsigned block = 256;
   ChordDirectKernel<T, kMax>
       <<<static_cast<unsigned>((total + block - 1) / block), block, 0, stream>>>(
-          in, out, size, table, boundary, identity);
+          in, out, size, slices, table, boundary, identity);
   CUMED_CHECK_LAUNCH("ChordDirectKernel");
 }
 
 } // namespace
 
 template <class T>
-void LaunchChordFilter(const T* in, T* out, VolumeSize size, const DeviceChordTable& table,
-                       bool maximum, T boundary, CUstream_st* stream) {
-  if (LaunchCentredChordFilter(in, out, size, table, maximum, boundary, stream)) return;
+void LaunchChordFilter(const T* in, T* out, VolumeSize size, SliceRange slices,
+                       const DeviceChordTable& table, bool maximum, T boundary,
+                       CUstream_st* stream) {
+  slices.begin = slices.begin < 0 ? 0 : slices.begin;
+  slices.end = slices.end > size.z ? size.z : slices.end;
+  if (slices.end <= slices.begin || size.x <= 0 || size.y <= 0) return; // nothing to write
+  if (LaunchCentredChordFilter(in, out, size, slices, table, maximum, boundary, stream)) return;
   if (maximum)
-    LaunchFilter<T, true>(in, out, size, table, boundary, stream);
+    LaunchFilter<T, true>(in, out, size, slices, table, boundary, stream);
   else
-    LaunchFilter<T, false>(in, out, size, table, boundary, stream);
+    LaunchFilter<T, false>(in, out, size, slices, table, boundary, stream);
 }
 
 template <class T>
@@ -324,8 +333,8 @@ void LaunchCrop(const T* in, VolumeSize size, T* out, int padX, int padY, int pa
 }
 
 #define CUMED_INSTANTIATE(T)                                                                       \
-  template void LaunchChordFilter<T>(const T*, T*, VolumeSize, const DeviceChordTable&, bool, T,   \
-                                     CUstream_st*);                                                \
+  template void LaunchChordFilter<T>(const T*, T*, VolumeSize, SliceRange,                         \
+                                     const DeviceChordTable&, bool, T, CUstream_st*);              \
   template void LaunchPad<T>(const T*, VolumeSize, T*, int, int, int, T, CUstream_st*);            \
   template void LaunchCrop<T>(const T*, VolumeSize, T*, int, int, int, CUstream_st*);
 CUMED_INSTANTIATE(std::uint8_t)

@@ -38,12 +38,14 @@ template <class T, bool kMax, int kSlices, int kPY, int kPX> struct TileAccumula
       for (int px = 0; px < kPX; ++px) value[t][py][px] = Pick<kMax>(value[t][py][px], v);
   }
 
-  /// Writes the tile whose first output pixel is (x0, y0, z0), clipped to the image.
-  __device__ __forceinline__ void store(T* out, VolumeSize size, int x0, int y0, int z0) const {
+  /// Writes the tile whose first output pixel is (x0, y0, z0), clipped to the image and to the
+  /// output slices before zEnd (<= size.z).
+  __device__ __forceinline__ void store(T* out, VolumeSize size, int x0, int y0, int z0,
+                                        int zEnd) const {
 #pragma unroll
     for (int t = 0; t < kSlices; ++t) {
       const int z = z0 + t;
-      if (z >= size.z) break;
+      if (z >= zEnd) break;
 #pragma unroll
       for (int py = 0; py < kPY; ++py) {
         const int y = y0 + threadIdx.y + py * kTileThreadsY;
