@@ -51,10 +51,13 @@ void PrefilterLines(float* image, int length, int count, std::size_t step, std::
   CUMED_CHECK_LAUNCH("PrefilterLinesKernel");
 }
 
-/// One kernel per interpolation, so the Lanczos taps unroll with nothing else around them.
+/// One kernel per interpolation, so the Lanczos taps unroll with nothing else around them. The
+/// frames are read-only here and never alias the outputs (__restrict__): their loads may take the
+/// read-only data path.
 template <Interpolation I>
-__global__ void DeformKernel(const float* first, const float* second, int width, int height,
-                             GridView predictor, float* outFirst, float* outSecond) {
+__global__ void DeformKernel(const float* __restrict__ first, const float* __restrict__ second,
+                             int width, int height, GridView predictor,
+                             float* __restrict__ outFirst, float* __restrict__ outSecond) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= width || y >= height) return;
