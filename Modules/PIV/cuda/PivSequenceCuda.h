@@ -1,6 +1,7 @@
 #pragma once
-// ComputePivSequence on the CUDA backend: host frames stream through page-locked memory on a
-// copy stream that overlaps the computation of the previous pair.
+// ComputePivSequence on the CUDA backend: up to three pairs in flight, each on a stream of its
+// own (or all on the caller's stream), the fields handed over in order while later pairs compute;
+// host frames stream through page-locked slots on a copy stream that overlaps the computation.
 #include "cumed/core/Execution.h"
 #include "cumed/piv/Piv.h"
 

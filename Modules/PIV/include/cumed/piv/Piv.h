@@ -51,9 +51,11 @@ using FieldConsumer = std::function<void(std::size_t pair, PivField& field)>;
 /// The fields of a sequence of pairs, each handed to `consume` as soon as it is ready, so a long
 /// sequence never sits in memory at once. Every pair passes ComputePiv's checks; all frames share
 /// one size and one pixel type and are all on the host or all on the device. Each field equals
-/// what ComputePiv gives for its pair. On CUDA host frames stream: while a pair is computed, the
-/// next pair's frames are copied into page-locked memory and go up on a second stream, so the
-/// link, the host and the GPU work at once. Progress is reported and cancellation polled before
+/// what ComputePiv gives for its pair. On CUDA up to three pairs are in flight on streams of their
+/// own (all on options.stream when one is given), so the GPU does not wait while the host hands a
+/// field over, and host frames stream: while pairs are computed, the next pairs' frames are copied
+/// into page-locked memory and go up on another stream, so the link, the host and the GPU work at
+/// once. Progress is reported and cancellation polled before
 /// each pair; an exception from `consume` stops the sequence and propagates.
 void ComputePivSequence(const std::vector<ImagePair>& pairs, const PivOptions& options,
                         const FieldConsumer& consume);
