@@ -8,6 +8,7 @@
 // in registers), stores them as planes, and folds one plane value per element row into register
 // accumulators. Work per pixel: ~2A for the runs plus one read per row, independent of the area.
 #include "MorphologyKernels.h"
+#include "PairAccumulators.cuh"
 #include "TileAccumulators.cuh"
 
 #include "DeviceLimits.h"
@@ -15,6 +16,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace cumed::morphology::cuda {
 namespace {
@@ -56,7 +58,11 @@ __global__ void __launch_bounds__(kThreads, 2)
 
   const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY;
   const int z0 = outSlices.begin + blockIdx.z * kSlices;
-  TileAccumulators<T, kMax, kSlices, kPY, kPX> tileAcc;
+  // 16-bit pixels: two columns per 32-bit word (PairAccumulators.cuh); others one per register.
+  constexpr bool kPairs = sizeof(T) == 2 && kPX % 2 == 0;
+  std::conditional_t<kPairs, PairAccumulators<T, kMax, kSlices, kPY, kPX / 2>,
+                     TileAccumulators<T, kMax, kSlices, kPY, kPX>>
+      tileAcc;
   tileAcc.fill(identity);
   auto& acc = tileAcc.value;
 
@@ -97,13 +103,18 @@ __global__ void __launch_bounds__(kThreads, 2)
       for (int dy = -ry; dy <= ry; ++dy) {
         const int a = halfOfRow[dy + ry];
         if (a < 0) continue;
-        const T* base = runs + a * runPlane + (threadIdx.y + ry + dy) * kTileX + threadIdx.x;
+        const T* row = runs + a * runPlane + (threadIdx.y + ry + dy) * kTileX;
+        if constexpr (kPairs) {
+          tileAcc.foldRow(t, row);
+        } else {
+          const T* base = row + threadIdx.x;
 #pragma unroll
-        for (int py = 0; py < kPY; ++py)
+          for (int py = 0; py < kPY; ++py)
 #pragma unroll
-          for (int px = 0; px < kPX; ++px)
-            acc[t][py][px] =
-                Pick<kMax>(acc[t][py][px], base[py * kThreadsY * kTileX + px * kThreadsX]);
+            for (int px = 0; px < kPX; ++px)
+              acc[t][py][px] =
+                  Pick<kMax>(acc[t][py][px], base[py * kThreadsY * kTileX + px * kThreadsX]);
+        }
       }
     }
   }

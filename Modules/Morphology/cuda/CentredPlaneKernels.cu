@@ -17,6 +17,7 @@
 // of distinct lengths) for the runs, instead of the 2a unrolled steps (or ChordTileKernel's one
 // full-halo pass per length), plus one read per row.
 #include "MorphologyKernels.h"
+#include "PairAccumulators.cuh"
 #include "TileAccumulators.cuh"
 
 #include "DeviceLimits.h"
@@ -25,6 +26,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace cumed::morphology::cuda {
 namespace {
@@ -76,7 +78,11 @@ __global__ void __launch_bounds__(kThreads)
 
   const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY;
   const int z0 = slices.begin + blockIdx.z * kSlices;
-  TileAccumulators<T, kMax, kSlices, kPY, kPX> tileAcc;
+  // 16-bit pixels: two columns per 32-bit word (PairAccumulators.cuh); others one per register.
+  constexpr bool kPairs = sizeof(T) == 2 && kPX % 2 == 0;
+  std::conditional_t<kPairs, PairAccumulators<T, kMax, kSlices, kPY, kPX / 2>,
+                     TileAccumulators<T, kMax, kSlices, kPY, kPX>>
+      tileAcc;
   tileAcc.fill(identity);
   auto& acc = tileAcc.value;
 
@@ -143,16 +149,20 @@ __global__ void __launch_bounds__(kThreads)
         if (dz < -rz || dz > rz) continue;
         for (int li = p0; li < p1; ++li) {
           const int group = (dz + rz) * lengthCount + li;
-          const T* base = planes + (li - p0) * plane + (threadIdx.y + ry) * kTileX + threadIdx.x;
+          const T* rows = planes + (li - p0) * plane + (threadIdx.y + ry) * kTileX;
 #pragma unroll 4
           for (int c = groupStart[group]; c < groupStart[group + 1]; ++c) {
-            const T* row0 = base + chordDy[c] * kTileX;
+            if constexpr (kPairs) {
+              tileAcc.foldRow(t, rows + chordDy[c] * kTileX);
+            } else {
+              const T* row0 = rows + chordDy[c] * kTileX + threadIdx.x;
 #pragma unroll
-            for (int py = 0; py < kPY; ++py)
+              for (int py = 0; py < kPY; ++py)
 #pragma unroll
-              for (int px = 0; px < kPX; ++px)
-                acc[t][py][px] =
-                    Pick<kMax>(acc[t][py][px], row0[py * kThreadsY * kTileX + px * kThreadsX]);
+                for (int px = 0; px < kPX; ++px)
+                  acc[t][py][px] =
+                      Pick<kMax>(acc[t][py][px], row0[py * kThreadsY * kTileX + px * kThreadsX]);
+            }
           }
         }
       }
