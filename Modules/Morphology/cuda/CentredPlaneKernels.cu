@@ -35,10 +35,11 @@ constexpr int kThreadsX = kTileThreadsX;
 constexpr int kThreadsY = kTileThreadsY;
 constexpr int kThreads = kThreadsX * kThreadsY;
 
-/// Shared bytes of the table copy: lengths and group starts (int), each chord's dy (short).
+/// Shared bytes of the table copy: lengths, group starts and the longest length index per z
+/// offset (int), each chord's dy (short).
 __host__ __device__ inline int PlaneTableBytes(const DeviceChordTable& table) {
   const int groups = (2 * table.reachZ + 1) * table.lengthCount + 1;
-  const int bytes = (table.lengthCount + groups) * 4 + table.chordCount * 2;
+  const int bytes = (table.lengthCount + groups + 2 * table.reachZ + 1) * 4 + table.chordCount * 2;
   return (bytes + 15) / 16 * 16;
 }
 
@@ -66,11 +67,18 @@ __global__ void __launch_bounds__(kThreads)
   // The table, copied once per block: broadcasts in the inner loops.
   int* lengths = reinterpret_cast<int*>(sharedBytes);
   int* groupStart = lengths + lengthCount;
-  short* chordDy = reinterpret_cast<short*>(groupStart + groups);
+  int* lastLength = groupStart + groups; // per z offset: the longest length index it has, or -1
+  short* chordDy = reinterpret_cast<short*>(lastLength + 2 * rz + 1);
   const int thread = threadIdx.y * kThreadsX + threadIdx.x;
   for (int i = thread; i < lengthCount; i += kThreads) lengths[i] = table.lengths[i];
   for (int i = thread; i < groups; i += kThreads) groupStart[i] = table.groupStart[i];
   for (int i = thread; i < table.chordCount; i += kThreads) chordDy[i] = table.chords[i].dy;
+  for (int i = thread; i < 2 * rz + 1; i += kThreads) {
+    int last = lengthCount - 1;
+    const int* starts = table.groupStart + i * lengthCount;
+    while (last >= 0 && starts[last] == starts[last + 1]) --last;
+    lastLength[i] = last;
+  }
   T* levelA = reinterpret_cast<T*>(sharedBytes + PlaneTableBytes(table));
   T* levelB = levelA + level;
   T* planes = levelB + level; // batchPlanes planes
@@ -92,20 +100,18 @@ __global__ void __launch_bounds__(kThreads)
       for (int t = 0; t < kSlices; ++t) {
         const int dz = zz - (z0 + t);
         if (dz < -rz || dz > rz) continue;
-        const int first = (dz + rz) * lengthCount;
-        if (groupStart[first] < groupStart[first + lengthCount]) tileAcc.foldSlice(t, boundary);
+        if (lastLength[dz + rz] >= 0) tileAcc.foldSlice(t, boundary);
       }
       continue;
     }
-    // Does any output slice of this block take a row from this input slice?
-    bool reaches = false;
+    // The longest chord any output slice of this block takes from this input slice: planes of
+    // longer ones are not built (the outer slices of a ball have only short chords).
+    int needed = -1;
     for (int t = 0; t < kSlices; ++t) {
       const int dz = zz - (z0 + t);
-      if (dz < -rz || dz > rz) continue;
-      const int first = (dz + rz) * lengthCount;
-      reaches |= groupStart[first] < groupStart[first + lengthCount];
+      if (dz >= -rz && dz <= rz) needed = max(needed, lastLength[dz + rz]);
     }
-    if (!reaches) continue; // uniform over the block: no barrier is skipped by some threads only
+    if (needed < 0) continue; // uniform over the block: no barrier is skipped by some threads only
 
     __syncthreads(); // everyone is done with the previous slice's levels and planes
     LoadHaloTile(in, size, zz, x0, y0, rx, ry, haloW, haloH, boundary, levelA);
@@ -114,8 +120,8 @@ __global__ void __launch_bounds__(kThreads)
     T* spare = levelB;
     int currentP = 1;
 
-    for (int p0 = 0; p0 < lengthCount; p0 += batchPlanes) {
-      const int p1 = min(p0 + batchPlanes, lengthCount);
+    for (int p0 = 0; p0 <= needed; p0 += batchPlanes) {
+      const int p1 = min(p0 + batchPlanes, needed + 1);
       for (int li = p0; li < p1; ++li) {
         const int length = lengths[li];
         const int p = FloorPow2(length);
@@ -166,7 +172,7 @@ __global__ void __launch_bounds__(kThreads)
           }
         }
       }
-      if (p1 < lengthCount) __syncthreads(); // the next batch overwrites the planes
+      if (p1 <= needed) __syncthreads(); // the next batch overwrites the planes
     }
   }
 
@@ -218,10 +224,15 @@ bool Launch(const T* in, T* out, VolumeSize size, SliceRange slices, const Devic
 template <class T, bool kMax>
 bool LaunchShape(const T* in, T* out, VolumeSize size, SliceRange slices,
                  const DeviceChordTable& table, T boundary, cudaStream_t stream) {
-  // 2D elements: wide tiles of one slice. 3D: slide over 8 output slices, 16 when the z reach is
-  // large (the loads and runs of the 2 * reach_z extra input slices are shared by more outputs).
+  // 2D elements: wide tiles of one slice. 3D: slide over 8 output slices, 16 (16-bit pixels: 32)
+  // when the z reach is large (the loads and runs of the 2 * reach_z extra input slices are
+  // shared by more outputs).
   if (table.reachZ == 0)
     return Launch<T, kMax, 1, 4, 2>(in, out, size, slices, table, boundary, stream);
+  if constexpr (sizeof(T) == 2) // pairs keep 32 slices x 2 rows in 64 registers
+    if (table.reachZ >= 16 &&
+        Launch<T, kMax, 32, 2, 2>(in, out, size, slices, table, boundary, stream))
+      return true;
   if (table.reachZ >= 8 &&
       Launch<T, kMax, 16, 2, 2>(in, out, size, slices, table, boundary, stream))
     return true;
