@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -72,18 +73,24 @@ void CompareOnce(cumed::test::RandomDraw& draw, cumed::Backend backend, const Ba
     options.boundary = static_cast<double>(std::numeric_limits<T>::is_integer ? 7 : 0.5);
 
   // Sizes 1 .. reach + 6 per axis (capped): smaller than the element, equal, a little larger.
-  // The CPU reference costs about (chords x padded voxels); keep a case under a second.
+  // The CPU reference costs about (chords x padded voxels x passes): the largest axis is halved
+  // until a case stays under a few seconds (SafeBorder pads even a 1-voxel volume by the reach).
   const std::array<int, 3> reach = element.reach();
   const double chords = static_cast<double>(element.chords().size());
+  const bool padded = composite && options.safeBorder;
+  const auto cost = [&](const std::array<std::size_t, 3>& s) {
+    double voxels = composite ? 2 : 1;
+    for (int a = 0; a < 3; ++a) voxels *= static_cast<double>(s[a]) + (padded ? 2 * reach[a] : 0);
+    return voxels * chords;
+  };
   std::array<std::size_t, 3> size{};
-  for (int attempt = 0;; ++attempt) {
-    double padded = 1;
-    for (int a = 0; a < 3; ++a) {
-      size[a] = static_cast<std::size_t>(draw.edgy(1, std::min(reach[a] + 6, 72)));
-      padded *=
-          static_cast<double>(size[a]) + (composite && options.safeBorder ? 2.0 * reach[a] : 0.0);
-    }
-    if (padded * chords * (composite ? 2 : 1) < 4e8 || attempt > 50) break;
+  for (int a = 0; a < 3; ++a)
+    size[a] = static_cast<std::size_t>(draw.edgy(1, std::min(reach[a] + 6, 72)));
+  const double budget = std::max(4e8, 2 * cost({1, 1, 1}));
+  while (cost(size) > budget) {
+    std::size_t& largest = *std::max_element(size.begin(), size.end());
+    if (largest == 1) break;
+    largest = (largest + 1) / 2;
   }
   const std::size_t count = size[0] * size[1] * size[2];
   const std::vector<T> input = DrawVolume<T>(draw, count);
