@@ -179,7 +179,7 @@ __global__ void __launch_bounds__(kThreads)
   tileAcc.store(out, size, x0, y0, z0, slices.end);
 }
 
-/// Shared bytes for `batch` planes, or 0 when the sizes overflow what a block could hold.
+/// Shared bytes of a block with `batch` planes per batch.
 template <class T>
 std::size_t PlaneSharedBytes(const DeviceChordTable& table, int tileX, int tileY, int batch) {
   const std::size_t haloW = static_cast<std::size_t>(tileX) + 2 * table.reachX;
@@ -193,15 +193,18 @@ bool Launch(const T* in, T* out, VolumeSize size, SliceRange slices, const Devic
             T boundary, cudaStream_t stream) {
   constexpr int kTileX = kThreadsX * kPX, kTileY = kThreadsY * kPY;
   const std::size_t limit = static_cast<std::size_t>(MaxSharedBytesPerBlock());
-  // Two blocks per SM when every plane fits in half the memory; otherwise as many planes per
-  // batch as one block can hold (fewer barriers per slice beats a second resident block).
+  // Two blocks per SM when every plane, or at least four per batch, fit in half the memory (a
+  // second block hides the other's barriers); otherwise as many planes per batch as one block
+  // can hold (each batch costs two barriers per input slice).
   const std::size_t onePlane = PlaneSharedBytes<T>(table, kTileX, kTileY, 1);
   if (onePlane > limit) return false;
   const std::size_t perPlane = static_cast<std::size_t>(kTileX) *
                                (static_cast<std::size_t>(kTileY) + 2 * table.reachY) * sizeof(T);
   const std::size_t fixed = onePlane - perPlane;
   const std::size_t all = fixed + perPlane * static_cast<std::size_t>(table.lengthCount);
-  const std::size_t budget = all <= limit / 2 ? limit / 2 : limit;
+  const std::size_t half = limit / 2 - 1024; // the SM reserves 1 KiB per resident block
+  const bool twoBlocks = all <= half || fixed + 4 * perPlane <= half;
+  const std::size_t budget = twoBlocks ? half : limit;
   const int batch = static_cast<int>(std::min<std::size_t>(
       static_cast<std::size_t>(table.lengthCount), (budget - fixed) / perPlane));
   const std::size_t sharedBytes = fixed + perPlane * static_cast<std::size_t>(batch);
