@@ -312,8 +312,11 @@ __global__ void __launch_bounds__(Layout<N>::Windows* Layout<N>::Threads, Layout
   // conj(C) is the inverse transform of C.
   float scale = 1.f / float(N * N);
   if (p.normalized) {
-    const double ea = InWarp ? energyA : GroupSum<Threads>(slots[group][3]);
-    const double eb = InWarp ? energyB : GroupSum<Threads>(slots[group][4]);
+    double ea = energyA, eb = energyB; // summed by the shuffles above
+    if constexpr (!InWarp) {
+      ea = GroupSum<Threads>(slots[group][3]);
+      eb = GroupSum<Threads>(slots[group][4]);
+    }
     scale = ea > 0 && eb > 0 ? float(1.0 / (double(N * N) * sqrt(ea * eb))) : 0.f;
   }
   const int mirrorRow = (N - line) % N;
