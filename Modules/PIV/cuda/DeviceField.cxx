@@ -8,7 +8,21 @@
 
 namespace cumed::piv::detail {
 
-DeviceField::DeviceField(const PassGrid& g, const Stream& stream) : memory(Bytes(g), stream) {
+namespace {
+/// Where the scratch starts behind the arrays (aligned for its ints and floats).
+std::size_t ScratchOffset(const PassGrid& g) {
+  return (DeviceField::Bytes(g) + 255) / 256 * 256;
+}
+} // namespace
+
+DeviceField::DeviceField(const PassGrid& g, const Stream& stream, int validationIterations)
+    : memory(validationIterations >= 0 ? ScratchOffset(g) + ScratchBytes(g, validationIterations)
+                                       : Bytes(g),
+             stream) {
+  if (validationIterations >= 0) {
+    scratch = memory.as<char>() + ScratchOffset(g);
+    scratchBytes = ScratchBytes(g, validationIterations);
+  }
   const std::size_t n = std::size_t(g.count());
   float* arrays = memory.as<float>();
   view = {arrays,
@@ -30,8 +44,14 @@ static_assert(sizeof(ValidationScratch) ==
 void ValidateDeviceField(const DeviceField& field, const PassGrid& g,
                          const ValidationParameters& parameters, const Stream& stream) {
   const std::size_t n = std::size_t(g.count()), ints = std::size_t(parameters.iterations) + 1;
-  DeviceBuffer scratch(ints * sizeof(int) + n * (2 * sizeof(float) + 3), stream);
-  int* replaced = scratch.as<int>();
+  const std::size_t needed = DeviceField::ScratchBytes(g, parameters.iterations);
+  DeviceBuffer own;
+  void* scratch = field.scratch;
+  if (!scratch || field.scratchBytes < needed) {
+    own = DeviceBuffer(needed, stream);
+    scratch = own.data();
+  }
+  int* replaced = static_cast<int*>(scratch);
   float* floats = reinterpret_cast<float*>(replaced + ints);
   auto* bytes = reinterpret_cast<std::uint8_t*>(floats + 2 * n);
   LaunchValidate(field.view, parameters,

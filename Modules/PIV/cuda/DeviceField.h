@@ -19,14 +19,25 @@ struct DeviceField {
   static constexpr int kFloatArrays = 6;
   DeviceBuffer memory;
   DeviceFieldView view;
-  DeviceField(const PassGrid& g, const Stream& stream);
+  /// ValidateDeviceField's scratch behind the arrays, in the same allocation (one stream-ordered
+  /// allocation and free fewer per pass); null unless the constructor was given the sweeps.
+  void* scratch = nullptr;
+  std::size_t scratchBytes = 0;
+  /// validationIterations >= 0: room for the scratch of a validation with that many sweeps.
+  DeviceField(const PassGrid& g, const Stream& stream, int validationIterations = -1);
   static std::size_t Bytes(const PassGrid& g) {
     return std::size_t(g.count()) * (kFloatArrays * sizeof(float) + 1);
+  }
+  /// The scratch ValidateDeviceField needs for grid g and `iterations` sweeps.
+  static std::size_t ScratchBytes(const PassGrid& g, int iterations) {
+    return (std::size_t(iterations) + 1) * sizeof(int) +
+           std::size_t(g.count()) * (2 * sizeof(float) + 3);
   }
   GridView grid(const PassGrid& g) const { return GridViewOf(view.u, view.v, g); }
 };
 
-/// Validation and replacement of `field` in place (LaunchValidate with its scratch).
+/// Validation and replacement of `field` in place (LaunchValidate with its scratch: the field's
+/// own where it has room, else allocated here).
 void ValidateDeviceField(const DeviceField& field, const PassGrid& g,
                          const ValidationParameters& parameters, const Stream& stream);
 

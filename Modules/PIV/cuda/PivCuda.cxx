@@ -92,7 +92,7 @@ void EnqueuePivCuda(const void* firstFrame, const void* secondFrame, PixelType t
     scope.checkCancelled();
     if (options.progress) options.progress(double(pass) / passes);
     g = PlanPass(width, height, options, std::size_t(pass));
-    DeviceField field(g, stream);
+    DeviceField field(g, stream, validation.iterations); // its validation scratch with it
     if (pass == 0 && readRaw) {
       CorrelatePass(firstFrame, secondFrame, type, width, height, mask, g, nullptr, options,
                     field.view, stream);
