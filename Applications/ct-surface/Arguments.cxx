@@ -157,6 +157,10 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
                                 std::string(cumed::meshio::ToString(defaults.compression)) + ")",
                             a.compression);
   cli.Flag("--no-png", "do not render surface.png", [&a] { a.writePng = false; });
+  cli.Flag("--no-overlap",
+           "render surface.png on the main thread, each stage after\n"
+           "the other (the same files; for timing and comparison)",
+           [&a] { a.overlap = false; });
   cli.Text("--seg", "FILE",
            "also write the closing mask (closed HU >= --iso) as a DICOM\n"
            "SEG file of the series' study, referencing its slices (a new\n"
@@ -170,8 +174,10 @@ void DeclareOptions(app::CommandLine& cli, Arguments& a) {
   cli.Epilogue(
       "The picture is rendered offscreen: through EGL when DISPLAY is unset, else through the\n"
       "X display (on a machine without GPU or display: xvfb-run -a cumed-ct-surface ...).\n"
-      "Its renderer is opened and warmed before the closing and contour, and the surface\n"
-      "drawn right after the contour: the summary's warmup_ms and first_frame_ms.\n"
+      "Its renderer opens and warms on a thread of its own while the series is read and\n"
+      "closed, and draws and writes the picture while the surface files are written (the\n"
+      "summary's warmup_ms, first_frame_ms and render_wait: the seconds the program waited\n"
+      "for the renderer).\n"
       "Exit status: 0 success, 1 runtime error (input, CUDA, rendering), 2 usage error\n"
       "(also: an output file exists and --force is not given).\n");
 }

@@ -27,6 +27,9 @@ struct Arguments {
   /// --allow-large-element: a ball more than twice the volume along an axis runs anyway
   bool allowLargeElement = false;
   bool writePng = true;
+  /// The picture's renderer on a thread of its own, overlapping reading, computing and writing
+  /// (--no-overlap: every stage after the other, as before; the files are the same).
+  bool overlap = true;
   std::string segFile; ///< --seg FILE: the closing mask (closed HU >= --iso) as a DICOM SEG
   /// How the .vtp file's arrays are compressed (--compression none|lz4|zlib).
   cumed::meshio::VtpCompression compression = cumed::meshio::VtpCompression::LZ4;

@@ -19,6 +19,7 @@
 #include "cumed/meshio/VtpWriter.h"
 #include "cumed/morphology/StructuringElement.h"
 #include "cumed/output/SafeOutput.h"
+#include "cumed/rendering/BackgroundSnapshot.h"
 #include "cumed/rendering/PreparedSnapshot.h"
 #include "cumed/rendering/RenderingError.h"
 #include "cumed/surface/SurfaceMeasures.h"
@@ -27,6 +28,7 @@
 
 #include <vtkPolyData.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -54,9 +56,12 @@ cumed::rendering::SnapshotOptions SnapshotFor(const Arguments& arguments) {
   return cumed::rendering::WithView(snapshot, arguments.view);
 }
 
-// The picture's window is opened and warmed before the closing and contour (their copies are
-// counted after this), so the surface's first frame after the contour skips VTK's first-draw
-// set-up. On the CUDA backend the surface will be a device mesh: the warm-up draws one too.
+cumed::rendering::RenderingError WithNoPngAdvice(const cumed::rendering::RenderingError& e);
+
+// --no-overlap: the picture's window is opened and warmed before the closing and contour (their
+// copies are counted after this), so the surface's first frame after the contour skips VTK's
+// first-draw set-up. On the CUDA backend the surface will be a device mesh: the warm-up draws one
+// too.
 std::unique_ptr<cumed::rendering::PreparedSnapshot>
 PreparePicture(const Arguments& arguments, cumed::Backend backend, RunSummary& summary) {
   StageProgress preparing(kProgramName, "preparing renderer");
@@ -67,7 +72,41 @@ PreparePicture(const Arguments& arguments, cumed::Backend backend, RunSummary& s
     summary.seconds.render += preparing.Finish();
     return picture;
   } catch (const cumed::rendering::RenderingError& e) {
-    throw cumed::rendering::RenderingError(std::string(e.what()) + "\n--no-png skips the picture");
+    throw WithNoPngAdvice(e);
+  }
+}
+
+cumed::rendering::SnapshotResult
+FinishBackgroundPicture(cumed::rendering::BackgroundSnapshot& picture,
+                        std::chrono::steady_clock::time_point contourEnd, RunSummary& summary) {
+  const cumed::rendering::BackgroundSnapshotResult drawn = picture.Finish();
+  summary.seconds.render += (drawn.warmupMs + drawn.draw.totalMs + drawn.pngMs) / 1e3;
+  summary.picture.warmupMs = drawn.warmupMs;
+  summary.picture.firstFrameMs =
+      std::chrono::duration<double, std::milli>(drawn.drawn - contourEnd).count();
+  summary.picture.transfers = drawn.drawTransfers;
+  return drawn.snapshot;
+}
+
+cumed::rendering::RenderingError WithNoPngAdvice(const cumed::rendering::RenderingError& e) {
+  return cumed::rendering::RenderingError(std::string(e.what()) + "\n--no-png skips the picture");
+}
+
+// The overlapped picture: the renderer opens and warms on its own thread from the start.
+std::unique_ptr<cumed::rendering::BackgroundSnapshot> StartPicture(const Arguments& arguments,
+                                                                   cumed::Backend backend) {
+  if (!arguments.writePng || !arguments.overlap) return nullptr;
+  return std::make_unique<cumed::rendering::BackgroundSnapshot>(SnapshotFor(arguments),
+                                                                backend == cumed::Backend::CUDA);
+}
+
+// Rethrows a failed warm-up as --no-overlap reports it before the closing: nothing is kept.
+void ThrowIfWarmUpFailed(cumed::rendering::BackgroundSnapshot& picture) {
+  if (!picture.WarmUpFailed()) return;
+  try {
+    picture.Finish();
+  } catch (const cumed::rendering::RenderingError& e) {
+    throw WithNoPngAdvice(e);
   }
 }
 
@@ -90,6 +129,9 @@ RunSummary RunPipeline(const Arguments& arguments) {
   output::CreatedDirectories created;
   created.Create(files.directory);
   output::StagedFiles staged(arguments.force);
+  // Declared after `staged`: its thread has ended before a failed run removes the staged files.
+  const std::unique_ptr<cumed::rendering::BackgroundSnapshot> background =
+      StartPicture(arguments, backend);
 
   StageProgress reading(kProgramName, "reading series");
   cumed::io::DicomReadOptions readOptions;
@@ -108,7 +150,7 @@ RunSummary RunPipeline(const Arguments& arguments) {
   }
 
   std::unique_ptr<cumed::rendering::PreparedSnapshot> prepared;
-  if (arguments.writePng) prepared = PreparePicture(arguments, backend, summary);
+  if (arguments.writePng && !background) prepared = PreparePicture(arguments, backend, summary);
 
   char request[64];
   std::snprintf(request, sizeof request, "--radius-mm %g", arguments.radiusMm);
@@ -118,7 +160,13 @@ RunSummary RunPipeline(const Arguments& arguments) {
       arguments.allowLargeElement);
   for (int i = 0; i < 3; ++i) summary.closingRadiusVoxels[i] = static_cast<int>(radius[i]);
   // The volume goes up once; closing and contour read it on the device, and only the mesh
-  // comes back (CUDA). The summary reports the copies each way.
+  // comes back (CUDA). The summary reports the copies each way: the renderer's thread has made
+  // its warm-up's copies before they are counted (it makes no more until the surface's frame).
+  if (background) {
+    const cumed::Stopwatch waiting;
+    background->WaitForDeviceWork();
+    summary.seconds.renderWait += waiting.elapsedSeconds();
+  }
   cumed::ResetTransferStats();
   ClosedImage::Pointer closed;
   if (IsZeroRadius(radius)) {
@@ -160,23 +208,44 @@ RunSummary RunPipeline(const Arguments& arguments) {
     throw cumed::Error(option + std::string(e.what()) + " (try a lower --iso)");
   }
   const cumed::Stopwatch sinceContour;
+  const auto contourEnd = std::chrono::steady_clock::now();
   summary.voxelsAtOrAboveIso = contour.voxelsAtOrAboveIso;
   summary.transfers = cumed::GetTransferStats();
+  // The files' names are staged in the order --no-overlap stages them (Commit's order).
+  const std::filesystem::path stagedVtp = staged.Stage(files.vtp);
+  const std::filesystem::path stagedStl = staged.Stage(files.stl);
+  const std::filesystem::path stagedPng =
+      arguments.writePng ? staged.Stage(files.png) : std::filesystem::path();
+  // The picture's first frame right away, from the device mesh where there is one; written as
+  // PNG after (--no-overlap) or while (the renderer's thread) the surface files are written. An
+  // empty surface is reported there, once the files are written.
+  vtkSmartPointer<vtkPolyData> picture;
+  if (contour.deviceMesh) {
+    picture = vtkSmartPointer<vtkPolyData>::New();
+    cumed::SetDeviceMesh(picture, contour.deviceMesh);
+    // A device picture shares nothing with the host surface: drawn while it is made and written.
+    if (background) {
+      ThrowIfWarmUpFailed(*background);
+      background->Draw(picture, stagedPng.string());
+    }
+  }
   const auto surface = vtkSmartPointer<vtkPolyData>::New();
   cumed::ToVtkPolyData(contour.mesh, surface);
   summary.seconds.contour = contouring.Finish();
   summary.contourImplementation = contour.implementation;
+  if (!picture) picture = surface;
 
-  // The picture's first frame right away, from the device mesh where there is one; written as
-  // PNG after the surface files. An empty surface is reported there, once the files are written.
-  vtkSmartPointer<vtkPolyData> picture = surface;
-  if (contour.deviceMesh) {
-    picture = vtkSmartPointer<vtkPolyData>::New();
-    cumed::SetDeviceMesh(picture, contour.deviceMesh);
-  }
   const cumed::TransferStats beforeRender = cumed::GetTransferStats();
   std::string renderError;
-  if (prepared) {
+  if (background && !contour.deviceMesh) {
+    // A host picture is the surface itself: VTK's drawing may fill caches in it (bounds,
+    // ranges), so it is drawn before the measures and writers read it.
+    ThrowIfWarmUpFailed(*background);
+    background->Draw(picture, stagedPng.string());
+    const cumed::Stopwatch waiting;
+    background->WaitUntilDrawn();
+    summary.seconds.renderWait += waiting.elapsedSeconds();
+  } else if (prepared) {
     try {
       summary.seconds.render += prepared->DrawFirstFrame(picture).totalMs / 1e3;
       summary.picture.firstFrameMs = sinceContour.elapsedMilliseconds();
@@ -184,16 +253,18 @@ RunSummary RunPipeline(const Arguments& arguments) {
       renderError = e.what();
     }
   }
-  summary.picture.transfers = app::TransfersSince(beforeRender);
+  if (!background) summary.picture.transfers = app::TransfersSince(beforeRender);
 
   summary.triangles = surface->GetNumberOfPolys();
   summary.points = surface->GetNumberOfPoints();
   summary.enclosedVolumeMm3 = cumed::surface::EnclosedVolumeMm3(surface);
 
   StageProgress writing(kProgramName, "writing surface");
-  cumed::meshio::WriteVtp(surface, staged.Stage(files.vtp), arguments.compression);
-  cumed::meshio::WriteStl(surface, staged.Stage(files.stl));
+  cumed::meshio::WriteVtp(surface, stagedVtp, arguments.compression);
+  cumed::meshio::WriteStl(surface, stagedStl);
   if (!arguments.segFile.empty()) {
+    // The SEG may download the closed volume: not while the frame's copies are counted.
+    if (background) background->WaitUntilDrawn();
     summary.segSopInstanceUid = WriteClosingMaskSeg(*closed, arguments, series, radius);
     summary.segFile = arguments.segFile;
   }
@@ -203,14 +274,17 @@ RunSummary RunPipeline(const Arguments& arguments) {
   summary.picture.mesh = "none";
   if (arguments.writePng) {
     StageProgress rendering(kProgramName, "rendering");
-    const std::filesystem::path stagedPng = staged.Stage(files.png);
     try {
       if (!renderError.empty()) throw cumed::rendering::RenderingError(renderError);
-      const cumed::rendering::SnapshotResult drawn = prepared->WritePng(stagedPng.string());
+      const cumed::rendering::SnapshotResult drawn =
+          background ? FinishBackgroundPicture(*background, contourEnd, summary)
+                     : prepared->WritePng(stagedPng.string());
       summary.renderPath = drawn.renderPath;
       summary.picture.mesh = drawn.meshUpload;
       summary.picture.fallback = drawn.fallbackReason;
     } catch (const cumed::rendering::RenderingError& e) {
+      // A renderer that never opened: nothing is kept, as --no-overlap fails before the closing.
+      if (background && background->WarmUpFailed()) throw WithNoPngAdvice(e);
       std::error_code ignored; // the surface is complete without its picture, if any was begun
       std::filesystem::remove(stagedPng, ignored);
       staged.Commit();
@@ -219,8 +293,14 @@ RunSummary RunPipeline(const Arguments& arguments) {
                                              " and " + files.stl.string() +
                                              " were written; --no-png skips the picture");
     }
-    summary.seconds.render += rendering.Finish();
+    const double seconds = rendering.Finish();
+    if (background) {
+      summary.seconds.renderWait += seconds; // render: the thread's own times
+    } else {
+      summary.seconds.render += seconds;
+    }
   }
+  if (!background) summary.seconds.renderWait = summary.seconds.render;
   // One commit for the surface and its picture: concurrent runs into one directory never leave
   // one run's picture beside another's surface.
   staged.Commit();

@@ -13,11 +13,12 @@ std::string FormatSummary(const RunSummary& s) {
   char spacing[96];
   std::snprintf(spacing, sizeof spacing, "%.4gx%.4gx%.4g", s.spacing[0], s.spacing[1],
                 s.spacing[2]);
-  char times[160];
+  char times[200];
   std::snprintf(times, sizeof times,
-                "time_s: read=%.2f closing=%.2f contour=%.2f write=%.2f render=%.2f total=%.2f",
+                "time_s: read=%.2f closing=%.2f contour=%.2f write=%.2f render=%.2f total=%.2f "
+                "render_wait=%.2f",
                 s.seconds.read, s.seconds.closing, s.seconds.contour, s.seconds.write,
-                s.seconds.render, s.seconds.total);
+                s.seconds.render, s.seconds.total, s.seconds.renderWait);
   char volume[64];
   std::snprintf(volume, sizeof volume, "%.1f", s.enclosedVolumeMm3);
 
@@ -51,7 +52,8 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("contour", s.seconds.contour)
       .Add("write", s.seconds.write)
       .Add("render", s.seconds.render)
-      .Add("total", s.seconds.total);
+      .Add("total", s.seconds.total)
+      .Add("render_wait", s.seconds.renderWait);
   JsonObject files;
   files.Add("vtp", s.files[0]).Add("stl", s.files[1]).AddPathOrNull("png", s.files[2]);
   files.AddPathOrNull("seg", s.segFile);

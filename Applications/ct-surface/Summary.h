@@ -15,8 +15,11 @@ struct StageTimes {
   double closing = 0.0;
   double contour = 0.0; // conversion to VTK, padding, isosurface, normals
   double write = 0.0;
-  double render = 0.0;
+  double render = 0.0; ///< the renderer's work: window, warm-up, draw, PNG (on its thread or not)
   double total = 0.0;
+  /// Of total, the time the main thread waited for the renderer (all of render with
+  /// --no-overlap; with the overlap only what the other stages did not cover).
+  double renderWait = 0.0;
 };
 
 struct RunSummary {

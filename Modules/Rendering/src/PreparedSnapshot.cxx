@@ -10,6 +10,12 @@ PreparedSnapshot::PreparedSnapshot(const SnapshotOptions& options, bool deviceMe
   warmupMs_ = sinceCreation_.elapsedMilliseconds();
 }
 
+PreparedSnapshot::PreparedSnapshot(const SnapshotOptions& options, bool deviceMesh,
+                                   const std::function<void()>& deviceWorkDone)
+    : renderer_(options, deviceMesh, deviceWorkDone) {
+  warmupMs_ = sinceCreation_.elapsedMilliseconds();
+}
+
 FrameDrawTimes PreparedSnapshot::DrawFirstFrame(vtkPolyData* surface) {
   detail::CheckHasCells(surface);
   renderer_.SetSurface(surface);

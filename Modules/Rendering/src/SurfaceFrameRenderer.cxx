@@ -26,6 +26,25 @@ SurfaceFrameRenderer::SurfaceFrameRenderer(vtkPolyData* surface, const SnapshotO
                                            bool forceHostUpload)
     : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
+  OpenWindow(surface, forceHostUpload);
+}
+
+SurfaceFrameRenderer::SurfaceFrameRenderer(const SnapshotOptions& options, bool deviceMesh,
+                                           const std::function<void()>& deviceWorkDone)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->options = options;
+  const vtkSmartPointer<vtkPolyData> warmUp = detail::MakeWarmUpSurface(deviceMesh);
+  // The mapper keeps the bounds of this input (same mesh, same modification time), so the
+  // warm-up draw's camera placement does not reduce and download them again.
+  impl_->mapper->SetInputData(warmUp);
+  impl_->mapper->GetBounds();
+  if (deviceWorkDone) deviceWorkDone();
+  OpenWindow(warmUp, false);
+  DrawWarmUp(nullptr);
+}
+
+void SurfaceFrameRenderer::OpenWindow(vtkPolyData* surface, bool forceHostUpload) {
+  const SnapshotOptions& options = impl_->options;
   impl_->window = OffscreenRenderWindow::Create(options.width, options.height, options.path);
   if (options.multiSamples >= 0)
     impl_->window->GetRenderWindow()->SetMultiSamples(options.multiSamples);
@@ -80,11 +99,17 @@ double SurfaceFrameRenderer::PrepareFirstFrame(bool deviceMesh) {
   vtkCuMedDeviceMeshMapper* mapper = impl_->mapper;
   vtkSmartPointer<vtkPolyData> surface =
       mapper->GetNumberOfInputConnections(0) > 0 ? mapper->GetInput() : nullptr;
-  mapper->SetInputData(detail::MakeWarmUpSurface(deviceMesh));
+  const vtkSmartPointer<vtkPolyData> warmUp = detail::MakeWarmUpSurface(deviceMesh);
+  mapper->SetInputData(warmUp);
+  DrawWarmUp(surface);
+  return watch.elapsedMilliseconds();
+}
+
+// The mapper's input is the warm-up surface (the caller keeps it); `surfaceAfter` replaces it.
+void SurfaceFrameRenderer::DrawWarmUp(vtkPolyData* surfaceAfter) {
   impl_->cameraPlaced = false;
   Draw(true);
-  SetSurface(surface);
-  return watch.elapsedMilliseconds();
+  SetSurface(surfaceAfter);
 }
 
 void SurfaceFrameRenderer::SetSurface(vtkPolyData* surface) {

@@ -8,6 +8,7 @@
 #include "cumed/rendering/SurfaceFrameRenderer.h"
 #include "cumed/rendering/SurfaceSnapshot.h"
 
+#include <functional>
 #include <string>
 
 class vtkPolyData;
@@ -20,6 +21,11 @@ public:
   /// warm-up surface does too). Throws RenderingError when no window can be opened, cumed::Error
   /// when the warm-up mesh cannot go to the device.
   PreparedSnapshot(const SnapshotOptions& options, bool deviceMesh);
+  /// The same, with the warm-up's copies first and `deviceWorkDone` called once they are over
+  /// (SurfaceFrameRenderer's ordered constructor): for a snapshot prepared on a thread of its own
+  /// while the caller's thread counts its copies (BackgroundSnapshot).
+  PreparedSnapshot(const SnapshotOptions& options, bool deviceMesh,
+                   const std::function<void()>& deviceWorkDone);
 
   /// The window's opening and the warm-up draw, in milliseconds.
   double WarmupMilliseconds() const { return warmupMs_; }

@@ -8,6 +8,7 @@
 #include "cumed/rendering/SurfaceSnapshot.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -43,6 +44,16 @@ public:
   /// (vtkCuMedDeviceMeshMapper::ForceHostUpload). Throws RenderingError when no window can be
   /// opened.
   SurfaceFrameRenderer(vtkPolyData* surface, const SnapshotOptions& options, bool forceHostUpload);
+  /// A renderer made before its surface exists, warmed as PrepareFirstFrame(deviceMesh) does but
+  /// in an order that keeps the warm-up's host<->device copies together: the warm-up surface is
+  /// made (device: four small uploads) and its bounds reduced (device: one 24-byte download)
+  /// first, then `deviceWorkDone` is called, then the window opens and the warm-up is drawn
+  /// (on the interop path that draw copies nothing more). A caller on another thread may count
+  /// its own copies once `deviceWorkDone` has run. SetSurface() gives the real surface. Throws
+  /// as the other constructor and PrepareFirstFrame do (`deviceWorkDone` is not called when the
+  /// device part throws).
+  SurfaceFrameRenderer(const SnapshotOptions& options, bool deviceMesh,
+                       const std::function<void()>& deviceWorkDone);
   ~SurfaceFrameRenderer();
   SurfaceFrameRenderer(const SurfaceFrameRenderer&) = delete;
   SurfaceFrameRenderer& operator=(const SurfaceFrameRenderer&) = delete;
@@ -78,6 +89,8 @@ public:
   int HostCopies() const;
 
 private:
+  void OpenWindow(vtkPolyData* surface, bool forceHostUpload);
+  void DrawWarmUp(vtkPolyData* surfaceAfter);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
