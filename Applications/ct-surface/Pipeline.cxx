@@ -82,6 +82,7 @@ FinishBackgroundPicture(cumed::rendering::BackgroundSnapshot& picture,
   const cumed::rendering::BackgroundSnapshotResult drawn = picture.Finish();
   summary.seconds.render += (drawn.warmupMs + drawn.draw.totalMs + drawn.pngMs) / 1e3;
   summary.picture.warmupMs = drawn.warmupMs;
+  summary.warmupDeviceMs = drawn.deviceWorkMs;
   summary.picture.firstFrameMs =
       std::chrono::duration<double, std::milli>(drawn.drawn - contourEnd).count();
   summary.picture.transfers = drawn.drawTransfers;

@@ -36,6 +36,11 @@ std::string FormatSummary(const RunSummary& s) {
        << " copies_down=" << s.transfers.deviceToHostCopies
        << " bytes_down=" << s.transfers.deviceToHostBytes << " " << times << " render=\""
        << s.renderPath << "\"" << app::PictureText(s.picture);
+  if (s.warmupDeviceMs >= 0) {
+    char device[48];
+    std::snprintf(device, sizeof device, " warmup_device_ms=%.1f", s.warmupDeviceMs);
+    line << device;
+  }
   if (!s.segFile.empty()) line << " seg_sop_instance_uid=" << s.segSopInstanceUid;
   const std::string adjustments = cumed::io::DescribeReadAdjustments(s.series);
   if (!adjustments.empty()) line << " adjustments=\"" << adjustments << "\"";
@@ -79,6 +84,11 @@ std::string FormatSummaryJson(const RunSummary& s) {
       .Add("time_s", times)
       .AddPathOrNull("render", s.renderPath == "none" ? std::string() : s.renderPath);
   app::AddPictureJson(json, s.picture);
+  if (s.warmupDeviceMs >= 0) {
+    json.Add("warmup_device_ms", s.warmupDeviceMs);
+  } else {
+    json.AddNull("warmup_device_ms");
+  }
   json.Add("series_uid", s.series.seriesUid);
   if (s.series.seriesNumber >= 0)
     json.Add("series_number", s.series.seriesNumber);

@@ -39,6 +39,9 @@ struct RunSummary {
   double enclosedVolumeMm3 = 0.0;
   std::string renderPath;      ///< "none" with --no-png
   app::PictureSummary picture; ///< its mesh path ("none" with --no-png), copies, latency
+  /// Of picture.warmupMs, the warm-up mesh's CUDA part before the window opened (renderer on its
+  /// own thread; -1 otherwise).
+  double warmupDeviceMs = -1.0;
   StageTimes seconds;
   /// Host<->device copies of the closing and contour stages, the mesh's download included (0 on
   /// the CPU path).

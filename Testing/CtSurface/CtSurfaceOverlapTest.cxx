@@ -116,6 +116,11 @@ void ExpectSameRun(const std::string& backend) {
   EXPECT_GE(overlappedWait, 0.0);
   EXPECT_LE(overlappedWait, overlappedTotal + 0.011) << overlapped.out;
   EXPECT_NE(Value(overlapped.out, "first_frame_ms"), "none");
+  // The warm-up's part before the window opened: reported with the renderer's own thread only.
+  EXPECT_TRUE(Value(serial.out, "warmup_device_ms").empty()) << serial.out;
+  ASSERT_FALSE(Value(overlapped.out, "warmup_device_ms").empty()) << overlapped.out;
+  EXPECT_LE(std::stod(Value(overlapped.out, "warmup_device_ms")),
+            std::stod(Value(overlapped.out, "warmup_ms")) + 0.05);
 }
 
 TEST(CtSurfaceOverlap, CpuRunWritesTheSameFilesAsTheSerialRun) {

@@ -50,9 +50,14 @@ struct BackgroundSnapshot::State {
 
   void Run(const SnapshotOptions& options, bool deviceMesh) {
     std::unique_ptr<PreparedSnapshot> snapshot;
+    const auto start = std::chrono::steady_clock::now();
     try {
-      snapshot = std::make_unique<PreparedSnapshot>(options, deviceMesh,
-                                                    [this] { Advance(Stage::DeviceWorkDone); });
+      snapshot = std::make_unique<PreparedSnapshot>(options, deviceMesh, [this, start] {
+        result.deviceWorkMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        Advance(Stage::DeviceWorkDone);
+      });
       result.warmupMs = snapshot->WarmupMilliseconds();
     } catch (...) {
       Fail(std::current_exception(), true);

@@ -20,8 +20,11 @@ namespace cumed::rendering {
 
 struct BackgroundSnapshotResult {
   SnapshotResult snapshot;
-  FrameDrawTimes draw;                         ///< the surface's frame, up to the GPU's completion
-  double warmupMs = 0;                         ///< the window's opening and the warm-up draw
+  FrameDrawTimes draw; ///< the surface's frame, up to the GPU's completion
+  double warmupMs = 0; ///< the window's opening and the warm-up draw
+  /// Of warmupMs, the part before the window opened: the warm-up mesh's uploads and bounds (with
+  /// a device mesh, CUDA's context creation), i.e. until WaitForDeviceWork() returns.
+  double deviceWorkMs = 0;
   double pngMs = 0;                            ///< the pixels read back and the PNG written
   std::chrono::steady_clock::time_point drawn; ///< when the frame was complete
   /// The process's copies while the frame was drawn (the caller's thread should make none then).
