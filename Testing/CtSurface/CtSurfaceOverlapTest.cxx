@@ -12,6 +12,7 @@
 #include <vtkPNGReader.h>
 #include <vtkPointData.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <regex>
@@ -82,8 +83,17 @@ long DifferentPixels(const fs::path& a, const fs::path& b) {
 void ExpectSameRun(const std::string& backend) {
   const fs::path overlapDir = FreshDir("overlap");
   const fs::path serialDir = FreshDir("serial");
-  const RunResult overlapped = Run(backend, true, overlapDir);
   const RunResult serial = Run(backend, false, serialDir);
+  if (backend == "cuda") {
+    if (serial.exitCode != 0 &&
+        serial.err.find("cannot open an offscreen OpenGL render window") != std::string::npos)
+      GTEST_SKIP() << "no EGL device here: " << serial.err;
+    // On the host path (a context not on the CUDA device) the overlapped warm-up's host copy of
+    // its tetrahedron may be counted with the closing's and contour's copies (rendering.md).
+    if (serial.exitCode == 0 && Value(serial.out, "render_mesh") != "interop")
+      GTEST_SKIP() << "no CUDA-OpenGL interop here: " << serial.out;
+  }
+  const RunResult overlapped = Run(backend, true, overlapDir);
   ASSERT_EQ(overlapped.exitCode, 0) << overlapped.err;
   ASSERT_EQ(serial.exitCode, 0) << serial.err;
 
@@ -127,9 +137,15 @@ TEST(CtSurfaceOverlap, CpuRunWritesTheSameFilesAsTheSerialRun) {
   ExpectSameRun("cpu");
 }
 
+// Headless, as on the GPU machine: the EGL device context, where the picture is drawn from the
+// device mesh while the files are written.
 TEST(CtSurfaceOverlap, CudaRunWritesTheSameFilesAsTheSerialRun) {
   if (!cumed::CudaUsable()) GTEST_SKIP() << "no usable CUDA device";
+  const char* display = std::getenv("DISPLAY");
+  const std::string saved = display ? display : "";
+  unsetenv("DISPLAY");
   ExpectSameRun("cuda");
+  if (display) setenv("DISPLAY", saved.c_str(), 1);
 }
 
 } // namespace
