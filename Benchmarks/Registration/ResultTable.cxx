@@ -68,27 +68,30 @@ void PrintTable(const std::vector<Row>& rows) {
 }
 
 int PrintTargets(const std::vector<Row>& rows) {
+  // Issue 28's GPU times (issue 13 asked 1 s and 3 s), at issue 13's accuracy.
+  constexpr double kKnownWarpSeconds = 0.4, kFullSeconds = 1.2, kRmsMm = 0.8;
   int notMet = 0;
-  std::printf("\nTargets (issue 13):\n");
+  std::printf("\nTargets (issues 13 and 28):\n");
   for (const char* name : {"2 mm B-spline", "2 mm RBF"}) {
     const Row* gpu = Find(rows, name, "CuMed CUDA");
     if (!gpu) {
-      std::printf("- %s on the GPU <= 1 s at RMS <= 0.8 mm: not measured (no CuMed CUDA run)\n",
-                  name);
+      std::printf("- %s on the GPU <= %.1f s at RMS <= %.1f mm: not measured (no CuMed CUDA run)\n",
+                  name, kKnownWarpSeconds, kRmsMm);
       continue;
     }
-    const bool met = gpu->seconds <= 1.0 && gpu->score <= 0.8;
+    const bool met = gpu->seconds <= kKnownWarpSeconds && gpu->score <= kRmsMm;
     notMet += !met;
-    std::printf("- %s on the GPU <= 1 s at RMS <= 0.8 mm: %s (%.2f s, RMS %.3f mm)\n", name,
-                Verdict(met), gpu->seconds, gpu->score);
+    std::printf("- %s on the GPU <= %.1f s at RMS <= %.1f mm: %s (%.2f s, RMS %.3f mm)\n", name,
+                kKnownWarpSeconds, kRmsMm, Verdict(met), gpu->seconds, gpu->score);
   }
   if (const Row* full = Find(rows, "full B-spline", "CuMed CUDA")) {
-    const bool met = full->seconds <= 3.0;
+    const bool met = full->seconds <= kFullSeconds;
     notMet += !met;
-    std::printf("- full resolution on the GPU <= 3 s: %s (%.2f s, RMS %.3f mm)\n", Verdict(met),
-                full->seconds, full->score);
+    std::printf("- full resolution on the GPU <= %.1f s: %s (%.2f s, RMS %.3f mm)\n", kFullSeconds,
+                Verdict(met), full->seconds, full->score);
   } else {
-    std::printf("- full resolution on the GPU <= 3 s: not measured (no CuMed CUDA run)\n");
+    std::printf("- full resolution on the GPU <= %.1f s: not measured (no CuMed CUDA run)\n",
+                kFullSeconds);
   }
   for (const auto& name : CaseNames(rows)) {
     const Row* cpu = Find(rows, name, "CuMed CPU");

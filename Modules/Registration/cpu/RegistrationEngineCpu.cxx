@@ -1,6 +1,8 @@
 // The CPU engine of the registration (src/RegistrationEngine.h): OpenMP, the reference.
 #include "src/RegistrationEngine.h"
 
+#include "src/OutputBackends.h"
+
 namespace cumed::registration::detail {
 namespace {
 
@@ -10,6 +12,9 @@ public:
   MemoryLocation memory() const noexcept override { return MemoryLocation::Host; }
   std::unique_ptr<RegistrationObjective> objective(const LevelProblem& problem) override {
     return MakeObjectiveCpu(problem);
+  }
+  std::unique_ptr<LbfgsSpace> optimiserSpace(std::size_t size, int count) override {
+    return MakeLbfgsSpaceHost(size, count);
   }
   std::unique_ptr<AffineObjective> affineObjective(const LevelProblem& problem,
                                                    const AffineFrame& frame) override {
@@ -27,6 +32,15 @@ public:
   }
   void jacobianDeterminant(const FieldShape& shape, const float* field, float* jacobian) override {
     JacobianDeterminantCpu(shape, field, jacobian);
+  }
+  void composeAffine(const GridToPhysical& fixed, const double matrix[9], const double offset[3],
+                     float* field) override {
+    ComposeAffineCpu(fixed, matrix, offset, field);
+  }
+  void resampleMoving(const GridToPhysical& fixed, const PhysicalToGrid& moving,
+                      const float* movingPixels, const float* field, float outsideValue,
+                      float* warped) override {
+    ResampleMovingCpu(fixed, moving, movingPixels, field, outsideValue, warped);
   }
 };
 

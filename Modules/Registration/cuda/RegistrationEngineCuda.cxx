@@ -2,6 +2,8 @@
 // through plain C++ entry points (no CUDA headers here).
 #include "src/RegistrationEngine.h"
 
+#include "src/OutputBackends.h"
+
 namespace cumed::registration::detail {
 namespace {
 
@@ -11,6 +13,9 @@ public:
   MemoryLocation memory() const noexcept override { return MemoryLocation::Device; }
   std::unique_ptr<RegistrationObjective> objective(const LevelProblem& problem) override {
     return MakeObjectiveCuda(problem);
+  }
+  std::unique_ptr<LbfgsSpace> optimiserSpace(std::size_t size, int count) override {
+    return MakeLbfgsSpaceCuda(size, count);
   }
   std::unique_ptr<AffineObjective> affineObjective(const LevelProblem& problem,
                                                    const AffineFrame& frame) override {
@@ -28,6 +33,15 @@ public:
   }
   void jacobianDeterminant(const FieldShape& shape, const float* field, float* jacobian) override {
     JacobianDeterminantCuda(shape, field, jacobian);
+  }
+  void composeAffine(const GridToPhysical& fixed, const double matrix[9], const double offset[3],
+                     float* field) override {
+    ComposeAffineCuda(fixed, matrix, offset, field);
+  }
+  void resampleMoving(const GridToPhysical& fixed, const PhysicalToGrid& moving,
+                      const float* movingPixels, const float* field, float outsideValue,
+                      float* warped) override {
+    ResampleMovingCuda(fixed, moving, movingPixels, field, outsideValue, warped);
   }
 };
 

@@ -1,57 +1,34 @@
 #include "src/Lbfgs.h"
 
+#include "cumed/core/Error.h"
+#include "src/LbfgsSpace.h"
+
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
+#include <string>
+#include <utility>
 
 namespace cumed::registration::detail {
 namespace {
 
-// The vectors hold three values per control point (10^5 to 10^6): the vector operations run in
-// parallel, and dot products add fixed-size chunks in a fixed order so every run (and every
-// thread count) gives the same bits.
-constexpr std::int64_t kChunk = 8192;
+// The work vectors' numbers in the space; the correction pairs follow them.
+enum Work : int { kX, kG, kGNext, kXNext, kD, kS, kY, kWorkVectors };
 
-double Dot(const std::vector<double>& a, const std::vector<double>& b,
-           std::vector<double>& partials) {
-  const std::int64_t n = static_cast<std::int64_t>(a.size());
-  const std::int64_t chunks = (n + kChunk - 1) / kChunk;
-  partials.resize(static_cast<std::size_t>(chunks));
-#pragma omp parallel for schedule(static) if (n > 4 * kChunk)
-  for (std::int64_t c = 0; c < chunks; ++c) {
-    double s = 0.0;
-    for (std::int64_t i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i) s += a[i] * b[i];
-    partials[c] = s;
-  }
-  double sum = 0.0;
-  for (double p : partials) sum += p;
-  return sum;
-}
-
-/// y += alpha * x
-void Axpy(double alpha, const std::vector<double>& x, std::vector<double>& y) {
-  const std::int64_t n = static_cast<std::int64_t>(x.size());
-#pragma omp parallel for schedule(static) if (n > 4 * kChunk)
-  for (std::int64_t i = 0; i < n; ++i) y[i] += alpha * x[i];
-}
-
-double MaxAbs(const std::vector<double>& a) {
-  double m = 0.0;
-  for (double v : a) m = std::max(m, std::fabs(v));
-  return m;
-}
-
-/// The correction pairs, kept in preallocated storage used as a ring.
+/// The correction pairs, kept in the space's vectors used as a ring.
 class Memory {
 public:
-  Memory(int capacity, std::size_t n)
-      : s_(capacity, std::vector<double>(n)), y_(capacity, std::vector<double>(n)), rho_(capacity),
-        alpha_(capacity) {}
+  Memory(LbfgsSpace& space, int capacity)
+      : space_(space), s_(capacity), y_(capacity), rho_(capacity), alpha_(capacity) {
+    for (int k = 0; k < capacity; ++k) {
+      s_[k] = kWorkVectors + 2 * k;
+      y_[k] = kWorkVectors + 2 * k + 1;
+    }
+  }
   int size() const { return size_; }
   void clear() { size_ = 0; }
-  /// Keeps the pair (s, y) with rho = 1 / s'y, dropping the oldest when full; the vectors are
-  /// swapped in, the caller gets the dropped (or unused) storage back to fill next time.
-  void push(std::vector<double>& s, std::vector<double>& y, double rho) {
+  /// Keeps the pair (s, y) with rho = 1 / s'y, dropping the oldest when full; the vector numbers
+  /// are swapped in, the caller gets the dropped (or unused) vectors back to fill next time.
+  void push(int& s, int& y, double rho) {
     int k;
     if (size_ < capacity()) {
       k = slot(size_++);
@@ -59,61 +36,70 @@ public:
       k = slot(0);
       first_ = (first_ + 1) % capacity();
     }
-    s_[k].swap(s);
-    y_[k].swap(y);
+    std::swap(s_[k], s);
+    std::swap(y_[k], y);
     rho_[k] = rho;
   }
   /// d = -H g by the two-loop recursion, H scaled by s'y / y'y of the newest pair.
-  void direction(const std::vector<double>& g, std::vector<double>& d,
-                 std::vector<double>& partials) {
-    d = g;
+  void direction(int g, int d) {
+    space_.copy(g, d);
     for (int n = size_ - 1; n >= 0; --n) {
       const int k = slot(n);
-      alpha_[k] = rho_[k] * Dot(s_[k], d, partials);
-      Axpy(-alpha_[k], y_[k], d);
+      alpha_[k] = rho_[k] * space_.dot(s_[k], d);
+      space_.axpy(-alpha_[k], y_[k], d);
     }
     if (size_ > 0) {
       const int k = slot(size_ - 1);
-      const double gamma = 1.0 / (rho_[k] * Dot(y_[k], y_[k], partials));
-      for (double& v : d) v *= gamma;
+      const double gamma = 1.0 / (rho_[k] * space_.dot(y_[k], y_[k]));
+      space_.scale(gamma, d);
     }
     for (int n = 0; n < size_; ++n) {
       const int k = slot(n);
-      const double beta = rho_[k] * Dot(y_[k], d, partials);
-      Axpy(alpha_[k] - beta, s_[k], d);
+      const double beta = rho_[k] * space_.dot(y_[k], d);
+      space_.axpy(alpha_[k] - beta, s_[k], d);
     }
-    for (double& v : d) v = -v;
+    space_.scale(-1.0, d); // exact: the same bits as negating
   }
 
 private:
   int capacity() const { return static_cast<int>(s_.size()); }
   int slot(int n) const { return (first_ + n) % capacity(); }
-  std::vector<std::vector<double>> s_, y_;
+  LbfgsSpace& space_;
+  std::vector<int> s_, y_;
   std::vector<double> rho_, alpha_;
   int first_ = 0, size_ = 0;
 };
 
 } // namespace
 
-LbfgsOutcome MinimiseLbfgs(const CostFunction& cost, std::vector<double>& x,
+int LbfgsVectorCount(const LbfgsSettings& settings) {
+  return kWorkVectors + 2 * std::max(1, settings.memory);
+}
+
+LbfgsOutcome MinimiseLbfgs(LbfgsSpace& space, const SpaceCostFunction& cost,
                            const LbfgsSettings& settings, const IterationCallback& onIteration) {
+  if (space.count() < LbfgsVectorCount(settings))
+    throw InvalidArgument("MinimiseLbfgs: the space has " + std::to_string(space.count()) +
+                          " vectors; expected at least " +
+                          std::to_string(LbfgsVectorCount(settings)));
   constexpr double kArmijo = 1e-4;
   LbfgsOutcome outcome;
-  const std::size_t n = x.size();
-  std::vector<double> g(n), gNext(n), xNext(n), d(n), s(n), y(n), partials;
-  double f = cost(x, &g);
+  // Vector numbers: swapped, never copied, when a step is accepted.
+  int x = kX, g = kG, gNext = kGNext, xNext = kXNext, s = kS, y = kY;
+  const int d = kD;
+  double f = cost(space.data(x), space.data(g));
   outcome.evaluations = 1;
   outcome.cost = f;
-  Memory memory(std::max(1, settings.memory), n);
+  Memory memory(space, std::max(1, settings.memory));
   while (outcome.iterations < settings.maximumIterations) {
-    memory.direction(g, d, partials);
-    double slope = Dot(g, d, partials);
+    memory.direction(g, d);
+    double slope = space.dot(g, d);
     if (!(slope < 0.0)) { // not a descent direction: restart from steepest descent
       memory.clear();
-      memory.direction(g, d, partials);
-      slope = Dot(g, d, partials);
+      memory.direction(g, d);
+      slope = space.dot(g, d);
     }
-    const double largest = MaxAbs(d);
+    const double largest = space.maxAbs(d);
     if (!(largest > 0.0) || !(slope < 0.0)) {
       outcome.stop = "zero gradient";
       break;
@@ -123,9 +109,9 @@ LbfgsOutcome MinimiseLbfgs(const CostFunction& cost, std::vector<double>& x,
     bool accepted = false;
     double fNext = f;
     for (int trial = 0; trial < settings.maximumTrials; ++trial) {
-      xNext = x;
-      Axpy(step, d, xNext);
-      fNext = cost(xNext, &gNext);
+      space.copy(x, xNext);
+      space.axpy(step, d, xNext);
+      fNext = cost(space.data(xNext), space.data(gNext));
       ++outcome.evaluations;
       if (std::isfinite(fNext) && fNext <= f + kArmijo * step * slope) {
         accepted = true;
@@ -146,16 +132,14 @@ LbfgsOutcome MinimiseLbfgs(const CostFunction& cost, std::vector<double>& x,
       outcome.stop = "line search found no decrease";
       break;
     }
-    for (std::size_t i = 0; i < n; ++i) {
-      s[i] = xNext[i] - x[i];
-      y[i] = gNext[i] - g[i];
-    }
-    const double sy = Dot(s, y, partials);
-    if (sy > 1e-12 * Dot(y, y, partials)) memory.push(s, y, 1.0 / sy); // keeps H positive definite
+    space.difference(xNext, x, s);
+    space.difference(gNext, g, y);
+    const double sy = space.dot(s, y);
+    if (sy > 1e-12 * space.dot(y, y)) memory.push(s, y, 1.0 / sy); // keeps H positive definite
     const double change = std::fabs(f - fNext);
     const double scale = std::max(std::fabs(f), std::fabs(fNext));
-    x.swap(xNext);
-    g.swap(gNext);
+    std::swap(x, xNext);
+    std::swap(g, gNext);
     f = fNext;
     ++outcome.iterations;
     outcome.cost = f;
@@ -165,7 +149,26 @@ LbfgsOutcome MinimiseLbfgs(const CostFunction& cost, std::vector<double>& x,
       break;
     }
   }
+  if (x != kX) space.copy(x, kX);
   if (outcome.stop.empty()) outcome.stop = "iteration limit";
+  return outcome;
+}
+
+LbfgsOutcome MinimiseLbfgs(const CostFunction& cost, std::vector<double>& x,
+                           const LbfgsSettings& settings, const IterationCallback& onIteration) {
+  const std::size_t n = x.size();
+  const auto space = MakeLbfgsSpaceHost(n, LbfgsVectorCount(settings));
+  space->write(kX, x.data());
+  // The cost sees std::vectors: copies in and out of the space's storage (exact).
+  std::vector<double> at(n), gradient(n);
+  const SpaceCostFunction onSpace = [&](const double* point, double* g) {
+    at.assign(point, point + n);
+    const double value = cost(at, g ? &gradient : nullptr);
+    if (g) std::copy(gradient.begin(), gradient.end(), g);
+    return value;
+  };
+  const LbfgsOutcome outcome = MinimiseLbfgs(*space, onSpace, settings, onIteration);
+  space->read(kX, x.data());
   return outcome;
 }
 

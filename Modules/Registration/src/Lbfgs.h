@@ -1,7 +1,8 @@
 #pragma once
-// Limited-memory BFGS with a backtracking (Armijo) line search, on the host in double precision:
-// the parameter vectors of a registration are small (three per control point), the cost and its
-// gradient come from a backend.
+// Limited-memory BFGS with a backtracking (Armijo) line search in double precision, written once
+// over a space of vectors (src/LbfgsSpace.h): on the host, or on the device where the CUDA
+// backend's cost lives, so that only scalars cross between them. The cost and its gradient come
+// from a backend.
 #include <functional>
 #include <limits>
 #include <string>
@@ -33,8 +34,21 @@ using CostFunction =
 /// Called after every accepted step with the iteration number, cost and evaluations so far.
 using IterationCallback = std::function<void(int iteration, double cost, int evaluations)>;
 
-/// Minimises from x (updated in place to the best point found).
+/// Minimises from x (updated in place to the best point found), vectors on the host.
 LbfgsOutcome MinimiseLbfgs(const CostFunction& cost, std::vector<double>& x,
+                           const LbfgsSettings& settings, const IterationCallback& onIteration);
+
+class LbfgsSpace;
+/// The cost at x (space.size() doubles in the space's memory); writes the gradient (same memory)
+/// when `gradient` is not null.
+using SpaceCostFunction = std::function<double(const double* x, double* gradient)>;
+
+/// How many vectors MinimiseLbfgs needs in its space: 7 work vectors, 2 per correction pair.
+int LbfgsVectorCount(const LbfgsSettings& settings);
+
+/// Minimises from vector 0 of `space`, which holds the best point found on return. The space
+/// needs LbfgsVectorCount(settings) vectors (InvalidArgument otherwise).
+LbfgsOutcome MinimiseLbfgs(LbfgsSpace& space, const SpaceCostFunction& cost,
                            const LbfgsSettings& settings, const IterationCallback& onIteration);
 
 } // namespace cumed::registration::detail

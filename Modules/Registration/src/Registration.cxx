@@ -11,6 +11,7 @@
 #include "cumed/core/Timer.h"
 #include "src/AffineStage.h"
 #include "src/Lbfgs.h"
+#include "src/LbfgsSpace.h"
 #include "src/LevelGeometryBuilder.h"
 #include "src/LevelMetric.h"
 #include "src/MovingMask.h"
@@ -121,12 +122,6 @@ Pyramid BuildPyramid(LevelImage fixed, LevelImage moving, std::vector<std::uint8
   return p;
 }
 
-/// One level's objective on `backend` (CPU or CUDA).
-std::unique_ptr<detail::RegistrationObjective> MakeObjective(const detail::LevelProblem& problem,
-                                                             Backend backend) {
-  return detail::MakeRegistrationEngine(backend)->objective(problem);
-}
-
 std::vector<float> ToFloat(const std::vector<double>& x) {
   return {x.begin(), x.end()};
 }
@@ -174,40 +169,64 @@ detail::LevelProblem DescribeProblem(const BSplineGrid& grid, const LevelImage& 
   return problem;
 }
 
-/// The cost as the optimiser sees it: doubles in and out, the backend's floats in between.
+/// The cost as the optimiser sees it: doubles in and out, the backend's floats in between; the
+/// optimiser's vectors on the host (evaluate) or, on CUDA, on the device (evaluateDevice).
 class LevelCost {
 public:
-  explicit LevelCost(detail::RegistrationObjective& objective) : objective_(objective) {}
+  LevelCost(detail::RegistrationObjective& objective, MemoryLocation vectors)
+      : objective_(objective), vectors_(vectors) {}
 
+  /// At host coefficients (the cost before and after a level).
   double operator()(const std::vector<double>& at, std::vector<double>* gradient) {
-    coefficients_.assign(at.begin(), at.end());
-    gradient_.resize(at.size());
+    if (gradient) gradient->resize(at.size());
+    return onHost(at.data(), gradient ? gradient->data() : nullptr, at.size());
+  }
+  /// At `n` coefficients in the optimiser's memory.
+  double operator()(const double* at, double* gradient, std::size_t n) {
+    if (vectors_ == MemoryLocation::Host) return onHost(at, gradient, n);
+    return guarded([&] { return objective_.evaluateDevice(at, gradient, &parts_); });
+  }
+  const detail::CostParts& parts() const { return parts_; }
+
+private:
+  double onHost(const double* at, double* gradient, std::size_t n) {
+    coefficients_.assign(at, at + n);
+    gradient_.resize(n);
+    const double value = guarded([&] {
+      return objective_.evaluate(coefficients_.data(), gradient ? gradient_.data() : nullptr,
+                                 &parts_);
+    });
+    if (gradient && !failed_) std::copy(gradient_.begin(), gradient_.end(), gradient);
+    return value;
+  }
+  template <class Evaluate> double guarded(const Evaluate& evaluate) {
     double value;
+    failed_ = false;
     try {
-      value =
-          objective_.evaluate(coefficients_.data(), gradient ? gradient_.data() : nullptr, &parts_);
+      value = evaluate();
     } catch (const InvalidArgument&) {
+      failed_ = true;
       // A trial step that maps every counted voxel outside the moving image: no cost to
       // compare, so the line search takes a shorter step. At the start it is the user's error.
       if (!started_) throw;
       return std::numeric_limits<double>::infinity();
     }
     started_ = true;
-    if (gradient) gradient->assign(gradient_.begin(), gradient_.end());
     return value;
   }
-  const detail::CostParts& parts() const { return parts_; }
 
-private:
   detail::RegistrationObjective& objective_;
+  MemoryLocation vectors_;
   std::vector<float> coefficients_, gradient_;
   detail::CostParts parts_;
   bool started_ = false;
+  bool failed_ = false; ///< the last evaluation found no cost (the trial is rejected)
 };
 
-/// L-BFGS on one level from the grid's coefficients; returns the iterations it took.
-int OptimiseLevel(LevelCost& cost, BSplineGrid& grid, const ImageGeometry& levelFixed, int level,
-                  const RegistrationOptions& options) {
+/// L-BFGS on one level from the grid's coefficients, its vectors in the engine's memory; returns
+/// the iterations it took.
+int OptimiseLevel(LevelCost& cost, detail::RegistrationEngine& engine, BSplineGrid& grid,
+                  const ImageGeometry& levelFixed, int level, const RegistrationOptions& options) {
   std::vector<double> x = Flatten(grid);
   detail::LbfgsSettings settings;
   settings.maximumIterations = options.maximumIterations;
@@ -235,29 +254,39 @@ int OptimiseLevel(LevelCost& cost, BSplineGrid& grid, const ImageGeometry& level
       throw Cancelled("registration cancelled at level " + std::to_string(level) + ", iteration " +
                       std::to_string(iteration));
   };
+  const std::size_t n = x.size();
+  const auto space = engine.optimiserSpace(n, detail::LbfgsVectorCount(settings));
+  space->write(0, x.data());
+  const detail::SpaceCostFunction onSpace = [&](const double* at, double* gradient) {
+    return cost(at, gradient, n);
+  };
   const detail::LbfgsOutcome outcome =
-      detail::MinimiseLbfgs(std::ref(cost), x, settings, onIteration);
+      detail::MinimiseLbfgs(*space, onSpace, settings, onIteration);
+  space->read(0, x.data());
   Unflatten(x, grid);
   return outcome.iterations;
 }
 
-/// Field, warped image and Jacobian of the final transform, on the host. On CUDA the field of the
-/// B-spline alone stays on the device for the Jacobian and comes down once.
+/// Field, warped image and Jacobian of the final transform, on the host. On CUDA all three are
+/// computed on the device and come down once each; `onDevice` keeps the device copies (for
+/// outputs = Device) when `keepOnDevice`.
 void ComputeOutputs(const BSplineGrid& grid, const ImageGeometry& fixed, const LevelImage& moving,
                     const Image* fixedMask, const RegistrationOptions& options, Backend backend,
-                    RegistrationResult& result) {
-  if (backend == Backend::CUDA && result.affine.isIdentity()) {
-    const Image field = DisplacementField(grid, fixed, {backend, MemoryLocation::Device});
-    result.jacobianDeterminant = JacobianDeterminant(field, {backend}).toHost();
-    result.displacementField = field.toHost();
+                    RegistrationResult& result, bool keepOnDevice,
+                    std::optional<detail::TransformOutputs>& onDevice) {
+  const float outside = static_cast<float>(options.defaultPixelValue);
+  if (backend == Backend::CUDA) {
+    detail::TransformOutputs out =
+        detail::ComputeTransformOutputs(grid, result.affine, fixed, moving, outside, backend);
+    result.displacementField = out.field.toHost();
+    result.jacobianDeterminant = out.jacobian.toHost();
+    result.warpedImage = out.warped.toHost();
+    if (keepOnDevice) onDevice = std::move(out);
   } else {
     result.displacementField = detail::TotalDisplacementField(grid, result.affine, fixed, backend);
     result.jacobianDeterminant = JacobianDeterminant(result.displacementField, {backend});
-    if (result.jacobianDeterminant.location() != MemoryLocation::Host)
-      result.jacobianDeterminant = result.jacobianDeterminant.toHost();
+    result.warpedImage = detail::ResampleMoving(moving, result.displacementField, outside);
   }
-  result.warpedImage = detail::ResampleMoving(moving, result.displacementField,
-                                              static_cast<float>(options.defaultPixelValue));
   result.jacobian = SummarizeJacobian(result.jacobianDeterminant, fixedMask);
 }
 
@@ -313,6 +342,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     result.timing.affineSeconds = stage.elapsedSeconds();
   }
 
+  const auto engine = detail::MakeRegistrationEngine(backend);
   for (int level = 0; level < options.levels; ++level) {
     stage.restart();
     if (level > 0) grid = detail::RefineRegistrationGrid(grid, finest);
@@ -320,8 +350,8 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
     const detail::LevelProblem problem =
         DescribeProblem(grid, pyramid.fixed[level], pyramid.moving[level], pyramid.mask[level],
                         pyramid.movingMask[level], result.affine, options, tables);
-    auto objective = MakeObjective(problem, backend);
-    LevelCost cost(*objective);
+    auto objective = engine->objective(problem);
+    LevelCost cost(*objective, engine->memory());
     const bool finestLevel = level == options.levels - 1;
     if (finestLevel) {
       cost(std::vector<double>(3 * grid.numberOfControlPoints(), 0.0), nullptr);
@@ -329,7 +359,7 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
           affineStage ? affineStage->similarityBefore : cost.parts().similarity;
     }
     result.iterations.push_back(
-        OptimiseLevel(cost, grid, pyramid.fixed[level].geometry, level, options));
+        OptimiseLevel(cost, *engine, grid, pyramid.fixed[level].geometry, level, options));
     if (finestLevel) {
       cost(Flatten(grid), nullptr);
       result.similarityAfter = cost.parts().similarity;
@@ -338,7 +368,9 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
   }
   stage.restart();
   result.grid = grid;
-  ComputeOutputs(grid, finest, originalMoving, fixedMask, options, backend, result);
+  std::optional<detail::TransformOutputs> onDevice;
+  ComputeOutputs(grid, finest, originalMoving, fixedMask, options, backend, result,
+                 outputs == MemoryLocation::Device, onDevice);
   // Correlation is unchanged by SSD's normalisation of the fixed pyramid, so its finest level
   // serves as the fixed image here.
   result.quality =
@@ -347,7 +379,11 @@ RegistrationResult Register(const Image& fixedImage, const Image& movingImage,
                             pyramid.mask.back(), pyramid.movingMask.back());
   for (const std::string& warning : result.quality.warnings)
     Log(LogLevel::Warning, "Register: " + warning);
-  if (outputs == MemoryLocation::Device) {
+  if (onDevice) { // computed there: no second upload
+    result.displacementField = std::move(onDevice->field);
+    result.warpedImage = std::move(onDevice->warped);
+    result.jacobianDeterminant = std::move(onDevice->jacobian);
+  } else if (outputs == MemoryLocation::Device) {
     result.displacementField = result.displacementField.toDevice();
     result.warpedImage = result.warpedImage.toDevice();
     result.jacobianDeterminant = result.jacobianDeterminant.toDevice();

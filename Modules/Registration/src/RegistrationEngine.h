@@ -10,6 +10,8 @@
 #include "src/AffineObjective.h"
 #include "src/DisplacementFieldBackends.h"
 #include "src/JacobianMath.h"
+#include "src/LbfgsSpace.h"
+#include "src/OutputMath.h"
 #include "src/RegistrationObjective.h"
 #include "src/Regularisers.h"
 
@@ -27,6 +29,9 @@ public:
   virtual MemoryLocation memory() const noexcept = 0;
   /// One B-spline level's cost and gradient (uploads the level's images once on CUDA).
   virtual std::unique_ptr<RegistrationObjective> objective(const LevelProblem& problem) = 0;
+  /// `count` optimiser vectors of `size` doubles in the engine's memory (src/LbfgsSpace.h): the
+  /// B-spline levels' L-BFGS runs there, next to the objective's evaluateDevice on CUDA.
+  virtual std::unique_ptr<LbfgsSpace> optimiserSpace(std::size_t size, int count) = 0;
   /// One affine-stage level's similarity and gradient.
   virtual std::unique_ptr<AffineObjective> affineObjective(const LevelProblem& problem,
                                                            const AffineFrame& frame) = 0;
@@ -44,6 +49,14 @@ public:
   /// det(I + grad u) of `field` into `jacobian`, both in the engine's memory.
   virtual void jacobianDeterminant(const FieldShape& shape, const float* field,
                                    float* jacobian) = 0;
+  /// u := A(x + u) + t - x on every fixed voxel of `field` (engine memory), in place.
+  virtual void composeAffine(const GridToPhysical& fixed, const double matrix[9],
+                             const double offset[3], float* field) = 0;
+  /// moving(x + d(x)) for every fixed voxel (`outsideValue` outside): pixels, field and warped
+  /// image in the engine's memory.
+  virtual void resampleMoving(const GridToPhysical& fixed, const PhysicalToGrid& moving,
+                              const float* movingPixels, const float* field, float outsideValue,
+                              float* warped) = 0;
 };
 
 /// The engine of `backend` (CPU or CUDA, resolved). CudaError naming the missing backend when

@@ -1,11 +1,12 @@
 #include "src/RegistrationOutputs.h"
 
 #include "cumed/registration/DisplacementField.h"
-#include "src/Matrix3.h"
+#include "cumed/registration/Jacobian.h"
 #include "src/MovingSampler.h"
+#include "src/OutputBackends.h"
+#include "src/RegistrationEngine.h"
 
-#include <algorithm>
-#include <cmath>
+#include <cstring>
 
 namespace cumed::registration::detail {
 
@@ -13,48 +14,40 @@ Image TotalDisplacementField(const BSplineGrid& grid, const AffineTransform& aff
                              const ImageGeometry& fixed, Backend backend) {
   Image field = DisplacementField(grid, fixed, {backend, MemoryLocation::Host});
   if (affine.isIdentity()) return field;
-  const Matrix3 toPhysical = IndexToPhysical(fixed.direction, fixed.spacing);
-  const auto& m = affine.matrix;
-  float* d = field.view<float>().data;
-  const std::int64_t nx = fixed.size[0], ny = fixed.size[1], nz = fixed.size[2];
-#pragma omp parallel for schedule(static)
-  for (std::int64_t k = 0; k < nz; ++k)
-    for (std::int64_t j = 0; j < ny; ++j)
-      for (std::int64_t i = 0; i < nx; ++i) {
-        float* u = d + 3 * ((k * ny + j) * nx + i);
-        double p[3];
-        for (int r = 0; r < 3; ++r)
-          p[r] = fixed.origin[r] + toPhysical[3 * r] * i + toPhysical[3 * r + 1] * j +
-                 toPhysical[3 * r + 2] * k;
-        const double q[3] = {p[0] + u[0], p[1] + u[1], p[2] + u[2]};
-        for (int r = 0; r < 3; ++r)
-          u[r] = static_cast<float>(m[3 * r] * q[0] + m[3 * r + 1] * q[1] + m[3 * r + 2] * q[2] +
-                                    affine.offset[r] - p[r]);
-      }
+  ComposeAffineCpu(DescribeFixedGrid(fixed), affine.matrix.data(), affine.offset.data(),
+                   field.view<float>().data);
   return field;
 }
 
 Image ResampleMoving(const LevelImage& moving, const Image& totalField, float outsideValue) {
   const ImageGeometry& fixed = totalField.geometry();
-  const Matrix3 toPhysical = IndexToPhysical(fixed.direction, fixed.spacing);
-  const MovingSampler sampler(moving);
   Image warped = Image::Allocate(PixelType::Float32, fixed, MemoryLocation::Host);
-  float* out = warped.view<float>().data;
-  const float* d = totalField.view<float>().data;
-  const std::int64_t nx = fixed.size[0], ny = fixed.size[1], nz = fixed.size[2];
-#pragma omp parallel for schedule(static)
-  for (std::int64_t k = 0; k < nz; ++k)
-    for (std::int64_t j = 0; j < ny; ++j)
-      for (std::int64_t i = 0; i < nx; ++i) {
-        const std::int64_t v = (k * ny + j) * nx + i;
-        double point[3];
-        for (int r = 0; r < 3; ++r)
-          point[r] = fixed.origin[r] + toPhysical[3 * r] * i + toPhysical[3 * r + 1] * j +
-                     toPhysical[3 * r + 2] * k + d[3 * v + r];
-        double value;
-        out[v] = sampler.sample(point, value) ? static_cast<float>(value) : outsideValue;
-      }
+  ResampleMovingCpu(DescribeFixedGrid(fixed), DescribeMovingGrid(moving.geometry),
+                    moving.pixels.data(), totalField.view<float>().data, outsideValue,
+                    warped.view<float>().data);
   return warped;
+}
+
+TransformOutputs ComputeTransformOutputs(const BSplineGrid& grid, const AffineTransform& affine,
+                                         const ImageGeometry& fixed, const LevelImage& moving,
+                                         float outsideValue, Backend backend) {
+  const auto engine = MakeRegistrationEngine(backend);
+  const MemoryLocation memory = engine->memory();
+  TransformOutputs out;
+  out.field = DisplacementField(grid, fixed, {backend, memory});
+  if (!affine.isIdentity())
+    engine->composeAffine(DescribeFixedGrid(fixed), affine.matrix.data(), affine.offset.data(),
+                          out.field.view<float>().data);
+  out.jacobian = JacobianDeterminant(out.field, {backend});
+  // The moving pixels where the engine reads them: wrapped on the host, one upload otherwise.
+  Image pixels = Image::Adopt(const_cast<float*>(moving.pixels.data()), PixelType::Float32,
+                              moving.geometry, MemoryLocation::Host);
+  if (memory == MemoryLocation::Device) pixels = pixels.toDevice();
+  out.warped = Image::Allocate(PixelType::Float32, fixed, memory);
+  engine->resampleMoving(DescribeFixedGrid(fixed), DescribeMovingGrid(moving.geometry),
+                         pixels.view<float>().data, out.field.view<float>().data, outsideValue,
+                         out.warped.view<float>().data);
+  return out;
 }
 
 } // namespace cumed::registration::detail

@@ -18,4 +18,14 @@ Image TotalDisplacementField(const BSplineGrid& grid, const AffineTransform& aff
 /// [-0.5, size - 0.5) along an axis (ITK's LinearInterpolateImageFunction::IsInsideBuffer).
 Image ResampleMoving(const LevelImage& moving, const Image& totalField, float outsideValue);
 
+/// The total field, its Jacobian determinant and the warped moving image, all computed and left
+/// in `backend`'s memory (the device on CUDA: nothing comes down until the caller asks). The
+/// same formulas as TotalDisplacementField, JacobianDeterminant and ResampleMoving.
+struct TransformOutputs {
+  Image field, jacobian, warped;
+};
+TransformOutputs ComputeTransformOutputs(const BSplineGrid& grid, const AffineTransform& affine,
+                                         const ImageGeometry& fixed, const LevelImage& moving,
+                                         float outsideValue, Backend backend);
+
 } // namespace cumed::registration::detail
