@@ -94,10 +94,12 @@ public:
     return p;
   }
   void read(int v, double* host) override {
+    if (n_ == 0) return;
     CUMED_CUDA_CHECK(cudaMemcpyAsync(host, at(v), Bytes(n_), cudaMemcpyDeviceToHost, s()));
     stream_.synchronize();
   }
   void write(int v, const double* host) override {
+    if (n_ == 0) return;
     CUMED_CUDA_CHECK(cudaMemcpyAsync(at(v), host, Bytes(n_), cudaMemcpyHostToDevice, s()));
     stream_.synchronize();
   }

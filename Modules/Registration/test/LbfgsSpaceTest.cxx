@@ -100,9 +100,10 @@ struct OptimiserRun {
 };
 
 OptimiserRun MinimiseQuadratic(Backend backend, const std::vector<double>& a,
-                               const std::vector<double>& c, const std::vector<double>& start) {
+                               const std::vector<double>& c, const std::vector<double>& start,
+                               int iterations) {
   LbfgsSettings settings;
-  settings.maximumIterations = 60;
+  settings.maximumIterations = iterations;
   settings.relativeTolerance = 0.0;
   settings.firstStep = settings.maximumStep = 2.0;
   const auto space = SpaceOn(backend, a.size(), LbfgsVectorCount(settings));
@@ -127,7 +128,7 @@ TEST_P(LbfgsOnBackend, FindsTheKnownMinimumOfAQuadratic) {
   std::uniform_real_distribution<double> stiffness(0.5, 5.0);
   for (double& v : a) v = stiffness(random);
   const std::vector<double> c = RandomVector(n, random, 3.0);
-  const OptimiserRun run = MinimiseQuadratic(backend(), a, c, std::vector<double>(n, 0.0));
+  const OptimiserRun run = MinimiseQuadratic(backend(), a, c, std::vector<double>(n, 0.0), 60);
   double worst = 0.0;
   for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, std::fabs(run.x[i] - c[i]));
   EXPECT_LT(worst, 1e-6) << run.outcome.stop << " after " << run.outcome.iterations;
@@ -176,15 +177,18 @@ TEST_P(LbfgsSpaceVsCpu, SameIteratesOnAQuadratic) {
   for (double& v : a) v = stiffness(random);
   const std::vector<double> c = RandomVector(n, random, 3.0);
   const std::vector<double> start = RandomVector(n, random, 1.0);
-  const OptimiserRun cpu = MinimiseQuadratic(Backend::CPU, a, c, start);
-  const OptimiserRun other = MinimiseQuadratic(backend(), a, c, start);
+  // 20 iterations: far from the rounding floor (each shrinks the error about 2x here), where
+  // rounding alone could end one run's line search before the other's.
+  constexpr int kIterations = 20;
+  const OptimiserRun cpu = MinimiseQuadratic(Backend::CPU, a, c, start, kIterations);
+  const OptimiserRun other = MinimiseQuadratic(backend(), a, c, start, kIterations);
   // Only the dot products' summation order differs: iterates agree to ~1e-9 relative.
   ASSERT_EQ(cpu.costs.size(), other.costs.size());
   for (std::size_t k = 0; k < cpu.costs.size(); ++k)
     EXPECT_NEAR(other.costs[k], cpu.costs[k], 1e-9 * std::fabs(cpu.costs[0]) + 1e-12)
         << "iteration " << k + 1;
   for (std::size_t i = 0; i < n; ++i) ASSERT_NEAR(other.x[i], cpu.x[i], 1e-8) << "element " << i;
-  const OptimiserRun again = MinimiseQuadratic(backend(), a, c, start);
+  const OptimiserRun again = MinimiseQuadratic(backend(), a, c, start, kIterations);
   EXPECT_EQ(again.x, other.x); // run to run: the same bits
 }
 
