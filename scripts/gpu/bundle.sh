@@ -56,7 +56,13 @@ case "$suite" in
   # ten times CI's budget; no real data travels (the random cases make their own).
   random) names=(cumed_morphology_test cumed_surface_test cumed_mesh_distance_test cumed_piv_test
                  cumed_registration_test cumed_deformation_test cumed_parallel_surface_random_test) ;;
-  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation, registration, mpi or random)" >&2; exit 2 ;;
+  # Issue 28's frontier checks (run-frontier.sh): the kernels' tests and the benchmarks of the
+  # targets, in two bundles that each fit a run (the first without cuFFT, as piv).
+  frontier-mp) names=(cumed_morphology_test cumed-morphology-benchmark cumed_piv_test
+                      cumed-piv-benchmark) ;;
+  frontier-sr) names=(cumed_surface_test cumed_rendering_test cumed-ct-surface
+                      cumed-isosurface-benchmark cumed_registration_test cumed-register-benchmark) ;;
+  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation, registration, mpi, random, frontier-mp or frontier-sr)" >&2; exit 2 ;;
 esac
 # cumed-piv --backend cuda --png (arrows built on the GPU, drawn through interop; with
 # --pathlines, pathlines traced and ribbons built on the GPU) runs in
@@ -69,25 +75,26 @@ for name in "${names[@]}"; do
 done
 bash "$shared/gpu/prepare.sh" "${executables[@]}"
 rm -rf .gpu/popi-ct.tar.xz .gpu/piv-data.tar.xz .gpu/meshes.tar.xz .gpu/registration-data.tar.xz .gpu/registration-reference
-if [ "$suite" = piv ] || [ "$suite" = random ]; then
+if [ "$suite" = piv ] || [ "$suite" = random ] || [ "$suite" = frontier-mp ]; then
   # Repack without cuFFT (the bundle would exceed what a run carries).
   stage=$(mktemp -d)
   xz -dc .gpu/bundle.tar.xz | tar -C "$stage" -xf -
   rm -f "$stage"/bundle/lib/libcufft*
   tar -C "$stage" -cf - bundle | xz -T2 -6 > .gpu/bundle.tar.xz
   rm -rf "$stage"
-  if [ "$suite" = piv ]; then
+  if [ "$suite" = piv ] || [ "$suite" = frontier-mp ]; then
     tar -C "$shared/data/piv" -cJf .gpu/piv-data.tar.xz synthetic-shift-3px openpiv-exp1 \
       openpiv-pattern1 pivchallenge-2001A
   fi
-elif [ "$suite" != random ]; then
+fi
+if [ "$suite" != piv ] && [ "$suite" != random ]; then
   # The deformation suite also takes the meshes (with the CT: about 62 MB in all).
   if [ "$suite" = deformation ]; then
     tar -C "$shared/data/mesh" -cJf .gpu/meshes.tar.xz stanford-bunny.obj igea.ply
   fi
   # The real CT for the tests and benchmarks (../shared does not travel).
   tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
-  if [ "$suite" = registration ]; then
+  if [ "$suite" = registration ] || [ "$suite" = frontier-sr ]; then
     tar -C "$shared/data" -cJf .gpu/registration-data.tar.xz registration
     cp -r Testing/RegistrationData/reference .gpu/registration-reference
   fi
@@ -95,6 +102,6 @@ fi
 # DCMTK's data dictionary is a data file, not a library: ldd does not bring it.
 cp /usr/share/libdcmtk17/dicom.dic .gpu/
 cp scripts/gpu/run-gpu-suite.sh scripts/gpu/run-random-suite.sh scripts/gpu/registration-runs.sh \
-   scripts/gpu/run-mpi-suite.sh \
+   scripts/gpu/run-mpi-suite.sh scripts/gpu/run-frontier.sh \
    scripts/gpu/run-mpi-scaling.sh scripts/mpi-scaling.sh .gpu/
 du -sh .gpu
