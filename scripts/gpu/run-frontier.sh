@@ -46,24 +46,33 @@ for part in "$@"; do
       done
       ;;
     surface)
-      gtest cumed_surface_test
-      gtest cumed_rendering_test
-      # The first run on this machine (no shader cache yet), then warm runs in fresh processes,
-      # then the 16-core CPU path; every run writes the same outputs.
-      for run in first warm warm warm warm cpu cpu; do
-        backend=cuda
-        [ "$run" = cpu ] && backend=cpu
-        echo "=== $run ($backend)" | tee -a "$out/ct-surface.log"
-        /usr/bin/time -f "wall_s=%e" cumed-ct-surface "$ct" --backend $backend \
+      # First the program, so that its first run is the machine's first OpenGL use (no shader
+      # cache yet); then warm runs in fresh processes, the serial path, runs with the driver's
+      # shader disk cache off, and the 16-core CPU path. Every run writes the same outputs.
+      for run in first warm1 warm2 warm3 warm4 serial nocache cpu1 cpu2; do
+        args=(--backend cuda)
+        case $run in
+          serial) args+=(--no-overlap) ;;
+          cpu*) args=(--backend cpu) ;;
+        esac
+        echo "=== $run ${args[*]}" | tee -a "$out/ct-surface.log"
+        if [ "$run" = nocache ]; then export __GL_SHADER_DISK_CACHE=0; fi
+        /usr/bin/time -f "wall_s=%e" cumed-ct-surface "$ct" "${args[@]}" \
           --output-dir /tmp/ct-$run --force 2>&1 | tee -a "$out/ct-surface.log" || status=1
+        unset __GL_SHADER_DISK_CACHE
       done
-      cumed-ct-surface "$ct" --backend cuda --no-overlap --output-dir /tmp/ct-serial --force 2>&1 |
-        tee -a "$out/ct-surface.log" || status=1
+      for f in surface.vtp surface.stl; do
+        cmp /tmp/ct-first/$f /tmp/ct-serial/$f && echo "overlapped and serial $f identical" |
+          tee -a "$out/ct-surface.log" || status=1
+      done
+      ls -la ~/.nv/GLCache ~/.cache/nvidia/GLCache 2>&1 | head -5 | tee -a "$out/ct-surface.log"
+      gtest cumed_surface_test --gtest_filter="*Cuda*:*Registration*"
+      gtest cumed_rendering_test
       cumed-isosurface-benchmark --ct "$ct" --metaball-sizes 128,256,512,1024 --repeat 9 \
         --no-vtk-mc-large 2>&1 | tee "$out/isosurface-frontier.md" || status=1
       ;;
     registration)
-      gtest cumed_registration_test
+      gtest cumed_registration_test --gtest_filter="*Cuda*:*Lbfgs*:*Outputs*"
       cumed-register-benchmark --series "$ct" --registration-data /tmp/cumed-root/shared/data/registration \
         --reference-dir .gpu/registration-reference --no-references --no-cpu \
         --cases bspline-2mm,rbf-2mm,bspline-full,lung 2>&1 | tee "$out/registration-frontier.md" || status=1
