@@ -64,6 +64,7 @@ app::SlicerModule SlicerDescription() {
         {"--log-jacobian", "float", "Log-Jacobian weight", "0", "", "", 0.0, 1e6, 1.0},
         {"--bins", "integer", "Histogram bins (nmi)", "64", "", "", 4.0, 1024.0, 1.0},
         {"--lncc-sigma", "float", "LNCC window (mm)", "3", "", "", 1e-6, 1e6, 0.5},
+        {"--sampling", "string", "Metric voxels (CPU)", "full"},
         {"--default-value", "float", "Value outside MOVING", "0", "", "", -1e6, 1e6, 1.0},
         {"--affine", "boolean", "Affine pre-alignment"},
         {"--backend", "string-enumeration", "Backend", "auto"}}},
@@ -146,6 +147,12 @@ JSON object).
   setting("--log-jacobian", "W", "log-Jacobian (anti-folding) weight (default 0)");
   setting("--bins", "N", "nmi: joint histogram bins, 4..1024 (default 64)");
   setting("--lncc-sigma", "MM", "lncc: Gaussian window, 1e-6..1e6 (default 3)");
+  setting("--sampling", "S",
+          "the voxels the metric is evaluated on, per level (CPU only):\n"
+          "full (default: every voxel), strided:STEP (every STEP-th voxel\n"
+          "along each axis; lncc keeps its window in mm) or\n"
+          "random:COUNT[:SEED] (COUNT voxels drawn once per level, seed 1\n"
+          "by default; ssd, ncc, nmi)");
   setting("--default-value", "V", "warped.mha's value outside MOVING (default 0)");
   cli.Words(
       setting("--backend", "B", "auto, cpu or cuda (default auto: CUDA where a device is usable)"),

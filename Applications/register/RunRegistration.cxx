@@ -70,6 +70,7 @@ RunSummary RunRegistration(const RegistrationRun& run, const Stopwatch& total) {
   for (unsigned a = 0; a < D; ++a)
     summary.size.push_back(fixed->GetLargestPossibleRegion().GetSize(a));
   summary.metric = registration::ToString(filter->GetMetric());
+  summary.sampling = registration::ToString(filter->GetRegistrationOptions().sampling);
   summary.levels = filter->GetNumberOfLevels();
   summary.gridSpacing = filter->GetGridSpacing();
   summary.initialTransform = bool(initial);

@@ -23,8 +23,9 @@ std::string FormatSummary(const RunSummary& s) {
   for (std::size_t n : s.size) size += (size.empty() ? "" : "x") + std::to_string(n);
   for (int n : s.iterations) iterations += (iterations.empty() ? "" : " ") + std::to_string(n);
   char line[256];
-  out << "cumed-register: " << s.dimension << "D " << size << ", metric " << s.metric << ", "
-      << s.levels << " levels, grid " << s.gridSpacing << " mm"
+  out << "cumed-register: " << s.dimension << "D " << size << ", metric " << s.metric
+      << (s.sampling == "full" ? "" : " (sampling " + s.sampling + ")") << ", " << s.levels
+      << " levels, grid " << s.gridSpacing << " mm"
       << (s.initialTransform ? ", initial affine" : "") << (s.affineStage ? ", affine stage" : "")
       << (s.mask ? ", fixed mask" : "") << (s.movingMask ? ", moving mask" : "") << "\n";
   std::snprintf(line, sizeof line,
@@ -78,6 +79,7 @@ std::string FormatSummaryJson(const RunSummary& s) {
   std::vector<std::int64_t> affineIterations(s.affineIterations.begin(), s.affineIterations.end());
   app::JsonObject similarity;
   similarity.Add("metric", s.metric)
+      .Add("sampling", s.sampling)
       .Add("before", s.similarityBefore)
       .Add("after", s.similarityAfter);
   app::JsonObject quality; // the end-of-run check (cumed/registration/Quality.h)

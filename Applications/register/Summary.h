@@ -15,6 +15,7 @@ struct RunSummary {
   unsigned dimension = 3;
   std::vector<std::size_t> size; ///< FIXED's, 2 or 3 values
   std::string metric;
+  std::string sampling = "full"; ///< the metric's voxels (cumed/registration/Sampling.h)
   int levels = 0;
   double gridSpacing = 0.0;
   bool initialTransform = false;

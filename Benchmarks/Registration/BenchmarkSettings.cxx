@@ -55,6 +55,8 @@ const char* Usage() {
          "CuMed on the known warps (defaults in brackets):\n"
          "  --metric ssd|ncc|lncc|nmi [lncc]   --lncc-sigma MM [3]   --grid-spacing MM [10]\n"
          "  --bending W [10]   --iterations N per level [50]   --levels N [3]\n"
+         "  --sampling full|strided:STEP|random:COUNT[:SEED] [full]   the metric's voxels per\n"
+         "                           level (CPU only: needs --no-cuda)\n"
          "CuMed on the lung pair: SSD on the images, grid 10 mm, bending 10, 3 levels, 100\n"
          "iterations, after the affine stage.\n"
          "Exit codes: 0 table printed (targets met or not), 1 a case could not be built or the\n"
@@ -158,7 +160,13 @@ Settings ParseSettings(int argc, char** argv, bool& help) {
       s.iterations = count(1, 100000);
     else if (arg == "--levels")
       s.levels = count(1, 8);
-    else
+    else if (arg == "--sampling") {
+      try {
+        s.sampling = registration::ParseVoxelSampling(value());
+      } catch (const InvalidArgument& e) {
+        throw InvalidArgument(std::string("--sampling: ") + e.what());
+      }
+    } else
       throw InvalidArgument("unknown argument '" + arg + "'");
   }
   if (help) return s;
@@ -169,6 +177,9 @@ Settings ParseSettings(int argc, char** argv, bool& help) {
   if (!knownWarps && s.registrationData.empty())
     throw InvalidArgument("--cases lung needs --registration-data");
   if (s.quick) s.cuda = false, s.references = false, s.registrationData.clear();
+  if (s.sampling.kind != registration::VoxelSampling::Kind::Full && s.cuda)
+    throw InvalidArgument("--sampling " + registration::ToString(s.sampling) +
+                          " needs --no-cuda: the CUDA backend evaluates every voxel");
   if (s.references && s.referenceDir.empty())
     throw InvalidArgument("--reference-dir is required unless --no-references is given");
   return s;
@@ -182,6 +193,7 @@ registration::RegistrationOptions KnownWarpOptions(const Settings& s) {
   o.bendingEnergyWeight = s.bending;
   o.maximumIterations = s.iterations;
   o.levels = s.levels;
+  o.sampling = s.sampling;
   o.defaultPixelValue = -1024.0;
   return o;
 }
@@ -204,9 +216,13 @@ std::string Describe(const registration::RegistrationOptions& o) {
   if (o.metric == registration::SimilarityMetric::LocalNCC)
     std::snprintf(sigma, sizeof sigma, " sigma %g mm", o.localNccSigma);
   char text[256];
-  std::snprintf(text, sizeof text, "%s%s, grid %g mm, bending %g, %d levels, %d iterations/level%s",
-                registration::ToString(o.metric), sigma, o.gridSpacing, o.bendingEnergyWeight,
-                o.levels, o.maximumIterations, o.affineStage ? ", affine stage" : "");
+  const std::string sampling = o.sampling.kind == registration::VoxelSampling::Kind::Full
+                                   ? std::string()
+                                   : ", sampling " + registration::ToString(o.sampling);
+  std::snprintf(
+      text, sizeof text, "%s%s, grid %g mm, bending %g, %d levels, %d iterations/level%s%s",
+      registration::ToString(o.metric), sigma, o.gridSpacing, o.bendingEnergyWeight, o.levels,
+      o.maximumIterations, o.affineStage ? ", affine stage" : "", sampling.c_str());
   return text;
 }
 

@@ -33,6 +33,8 @@ struct Settings {
   double bending = 10.0;
   int iterations = 50;
   int levels = 3;
+  /// --sampling: the metric's voxels on the known warps (CPU only: needs --no-cuda).
+  registration::VoxelSampling sampling;
 };
 
 /// The --help text (the defaults above, the cases, the exit codes).

@@ -5,6 +5,7 @@
 // cuda/FieldSimilarityCuda.h holds the CUDA one (the same steps on device buffers).
 #include "src/LevelGeometry.h"
 #include "src/LevelImage.h"
+#include "src/SimilarityMetricSampling.h"
 #include "src/SimilarityMetrics.h"
 
 #include <cstdint>
@@ -39,6 +40,10 @@ private:
   /// fixed mask, inside the moving image and its mask, per evaluation
   std::vector<std::uint8_t> counted_;
   std::unique_ptr<SimilarityMetricComputer> metric_;
+  /// Sampling other than Full: the voxels evaluated, and the sub-image the metric sees.
+  VoxelSubset subset_;
+  std::vector<float> subFixed_, subWarped_, subDerivative_;
+  std::vector<std::uint8_t> subCounted_;
 };
 
 } // namespace cumed::registration::detail

@@ -30,6 +30,7 @@ MetricSettings LevelMetricSettings(const RegistrationOptions& options, const Lev
     m.localSigmaVoxels[a] = static_cast<float>(options.localNccSigma / fixed.geometry.spacing[a]);
   }
   m.histogramBins = options.histogramBins;
+  m.sampling = options.sampling;
   const PixelStatistics f = Summarize(fixed.pixels), g = Summarize(moving.pixels);
   m.fixedRange[0] = f.minimum;
   m.fixedRange[1] = f.maximum;

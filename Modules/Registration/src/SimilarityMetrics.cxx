@@ -44,6 +44,10 @@ void ValidateMetricSettings(const MetricSettings& settings) {
       settings.kind != MetricKind::LocalNCC && settings.kind != MetricKind::NMI)
     throw InvalidArgument("similarity metric: unknown kind " +
                           std::to_string(static_cast<int>(settings.kind)));
+  if (settings.sampling.kind != VoxelSampling::Kind::Full)
+    Reject(settings, "sampling " + cumed::registration::ToString(settings.sampling) +
+                         " is not available on this backend (the CUDA metrics evaluate every "
+                         "voxel): use sampling full (--sampling full) or the CPU backend");
   const char* axes = "xyz";
   for (int a = 0; a < 3; ++a)
     if (settings.size[a] < 1) {

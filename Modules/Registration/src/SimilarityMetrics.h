@@ -23,6 +23,8 @@
 // atomics), so each backend gives bitwise the same value and derivative run after run; the two
 // backends agree to rounding (the tests: 1e-10 relative on the value, 1e-6 of the largest
 // derivative).
+#include "cumed/registration/Sampling.h"
+
 #include <cstdint>
 #include <memory>
 
@@ -41,6 +43,10 @@ struct MetricSettings {
   float movingRange[2] = {0.0f, 1.0f};
   /// LocalNCC: the Gaussian window's standard deviation in voxels along x, y, z.
   float localSigmaVoxels[3] = {2.0f, 2.0f, 2.0f};
+  /// The voxels a level evaluates (cpu/SampledSimilarityCpu.cxx picks them and hands the
+  /// metric computer a Full sub-image); the factories refuse anything but Full, so the CUDA
+  /// backend, which has no sampling, stops with an error naming the option.
+  VoxelSampling sampling;
 };
 
 class SimilarityMetricComputer {

@@ -20,6 +20,7 @@
 #include "cumed/registration/BSplineGrid.h"
 #include "cumed/registration/Jacobian.h"
 #include "cumed/registration/Quality.h"
+#include "cumed/registration/Sampling.h"
 
 #include <array>
 #include <functional>
@@ -74,6 +75,8 @@ struct RegistrationOptions : ExecutionOptions {
   double logJacobianWeight = 0.0;
   int histogramBins = 64;     ///< NMI
   double localNccSigma = 3.0; ///< mm, LocalNCC's Gaussian window
+  /// The voxels the metric is evaluated on per level (Sampling.h); Full by default. CPU only.
+  VoxelSampling sampling;
   /// The affine pre-alignment; the identity when not set.
   std::optional<AffineTransform> initialAffine;
   /// Estimate an affine pre-alignment before the B-spline levels, starting from initialAffine or

@@ -165,6 +165,7 @@ public:
     SetLogJacobianWeight(options.logJacobianWeight);
     SetNumberOfHistogramBins(options.histogramBins);
     SetLocalNCCSigma(options.localNccSigma);
+    m_Sampling = options.sampling; // CPU only (cumed/registration/Sampling.h)
     SetDefaultPixelValue(options.defaultPixelValue);
     SetAffineStage(options.affineStage);
     if (!options.initialAffine) {
@@ -191,6 +192,7 @@ public:
     options.logJacobianWeight = m_LogJacobianWeight;
     options.histogramBins = m_NumberOfHistogramBins;
     options.localNccSigma = m_LocalNCCSigma;
+    options.sampling = m_Sampling;
     options.defaultPixelValue = m_DefaultPixelValue;
     options.affineStage = m_AffineStage;
     if (m_InitialTransform)
@@ -484,6 +486,7 @@ private:
   double m_LogJacobianWeight = 0.0;
   int m_NumberOfHistogramBins = registration::RegistrationOptions{}.histogramBins;
   double m_LocalNCCSigma = registration::RegistrationOptions{}.localNccSigma;
+  registration::VoxelSampling m_Sampling; ///< through Set/GetRegistrationOptions
   double m_DefaultPixelValue = 0.0;
 
   int m_CurrentLevel = 0;
