@@ -36,7 +36,7 @@ constexpr int kThreadsY = kTileThreadsY;
 constexpr int kThreads = kThreadsX * kThreadsY;
 
 /// Shared bytes of the table copy: lengths, group starts and the longest length index per z
-/// offset (int), each chord's dy (short).
+/// offset (int), each chord's plane row (unsigned short).
 __host__ __device__ inline int PlaneTableBytes(const DeviceChordTable& table) {
   const int groups = (2 * table.reachZ + 1) * table.lengthCount + 1;
   const int bytes = (table.lengthCount + groups + 2 * table.reachZ + 1) * 4 + table.chordCount * 2;
@@ -50,8 +50,38 @@ __host__ __device__ inline int FloorPow2(int n) {
   return p;
 }
 
+/// Folds one plane row into a thread's words of two 16-bit pixels (`row`: the row's first pixel).
+template <class T, bool kMax, int kPY, int kWords, int kTileX>
+__device__ __forceinline__ void FoldPairRow(unsigned (&v)[kPY][kWords], const T* row) {
+  const unsigned* words = reinterpret_cast<const unsigned*>(row) + threadIdx.x;
+#pragma unroll
+  for (int py = 0; py < kPY; ++py)
+#pragma unroll
+    for (int w = 0; w < kWords; ++w)
+      v[py][w] = PickPair<T, kMax>(v[py][w], words[py * kThreadsY * (kTileX / 2) + w * kThreadsX]);
+}
+
+/// Folds one plane row into a thread's pixels, one per register.
+template <class T, bool kMax, int kPY, int kPX, int kTileX>
+__device__ __forceinline__ void FoldPixelRow(T (&v)[kPY][kPX], const T* row) {
+  const T* row0 = row + threadIdx.x;
+#pragma unroll
+  for (int py = 0; py < kPY; ++py)
+#pragma unroll
+    for (int px = 0; px < kPX; ++px)
+      v[py][px] = Pick<kMax>(v[py][px], row0[py * kThreadsY * kTileX + px * kThreadsX]);
+}
+
+/// Blocks an SM is asked to hold: two (at most 128 registers a thread) where the accumulators take
+/// at most 32 registers; shared memory decides the rest. Without it ptxas held the 16-slice int16
+/// kernel to 64 registers and spilled.
+template <class T, int kSlices, int kPX, int kPY> constexpr int PlaneMinBlocks() {
+  constexpr bool kPairs = sizeof(T) == 2 && kPX % 2 == 0;
+  return kSlices * kPY * (kPairs ? kPX / 2 : kPX) <= 32 ? 2 : 1;
+}
+
 template <class T, bool kMax, int kSlices, int kPX, int kPY>
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(kThreads, (PlaneMinBlocks<T, kSlices, kPX, kPY>()))
     CentredPlaneKernel(const T* __restrict__ in, T* __restrict__ out, VolumeSize size,
                        SliceRange slices, DeviceChordTable table, T boundary, T identity,
                        int batchPlanes) {
@@ -68,11 +98,18 @@ __global__ void __launch_bounds__(kThreads)
   int* lengths = reinterpret_cast<int*>(sharedBytes);
   int* groupStart = lengths + lengthCount;
   int* lastLength = groupStart + groups; // per z offset: the longest length index it has, or -1
-  short* chordDy = reinterpret_cast<short*>(lastLength + 2 * rz + 1);
+  // Per chord, its row in a batch starting at plane 0: li * haloH + ry + dy (the host checks that
+  // it fits). The chords of one z offset whose lengths are in a batch are then one contiguous
+  // range (the table is grouped by (dz, length)), folded in one flat loop.
+  unsigned short* rowIndex = reinterpret_cast<unsigned short*>(lastLength + 2 * rz + 1);
   const int thread = threadIdx.y * kThreadsX + threadIdx.x;
   for (int i = thread; i < lengthCount; i += kThreads) lengths[i] = table.lengths[i];
   for (int i = thread; i < groups; i += kThreads) groupStart[i] = table.groupStart[i];
-  for (int i = thread; i < table.chordCount; i += kThreads) chordDy[i] = table.chords[i].dy;
+  for (int g = thread; g < groups - 1; g += kThreads) {
+    const int li = g % lengthCount;
+    for (int c = table.groupStart[g]; c < table.groupStart[g + 1]; ++c)
+      rowIndex[c] = static_cast<unsigned short>(li * haloH + ry + table.chords[c].dy);
+  }
   for (int i = thread; i < 2 * rz + 1; i += kThreads) {
     int last = lengthCount - 1;
     const int* starts = table.groupStart + i * lengthCount;
@@ -93,6 +130,19 @@ __global__ void __launch_bounds__(kThreads)
       tileAcc;
   tileAcc.fill(identity);
   auto& acc = tileAcc.value;
+  using Word = std::remove_reference_t<decltype(acc[0][0][0])>;
+  constexpr int kCols = kPairs ? kPX / 2 : kPX;
+  Word identityWord;
+  if constexpr (kPairs)
+    identityWord = PairOf(identity);
+  else
+    identityWord = identity;
+  const auto foldRow = [](Word(&v)[kPY][kCols], const T* row) {
+    if constexpr (kPairs)
+      FoldPairRow<T, kMax, kPY, kCols, kTileX>(v, row);
+    else
+      FoldPixelRow<T, kMax, kPY, kCols, kTileX>(v, row);
+  };
 
   for (int zz = z0 - rz; zz < z0 + kSlices + rz; ++zz) {
     if (zz < 0 || zz >= size.z) { // outside the image every row reads `boundary`
@@ -149,28 +199,37 @@ __global__ void __launch_bounds__(kThreads)
           }
       }
       __syncthreads(); // the batch's planes are complete
+      // Plane row of chord c for output row threadIdx.y: rowIndex[c] + rowBase (in kTileX units).
+      const int rowBase = static_cast<int>(threadIdx.y) - p0 * haloH;
 #pragma unroll
       for (int t = 0; t < kSlices; ++t) {
         const int dz = zz - (z0 + t);
         if (dz < -rz || dz > rz) continue;
-        for (int li = p0; li < p1; ++li) {
-          const int group = (dz + rz) * lengthCount + li;
-          const T* rows = planes + (li - p0) * plane + (threadIdx.y + ry) * kTileX;
-#pragma unroll 4
-          for (int c = groupStart[group]; c < groupStart[group + 1]; ++c) {
-            if constexpr (kPairs) {
-              tileAcc.foldRow(t, rows + chordDy[c] * kTileX);
-            } else {
-              const T* row0 = rows + chordDy[c] * kTileX + threadIdx.x;
+        const int g = (dz + rz) * lengthCount;
+        int c = groupStart[g + p0];
+        const int cEnd = groupStart[g + p1];
+        // Two independent chains (acc[t] and `other`), two rows each per step: four rows' loads
+        // in flight and half the dependent max/min chain; max/min is associative, so exact.
+        Word other[kPY][kCols];
 #pragma unroll
-              for (int py = 0; py < kPY; ++py)
+        for (int py = 0; py < kPY; ++py)
 #pragma unroll
-                for (int px = 0; px < kPX; ++px)
-                  acc[t][py][px] =
-                      Pick<kMax>(acc[t][py][px], row0[py * kThreadsY * kTileX + px * kThreadsX]);
-            }
-          }
+          for (int w = 0; w < kCols; ++w) other[py][w] = identityWord;
+#pragma unroll 2
+        for (; c + 1 < cEnd; c += 2) {
+          foldRow(acc[t], planes + (rowIndex[c] + rowBase) * kTileX);
+          foldRow(other, planes + (rowIndex[c + 1] + rowBase) * kTileX);
         }
+        if (c < cEnd) foldRow(acc[t], planes + (rowIndex[c] + rowBase) * kTileX);
+#pragma unroll
+        for (int py = 0; py < kPY; ++py)
+#pragma unroll
+          for (int w = 0; w < kCols; ++w) {
+            if constexpr (kPairs)
+              acc[t][py][w] = PickPair<T, kMax>(acc[t][py][w], other[py][w]);
+            else
+              acc[t][py][w] = Pick<kMax>(acc[t][py][w], other[py][w]);
+          }
       }
       if (p1 <= needed) __syncthreads(); // the next batch overwrites the planes
     }
@@ -198,6 +257,9 @@ bool Launch(const T* in, T* out, VolumeSize size, SliceRange slices, const Devic
   // can hold (each batch costs two barriers per input slice).
   const std::size_t onePlane = PlaneSharedBytes<T>(table, kTileX, kTileY, 1);
   if (onePlane > limit) return false;
+  // Plane rows are kept as unsigned short (li * haloH + ry + dy < lengthCount * haloH).
+  if (static_cast<long long>(table.lengthCount) * (kTileY + 2LL * table.reachY) > 65535)
+    return false;
   const std::size_t perPlane = static_cast<std::size_t>(kTileX) *
                                (static_cast<std::size_t>(kTileY) + 2 * table.reachY) * sizeof(T);
   const std::size_t fixed = onePlane - perPlane;
