@@ -101,6 +101,7 @@ __global__ void __launch_bounds__(kThreads, (PlaneMinBlocks<T, kSlices, kPX, kPY
   // Per chord, its row in a batch starting at plane 0: li * haloH + ry + dy (the host checks that
   // it fits). The chords of one z offset whose lengths are in a batch are then one contiguous
   // range (the table is grouped by (dz, length)), folded in one flat loop.
+  // 4-byte aligned (it follows ints): read two at a time in the fold loop.
   unsigned short* rowIndex = reinterpret_cast<unsigned short*>(lastLength + 2 * rz + 1);
   const int thread = threadIdx.y * kThreadsX + threadIdx.x;
   for (int i = thread; i < lengthCount; i += kThreads) lengths[i] = table.lengths[i];
@@ -215,10 +216,16 @@ __global__ void __launch_bounds__(kThreads, (PlaneMinBlocks<T, kSlices, kPX, kPY
         for (int py = 0; py < kPY; ++py)
 #pragma unroll
           for (int w = 0; w < kCols; ++w) other[py][w] = identityWord;
+        if ((c & 1) && c < cEnd) { // from an even chord on, two indices per 32-bit load
+          foldRow(other, planes + (rowIndex[c] + rowBase) * kTileX);
+          ++c;
+        }
+        const unsigned* indexPairs = reinterpret_cast<const unsigned*>(rowIndex);
 #pragma unroll 2
         for (; c + 1 < cEnd; c += 2) {
-          foldRow(acc[t], planes + (rowIndex[c] + rowBase) * kTileX);
-          foldRow(other, planes + (rowIndex[c + 1] + rowBase) * kTileX);
+          const unsigned pair = indexPairs[c >> 1]; // rowIndex[c] low half, rowIndex[c + 1] high
+          foldRow(acc[t], planes + (static_cast<int>(pair & 0xffffu) + rowBase) * kTileX);
+          foldRow(other, planes + (static_cast<int>(pair >> 16) + rowBase) * kTileX);
         }
         if (c < cEnd) foldRow(acc[t], planes + (rowIndex[c] + rowBase) * kTileX);
 #pragma unroll
