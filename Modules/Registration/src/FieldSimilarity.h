@@ -29,6 +29,9 @@ public:
   /// (0 at voxels not counted). Throws InvalidArgument when no voxel is counted.
   double evaluate(bool wantGradient);
   float* voxelGradient() { return voxelGradient_.data(); }
+  /// The voxels evaluated (empty with sampling full): only they need field() and give a
+  /// nonzero voxelGradient().
+  const VoxelSubset& subset() const { return subset_; }
 
 private:
   const LevelGeometry& geometry_;
