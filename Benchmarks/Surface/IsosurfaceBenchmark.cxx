@@ -14,7 +14,6 @@
 #include "cumed/core/Device.h"
 #include "cumed/core/DeviceBuffer.h"
 #include "cumed/core/Image.h"
-#include "cumed/core/PinnedBuffer.h"
 #include "cumed/core/Stream.h"
 #include "cumed/core/Timer.h"
 #include "cumed/core/Transfer.h"
@@ -247,34 +246,6 @@ void RunContour(const Volume<T>& v, double value, const std::string& label, cons
     row.roundTrip = PinnedRoundTripSeconds(v.data.size() * sizeof(T), meshBytes);
     checks.push_back(SameMesh(cudaHost, cpu) && SameMesh(fromDevice, cpu) ? "cpu=cuda"
                                                                           : "CPU!=CUDA");
-    // The upload's other ways: the volume page-locked in place on every call
-    // (registerHostVolume), and a volume the caller keeps in pinned memory (copied directly).
-    {
-      options.registerHostVolume = true;
-      SurfaceMesh registered;
-      const double registeredHost =
-          TimeMedian(s.repeat, [&] { registered = ExtractIsosurface(host, options).mesh; });
-      options.registerHostVolume = false;
-      cumed::PinnedBuffer pinned(v.data.size() * sizeof(T));
-      std::memcpy(pinned.data(), v.data.data(), pinned.size());
-      const cumed::ImageView<const T> pinnedView{pinned.as<const T>(), v.geometry,
-                                                 cumed::MemoryLocation::Host};
-      SurfaceMesh fromPinned;
-      const double pinnedHost =
-          TimeMedian(s.repeat, [&] { fromPinned = ExtractIsosurface(pinnedView, options).mesh; });
-      if (!SameMesh(registered, cpu) || !SameMesh(fromPinned, cpu))
-        checks.push_back("registered/pinned CPU!=CUDA");
-      char line[400];
-      std::snprintf(line, sizeof line,
-                    "%s: CUDA to host, pinned round trip %.3f ms: staged (default) %.3f ms "
-                    "(%.2fx), volume registered in place per call (registerHostVolume) %.3f ms "
-                    "(%.2fx), volume in caller-pinned memory %.3f ms (%.2fx)%s.",
-                    row.name.c_str(), row.roundTrip * 1e3, row.cudaHost * 1e3,
-                    row.cudaHost / row.roundTrip, registeredHost * 1e3,
-                    registeredHost / row.roundTrip, pinnedHost * 1e3, pinnedHost / row.roundTrip,
-                    pinned.isPinned() ? "" : " (cudaMallocHost failed: pageable)");
-      notes.push_back(line);
-    }
     // Every GPU of the machine: z-slabs, one host thread per GPU, host input and host mesh.
     const int gpus = static_cast<int>(cumed::ProbeDevices().devices.size());
     if (gpus > 1) {

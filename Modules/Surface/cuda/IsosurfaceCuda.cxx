@@ -4,7 +4,6 @@
 #include "cuda/DeviceScan.h"
 #include "cumed/core/CudaCheck.h"
 #include "cumed/core/Device.h"
-#include "cumed/core/HostRegistration.h"
 #include "cumed/core/Stream.h"
 #include "cumed/core/Transfer.h"
 #include "cumed/core/TransferPipeline.h"
@@ -14,7 +13,6 @@
 #include <cstring>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <optional>
 
 namespace cumed::surface::detail {
@@ -64,27 +62,6 @@ struct DevicePart {
   std::int64_t points_ = 0, triangles_ = 0;
 };
 
-/// Touches every page of [data, data + bytes) once, on all threads, so the downloads that fill a
-/// fresh mesh array later do not take its first-touch page faults. The pages' contents are
-/// indeterminate until then (MeshArray does not initialise), so the zero written is never seen.
-void PrefaultPages(void* data, std::size_t bytes) {
-  if (bytes == 0) return;
-  const std::size_t page = HostPageBytes();
-  const PageSpan span = PageSpanOf(reinterpret_cast<std::uintptr_t>(data), bytes, page);
-  const auto pages = static_cast<std::int64_t>(span.bytes / page);
-  volatile char* const first = static_cast<char*>(data);
-  const std::uintptr_t begin = reinterpret_cast<std::uintptr_t>(data);
-#pragma omp parallel for schedule(static) if (pages > 64)
-  for (std::int64_t p = 0; p < pages; ++p) {
-    // The first page from the array's start, the others from their page boundary.
-    const std::uintptr_t at = std::max<std::uintptr_t>(begin, span.begin + p * page);
-    first[at - begin] = 0;
-  }
-}
-
-/// Host meshes at least this large are pre-faulted while the emit kernels run.
-constexpr std::size_t kPrefaultMinBytes = std::size_t(1) << 20;
-
 /// Planes [zBegin, zEnd) of a volume of geometry `whole`, of which `volume` (and the attributes)
 /// hold planes [firstPlane, firstPlane + volume's z size): the whole volume, or one rank's slab
 /// with its halo.
@@ -132,14 +109,7 @@ public:
   void run(IsosurfaceResult& result) {
     int callerDevice = 0;
     CUMED_CUDA_CHECK(cudaGetDevice(&callerDevice));
-    registerHostInputs();
-    try {
-      forEachDevice([&](int d) { count(d); });
-    } catch (...) {
-      releaseHostInputs(); // after the copies still reading them
-      throw;
-    }
-    releaseHostInputs(); // count() synchronised every upload
+    forEachDevice([&](int d) { count(d); });
     AssignJobOffsets(jobs_);
     if (!options_.keepOnDevice) {
       AllocateMesh(result.mesh, jobs_, options_.values.size(), options_, attributes_.size());
@@ -180,52 +150,12 @@ private:
     }
   }
 
-  /// Page-locks the host volume and attributes in place for their uploads where the options ask
-  /// for it (registerHostVolume, kRegisterHostVolumeMinBytes); one registration per array for
-  /// all its slabs, so slabs on several devices never register overlapping pages apart.
-  void registerHostInputs() {
-    pinned_.assign(1 + attributes_.size(), false);
-    if (volume_.location != MemoryLocation::Host) {
-      return;
-    }
-    const std::size_t voxels = volume_.geometry.numberOfPixels();
-    auto pin = [&](std::size_t index, const void* data, std::size_t bytes) {
-      // Caller-pinned memory needs no registration and is copied directly even when small.
-      HostRegistration registration(
-          data, bytes,
-          /*readOnly=*/true, options_.registerHostVolume && bytes >= kRegisterHostVolumeMinBytes);
-      pinned_[index] = registration.pinned();
-      registrations_.push_back(std::move(registration));
-    };
-    pin(0, volume_.data, voxels * sizeof(T));
-    for (std::size_t a = 0; a < attributes_.size(); ++a) {
-      pin(1 + a, attributes_[a].data, voxels * sizeof(float));
-    }
-  }
-
-  /// Unregisters after waiting for every stream that may still copy from the memory (never
-  /// throws: on the error path the first failure is the one reported).
-  void releaseHostInputs() noexcept {
-    if (registrations_.empty()) {
-      return;
-    }
-    for (std::size_t d = 0; d < devices_.size(); ++d) {
-      try {
-        CUMED_CUDA_CHECK(cudaSetDevice(devices_[d]));
-        streamOf(static_cast<int>(d)).synchronize();
-      } catch (...) {
-      }
-    }
-    registrations_.clear();
-  }
-
   const Stream& streamOf(int d) const {
     return options_.stream != nullptr && devices_.size() == 1 ? *options_.stream
                                                               : ProcessStream(devices_[d]);
   }
 
   void upload(int slab, int d) {
-    std::size_t array = 0; // which host array place() copies: the volume, then each attribute
     const ContourGrid& g = jobs_[slab].grid;
     // The planes the slab may read, of those the caller holds (a slab without normals gets no
     // plane below it, the volume's last slab none above).
@@ -244,14 +174,10 @@ private:
       copy = DeviceBuffer(bytes, stream);
       const void* from =
           static_cast<const char*>(source) + (first - firstPlane_) * plane * elementSize;
-      const bool pinned = pinned_[array++];
-      if (volume_.location == MemoryLocation::Host && !pinned) {
+      if (volume_.location == MemoryLocation::Host) {
         // Pageable memory: chunks through pinned staging, each staged while the previous one
         // crosses PCIe. The kernels start after the slab's last chunk (see platform.md).
         UploadThroughStaging(copy.data(), from, bytes, stream);
-      } else if (volume_.location == MemoryLocation::Host) {
-        // Page-locked (registerHostInputs or the caller): one direct copy at the pinned rate.
-        CopyHostToDevice(copy.data(), from, bytes, &stream);
       } else {
         CUMED_CUDA_CHECK(
             cudaMemcpyAsync(copy.data(), from, bytes, cudaMemcpyDefault, stream.native()));
@@ -394,8 +320,6 @@ private:
                    job.points, outputs, attributes, stream.native());
       c = CountedJob{}; // stream-ordered frees: the memory returns to the pool in order
       if (transfers) {
-        // The first job's kernels are queued: fault the mesh's pages in while they run.
-        std::call_once(meshPrefaulted_, [&] { prefaultMesh(mesh); });
         download(part, job, localPoint, localTriangle, mesh, *transfers);
       }
       localPoint += job.points;
@@ -405,25 +329,6 @@ private:
       transfers->finishDownloads();
     }
     stream.synchronize();
-  }
-
-  void prefaultMesh(SurfaceMesh& mesh) const {
-    auto bytesOf = [](const auto& array) { return array.size() * sizeof(array[0]); };
-    std::size_t total = bytesOf(mesh.points) + bytesOf(mesh.triangles) + bytesOf(mesh.normals) +
-                        bytesOf(mesh.scalars);
-    for (const auto& a : mesh.attributes) {
-      total += bytesOf(a);
-    }
-    if (total < kPrefaultMinBytes) {
-      return;
-    }
-    PrefaultPages(mesh.points.data(), bytesOf(mesh.points));
-    PrefaultPages(mesh.triangles.data(), bytesOf(mesh.triangles));
-    PrefaultPages(mesh.normals.data(), bytesOf(mesh.normals));
-    PrefaultPages(mesh.scalars.data(), bytesOf(mesh.scalars));
-    for (auto& a : mesh.attributes) {
-      PrefaultPages(a.data(), bytesOf(a));
-    }
   }
 
   /// The bytes of this device's part of the host mesh.
@@ -491,9 +396,6 @@ private:
   std::vector<SlabInput<T>> inputs_;
   std::vector<CountedJob> counted_;
   std::vector<DevicePart> parts_;
-  std::vector<bool> pinned_;                    ///< per host input array: copied directly
-  std::vector<HostRegistration> registrations_; ///< alive from registerHostInputs to release
-  std::once_flag meshPrefaulted_;
 };
 
 } // namespace

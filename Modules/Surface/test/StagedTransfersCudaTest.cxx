@@ -1,8 +1,7 @@
 // Host input and host mesh on the CUDA backend go through Core's pinned staging in chunks
-// (TransferPipeline.h) when registerHostVolume is off (HostRegistrationCudaTest: on). With a volume
-// and a mesh many chunks long, odd sizes that leave short tails, several isovalues (several jobs
-// through one download pipeline) and several slabs, the mesh must still equal the CPU's bit for
-// bit, and every byte that crosses PCIe is counted once.
+// (TransferPipeline.h). With a volume and a mesh many chunks long, odd sizes that leave short
+// tails, several isovalues (several jobs through one download pipeline) and several slabs, the
+// mesh must still equal the CPU's bit for bit, and every byte that crosses PCIe is counted once.
 #include "MeshChecks.h"
 #include "TestVolumes.h"
 #include "cumed/core/Transfer.h"
@@ -54,11 +53,9 @@ TEST_P(StagedTransfersCuda, ManyChunksBothWaysIdenticalAndCountedOnce) {
   const std::size_t meshBytes = MeshBytes(c.cpu);
   ASSERT_GT(volumeBytes, 8 * cumed::StagingChunkBytes(volumeBytes));
   ASSERT_GT(meshBytes, 8 * cumed::StagingChunkBytes(meshBytes)) << "the mesh must span chunks";
-  IsosurfaceOptions options = c.options;
-  options.registerHostVolume = false; // the staged upload (HostRegistrationCudaTest: the other)
-  Extract(c.volume.view(), options, backend(), {c.attribute.view()}); // warm-up
+  Extract(c.volume.view(), c.options, backend(), {c.attribute.view()}); // warm-up
   cumed::ResetTransferStats();
-  const SurfaceMesh cuda = Extract(c.volume.view(), options, backend(), {c.attribute.view()});
+  const SurfaceMesh cuda = Extract(c.volume.view(), c.options, backend(), {c.attribute.view()});
   const auto stats = cumed::GetTransferStats();
   EXPECT_TRUE(IdenticalMeshes(cuda, c.cpu));
   // One slab: the volume and the attribute go up once, in chunks.
@@ -74,7 +71,6 @@ TEST_P(StagedTransfersCuda, SeveralSlabsStagedSlabBySlabIdentical) {
   const Case& c = SharedCase();
   IsosurfaceOptions options = c.options;
   options.numberOfSlabs = 5; // 157 planes: slabs of uneven depth with ghost planes
-  options.registerHostVolume = false;
   options.backend = backend();
   const IsosurfaceResult result = ExtractIsosurface(c.volume.view(), options, {c.attribute.view()});
   EXPECT_EQ(result.slabsUsed, 5);
@@ -85,7 +81,6 @@ TEST_P(StagedTransfersCuda, HostInputMeshKeptOnDeviceIdentical) {
   const Case& c = SharedCase();
   IsosurfaceOptions options = c.options;
   options.keepOnDevice = true;
-  options.registerHostVolume = false;
   options.backend = backend();
   cumed::ResetTransferStats();
   const IsosurfaceResult kept = ExtractIsosurface(c.volume.view(), options, {c.attribute.view()});

@@ -8,7 +8,6 @@
 #include "cumed/core/Image.h"
 #include "cumed/surface/SurfaceMesh.h"
 
-#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -51,22 +50,9 @@ struct IsosurfaceOptions : ExecutionOptions {
   /// CUDA, one device: also return the mesh in device memory (IsosurfaceResult::deviceMesh);
   /// the host mesh is then left empty, so nothing is copied back.
   bool keepOnDevice = false;
-  /// CUDA, a host volume (or attribute) of at least kRegisterHostVolumeMinBytes: page-lock it in
-  /// place for the upload (cudaHostRegister, released before returning) and copy it in one go at
-  /// the pinned rate, instead of chunks through pinned staging (every byte copied twice). Off by
-  /// default: pinning and unpinning the pages on every call cost more than staging saves (mlock
-  /// and munlock alone take longer than a memcpy of the same bytes); worth it where the driver
-  /// pins fast, which cumed-isosurface-benchmark's note measures. Falls back to staging where
-  /// registration fails. Memory the caller pinned (cudaMallocHost, cudaHostRegister) is copied
-  /// directly either way. Never changes the mesh (surface.md, "Host transfers").
-  bool registerHostVolume = false;
   /// AsVtk keeps the drop-in promise; Outward for surfaces that must face out (ClosedSurface.h).
   Winding winding = Winding::AsVtk;
 };
-
-/// The smallest host volume registerHostVolume registers: below it, pinning the pages costs
-/// more than staging saves.
-inline constexpr std::size_t kRegisterHostVolumeMinBytes = std::size_t(8) << 20;
 
 struct IsosurfaceResult {
   SurfaceMesh mesh;                            ///< empty when keepOnDevice
@@ -76,9 +62,8 @@ struct IsosurfaceResult {
   int slabsUsed = 1;
   /// Non-finite voxels (NaN, +-inf) of a float volume in host memory (0 for integer volumes;
   /// -1 when not counted: a device volume), and non-finite coordinates among the host mesh's
-  /// points (-1 when not counted: a mesh kept on the device). A volume without non-finite voxels
-  /// never gives non-finite points (ExtractIsosurface throws instead); with them, callers report
-  /// both counts.
+  /// points (-1 when not counted: a mesh kept on the device). A volume without non-finite voxels never gives non-finite points (ExtractIsosurface
+  /// throws instead); with them, callers report both counts.
   std::int64_t nonFiniteVoxels = 0;
   std::int64_t nonFinitePoints = 0;
 };
