@@ -57,12 +57,14 @@ case "$suite" in
   random) names=(cumed_morphology_test cumed_surface_test cumed_mesh_distance_test cumed_piv_test
                  cumed_registration_test cumed_deformation_test cumed_parallel_surface_random_test) ;;
   # Issue 28's frontier checks (run-frontier.sh): the kernels' tests and the benchmarks of the
-  # targets, in two bundles that each fit a run (the first without cuFFT, as piv).
+  # targets, in bundles that each fit a run (the first without cuFFT, as piv; the others with a
+  # stand-in for ICU's 31 MB data library, see icudata-stub.c).
   frontier-mp) names=(cumed_morphology_test cumed-morphology-benchmark cumed_piv_test
                       cumed-piv-benchmark) ;;
-  frontier-sr) names=(cumed_surface_test cumed_rendering_test cumed-ct-surface
-                      cumed-isosurface-benchmark cumed_registration_test cumed-register-benchmark) ;;
-  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation, registration, mpi, random, frontier-mp or frontier-sr)" >&2; exit 2 ;;
+  frontier-s) names=(cumed_surface_test cumed_rendering_test cumed-ct-surface
+                     cumed-isosurface-benchmark) ;;
+  frontier-r) names=(cumed_registration_test cumed-register-benchmark) ;;
+  *) echo "bundle: unknown suite '$suite' (morphology, surface, platform, transfers, piv, rendering, deformation, registration, mpi, random, frontier-mp, frontier-s or frontier-r)" >&2; exit 2 ;;
 esac
 # cumed-piv --backend cuda --png (arrows built on the GPU, drawn through interop; with
 # --pathlines, pathlines traced and ribbons built on the GPU) runs in
@@ -94,10 +96,18 @@ if [ "$suite" != piv ] && [ "$suite" != random ]; then
   fi
   # The real CT for the tests and benchmarks (../shared does not travel).
   tar -C "$shared/data/ct" -cJf .gpu/popi-ct.tar.xz popi-phase00
-  if [ "$suite" = registration ] || [ "$suite" = frontier-sr ]; then
+  if [ "$suite" = registration ] || [ "$suite" = frontier-r ]; then
     tar -C "$shared/data" -cJf .gpu/registration-data.tar.xz registration
     cp -r Testing/RegistrationData/reference .gpu/registration-reference
   fi
+fi
+if [ "$suite" = frontier-s ] || [ "$suite" = frontier-r ]; then
+  stage=$(mktemp -d)
+  xz -dc .gpu/bundle.tar.xz | tar -C "$stage" -xf -
+  gcc -shared -fPIC -Wl,-soname,libicudata.so.72 -o "$stage/bundle/lib/libicudata.so.72" \
+    scripts/gpu/icudata-stub.c
+  tar -C "$stage" -cf - bundle | xz -T2 -6 > .gpu/bundle.tar.xz
+  rm -rf "$stage"
 fi
 # DCMTK's data dictionary is a data file, not a library: ldd does not bring it.
 cp /usr/share/libdcmtk17/dicom.dic .gpu/

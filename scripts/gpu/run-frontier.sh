@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 28's GPU checks and benchmarks, run on the GPU machine inside `bash .gpu/env.sh` after
-# `bash scripts/gpu/bundle.sh frontier-<part>`: the CUDA tests of what changed, then the benchmark
+# `bash scripts/gpu/bundle.sh frontier-mp` (morphology, piv), `frontier-s` (surface) or `frontier-r` (registration): the CUDA tests of what changed, then the benchmark
 # rows the targets are judged on. Parts: morphology, piv, surface (isosurface + cumed-ct-surface),
 # registration. Logs and tables go to $OUT.
 #   run(carry: [".gpu"], command: "rm -rf /tmp/gpu-bundle; bash .gpu/env.sh bash .gpu/run-frontier.sh morphology piv")
@@ -12,7 +12,10 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | 
 [ -f .gpu/piv-data.tar.xz ] && tar -C /tmp/cumed-root/shared/data/piv -xJf .gpu/piv-data.tar.xz
 [ -f .gpu/registration-data.tar.xz ] && tar -C /tmp/cumed-root/shared/data -xJf .gpu/registration-data.tar.xz
 export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:/usr/local/cuda/lib64" # cuFFT from the machine's toolkit
-export DCMDICTPATH=$PWD/.gpu/dicom.dic CUMED_SOURCE_DIR=/tmp/cumed-root/checkout
+# DCMTK's dictionary, compressed when the bundle needed the room.
+[ -f .gpu/dicom.dic.xz ] && xz -dc .gpu/dicom.dic.xz > /tmp/dicom.dic
+[ -f .gpu/dicom.dic ] && cp .gpu/dicom.dic /tmp/dicom.dic
+export DCMDICTPATH=/tmp/dicom.dic CUMED_SOURCE_DIR=/tmp/cumed-root/checkout
 ct=/tmp/cumed-root/shared/data/ct/popi-phase00
 status=0
 # Runs a GoogleTest program (exit 77: everything skipped, not a failure) and keeps its tail.
