@@ -23,6 +23,7 @@ test_packages=(
   clang-format
   python3-pytest python3-vtk9 # the Python suite; cumed imports VTK only when handed VTK objects
   clang-14 libclang-rt-14-dev # the fuzz build (preset "fuzz": libFuzzer, ASan, UBSan)
+  lld # links the sanitizer build (preset "asan"): a quarter of GNU ld's time per test program
   dcm2niix # tilt-corrected geometry compared with CuMed's (skipped when absent)
   dicom3tools # dciodvfy: the SEG and derived-series tests validate what CuMed writes
   python3-scipy python3-skimage # footprint= and ball/disk/cube compared with SciPy and scikit-image
