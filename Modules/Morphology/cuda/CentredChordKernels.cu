@@ -13,6 +13,7 @@
 
 #include "DeviceLimits.h"
 #include "cumed/core/CudaCheck.h"
+#include "cumed/core/PixelType.h"
 
 #include <cstdint>
 #include <limits>
@@ -58,11 +59,8 @@ __global__ void __launch_bounds__(kThreads, 2)
 
   const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY;
   const int z0 = outSlices.begin + blockIdx.z * kSlices;
-  // 16-bit pixels: two columns per 32-bit word (PairAccumulators.cuh); others one per register.
-  constexpr bool kPairs = sizeof(T) == 2 && kPX % 2 == 0;
-  std::conditional_t<kPairs, PairAccumulators<T, kMax, kSlices, kPY, kPX / 2>,
-                     TileAccumulators<T, kMax, kSlices, kPY, kPX>>
-      tileAcc;
+  constexpr bool kPairs = kFoldsPairs<T, kPX>;
+  CentredTileAccumulators<T, kMax, kSlices, kPY, kPX> tileAcc;
   tileAcc.fill(identity);
   auto& acc = tileAcc.value;
 
@@ -176,10 +174,7 @@ bool LaunchCentredChordFilter(const T* in, T* out, VolumeSize size, SliceRange s
 #define CUMED_INSTANTIATE(T)                                                                       \
   template bool LaunchCentredChordFilter<T>(const T*, T*, VolumeSize, SliceRange,                  \
                                             const DeviceChordTable&, bool, T, CUstream_st*);
-CUMED_INSTANTIATE(std::uint8_t)
-CUMED_INSTANTIATE(std::int16_t)
-CUMED_INSTANTIATE(std::uint16_t)
-CUMED_INSTANTIATE(float)
+CUMED_FOR_EACH_PIXEL_TYPE(CUMED_INSTANTIATE)
 #undef CUMED_INSTANTIATE
 
 } // namespace cumed::morphology::cuda

@@ -22,6 +22,7 @@
 
 #include "DeviceLimits.h"
 #include "cumed/core/CudaCheck.h"
+#include "cumed/core/PixelType.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -76,8 +77,7 @@ __device__ __forceinline__ void FoldPixelRow(T (&v)[kPY][kPX], const T* row) {
 /// at most 32 registers; shared memory decides the rest. Without it ptxas held the 16-slice int16
 /// kernel to 64 registers and spilled.
 template <class T, int kSlices, int kPX, int kPY> constexpr int PlaneMinBlocks() {
-  constexpr bool kPairs = sizeof(T) == 2 && kPX % 2 == 0;
-  return kSlices * kPY * (kPairs ? kPX / 2 : kPX) <= 32 ? 2 : 1;
+  return kSlices * kPY * (kFoldsPairs<T, kPX> ? kPX / 2 : kPX) <= 32 ? 2 : 1;
 }
 
 template <class T, bool kMax, int kSlices, int kPX, int kPY>
@@ -124,11 +124,8 @@ __global__ void __launch_bounds__(kThreads, (PlaneMinBlocks<T, kSlices, kPX, kPY
 
   const int x0 = blockIdx.x * kTileX, y0 = blockIdx.y * kTileY;
   const int z0 = slices.begin + blockIdx.z * kSlices;
-  // 16-bit pixels: two columns per 32-bit word (PairAccumulators.cuh); others one per register.
-  constexpr bool kPairs = sizeof(T) == 2 && kPX % 2 == 0;
-  std::conditional_t<kPairs, PairAccumulators<T, kMax, kSlices, kPY, kPX / 2>,
-                     TileAccumulators<T, kMax, kSlices, kPY, kPX>>
-      tileAcc;
+  constexpr bool kPairs = kFoldsPairs<T, kPX>;
+  CentredTileAccumulators<T, kMax, kSlices, kPY, kPX> tileAcc;
   tileAcc.fill(identity);
   auto& acc = tileAcc.value;
   using Word = std::remove_reference_t<decltype(acc[0][0][0])>;
@@ -325,10 +322,7 @@ bool LaunchCentredPlaneFilter(const T* in, T* out, VolumeSize size, SliceRange s
 #define CUMED_INSTANTIATE(T)                                                                       \
   template bool LaunchCentredPlaneFilter<T>(const T*, T*, VolumeSize, SliceRange,                  \
                                             const DeviceChordTable&, bool, T, CUstream_st*);
-CUMED_INSTANTIATE(std::uint8_t)
-CUMED_INSTANTIATE(std::int16_t)
-CUMED_INSTANTIATE(std::uint16_t)
-CUMED_INSTANTIATE(float)
+CUMED_FOR_EACH_PIXEL_TYPE(CUMED_INSTANTIATE)
 #undef CUMED_INSTANTIATE
 
 } // namespace cumed::morphology::cuda

@@ -87,4 +87,14 @@ template <class T, bool kMax, int kSlices, int kPY, int kWords> struct PairAccum
   }
 };
 
+/// Whether a centred kernel's register tile of kPX columns holds T as 16-bit pairs.
+template <class T, int kPX> inline constexpr bool kFoldsPairs = sizeof(T) == 2 && kPX % 2 == 0;
+
+/// The register tile of the centred kernels (chord and plane): 16-bit pixels two columns per
+/// 32-bit word (PairAccumulators), other types one pixel per register (TileAccumulators).
+template <class T, bool kMax, int kSlices, int kPY, int kPX>
+using CentredTileAccumulators =
+    std::conditional_t<kFoldsPairs<T, kPX>, PairAccumulators<T, kMax, kSlices, kPY, kPX / 2>,
+                       TileAccumulators<T, kMax, kSlices, kPY, kPX>>;
+
 } // namespace cumed::morphology::cuda

@@ -41,37 +41,37 @@ __global__ void DifferenceKernel(const double* a, const double* b, double* out, 
     out[i] = a[i] - b[i];
 }
 
-/// Block b: the largest |a_i| of chunk b (fmax ignores NaN, as the host's std::max does here).
+/// The largest of the block's threads' values m (fmax ignores NaN, as the host's std::max does
+/// here), valid in thread 0.
+__device__ double BlockMax(double m) {
+  __shared__ double shared[kThreads];
+  shared[threadIdx.x] = m;
+  __syncthreads();
+  for (int half = kThreads / 2; half > 0; half /= 2) {
+    if (threadIdx.x < half)
+      shared[threadIdx.x] = fmax(shared[threadIdx.x], shared[threadIdx.x + half]);
+    __syncthreads();
+  }
+  return shared[0];
+}
+
+/// Block b: the largest |a_i| of chunk b.
 __global__ void __launch_bounds__(kThreads)
     MaxAbsPartialKernel(const double* a, std::int64_t n, double* partials) {
-  __shared__ double shared[kThreads];
   double m = 0.0;
   const std::int64_t begin = static_cast<std::int64_t>(blockIdx.x) * kMetricChunk;
   const std::int64_t end = begin + kMetricChunk < n ? begin + kMetricChunk : n;
   for (std::int64_t i = begin + threadIdx.x; i < end; i += kThreads) m = fmax(m, fabs(a[i]));
-  shared[threadIdx.x] = m;
-  __syncthreads();
-  for (int half = kThreads / 2; half > 0; half /= 2) {
-    if (threadIdx.x < half)
-      shared[threadIdx.x] = fmax(shared[threadIdx.x], shared[threadIdx.x + half]);
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) partials[blockIdx.x] = shared[0];
+  m = BlockMax(m);
+  if (threadIdx.x == 0) partials[blockIdx.x] = m;
 }
 
 __global__ void __launch_bounds__(kThreads)
     MaxFinalKernel(const double* partials, std::int64_t chunks, double* total) {
-  __shared__ double shared[kThreads];
   double m = 0.0;
   for (std::int64_t c = threadIdx.x; c < chunks; c += kThreads) m = fmax(m, partials[c]);
-  shared[threadIdx.x] = m;
-  __syncthreads();
-  for (int half = kThreads / 2; half > 0; half /= 2) {
-    if (threadIdx.x < half)
-      shared[threadIdx.x] = fmax(shared[threadIdx.x], shared[threadIdx.x + half]);
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) *total = shared[0];
+  m = BlockMax(m);
+  if (threadIdx.x == 0) *total = m;
 }
 
 class LbfgsSpaceCuda final : public LbfgsSpace {
