@@ -2,6 +2,7 @@
 // leads to an input slice, through a symbolic or a hard link, even with --force; an interrupted
 // or killed run leaves nothing under the final names.
 #include "BackgroundProgram.h"
+#include "CtSurfaceTestPaths.h"
 #include "ProgramRun.h"
 
 #include <gtest/gtest.h>
@@ -28,9 +29,7 @@ namespace {
 
 const char* const kStagedMarker = "CUMED_TEST_COMMIT_DELAY_S: outputs staged";
 
-std::string Program() {
-  return cumed::apptest::Setting("CUMED_CT_SURFACE", CUMED_CT_SURFACE_EXE);
-}
+using cumed::ctsurfacetest::Program;
 
 fs::path FreshDir() {
   const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
@@ -42,7 +41,7 @@ fs::path FreshDir() {
 
 // The phantom series copied to `dir`/input: a series the test may link to.
 fs::path CopyOfPhantom(const fs::path& dir) {
-  const fs::path phantom = cumed::apptest::Setting("CUMED_SAMPLE_CT_DIR", CUMED_SAMPLE_CT_DIR);
+  const fs::path phantom = cumed::ctsurfacetest::PhantomDir();
   fs::copy(phantom, dir / "input");
   return dir / "input";
 }
@@ -92,7 +91,7 @@ TEST(CtSurfaceOutputSafety, NoOutputLeadsToAnInputSlice) {
 // remains, never a file under its final name.
 TEST(CtSurfaceOutputSafety, InterruptedOrKilledRunLeavesNoSurface) {
   const fs::path dir = FreshDir();
-  const std::string phantom = cumed::apptest::Setting("CUMED_SAMPLE_CT_DIR", CUMED_SAMPLE_CT_DIR);
+  const std::string phantom = cumed::ctsurfacetest::PhantomDir();
   const std::vector<std::string> arguments{"--output-dir", "out", "--no-png",
                                            "--radius-mm",  "0",   phantom};
   const std::vector<std::pair<std::string, std::string>> hook{{"CUMED_TEST_COMMIT_DELAY_S", "60"}};
@@ -170,7 +169,7 @@ std::uint32_t VtpPolys(const fs::path& file) {
 // leave one run's surface.vtp, surface.stl and surface.png (one commit), never a mix.
 TEST(CtSurfaceOutputSafety, ConcurrentRunsIntoOneDirectoryNeverMixTheirFiles) {
   const fs::path dir = FreshDir();
-  const std::string phantom = cumed::apptest::Setting("CUMED_SAMPLE_CT_DIR", CUMED_SAMPLE_CT_DIR);
+  const std::string phantom = cumed::ctsurfacetest::PhantomDir();
   std::vector<std::unique_ptr<BackgroundProgram>> runs;
   for (const char* radius : {"0", "3", "6"}) {
     runs.push_back(std::make_unique<BackgroundProgram>(

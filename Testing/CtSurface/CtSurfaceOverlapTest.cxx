@@ -2,6 +2,7 @@
 // stage after the other, the renderer on the main thread): the same files byte for byte (the
 // picture pixel for pixel), the same summary numbers and copies, on the CPU backend and, where a
 // device is usable, on CUDA (its picture drawn from the device mesh while the files are written).
+#include "CtSurfaceTestPaths.h"
 #include "ProgramRun.h"
 #include "cumed/core/Backend.h"
 
@@ -24,12 +25,8 @@ using cumed::apptest::RunResult;
 
 namespace {
 
-std::string Program() {
-  return cumed::apptest::Setting("CUMED_CT_SURFACE", CUMED_CT_SURFACE_EXE);
-}
-std::string PhantomDir() {
-  return cumed::apptest::Setting("CUMED_SAMPLE_CT_DIR", CUMED_SAMPLE_CT_DIR);
-}
+using cumed::ctsurfacetest::PhantomDir;
+using cumed::ctsurfacetest::Program;
 
 fs::path FreshDir(const std::string& name) {
   const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();

@@ -2,6 +2,7 @@
 // dcmseg: one segment, the input's Study and Frame of Reference UIDs, every input slice
 // referenced, and as many voxels as the program's own count of closed voxels at or above --iso
 // (voxels_ge_iso, counted by the contour stage, not by the SEG code); and its refusals.
+#include "CtSurfaceTestPaths.h"
 #include "ProgramRun.h"
 
 #include "cumed/io/DicomSeriesReader.h"
@@ -22,12 +23,10 @@ using cumed::apptest::RunResult;
 
 namespace {
 
-std::string Program() {
-  return cumed::apptest::Setting("CUMED_CT_SURFACE", CUMED_CT_SURFACE_EXE);
-}
+using cumed::ctsurfacetest::Program;
 
 fs::path Phantom() {
-  return cumed::apptest::Setting("CUMED_SAMPLE_CT_DIR", CUMED_SAMPLE_CT_DIR);
+  return cumed::ctsurfacetest::PhantomDir();
 }
 
 fs::path FreshDir() {

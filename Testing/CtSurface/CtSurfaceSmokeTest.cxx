@@ -1,6 +1,7 @@
 // Runs cumed-ct-surface on the phantom the build generates and checks what it wrote against
 // numbers computed here independently: the closed mesh, its volume against the voxel count of
 // the closed volume, the picture. Then the program's answers to bad command lines.
+#include "CtSurfaceTestPaths.h"
 #include "ProgramRun.h"
 #include "cumed/core/Backend.h"
 #include "cumed/io/DicomSeriesReader.h"
@@ -43,12 +44,8 @@ constexpr int kPngHeight = 480;
 using cumed::apptest::RunResult;
 using cumed::apptest::Setting;
 
-std::string Program() {
-  return Setting("CUMED_CT_SURFACE", CUMED_CT_SURFACE_EXE);
-}
-std::string PhantomDir() {
-  return Setting("CUMED_SAMPLE_CT_DIR", CUMED_SAMPLE_CT_DIR);
-}
+using cumed::ctsurfacetest::PhantomDir;
+using cumed::ctsurfacetest::Program;
 fs::path WorkDir() {
   return fs::path(CUMED_SMOKE_WORK_DIR);
 }

@@ -1,6 +1,7 @@
 // cumed-ct-surface's options for scripts: --version, --json (valid, and the numbers of the text
 // summary), --quiet, --threads, --force with files renamed into place, --output-prefix, --view,
 // no directory left by a failed run, and the default input only inside the build tree.
+#include "CtSurfaceTestPaths.h"
 #include "JsonValue.h"
 #include "ProgramRun.h"
 #include "cumed/core/Config.h"
@@ -31,12 +32,8 @@ using cumed::apptest::RunResult;
 
 namespace {
 
-std::string Program() {
-  return cumed::apptest::Setting("CUMED_CT_SURFACE", CUMED_CT_SURFACE_EXE);
-}
-std::string PhantomDir() {
-  return cumed::apptest::Setting("CUMED_SAMPLE_CT_DIR", CUMED_SAMPLE_CT_DIR);
-}
+using cumed::ctsurfacetest::PhantomDir;
+using cumed::ctsurfacetest::Program;
 
 // A new, empty directory for the current test.
 fs::path FreshDir() {
