@@ -27,29 +27,42 @@ function(_cumed_is_test_code_directory dir out)
   endif()
 endfunction()
 
-function(_cumed_uninstrument_directory dir)
+# CUMED_TEST_CODE_OPTIONS: C++ options appended for the test programs' own files. The default,
+# -O1, halves their compile time in a Release build (RandomizedVsItkTest.cxx: 59.6 s of CPU at
+# -O3, 29.1 s at -O1) without changing results (no -ffast-math: the same IEEE arithmetic); CuMed's
+# libraries and programs keep the build type's optimisation.
+set(CUMED_TEST_CODE_OPTIONS "-O1" CACHE STRING
+    "C++ compile options appended for the test programs' own files (empty: the build type's)")
+
+function(_cumed_test_code_options dir options)
   _cumed_is_test_code_directory("${dir}" is_test)
   if(is_test)
     get_property(targets DIRECTORY "${dir}" PROPERTY BUILDSYSTEM_TARGETS)
     foreach(t IN LISTS targets)
       get_target_property(type ${t} TYPE)
       if(type MATCHES "^(EXECUTABLE|STATIC_LIBRARY|OBJECT_LIBRARY|SHARED_LIBRARY|MODULE_LIBRARY)$")
-        set_property(TARGET ${t} APPEND PROPERTY COMPILE_OPTIONS -fno-sanitize=all)
+        foreach(option IN LISTS options)
+          set_property(TARGET ${t} APPEND PROPERTY COMPILE_OPTIONS
+                       "$<$<COMPILE_LANGUAGE:CXX>:${option}>")
+        endforeach()
       endif()
     endforeach()
   endif()
   get_property(subdirs DIRECTORY "${dir}" PROPERTY SUBDIRECTORIES)
   foreach(sub IN LISTS subdirs)
-    _cumed_uninstrument_directory("${sub}")
+    _cumed_test_code_options("${sub}" "${options}")
   endforeach()
 endfunction()
 
 # Called once, after every target is defined (the top-level CMakeLists.txt).
 function(cumed_leave_test_code_uninstrumented)
-  if(CUMED_INSTRUMENT_TEST_CODE OR NOT CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
-    return()
+  set(options ${CUMED_TEST_CODE_OPTIONS})
+  if(NOT CUMED_INSTRUMENT_TEST_CODE AND CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+    list(APPEND options -fno-sanitize=all)
+    message(STATUS "CuMed: test programs' own files compiled without sanitizer instrumentation "
+                   "(CUMED_INSTRUMENT_TEST_CODE=OFF); the libraries and programs are instrumented")
   endif()
-  _cumed_uninstrument_directory("${PROJECT_SOURCE_DIR}")
-  message(STATUS "CuMed: test programs' own files compiled without sanitizer instrumentation "
-                 "(CUMED_INSTRUMENT_TEST_CODE=OFF); the libraries and programs are instrumented")
+  if(options)
+    _cumed_test_code_options("${PROJECT_SOURCE_DIR}" "${options}")
+  endif()
 endfunction()
